@@ -1,0 +1,147 @@
+"""Cards and sets of cards as plain ints and bitmasks.
+
+A card is ``suit * RANKS_PER_SUIT + rank`` where rank 0 is the ace (the
+highest) and the rank index grows downwards, so "higher card" is "smaller
+index" and a suit's cards form one contiguous run of bits.  Nine ranks per
+suit are reserved so the oldest 36-card pack (with sixes) fits the same
+layout; a 32-card ruleset simply never uses rank 8.
+
+A set of cards (a hand, the talon, a trick) is an ``int`` bitmask.  Nothing
+in a hot loop allocates a card object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from .errors import CardError
+
+RANKS_PER_SUIT = 9
+SUITS = 4
+SPADES, HEARTS, DIAMONDS, CLUBS = range(SUITS)
+ACE, KING, QUEEN, KNAVE, TEN, NINE, EIGHT, SEVEN, SIX = range(RANKS_PER_SUIT)
+
+#: Rank keys as rulesets write them (high to low).
+RANK_KEYS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
+
+SUIT_MASKS: tuple[int, ...] = tuple(((1 << RANKS_PER_SUIT) - 1) << (s * RANKS_PER_SUIT) for s in range(SUITS))
+ALL_CARDS_36 = sum(SUIT_MASKS)
+
+_EN_RANKS = {"A": ACE, "K": KING, "Q": QUEEN, "J": KNAVE, "10": TEN, "T": TEN,
+             "9": NINE, "8": EIGHT, "7": SEVEN, "6": SIX}
+_FR_RANKS = {"A": ACE, "R": KING, "D": QUEEN, "V": KNAVE, "10": TEN,
+             "9": NINE, "8": EIGHT, "7": SEVEN, "6": SIX}
+_SYMBOLS = {"♠": SPADES, "♥": HEARTS, "♦": DIAMONDS, "♣": CLUBS,
+            "♤": SPADES, "♡": HEARTS, "♢": DIAMONDS, "♧": CLUBS}
+_EN_SUITS = {"S": SPADES, "H": HEARTS, "D": DIAMONDS, "C": CLUBS}
+# French: pique, cœur, carreau (K, as the books abbreviate it), trèfle.
+_FR_SUITS = {"P": SPADES, "C": HEARTS, "K": DIAMONDS, "T": CLUBS}
+
+_NAMES = {
+    "en": {"ranks": ("A", "K", "Q", "J", "10", "9", "8", "7", "6"), "suits": "SHDC"},
+    "fr": {"ranks": ("A", "R", "D", "V", "10", "9", "8", "7", "6"), "suits": "PCKT"},
+}
+_LONG = {
+    "en": {"ranks": ("ace", "king", "queen", "knave", "ten", "nine", "eight", "seven", "six"),
+           "suits": ("spades", "hearts", "diamonds", "clubs"), "of": "of"},
+    "fr": {"ranks": ("as", "roi", "dame", "valet", "dix", "neuf", "huit", "sept", "six"),
+           "suits": ("pique", "cœur", "carreau", "trèfle"), "of": "de"},
+}
+SUIT_SYMBOLS = "♠♥♦♣"
+
+
+def card(suit: int, rank: int) -> int:
+    return suit * RANKS_PER_SUIT + rank
+
+
+def suit_of(c: int) -> int:
+    return c // RANKS_PER_SUIT
+
+
+def rank_of(c: int) -> int:
+    return c % RANKS_PER_SUIT
+
+
+def bit(c: int) -> int:
+    return 1 << c
+
+
+def mask(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def iter_cards(m: int) -> Iterator[int]:
+    """Cards of a mask, highest suit-major first (spades ace first)."""
+    while m:
+        low = m & -m
+        yield low.bit_length() - 1
+        m ^= low
+
+
+def count(m: int) -> int:
+    return m.bit_count()
+
+
+def _split(text: str) -> tuple[str, str]:
+    t = text.strip()
+    if not t:
+        raise CardError("empty card")
+    if t[-1] in _SYMBOLS:
+        return t[:-1].strip().upper(), t[-1]
+    if t[0] in _SYMBOLS:
+        return t[1:].strip().upper(), t[0]
+    return t[:-1].upper(), t[-1].upper()
+
+
+def parse_card(text: str, lang: str = "en") -> int:
+    """Parse ``AS``, ``10H``, ``TH``, ``A♠`` (English) or ``RC``, ``VP`` (French).
+
+    The preferred language is tried first and the other second, so ``AC`` is
+    the ace of clubs in an English record and the ace of hearts in a French
+    one, while ``RC`` (roi de cœur) is read in either.
+    """
+    rank_text, suit_text = _split(text)
+    orders = ("en", "fr") if lang == "en" else ("fr", "en")
+    for which in orders:
+        ranks = _EN_RANKS if which == "en" else _FR_RANKS
+        suits = _EN_SUITS if which == "en" else _FR_SUITS
+        suit = _SYMBOLS.get(suit_text, suits.get(suit_text))
+        rank = ranks.get(rank_text)
+        if suit is not None and rank is not None:
+            return card(suit, rank)
+    raise CardError(f"not a card: {text!r} (expected rank then suit, e.g. AS, 10H, RC or A♠)")
+
+
+def parse_cards(items: Iterable[str], lang: str = "en") -> list[int]:
+    return [parse_card(t, lang) for t in items]
+
+
+def card_name(c: int, lang: str = "en", symbols: bool = False) -> str:
+    names = _NAMES[lang]
+    suit = SUIT_SYMBOLS[suit_of(c)] if symbols else names["suits"][suit_of(c)]
+    return names["ranks"][rank_of(c)] + suit
+
+
+def card_long_name(c: int, lang: str = "en") -> str:
+    names = _LONG[lang]
+    return f"{names['ranks'][rank_of(c)]} {names['of']} {names['suits'][suit_of(c)]}"
+
+
+def rank_long_name(rank: int, lang: str = "en") -> str:
+    return _LONG[lang]["ranks"][rank]
+
+
+def suit_long_name(suit: int, lang: str = "en") -> str:
+    return _LONG[lang]["suits"][suit]
+
+
+def mask_names(m: int, lang: str = "en", symbols: bool = False) -> list[str]:
+    return [card_name(c, lang, symbols) for c in iter_cards(m)]
+
+
+def rank_index(key: str) -> int:
+    """Index of a ruleset rank key (``"A"``, ``"10"``…)."""
+    return RANK_KEYS.index(key)

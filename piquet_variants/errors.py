@@ -1,0 +1,58 @@
+"""Exception types.
+
+Every error a user can provoke with bad input is one of these, and each
+carries where it happened, so the CLI can print ``FILE:LINE:COL: …`` and
+exit non-zero without a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class PiquetError(Exception):
+    """Base of every error the tool reports to a user."""
+
+
+class CardError(PiquetError, ValueError):
+    """A card or set of cards could not be read."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One located problem: in a ruleset, a record or a notation file."""
+
+    file: str
+    line: int
+    column: int
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}"
+        return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+
+
+class ProblemsError(PiquetError):
+    """Several problems found at once, reported together."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+class RulesetError(ProblemsError):
+    """A ruleset file is unreadable, invalid or inconsistent."""
+
+
+class RecordError(ProblemsError):
+    """A deal record (JSON or notation) is invalid."""
+
+
+class UnknownRuleset(PiquetError, KeyError):
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class IllegalAction(PiquetError):
+    """An action that the rules do not allow in the current state."""

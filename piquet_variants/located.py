@@ -1,0 +1,138 @@
+"""Safe, bounded YAML (and JSON) loading that remembers where each value stood.
+
+Rulesets and records are user input.  We compose the YAML node graph with
+PyYAML's safe machinery (no arbitrary tags can run code), then build plain
+Python values ourselves so we can (a) count every node we materialise, which
+stops alias bombs, and (b) record the line and column of every key and value,
+so a schema error can point at ``FILE:LINE:COL``.  JSON is YAML for this
+purpose, which gives JSON records the same positions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import Problem
+
+MAX_BYTES = 1 << 20
+MAX_NODES = 200_000
+
+JsonPath = tuple[str | int, ...]
+_PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
+
+
+def dotted(path: JsonPath) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+@dataclass
+class Located:
+    """A loaded document and the position of every path in it."""
+
+    file: str
+    data: Any
+    marks: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, path: JsonPath) -> tuple[int, int]:
+        """Position of ``path``, or of its nearest ancestor that was recorded."""
+        p = tuple(path)
+        while p and p not in self.marks:
+            p = p[:-1]
+        return self.marks.get(p, (1, 1))
+
+    def problem(self, path: JsonPath, message: str) -> Problem:
+        line, col = self.where(path)
+        return Problem(self.file, line, col, dotted(path), message)
+
+
+class LoadFailure(Exception):
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(str(problem))
+
+
+class _Builder:
+    def __init__(self, name: str):
+        self.name = name
+        self.nodes = 0
+        self.marks: dict[JsonPath, tuple[int, int]] = {}
+        self.constructor = yaml.SafeConstructor()
+
+    def fail(self, node: yaml.Node, message: str) -> LoadFailure:
+        m = node.start_mark
+        return LoadFailure(Problem(self.name, m.line + 1, m.column + 1, "", message))
+
+    def build(self, node: yaml.Node, path: JsonPath, depth: int = 0) -> Any:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise self.fail(node, f"document expands to more than {MAX_NODES} values "
+                                  "(an alias bomb?); refusing to load it")
+        if depth > 64:
+            raise self.fail(node, "document nested more than 64 levels deep")
+        self.marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
+            raise self.fail(node, f"tag {node.tag!r} is not allowed here")
+        if isinstance(node, yaml.MappingNode):
+            out: dict[str, Any] = {}
+            for key_node, value_node in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    raise self.fail(key_node, "YAML merge keys ('<<') are not supported")
+                key = self.build(key_node, path + ("<key>",), depth + 1)
+                if not isinstance(key, (str, int)) or isinstance(key, bool):
+                    raise self.fail(key_node, f"mapping keys must be strings, not {key!r}")
+                key = str(key)
+                if key in out:
+                    raise self.fail(key_node, f"duplicate key {key!r}")
+                self.marks[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+                out[key] = self.build(value_node, path + (key,), depth + 1)
+            self.marks.pop(path + ("<key>",), None)
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(n, path + (i,), depth + 1) for i, n in enumerate(node.value)]
+        try:
+            return self.constructor.construct_object(node, deep=True)
+        except yaml.constructor.ConstructorError as exc:
+            raise self.fail(node, f"cannot read this value: {exc.problem}") from None
+
+
+def load_text(text: str, name: str) -> Located:
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes"))
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        what = exc.problem or exc.context or "not valid YAML"
+        raise LoadFailure(Problem(name, line, col, "", f"not valid YAML: {what}")) from None
+    except yaml.YAMLError as exc:
+        raise LoadFailure(Problem(name, 1, 1, "", f"not valid YAML: {exc}")) from None
+    if root is None:
+        raise LoadFailure(Problem(name, 1, 1, "", "file is empty"))
+    builder = _Builder(name)
+    data = builder.build(root, ())
+    return Located(name, data, builder.marks)
+
+
+def load_file(path: Path | str) -> Located:
+    p = Path(path)
+    name = str(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes ({size})"))
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise LoadFailure(Problem(name, 1, 1, "", f"cannot read file: {exc.strerror}")) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LoadFailure(Problem(name, 1, 1, "", f"not UTF-8 text (byte {exc.start})")) from None
+    return load_text(text, name)

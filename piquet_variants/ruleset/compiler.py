@@ -1,0 +1,273 @@
+"""Resolve ``extends`` and options, check, and compile a ruleset into rule objects.
+
+The pipeline is: load each file of the ``extends`` chain safely, validate it
+against the schema, overlay the chain (child over parent) and then the chosen
+option choices, check that every leaf of the schema has a value, make the
+checks a schema cannot express, and finally build the frozen dataclasses of
+``model``.  All problems found at one stage are reported together.
+"""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..cards import RANK_KEYS
+from ..errors import Problem, RulesetError
+from ..located import Located, LoadFailure, load_file
+from ..schemas import did_you_mean, rule_leaves, validate
+from . import model
+from .registry import path_for, shipped_ids, sources
+
+MAX_EXTENDS = 8
+
+
+@dataclass(frozen=True)
+class _Leaf:
+    """A leaf rule as written, with where it was written."""
+
+    raw: dict[str, Any]
+    defined_in: str
+    doc: Located
+    at: tuple[str | int, ...]
+
+    def problem(self, message: str) -> Problem:
+        return self.doc.problem(self.at + ("value",), message)
+
+
+def _read(path: Path) -> Located:
+    try:
+        doc = load_file(path)
+    except LoadFailure as exc:
+        raise RulesetError([exc.problem]) from None
+    problems = validate(doc, "ruleset")
+    if not problems and doc.data["id"] != path.stem:
+        problems.append(doc.problem(("id",), f"id {doc.data['id']!r} does not match the file name {path.stem!r}"))
+    if problems:
+        raise RulesetError(problems)
+    return doc
+
+
+def _chain(path: Path) -> list[Located]:
+    """The files of the ``extends`` chain, root first."""
+    chain: list[Located] = []
+    seen: list[str] = []
+    doc = _read(path)
+    while True:
+        chain.append(doc)
+        seen.append(doc.data["id"])
+        parent = doc.data.get("extends")
+        if parent is None:
+            return chain[::-1]
+        if parent in seen:
+            cycle = " -> ".join(seen + [parent])
+            raise RulesetError([doc.problem(("extends",), f"extends cycle: {cycle}")])
+        if len(seen) >= MAX_EXTENDS:
+            raise RulesetError([doc.problem(("extends",), f"extends chain longer than {MAX_EXTENDS}")])
+        sibling = Path(doc.file).with_name(f"{parent}.yaml")
+        if sibling.exists():
+            doc = _read(sibling)
+        elif parent in shipped_ids():
+            doc = _read(path_for(parent))
+        else:
+            hint = did_you_mean(parent, list(shipped_ids()))
+            raise RulesetError([doc.problem(("extends",), f"extends unknown ruleset {parent!r}{hint}")])
+
+
+def _overlay(leaves: dict[str, _Leaf], tree: dict[str, Any], defined_in: str, doc: Located,
+             at: tuple[str | int, ...]) -> None:
+    for group, rules in tree.items():
+        for key, raw in rules.items():
+            leaves[f"{group}.{key}"] = _Leaf(raw, defined_in, doc, at + (group, key))
+
+
+def _choose(options: dict[str, tuple[Located, dict[str, Any]]], wanted: dict[str, str],
+            root: Located) -> list[tuple[str, str]]:
+    problems = []
+    for name, choice in wanted.items():
+        if name not in options:
+            hint = did_you_mean(name, list(options))
+            known = ", ".join(options) or "none"
+            problems.append(Problem(root.file, 1, 1, "options", f"no option {name!r}{hint} (options: {known})"))
+        elif choice not in options[name][1]["choices"]:
+            choices = list(options[name][1]["choices"])
+            problems.append(options[name][0].problem(("options", name), f"option {name!r} has no choice {choice!r}"
+                                                     f"{did_you_mean(choice, choices)} (choices: {', '.join(choices)})"))
+    if problems:
+        raise RulesetError(problems)
+    return [(name, wanted.get(name, spec["default"])) for name, (_, spec) in options.items()]
+
+
+def _gather(path: Path, wanted: dict[str, str]) -> tuple[list[Located], dict[str, _Leaf], list[tuple[str, str]],
+                                                         dict[str, tuple[Located, dict[str, Any]]]]:
+    chain = _chain(path)
+    leaves: dict[str, _Leaf] = {}
+    options: dict[str, tuple[Located, dict[str, Any]]] = {}
+    problems = []
+    for doc in chain:
+        _overlay(leaves, doc.data.get("rules", {}), doc.data["id"], doc, ("rules",))
+        for name, spec in doc.data.get("options", {}).items():
+            options[name] = (doc, spec)
+            if spec["default"] not in spec["choices"]:
+                problems.append(doc.problem(("options", name, "default"),
+                                            f"default {spec['default']!r} is not one of the choices"))
+    if problems:
+        raise RulesetError(problems)
+    chosen = _choose(options, wanted, chain[-1])
+    for name, choice in chosen:
+        doc, spec = options[name]
+        _overlay(leaves, spec["choices"][choice]["rules"], f"{doc.data['id']} (option {name}={choice})", doc,
+                 ("options", name, "choices", choice, "rules"))
+    return chain, leaves, chosen, options
+
+
+def _check_complete(leaves: dict[str, _Leaf], root: Located) -> list[Problem]:
+    missing = []
+    for group, specs in rule_leaves().items():
+        for key, spec in specs.items():
+            if f"{group}.{key}" not in leaves:
+                usual = spec.get("default")
+                missing.append(root.problem(("rules",), f"missing rule {group}.{key} (usual value: {usual!r})"))
+    return missing
+
+
+def _check_citations(leaves: dict[str, _Leaf]) -> list[Problem]:
+    known = sources()
+    problems = []
+    for leaf in leaves.values():
+        for i, cite in enumerate(leaf.raw["cite"]):
+            at = leaf.at + ("cite", i)
+            src = cite["source"]
+            if src not in known:
+                problems.append(leaf.doc.problem(at + ("source",), f"unknown source {src!r}"
+                                                 f"{did_you_mean(src, list(known))}"))
+            elif cite["attestation"] == "stated" and known[src].public_domain and not cite.get("quote"):
+                problems.append(leaf.doc.problem(at, "a value stated by a public-domain source needs a short quote"))
+            if cite["attestation"] in ("reconstructed", "disputed", "unstated") and not cite.get("note"):
+                problems.append(leaf.doc.problem(at, f"an {cite['attestation']!r} citation must say why, in a note"))
+    return problems
+
+
+def _value(leaves: dict[str, _Leaf], path: str) -> Any:
+    return leaves[path].raw["value"]
+
+
+def _check_semantics(leaves: dict[str, _Leaf]) -> list[Problem]:
+    """Consistency that JSON Schema cannot state."""
+    v = lambda p: _value(leaves, p)  # noqa: E731
+    problems = []
+    ranks = v("deck.ranks")
+    if v("deck.size") != 4 * len(ranks):
+        problems.append(leaves["deck.size"].problem(
+            f"a pack of {v('deck.size')} needs {v('deck.size') // 4} ranks a suit, deck.ranks has {len(ranks)}"))
+    if 2 * v("deal.hand") + v("deal.talon") != v("deck.size"):
+        problems.append(leaves["deal.talon"].problem(
+            f"2 x hand ({v('deal.hand')}) + talon ({v('deal.talon')}) must equal the deck size ({v('deck.size')})"))
+    if not any(v("deal.hand") % p == 0 for p in v("deal.packets")):
+        problems.append(leaves["deal.packets"].problem(f"no packet size divides a hand of {v('deal.hand')}"))
+    if v("exchange.elder_max") > v("deal.talon"):
+        problems.append(leaves["exchange.elder_max"].problem("the elder cannot take more cards than the talon holds"))
+    for lo, hi in (("exchange.elder_min", "exchange.elder_max"),):
+        if v(lo) > v(hi):
+            problems.append(leaves[lo].problem(f"{lo} is larger than {hi}"))
+    for path in ("carte_blanche.excludes", "play.counting_ranks"):
+        stray = [r for r in v(path) if r not in ranks]
+        if stray:
+            problems.append(leaves[path].problem(f"ranks not in the pack: {', '.join(stray)}"))
+    if v("sets.lowest_rank") not in ranks:
+        problems.append(leaves["sets.lowest_rank"].problem(f"rank {v('sets.lowest_rank')} is not in the pack"))
+    missing = [r for r in ranks if r not in v("point.card_values")]
+    if missing:
+        problems.append(leaves["point.card_values"].problem(f"no value for ranks {', '.join(missing)}"))
+    lengths = [str(n) for n in range(v("sequences.min_length"), len(ranks) + 1)]
+    absent = [n for n in lengths if n not in v("sequences.scores")]
+    if absent:
+        problems.append(leaves["sequences.scores"].problem(f"no score for sequences of length {', '.join(absent)}"))
+    if v("game.end") == "deals" and len(v("game.deal_multipliers")) != v("game.deals"):
+        problems.append(leaves["game.deal_multipliers"].problem(
+            f"{len(v('game.deal_multipliers'))} multipliers for a partie of {v('game.deals')} deals"))
+    return problems
+
+
+def _ranks(keys: list[str]) -> tuple[int, ...]:
+    return tuple(RANK_KEYS.index(k) for k in keys)
+
+
+def _by_index(mapping: dict[str, int], keys: typing.Iterable[str], index: typing.Callable[[str], int],
+              size: int) -> tuple[int, ...]:
+    out = [0] * size
+    for k in keys:
+        out[index(k)] = mapping[k]
+    return tuple(out)
+
+
+def _convert(path: str, value: Any) -> Any:
+    """Ruleset terms to engine terms: rank keys to indices, maps to tuples."""
+    if path in ("deck.ranks", "carte_blanche.excludes", "play.counting_ranks"):
+        return _ranks(value)
+    if path == "sets.lowest_rank":
+        return RANK_KEYS.index(value)
+    if path == "point.card_values":
+        return _by_index(value, value, RANK_KEYS.index, len(RANK_KEYS))
+    if path == "sequences.scores":
+        return _by_index(value, value, int, len(RANK_KEYS) + 1)
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _build(leaves: dict[str, _Leaf]) -> model.Rules:
+    groups = {}
+    for group_field in fields(model.Rules):
+        cls = typing.get_type_hints(model.Rules)[group_field.name]
+        values = {f.name: _convert(f"{group_field.name}.{f.name}", _value(leaves, f"{group_field.name}.{f.name}"))
+                  for f in fields(cls)}
+        groups[group_field.name] = cls(**values)
+    return model.Rules(**groups)
+
+
+def _citation(raw: dict[str, Any]) -> model.Citation:
+    return model.Citation(source=raw["source"], locator=raw["locator"], attestation=raw["attestation"],
+                          quote=raw.get("quote"), note=raw.get("note"))
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, _freeze(v)) for k, v in value.items())
+    return value
+
+
+def compile_path(path: Path, options: tuple[tuple[str, str], ...] = ()) -> model.Ruleset:
+    chain, leaves, chosen, options_spec = _gather(path, dict(options))
+    problems = _check_complete(leaves, chain[-1]) + _check_citations(leaves)
+    if not problems:
+        problems = _check_semantics(leaves)
+    if problems:
+        raise RulesetError(problems)
+    top = chain[-1].data
+    order = [f"{g}.{k}" for g, specs in rule_leaves().items() for k in specs]
+    entries = tuple(
+        model.RuleEntry(path=p, value=_freeze(leaves[p].raw["value"]),
+                        citations=tuple(_citation(c) for c in leaves[p].raw["cite"]),
+                        defined_in=leaves[p].defined_in, note=leaves[p].raw.get("note"))
+        for p in order)
+    opts = tuple(
+        model.Option(name=name, description=spec.get("description", ""), default=spec["default"],
+                     choices=tuple(model.OptionChoice(c, s.get("description", "")) for c, s in spec["choices"].items()))
+        for name, (_, spec) in options_spec.items())
+    srcs: list[str] = []
+    for doc in chain:
+        srcs += [s for s in doc.data.get("sources", []) if s not in srcs]
+    return model.Ruleset(id=top["id"], title=top["title"], title_fr=top.get("title_fr"),
+                         description=top.get("description", ""), extends=top.get("extends"),
+                         sources=tuple(srcs), rules=_build(leaves), entries=entries, options=opts,
+                         chosen=tuple(chosen), file=str(path))
+
+
+@lru_cache(maxsize=64)
+def load_ruleset(ruleset_id: str, options: tuple[tuple[str, str], ...] = ()) -> model.Ruleset:
+    """A shipped ruleset, compiled once per set of options."""
+    return compile_path(path_for(ruleset_id), tuple(sorted(options)))

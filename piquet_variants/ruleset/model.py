@@ -1,0 +1,259 @@
+"""Typed, immutable rule objects: what the engine reads.
+
+Each group of the ruleset schema is one frozen dataclass, each leaf one
+field, with the same names.  Rank keys (``"A"``, ``"10"``) are turned into
+rank indices and masks at compile time, so the engine never parses a string.
+A test checks that these classes and the JSON Schema name the same leaves.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    size: int
+    ranks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    hand: int
+    talon: int
+    packets: tuple[int, ...]
+    packet_fixed: bool
+    first_dealer: Literal["lower_cut_deals", "higher_cut_chooses"]
+    cut_minimum: int
+    alternate: bool
+
+
+Remedy = Literal["elder_option", "fresh_deal"]
+
+
+@dataclass(frozen=True, slots=True)
+class Misdeal:
+    max_wrong: int
+    hand_over: Remedy
+    hand_under: Remedy
+    talon_over: Remedy
+    short_talon_falls_on: Literal["elder", "younger", "offender"]
+    over_hand_min_take: int
+
+
+@dataclass(frozen=True, slots=True)
+class FacedCard:
+    fresh_deal_when: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CarteBlanche:
+    enabled: bool
+    score: int
+    excludes: tuple[int, ...]
+    announce: str
+    show: str
+    counts_toward_hazards: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    elder_max: int
+    elder_min: int
+    younger_max: int | Literal["remaining"]
+    younger_min: int
+    elder_may_see_left: bool
+    younger_may_see_left: Literal["if_elder_sees_too", "freely", "no"]
+
+
+@dataclass(frozen=True, slots=True)
+class Declarations:
+    order: tuple[str, ...]
+    point_call: Literal["cards", "value"]
+    winner_reckons: Literal["all_of_kind", "called_only"]
+    undercall: Literal["reckon_all", "reckon_equal_or_inferior"]
+    shown_bars: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    compare: Literal["value", "length_then_value"]
+    card_values: tuple[int, ...]  # indexed by rank
+    score_per_card: int
+    tierce_majeure_score: int | None
+    ending_in_four_adjust: int
+
+
+@dataclass(frozen=True, slots=True)
+class Sequences:
+    min_length: int
+    scores: tuple[int, ...]  # indexed by length; 0 where no score
+    compare: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sets:
+    lowest_rank: int
+    trio: int
+    quatorze: int
+    compare: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reckoning:
+    order: Literal["by_category", "chronological"]
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    lead: int
+    win_opponent_lead: int
+    last_trick_bonus: int
+    counting_ranks: tuple[int, ...]
+    must_follow: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    majority: int
+    divided: int
+    capot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pique:
+    threshold: int
+    bonus: int
+    who: Literal["elder", "either"]
+    counts_the_cards: bool
+    with_repique: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Repique:
+    threshold: int
+    bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class Penalties:
+    seeing_opponent_talon: Literal["forced_suit", "grand_coup", "reckons_nothing", "loses_game"]
+    seeing_min_cards: int
+    grand_coup_points: int
+    reckons_nothing_bars: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    end: Literal["race", "deals", "games"]
+    target: int
+    deals: int
+    deal_multipliers: tuple[int, ...]
+    tie: Literal["extra_pair", "draw"]
+    race_check: Literal["reckoning_order", "end_of_deal"]
+    settlement: Literal["difference", "rubicon", "games"]
+    rubicon: int
+    rubicon_bonus: int
+    double_game_below: int
+    double_game_value: int
+    games_to_win: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    deck: Deck
+    deal: Deal
+    misdeal: Misdeal
+    faced_card: FacedCard
+    carte_blanche: CarteBlanche
+    exchange: Exchange
+    declarations: Declarations
+    point: Point
+    sequences: Sequences
+    sets: Sets
+    reckoning: Reckoning
+    play: Play
+    cards: Cards
+    pique: Pique
+    repique: Repique
+    penalties: Penalties
+    game: Game
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    source: str
+    locator: str
+    attestation: str
+    quote: str | None = None
+    note: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"source": self.source, "locator": self.locator, "quote": self.quote,
+                "attestation": self.attestation, "note": self.note}
+
+
+@dataclass(frozen=True, slots=True)
+class RuleEntry:
+    """One leaf rule as written: its value in ruleset terms, and why."""
+
+    path: str
+    value: Any
+    citations: tuple[Citation, ...]
+    defined_in: str
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionChoice:
+    name: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    name: str
+    description: str
+    default: str
+    choices: tuple[OptionChoice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    id: str
+    title: str
+    author: str | None
+    year: str | None
+    edition: str | None
+    url: str | None
+    public_domain: bool
+    ocr: bool
+
+    def footnote(self) -> str:
+        parts = [p for p in (self.author, f"*{self.title}*", self.edition, self.year) if p]
+        text = ", ".join(parts)
+        return f"{text}. {self.url}" if self.url else f"{text}."
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A compiled ruleset with a chosen option for each of its options."""
+
+    id: str
+    title: str
+    title_fr: str | None
+    description: str
+    extends: str | None
+    sources: tuple[str, ...]
+    rules: Rules
+    entries: tuple[RuleEntry, ...]
+    options: tuple[Option, ...]
+    chosen: tuple[tuple[str, str], ...]
+    file: str
+
+    def entry(self, path: str) -> RuleEntry:
+        for e in self.entries:
+            if e.path == path:
+                return e
+        raise KeyError(path)

@@ -1,0 +1,53 @@
+"""Where the shipped rulesets and the sources registry live.
+
+They are package data (``piquet_variants.data.rulesets`` is the top-level
+``rulesets/`` folder, mapped in ``pyproject.toml``), so an installed wheel
+finds them from any working directory.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from ..errors import RulesetError, UnknownRuleset
+from ..located import LoadFailure, load_file
+from ..schemas import did_you_mean, validate
+from .model import Source
+
+SOURCES_FILE = "sources.yaml"
+
+
+@cache
+def ruleset_dir() -> Path:
+    return Path(str(resources.files("piquet_variants.data.rulesets")))
+
+
+@cache
+def shipped_ids() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in ruleset_dir().glob("*.yaml") if p.name != SOURCES_FILE))
+
+
+def path_for(ruleset_id: str) -> Path:
+    if ruleset_id not in shipped_ids():
+        hint = did_you_mean(ruleset_id, list(shipped_ids()))
+        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}{hint} (known: {', '.join(shipped_ids())})")
+    return ruleset_dir() / f"{ruleset_id}.yaml"
+
+
+@cache
+def sources() -> dict[str, Source]:
+    try:
+        doc = load_file(ruleset_dir() / SOURCES_FILE)
+    except LoadFailure as exc:
+        raise RulesetError([exc.problem]) from None
+    problems = validate(doc, "sources")
+    if problems:
+        raise RulesetError(problems)
+    return {
+        sid: Source(id=sid, title=e["title"], author=e.get("author"),
+                    year=str(e["year"]) if "year" in e else None, edition=e.get("edition"),
+                    url=e.get("url"), public_domain=e["public_domain"], ocr=e.get("ocr", False))
+        for sid, e in doc.data["sources"].items()
+    }

@@ -1,0 +1,81 @@
+"""The JSON Schemas, and validation that names the file, line and JSON path.
+
+Errors are turned into ``Problem`` objects positioned with the marks the
+located loader recorded.  Unknown keys and bad enum values get a
+"did you mean …?" from the names the schema allows, as check-jsonschema and
+cibuildwheel do.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import jsonschema
+
+from ..errors import Problem
+from ..located import Located
+
+
+@cache
+def schema(name: str) -> dict[str, Any]:
+    text = resources.files(__package__).joinpath(f"{name}.schema.json").read_text("utf-8")
+    return json.loads(text)
+
+
+@cache
+def validator(name: str) -> jsonschema.protocols.Validator:
+    s = schema(name)
+    cls = jsonschema.validators.validator_for(s)
+    return cls(s, format_checker=cls.FORMAT_CHECKER)
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _leaf_error(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """The most specific error under a oneOf/anyOf, which names the real fault."""
+    if err.context:
+        return _leaf_error(jsonschema.exceptions.best_match(err.context))
+    return err
+
+
+def _messages(err: jsonschema.ValidationError) -> list[tuple[tuple[str | int, ...], str]]:
+    path = tuple(err.absolute_path)
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = sorted(err.schema.get("properties", {}))
+        extra = [k for k in err.instance if k not in allowed]
+        if allowed:
+            return [(path + (k,), f"unknown key {k!r}{did_you_mean(k, allowed)}") for k in extra]
+        return [(path, err.message)]
+    if err.validator == "enum":
+        choices = [str(c) for c in err.validator_value]
+        hint = did_you_mean(str(err.instance), choices) if isinstance(err.instance, str) else ""
+        return [(path, f"{err.instance!r} is not one of {', '.join(choices)}{hint}")]
+    if err.validator == "required":
+        return [(path, err.message.replace("is a required property", "is required"))]
+    if err.validator in ("oneOf", "anyOf"):
+        leaf = _leaf_error(err)
+        if leaf is not err:
+            return _messages(leaf)
+    return [(path, err.message)]
+
+
+def validate(doc: Located, name: str) -> list[Problem]:
+    problems = []
+    for err in sorted(validator(name).iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
+        for path, message in _messages(err):
+            problems.append(doc.problem(path, message))
+    problems.sort(key=lambda p: (p.line, p.column))
+    return problems
+
+
+def rule_leaves() -> dict[str, dict[str, dict[str, Any]]]:
+    """The rule groups and their leaf schemas, as the ruleset schema defines them."""
+    groups = schema("ruleset")["$defs"]["rules"]["properties"]
+    return {g: spec["properties"] for g, spec in groups.items()}
