@@ -63,7 +63,7 @@ class _Builder:
         self.name = name
         self.nodes = 0
         self.marks: dict[JsonPath, tuple[int, int]] = {}
-        self.constructor = yaml.SafeConstructor()
+        self.constructor = yaml.constructor.SafeConstructor()
 
     def fail(self, node: yaml.Node, message: str) -> LoadFailure:
         m = node.start_mark

@@ -110,6 +110,9 @@ def _gather(path: Path, wanted: dict[str, str]) -> tuple[list[Located], dict[str
     for doc in chain:
         _overlay(leaves, doc.data.get("rules", {}), doc.data["id"], doc, ("rules",))
         for name, spec in doc.data.get("options", {}).items():
+            if spec is None:
+                options.pop(name, None)
+                continue
             options[name] = (doc, spec)
             if spec["default"] not in spec["choices"]:
                 problems.append(doc.problem(("options", name, "default"),
@@ -134,20 +137,26 @@ def _check_complete(leaves: dict[str, _Leaf], root: Located) -> list[Problem]:
     return missing
 
 
-def _check_citations(leaves: dict[str, _Leaf]) -> list[Problem]:
+def _check_citation(doc: Located, at: tuple[str | int, ...], cite: dict[str, Any]) -> list[Problem]:
     known = sources()
+    src = cite["source"]
+    if src not in known:
+        return [doc.problem(at + ("source",), f"unknown source {src!r}{did_you_mean(src, list(known))}")]
     problems = []
+    if cite["attestation"] == "stated" and known[src].public_domain and not cite.get("quote"):
+        problems.append(doc.problem(at, "a value stated by a public-domain source needs a short quote"))
+    if cite["attestation"] in ("reconstructed", "disputed", "unstated") and not cite.get("note"):
+        problems.append(doc.problem(at, f"an {cite['attestation']!r} citation must say why, in a note"))
+    return problems
+
+
+def _check_citations(leaves: dict[str, _Leaf], top: Located) -> list[Problem]:
+    problems = []
+    if "inherit_cite" in top.data:
+        problems += _check_citation(top, ("inherit_cite",), top.data["inherit_cite"])
     for leaf in leaves.values():
         for i, cite in enumerate(leaf.raw["cite"]):
-            at = leaf.at + ("cite", i)
-            src = cite["source"]
-            if src not in known:
-                problems.append(leaf.doc.problem(at + ("source",), f"unknown source {src!r}"
-                                                 f"{did_you_mean(src, list(known))}"))
-            elif cite["attestation"] == "stated" and known[src].public_domain and not cite.get("quote"):
-                problems.append(leaf.doc.problem(at, "a value stated by a public-domain source needs a short quote"))
-            if cite["attestation"] in ("reconstructed", "disputed", "unstated") and not cite.get("note"):
-                problems.append(leaf.doc.problem(at, f"an {cite['attestation']!r} citation must say why, in a note"))
+            problems += _check_citation(leaf.doc, leaf.at + ("cite", i), cite)
     return problems
 
 
@@ -232,6 +241,14 @@ def _citation(raw: dict[str, Any]) -> model.Citation:
                           quote=raw.get("quote"), note=raw.get("note"))
 
 
+def _citations(leaf: _Leaf, ruleset_id: str, inherit: dict[str, Any] | None) -> tuple[model.Citation, ...]:
+    """The leaf's citations; a leaf taken from the parent also carries the child's reason for taking it."""
+    own = tuple(_citation(c) for c in leaf.raw["cite"])
+    if inherit is None or leaf.defined_in.split(" ")[0] == ruleset_id:
+        return own
+    return (_citation(inherit),) + own
+
+
 def _freeze(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
@@ -242,16 +259,17 @@ def _freeze(value: Any) -> Any:
 
 def compile_path(path: Path, options: tuple[tuple[str, str], ...] = ()) -> model.Ruleset:
     chain, leaves, chosen, options_spec = _gather(path, dict(options))
-    problems = _check_complete(leaves, chain[-1]) + _check_citations(leaves)
+    problems = _check_complete(leaves, chain[-1]) + _check_citations(leaves, chain[-1])
     if not problems:
         problems = _check_semantics(leaves)
     if problems:
         raise RulesetError(problems)
     top = chain[-1].data
     order = [f"{g}.{k}" for g, specs in rule_leaves().items() for k in specs]
+    inherit = top.get("inherit_cite")
     entries = tuple(
         model.RuleEntry(path=p, value=_freeze(leaves[p].raw["value"]),
-                        citations=tuple(_citation(c) for c in leaves[p].raw["cite"]),
+                        citations=_citations(leaves[p], top["id"], inherit),
                         defined_in=leaves[p].defined_in, note=leaves[p].raw.get("note"))
         for p in order)
     opts = tuple(

@@ -1,27 +1,26 @@
 """Where the shipped rulesets and the sources registry live.
 
-They are package data (``piquet_variants.data.rulesets`` is the top-level
-``rulesets/`` folder, mapped in ``pyproject.toml``), so an installed wheel
-finds them from any working directory.
+They are package data in a wheel and the top-level ``rulesets/`` folder in a
+checkout (see ``resources``), so an installed copy finds them from any
+working directory.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 from ..errors import RulesetError, UnknownRuleset
 from ..located import LoadFailure, load_file
+from ..resources import data_dir
 from ..schemas import did_you_mean, validate
 from .model import Source
 
 SOURCES_FILE = "sources.yaml"
 
 
-@cache
 def ruleset_dir() -> Path:
-    return Path(str(resources.files("piquet_variants.data.rulesets")))
+    return data_dir("rulesets")
 
 
 @cache
