@@ -128,13 +128,13 @@ def _gather(path: Path, wanted: dict[str, str]) -> tuple[list[Located], dict[str
 
 
 def _check_complete(leaves: dict[str, _Leaf], root: Located) -> list[Problem]:
-    missing = []
-    for group, specs in rule_leaves().items():
-        for key, spec in specs.items():
-            if f"{group}.{key}" not in leaves:
-                usual = spec.get("default")
-                missing.append(root.problem(("rules",), f"missing rule {group}.{key} (usual value: {usual!r})"))
-    return missing
+    """One problem naming every missing leaf: a root ruleset must give them all."""
+    missing = [f"{g}.{k}" for g, specs in rule_leaves().items() for k in specs if f"{g}.{k}" not in leaves]
+    if not missing:
+        return []
+    shown = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
+    return [root.problem(("rules",), f"missing {len(missing)} rule(s): {shown} (a ruleset without extends "
+                                     "must give every rule; see docs/rulesets.md)")]
 
 
 def _check_citation(doc: Located, at: tuple[str | int, ...], cite: dict[str, Any]) -> list[Problem]:

@@ -35,10 +35,10 @@ def path_for(ruleset_id: str) -> Path:
     return ruleset_dir() / f"{ruleset_id}.yaml"
 
 
-@cache
-def sources() -> dict[str, Source]:
+def read_sources(path: Path) -> dict[str, Source]:
+    """A sources registry file, validated."""
     try:
-        doc = load_file(ruleset_dir() / SOURCES_FILE)
+        doc = load_file(path)
     except LoadFailure as exc:
         raise RulesetError([exc.problem]) from None
     problems = validate(doc, "sources")
@@ -50,3 +50,8 @@ def sources() -> dict[str, Source]:
                     url=e.get("url"), public_domain=e["public_domain"], ocr=e.get("ocr", False))
         for sid, e in doc.data["sources"].items()
     }
+
+
+@cache
+def sources() -> dict[str, Source]:
+    return read_sources(ruleset_dir() / SOURCES_FILE)

@@ -45,6 +45,15 @@ def _leaf_error(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
     return err
 
 
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+_JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "an integer",
+               float: "a number", type(None): "null"}
+
+
 def _messages(err: jsonschema.ValidationError) -> list[tuple[tuple[str | int, ...], str]]:
     path = tuple(err.absolute_path)
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
@@ -57,13 +66,17 @@ def _messages(err: jsonschema.ValidationError) -> list[tuple[tuple[str | int, ..
         choices = [str(c) for c in err.validator_value]
         hint = did_you_mean(str(err.instance), choices) if isinstance(err.instance, str) else ""
         return [(path, f"{err.instance!r} is not one of {', '.join(choices)}{hint}")]
+    if err.validator == "type":
+        wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+        found = _JSON_TYPES.get(type(err.instance), type(err.instance).__name__)
+        return [(path, f"{_short(err.instance)} is not of type {' or '.join(map(repr, wanted))} (found {found})")]
     if err.validator == "required":
         return [(path, err.message.replace("is a required property", "is required"))]
     if err.validator in ("oneOf", "anyOf"):
         leaf = _leaf_error(err)
         if leaf is not err:
             return _messages(leaf)
-    return [(path, err.message)]
+    return [(path, err.message if len(err.message) <= 200 else err.message[:197] + "...")]
 
 
 def validate(doc: Located, name: str) -> list[Problem]:

@@ -1,0 +1,123 @@
+"""``piquet-variants rulesets …``: list, show, validate, diff and cite rulesets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import ProblemsError
+from ..i18n import t
+from ..render import format_value, grid, json_text
+from ..ruleset import views
+from ..ruleset.compiler import compile_path
+from ..ruleset.registry import SOURCES_FILE, read_sources, shipped_ids
+from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset
+
+app = typer.Typer(help="Inspect, validate, compare and cite the rulesets.", no_args_is_help=True)
+
+
+def _attest(c: dict) -> list[str]:
+    return [c["source"], c["locator"], c["attestation"]]
+
+
+@app.command("list", epilog="Example: piquet-variants rulesets list --format json")
+def list_(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+    """List the shipped rulesets and the sources each follows."""
+    docs = [views.summary(resolve_ruleset(i), lang) for i in shipped_ids()]
+    if fmt == "json":
+        typer.echo(json_text(docs))
+        return
+    rows = [[d["id"], d["title"], ", ".join(d["sources"]), d["extends"] or "-",
+             "; ".join(f"{k}: {'|'.join(v)}" for k, v in d["options"].items()) or "-"] for d in docs]
+    typer.echo(grid(fmt, [t(h, lang) for h in ("id", "title", "sources", "extends", "options")], rows))
+
+
+@app.command(epilog="Examples:\n\n  piquet-variants rulesets show traite\n\n"
+                    "  piquet-variants rulesets show traite --option end=race-100 --format json")
+def show(ruleset: Annotated[str, typer.Argument(help="Ruleset id, or a path to a ruleset .yaml file.")],
+         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+    """Every rule of a ruleset, with its value and its citations."""
+    rs = resolve_ruleset(ruleset, parse_options(option))
+    doc = views.show(rs, lang)
+    if fmt == "json":
+        typer.echo(json_text(doc))
+        return
+    headers = [t(h, lang) for h in ("rule", "value", "source", "locator", "attestation")]
+    rows = []
+    for e in rs.entries:
+        for i, c in enumerate(e.citations):
+            first = [e.path, format_value(e.value, lang)] if i == 0 else ["", ""]
+            rows.append(first + _attest(c.as_dict()))
+    opts = ", ".join(f"{k}={v}" for k, v in rs.chosen)
+    head = f"{doc['id']}: {doc['title']}" + (f"  ({t('options', lang)}: {opts})" if opts else "")
+    typer.echo(("# " if fmt == "markdown" else "") + head + "\n\n" + grid(fmt, headers, rows))
+
+
+@app.command(epilog="Example: piquet-variants rulesets validate rulesets/*.yaml")
+def validate(files: Annotated[list[Path], typer.Argument(help="Ruleset files to check.")]) -> None:
+    """Check ruleset files: schema, extends, citations and consistency.
+
+    A file named sources.yaml is checked as a sources registry.
+
+    Prints one FILE:LINE:COL: path: message line per problem on stderr and
+    exits 1 if any file has a problem.
+    """
+    problems = []
+    valid = []
+    for f in files:
+        try:
+            read_sources(f) if f.name == SOURCES_FILE else compile_path(f)
+        except ProblemsError as exc:
+            problems += exc.problems
+        else:
+            valid.append(f"{f}: valid")
+    if valid:
+        typer.echo("\n".join(valid))
+    if problems:
+        typer.echo("\n".join(str(p) for p in problems), err=True)
+        raise typer.Exit(1)
+
+
+@app.command(epilog="Example: piquet-variants rulesets diff modern-fr marquoir --format markdown")
+def diff(a: Annotated[str, typer.Argument(help="First ruleset (id or file).")],
+         b: Annotated[str, typer.Argument(help="Second ruleset (id or file).")],
+         a_option: Annotated[list[str] | None, typer.Option("--a-option", metavar="NAME=CHOICE",
+                                                           help="An option of the first ruleset.")] = None,
+         b_option: Annotated[list[str] | None, typer.Option("--b-option", metavar="NAME=CHOICE",
+                                                           help="An option of the second ruleset.")] = None,
+         fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+    """Every rule whose value differs between two rulesets, with both citations."""
+    ra, rb = resolve_ruleset(a, parse_options(a_option)), resolve_ruleset(b, parse_options(b_option))
+    rows_doc = views.diff(ra, rb)
+    if fmt == "json":
+        typer.echo(json_text(rows_doc))
+        return
+    if not rows_doc:
+        typer.echo(t("no differences", lang))
+        return
+    headers = [t("rule", lang), ra.id, t("source", lang), rb.id, t("source", lang)]
+    rows = []
+    for d in rows_doc:
+        ca = "; ".join(f"{c['source']} {c['locator']} [{c['attestation']}]" for c in d["a"]["citations"])
+        cb = "; ".join(f"{c['source']} {c['locator']} [{c['attestation']}]" for c in d["b"]["citations"])
+        rows.append([d["path"], format_value(ra.entry(d["path"]).value, lang), ca,
+                     format_value(rb.entry(d["path"]).value, lang), cb])
+    typer.echo(grid(fmt, headers, rows))
+
+
+@app.command(epilog="Example: piquet-variants rulesets cite traite pique.with_repique --lang fr")
+def cite(ruleset: Annotated[str, typer.Argument(help="Ruleset id or file.")],
+         rule: Annotated[str, typer.Argument(help="Dotted rule path, e.g. point.compare.")],
+         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+    """The citation behind one rule, formatted as a footnote."""
+    rs = resolve_ruleset(ruleset, parse_options(option))
+    doc = views.cite(rs, rule, lang)
+    if fmt == "json":
+        typer.echo(json_text(doc))
+        return
+    value = format_value(views.find_entry(rs, rule).value, lang)
+    lines = [f"{doc['ruleset']} {doc['path']} = {value}"]
+    lines += [f"[{i}] {c['footnote']}" for i, c in enumerate(doc["citations"], 1)]
+    typer.echo("\n".join(lines))

@@ -1,0 +1,59 @@
+"""The words the tool prints, in English and French.
+
+Only labels live here; rule values are the ruleset's own terms.  A missing
+French label falls back to the English one rather than failing.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Lang = Literal["en", "fr"]
+
+_LABELS: dict[str, dict[str, str]] = {
+    "id": {"fr": "id"},
+    "title": {"fr": "titre"},
+    "sources": {"fr": "sources"},
+    "extends": {"fr": "hérite de"},
+    "options": {"fr": "options"},
+    "rule": {"fr": "règle"},
+    "value": {"fr": "valeur"},
+    "source": {"fr": "source"},
+    "locator": {"fr": "où"},
+    "attestation": {"fr": "attestation"},
+    "quote": {"fr": "citation"},
+    "note": {"fr": "note"},
+    "yes": {"fr": "oui"},
+    "no": {"fr": "non"},
+    "none": {"fr": "aucun"},
+    "valid": {"fr": "valide"},
+    "no differences": {"fr": "aucune différence"},
+    "elder": {"fr": "premier"},
+    "younger": {"fr": "dernier"},
+    "total": {"fr": "total"},
+    "category": {"fr": "catégorie"},
+    "deal": {"fr": "donne"},
+    "partie": {"fr": "partie"},
+    "winner": {"fr": "gagnant"},
+    "points won": {"fr": "points gagnés"},
+    "draw": {"fr": "partie nulle"},
+    "mismatch": {"fr": "écart"},
+    "book": {"fr": "livre"},
+    "engine": {"fr": "moteur"},
+    "carte_blanche": {"en": "carte blanche", "fr": "cartes blanches"},
+    "point": {"fr": "point"},
+    "sequences": {"fr": "séquences"},
+    "sets": {"en": "quatorzes and trios", "fr": "quatorzes et brelans"},
+    "play": {"fr": "jeu de la carte"},
+    "cards": {"en": "the cards", "fr": "les cartes"},
+    "pique": {"fr": "pic"},
+    "repique": {"fr": "repic"},
+    "capot": {"fr": "capot"},
+    "penalty": {"fr": "pénalité"},
+    "rule responsible": {"fr": "règle en cause"},
+}
+
+
+def t(key: str, lang: Lang = "en") -> str:
+    labels = _LABELS.get(key, {})
+    return labels.get(lang) or labels.get("en") or key

@@ -1,0 +1,31 @@
+import pytest
+
+from piquet_variants.cards import (CLUBS, DIAMONDS, HEARTS, KING, KNAVE, SPADES, TEN, ACE, card, card_long_name,
+                                   card_name, iter_cards, mask, parse_card)
+from piquet_variants.errors import CardError
+
+
+@pytest.mark.parametrize("text,lang,expected", [
+    ("AS", "en", card(SPADES, ACE)), ("10H", "en", card(HEARTS, TEN)), ("TH", "en", card(HEARTS, TEN)),
+    ("A♠", "en", card(SPADES, ACE)), ("♣J", "en", card(CLUBS, KNAVE)),
+    ("RC", "fr", card(HEARTS, KING)), ("RC", "en", card(HEARTS, KING)),
+    ("VK", "fr", card(DIAMONDS, KNAVE)), ("AC", "en", card(CLUBS, ACE)), ("AC", "fr", card(HEARTS, ACE)),
+    ("10♦", "fr", card(DIAMONDS, TEN)),
+])
+def test_parse(text: str, lang: str, expected: int) -> None:
+    assert parse_card(text, lang) == expected
+
+
+@pytest.mark.parametrize("text", ["", "XS", "1H", "AZ", "♠"])
+def test_parse_rejects(text: str) -> None:
+    with pytest.raises(CardError):
+        parse_card(text)
+
+
+def test_names_round_trip() -> None:
+    for c in iter_cards(mask(card(s, r) for s in range(4) for r in range(8))):
+        for lang in ("en", "fr"):
+            assert parse_card(card_name(c, lang), lang) == c
+            assert parse_card(card_name(c, lang, symbols=True), lang) == c
+    assert card_long_name(card(HEARTS, KING), "fr") == "roi de cœur"
+    assert card_long_name(card(SPADES, KNAVE)) == "knave of spades"
