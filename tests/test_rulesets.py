@@ -151,3 +151,13 @@ def test_cite_footnote(cli) -> None:
 def test_unknown_ruleset(cli) -> None:
     code, out, err = cli("rulesets", "show", "travite")
     assert code == 1 and out == "" and "did you mean 'traite'?" in err
+
+
+def test_docs_reference_is_generated_from_the_schema() -> None:
+    from piquet_variants.ruleset.reference import render_reference
+    from .conftest import ROOT
+    committed = (ROOT / "docs" / "rulesets.md").read_text("utf-8")
+    assert committed == render_reference(), "regenerate: python -m piquet_variants.ruleset.reference > docs/rulesets.md"
+    for group, leaves in rule_leaves().items():
+        for key in leaves:
+            assert f"`{group}.{key}`" in committed

@@ -232,7 +232,7 @@ class Source:
 
     def footnote(self) -> str:
         parts = [p for p in (self.author, f"*{self.title}*", self.edition, self.year) if p]
-        text = ", ".join(parts)
+        text = ", ".join(parts).rstrip(".")
         return f"{text}. {self.url}" if self.url else f"{text}."
 
 
