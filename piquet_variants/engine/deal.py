@@ -1,0 +1,380 @@
+"""One deal as a state machine: chance, exchange, declarations and play.
+
+Modelled on OpenSpiel: the rules (a compiled ``Rules``) are separate from the
+deal state; the cards dealt are one explicit chance outcome (``Dealt``), so a
+deal replays exactly from a record or a seed; every decision is an ``int``
+action whose meaning depends on the phase:
+
+* ``MISDEAL`` (elder): 0 stands the deal, 1 calls a fresh deal;
+* ``EXCHANGE`` (elder, then younger): the bitmask of the cards discarded;
+* ``FORCED_SUIT`` (the offender's opponent): the suit the offender must lead;
+* ``DECLARE`` (elder then younger, for each kind in the ruleset's order): the
+  index of the call among ``candidates()``, best first; the last index sinks;
+* ``PLAY``: the card played.
+
+Scoring is done by ``scoring.score_deal`` from the finished (or partial) state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import IntEnum
+from itertools import combinations
+
+from ..cards import RANKS_PER_SUIT, SUIT_MASKS, card_name, iter_cards, suit_of
+from ..errors import IllegalAction
+from ..ruleset.model import Rules
+from .combos import KINDS, Combo, combos, is_carte_blanche
+
+ELDER, YOUNGER = 0, 1
+ROLES = ("elder", "younger")
+
+
+class Phase(IntEnum):
+    MISDEAL = 0
+    EXCHANGE = 1
+    FORCED_SUIT = 2
+    DECLARE = 3
+    PLAY = 4
+    OVER = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """The chance outcome of a deal: both hands as dealt, the talon top first, and a faced card if any."""
+
+    elder: int
+    younger: int
+    talon: tuple[int, ...]
+    faced: int | None = None  # position in the talon (0 = top) of a card found face up
+
+
+def deck_cards(rules: Rules) -> list[int]:
+    return [s * RANKS_PER_SUIT + r for s in range(4) for r in rules.deck.ranks]
+
+
+def random_dealt(rules: Rules, rng: random.Random, packet: int | None = None) -> Dealt:
+    """Shuffle and deal by packets, the top packet to the elder, as the dealer does."""
+    cards = deck_cards(rules)
+    rand = rng.random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+    p = packet or rules.deal.packets[0]
+    hand = rules.deal.hand
+    elder = younger = 0
+    pos = 0
+    while pos < 2 * hand:
+        for c in cards[pos:pos + p]:
+            elder |= 1 << c
+        for c in cards[pos + p:pos + 2 * p]:
+            younger |= 1 << c
+        pos += 2 * p
+    return Dealt(elder, younger, tuple(cards[2 * hand:]))
+
+
+def _nth_card(m: int, k: int) -> int:
+    while k:
+        m &= m - 1
+        k -= 1
+    return (m & -m).bit_length() - 1
+
+
+def _random_card(m: int, rand: random.Random) -> int:
+    return _nth_card(m, int(rand.random() * m.bit_count()))
+
+
+class Deal:
+    """The state of one deal.  ``apply`` advances it; ``legal_actions`` lists what may be done."""
+
+    __slots__ = ("rules", "dealt", "hands", "talon", "phase", "player", "delta", "parts", "taken", "discards",
+                 "stand", "void", "void_reason", "blanche", "peeks", "reckons_nothing", "grand_coup", "forfeit",
+                 "forced_suit", "forced_by", "calls", "shown", "step", "candidates_cache", "tricks", "leader",
+                 "lead_card", "won", "notes", "declared_hands")
+
+    def __init__(self, rules: Rules, dealt: Dealt):
+        self.rules = rules
+        self.dealt = dealt
+        self.hands = [dealt.elder, dealt.younger]
+        self.talon = list(dealt.talon)
+        self.taken = [0, 0]
+        self.discards = [0, 0]
+        self.blanche = (is_carte_blanche(rules, dealt.elder), is_carte_blanche(rules, dealt.younger))
+        self.peeks: list[tuple[int, int]] = []
+        self.reckons_nothing = [False, False]
+        self.grand_coup = [False, False]
+        self.forfeit: int | None = None
+        self.forced_suit: int | None = None
+        self.forced_by: int | None = None
+        self.calls: dict[str, list[Combo | None]] = {k: [None, None] for k in KINDS}
+        self.shown: dict[str, list[int | None]] = {k: [None, None] for k in KINDS}
+        self.step = 0
+        self.candidates_cache: list[Combo] | None = None
+        self.tricks: list[tuple[int, int, int]] = []  # (leader, lead card, follower's card)
+        self.leader = ELDER
+        self.lead_card: int | None = None
+        self.won = [0, 0]
+        self.stand = True
+        self.void = False
+        self.void_reason = ""
+        self.notes: list[str] = []
+        self.declared_hands = (dealt.elder, dealt.younger)
+        self.player = ELDER
+        hand = rules.deal.hand
+        self.delta = (dealt.elder.bit_count() - hand, dealt.younger.bit_count() - hand)
+        self.parts = self._talon_parts()
+        wrong = sum(d for d in self.delta if d > 0) + max(0, len(self.talon) - rules.deal.talon)
+        wrong = max(wrong, sum(-d for d in self.delta if d < 0) + max(0, rules.deal.talon - len(self.talon)))
+        if wrong > rules.misdeal.max_wrong:
+            self._fresh_deal(f"{wrong} cards dealt wrongly")
+        elif wrong:
+            remedies = []
+            if max(self.delta) > 0:
+                remedies.append(rules.misdeal.hand_over)
+            if min(self.delta) < 0:
+                remedies.append(rules.misdeal.hand_under)
+            if len(self.talon) > rules.deal.talon:
+                remedies.append(rules.misdeal.talon_over)
+            if "fresh_deal" in remedies:
+                self._fresh_deal("misdeal")
+            else:
+                self.phase = Phase.MISDEAL
+                return
+        else:
+            self.phase = Phase.EXCHANGE
+        if not self.void:
+            self._check_faced()
+
+    # -- set-up -------------------------------------------------------------
+
+    def _fresh_deal(self, reason: str) -> None:
+        self.void, self.void_reason, self.phase = True, reason, Phase.OVER
+
+    def _talon_parts(self) -> tuple[int, int]:
+        """How many talon cards the elder may take, and how many are the younger's own part."""
+        r = self.rules
+        size = len(self.talon)
+        elder_part = min(r.exchange.elder_max, size)
+        short = r.deal.talon - size
+        if short > 0:
+            falls = r.misdeal.short_talon_falls_on
+            if falls == "offender":
+                falls = "elder" if self.delta[ELDER] > 0 else "younger"
+            if falls == "elder":
+                elder_part = max(0, elder_part - short)
+        return elder_part, size - elder_part
+
+    def _check_faced(self) -> None:
+        pos = self.dealt.faced
+        if pos is None:
+            return
+        when = self.rules.faced_card.fresh_deal_when
+        if ("any" in when or (pos == 0 and "top_of_talon" in when)
+                or (pos == self.parts[0] and "top_of_younger_part" in when)):
+            self._fresh_deal(f"faced card at talon position {pos + 1}")
+        else:
+            self.notes.append(f"faced card at talon position {pos + 1}: the deal stands")
+
+    # -- exchange -----------------------------------------------------------
+
+    def take_range(self, p: int) -> tuple[int, int]:
+        """Fewest and most cards player ``p`` may take in now."""
+        ex = self.rules.exchange
+        d = self.delta[p]
+        if p == ELDER:
+            most = self.parts[0]
+            fewest = ex.elder_min
+        else:
+            most = len(self.talon)
+            if ex.younger_max != "remaining":
+                most = min(most, ex.younger_max + max(0, self.parts[0] - self.taken[ELDER].bit_count()))
+            fewest = ex.younger_min
+        if d > 0:
+            fewest = self.rules.misdeal.over_hand_min_take
+        elif d < 0:
+            fewest = max(fewest, 1)
+        return min(fewest, most), most
+
+    def _exchange(self, discard: int) -> None:
+        p = self.player
+        fewest, most = self.take_range(p)
+        k = discard.bit_count() - self.delta[p]
+        if discard & ~self.hands[p] or not fewest <= k <= most:
+            raise IllegalAction(f"{ROLES[p]} may discard {fewest + self.delta[p]} to {most + self.delta[p]} "
+                                f"of his own cards")
+        taken = 0
+        for c in self.talon[:k]:
+            taken |= 1 << c
+        del self.talon[:k]
+        self.hands[p] = (self.hands[p] & ~discard) | taken
+        self.discards[p], self.taken[p] = discard, taken
+        if p == ELDER:
+            self.player = YOUNGER
+        else:
+            self._after_exchange()
+
+    def _after_exchange(self) -> None:
+        self.declared_hands = (self.hands[ELDER], self.hands[YOUNGER])
+        if self.forced_by is not None and self.forced_suit is None:
+            self.phase, self.player = Phase.FORCED_SUIT, self.forced_by
+        else:
+            self.phase, self.player, self.step = Phase.DECLARE, ELDER, 0
+
+    def peek(self, p: int, n: int) -> None:
+        """Player ``p`` saw or took ``n`` cards of the opponent's part of the talon."""
+        pen = self.rules.penalties
+        self.peeks.append((p, n))
+        if n < pen.seeing_min_cards:
+            self.notes.append(f"{ROLES[p]} saw {n} card(s) of the opponent's talon: below the penalty's minimum")
+            return
+        kind = pen.seeing_opponent_talon
+        if kind == "reckons_nothing":
+            self.reckons_nothing[p] = True
+        elif kind == "grand_coup":
+            self.grand_coup[p] = True
+        elif kind == "loses_game":
+            self.forfeit = p
+            self.phase = Phase.OVER
+        elif p == ELDER:  # forced suit: only the player who leads first can be made to lead a suit
+            self.forced_by = YOUNGER
+        else:
+            self.notes.append("the younger hand saw the elder's talon; the forced suit binds only the first to lead")
+
+    # -- declarations -------------------------------------------------------
+
+    def declaring(self) -> tuple[str, int]:
+        """The kind being declared and by whom."""
+        return self.rules.declarations.order[self.step // 2], self.step % 2
+
+    def candidates(self) -> list[Combo]:
+        """The calls open to the declaring player, best first; one index more sinks the kind."""
+        if self.candidates_cache is None:
+            kind, p = self.declaring()
+            self.candidates_cache = combos(self.rules, kind, self.hands[p])
+        return self.candidates_cache
+
+    def show(self, p: int, kind: str, key: int) -> None:
+        """A combination shown while calling less, which may still bar the opponent."""
+        self.shown[kind][p] = key
+
+    def _declare(self, index: int) -> None:
+        cands = self.candidates()
+        if not 0 <= index <= len(cands):
+            raise IllegalAction(f"no call {index}; {len(cands) + 1} choices")
+        kind, p = self.declaring()
+        self.calls[kind][p] = cands[index] if index < len(cands) else None
+        self.candidates_cache = None
+        self.step += 1
+        if self.step == 2 * len(self.rules.declarations.order):
+            self.phase, self.player = Phase.PLAY, ELDER
+        else:
+            self.player = self.step % 2
+
+    # -- play ---------------------------------------------------------------
+
+    def playable(self) -> int:
+        """The bitmask of the cards the player to move may play."""
+        p = self.player
+        hand = self.hands[p]
+        if self.lead_card is None:
+            if not self.tricks and self.forced_suit is not None and p == ELDER:
+                forced = hand & SUIT_MASKS[self.forced_suit]
+                return forced or hand
+            return hand
+        if self.rules.play.must_follow:
+            follow = hand & SUIT_MASKS[suit_of(self.lead_card)]
+            return follow or hand
+        return hand
+
+    def _play(self, c: int) -> None:
+        if not self.playable() >> c & 1:
+            raise IllegalAction(f"{card_name(c)} may not be played now" if self.hands[self.player] >> c & 1
+                                else f"{ROLES[self.player]} does not hold {card_name(c)}")
+        p = self.player
+        self.hands[p] &= ~(1 << c)
+        if self.lead_card is None:
+            self.lead_card = c
+            self.player = 1 - p
+            return
+        lead = self.lead_card
+        leader = 1 - p
+        winner = p if suit_of(c) == suit_of(lead) and c < lead else leader
+        self.tricks.append((leader, lead, c))
+        self.won[winner] += 1
+        self.lead_card = None
+        self.player = self.leader = winner
+        if not self.hands[winner] and not self.hands[1 - winner]:
+            self.phase = Phase.OVER
+
+    # -- the action interface ----------------------------------------------
+
+    def apply(self, action: int) -> None:
+        phase = self.phase
+        if phase == Phase.PLAY:
+            self._play(action)
+        elif phase == Phase.DECLARE:
+            self._declare(action)
+        elif phase == Phase.EXCHANGE:
+            self._exchange(action)
+        elif phase == Phase.FORCED_SUIT:
+            if not 0 <= action < 4:
+                raise IllegalAction("a suit is 0-3 (spades, hearts, diamonds, clubs)")
+            self.forced_suit = action
+            self.phase, self.player, self.step = Phase.DECLARE, ELDER, 0
+        elif phase == Phase.MISDEAL:
+            if action not in (0, 1):
+                raise IllegalAction("the elder stands (0) or calls a fresh deal (1)")
+            if action:
+                self.stand = False
+                self._fresh_deal("the elder called a fresh deal")
+            else:
+                self.phase = Phase.EXCHANGE
+                self._check_faced()
+        else:
+            raise IllegalAction("the deal is over")
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == Phase.PLAY:
+            return list(iter_cards(self.playable()))
+        if phase == Phase.DECLARE:
+            return list(range(len(self.candidates()) + 1))
+        if phase == Phase.EXCHANGE:
+            fewest, most = self.take_range(self.player)
+            cards = list(iter_cards(self.hands[self.player]))
+            d = self.delta[self.player]
+            return [sum(1 << c for c in chosen) for k in range(fewest, most + 1)
+                    for chosen in combinations(cards, k + d)]
+        if phase == Phase.FORCED_SUIT:
+            return [0, 1, 2, 3]
+        if phase == Phase.MISDEAL:
+            return [0, 1]
+        return []
+
+    def sample_action(self, rng: random.Random) -> int:
+        """A uniformly random legal action, drawn without listing them all."""
+        phase = self.phase
+        if phase == Phase.PLAY:
+            return _random_card(self.playable(), rng)
+        if phase == Phase.DECLARE:
+            return int(rng.random() * (len(self.candidates()) + 1))
+        if phase == Phase.EXCHANGE:
+            fewest, most = self.take_range(self.player)
+            k = fewest + int(rng.random() * (most - fewest + 1)) + self.delta[self.player]
+            hand = self.hands[self.player]
+            discard = 0
+            for _ in range(k):
+                c = _random_card(hand, rng)
+                hand &= ~(1 << c)
+                discard |= 1 << c
+            return discard
+        if phase == Phase.FORCED_SUIT:
+            return int(rng.random() * 4)
+        if phase == Phase.MISDEAL:
+            return int(rng.random() * 2)
+        raise IllegalAction("the deal is over")
+
+    @property
+    def over(self) -> bool:
+        return self.phase == Phase.OVER
