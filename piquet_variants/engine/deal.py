@@ -20,12 +20,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 from itertools import combinations
 
-from ..cards import RANKS_PER_SUIT, SUIT_MASKS, card_name, iter_cards, suit_of
+from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS, card_name, iter_cards, suit_of
 from ..errors import IllegalAction
 from ..ruleset.model import Rules
-from .combos import KINDS, Combo, combos, is_carte_blanche
+from .combos import POINT, SEQUENCES, SETS, Combo, combos, is_carte_blanche
 
 ELDER, YOUNGER = 0, 1
 ROLES = ("elder", "younger")
@@ -51,27 +52,36 @@ class Dealt:
 
 
 def deck_cards(rules: Rules) -> list[int]:
-    return [s * RANKS_PER_SUIT + r for s in range(4) for r in rules.deck.ranks]
+    return [s * RANKS_PER_SUIT + r for s in range(SUITS) for r in rules.deck.ranks]
+
+
+@lru_cache(maxsize=32)
+def _packet_positions(hand: int, packet: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Positions in the pack of the elder's and the dealer's cards, dealing by ``packet``."""
+    elder: list[int] = []
+    younger: list[int] = []
+    pos = 0
+    while len(elder) < hand:
+        elder += range(pos, pos + packet)
+        younger += range(pos + packet, pos + 2 * packet)
+        pos += 2 * packet
+    return tuple(elder[:hand]), tuple(younger[:hand])
 
 
 def random_dealt(rules: Rules, rng: random.Random, packet: int | None = None) -> Dealt:
-    """Shuffle and deal by packets, the top packet to the elder, as the dealer does."""
+    """Shuffle and deal by packets, the top packet to the elder, as the dealer does (Cavendish Law 9)."""
     cards = deck_cards(rules)
     rand = rng.random
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
-    p = packet or rules.deal.packets[0]
+    keys = [rand() for _ in cards]
+    pack = [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
     hand = rules.deal.hand
+    to_elder, to_younger = _packet_positions(hand, packet or rules.deal.packets[0])
     elder = younger = 0
-    pos = 0
-    while pos < 2 * hand:
-        for c in cards[pos:pos + p]:
-            elder |= 1 << c
-        for c in cards[pos + p:pos + 2 * p]:
-            younger |= 1 << c
-        pos += 2 * p
-    return Dealt(elder, younger, tuple(cards[2 * hand:]))
+    for i in to_elder:
+        elder |= 1 << pack[i]
+    for i in to_younger:
+        younger |= 1 << pack[i]
+    return Dealt(elder, younger, tuple(pack[2 * hand:]))
 
 
 def _nth_card(m: int, k: int) -> int:
@@ -90,8 +100,8 @@ class Deal:
 
     __slots__ = ("rules", "dealt", "hands", "talon", "phase", "player", "delta", "parts", "taken", "discards",
                  "stand", "void", "void_reason", "blanche", "peeks", "reckons_nothing", "grand_coup", "forfeit",
-                 "forced_suit", "forced_by", "calls", "shown", "step", "candidates_cache", "tricks", "leader",
-                 "lead_card", "won", "notes", "declared_hands")
+                 "forced_suit", "forced_by", "calls", "shown", "step", "tricks", "leader",
+                 "lead_card", "won", "notes", "declared_hands", "held")
 
     def __init__(self, rules: Rules, dealt: Dealt):
         self.rules = rules
@@ -107,10 +117,10 @@ class Deal:
         self.forfeit: int | None = None
         self.forced_suit: int | None = None
         self.forced_by: int | None = None
-        self.calls: dict[str, list[Combo | None]] = {k: [None, None] for k in KINDS}
-        self.shown: dict[str, list[int | None]] = {k: [None, None] for k in KINDS}
+        self.calls: dict[str, list[Combo | None]] = {POINT: [None, None], SEQUENCES: [None, None], SETS: [None, None]}
+        self.shown: dict[str, list[int | None]] = {POINT: [None, None], SEQUENCES: [None, None], SETS: [None, None]}
+        self.held: dict[tuple[str, int], list[Combo]] = {}
         self.step = 0
-        self.candidates_cache: list[Combo] | None = None
         self.tricks: list[tuple[int, int, int]] = []  # (leader, lead card, follower's card)
         self.leader = ELDER
         self.lead_card: int | None = None
@@ -247,12 +257,17 @@ class Deal:
         """The kind being declared and by whom."""
         return self.rules.declarations.order[self.step // 2], self.step % 2
 
+    def holding(self, kind: str, p: int) -> list[Combo]:
+        """The combinations of a kind that ``p`` holds after the exchange, best first."""
+        held = self.held.get((kind, p))
+        if held is None:
+            held = self.held[kind, p] = combos(self.rules, kind, self.declared_hands[p])
+        return held
+
     def candidates(self) -> list[Combo]:
         """The calls open to the declaring player, best first; one index more sinks the kind."""
-        if self.candidates_cache is None:
-            kind, p = self.declaring()
-            self.candidates_cache = combos(self.rules, kind, self.hands[p])
-        return self.candidates_cache
+        kind, p = self.declaring()
+        return self.holding(kind, p)
 
     def show(self, p: int, kind: str, key: int) -> None:
         """A combination shown while calling less, which may still bar the opponent."""
@@ -264,7 +279,6 @@ class Deal:
             raise IllegalAction(f"no call {index}; {len(cands) + 1} choices")
         kind, p = self.declaring()
         self.calls[kind][p] = cands[index] if index < len(cands) else None
-        self.candidates_cache = None
         self.step += 1
         if self.step == 2 * len(self.rules.declarations.order):
             self.phase, self.player = Phase.PLAY, ELDER
@@ -296,16 +310,53 @@ class Deal:
         if self.lead_card is None:
             self.lead_card = c
             self.player = 1 - p
-            return
-        lead = self.lead_card
-        leader = 1 - p
-        winner = p if suit_of(c) == suit_of(lead) and c < lead else leader
-        self.tricks.append((leader, lead, c))
+        else:
+            self._trick(1 - p, self.lead_card, c)
+
+    def _trick(self, leader: int, lead: int, follow: int) -> None:
+        """A trick complete: who wins it, and who leads next."""
+        winner = 1 - leader if follow < lead and suit_of(follow) == suit_of(lead) else leader
+        self.tricks.append((leader, lead, follow))
         self.won[winner] += 1
         self.lead_card = None
         self.player = self.leader = winner
         if not self.hands[winner] and not self.hands[1 - winner]:
             self.phase = Phase.OVER
+
+    def play_out(self, rng: random.Random) -> None:
+        """Play the remaining tricks with uniformly random legal cards.
+
+        The same choices as repeated ``sample_action``/``apply``, in one loop:
+        random play is what the benchmark and the property tests run most.
+        """
+        if self.phase != Phase.PLAY:
+            raise IllegalAction("not in the play")
+        rand = rng.random
+        hands = self.hands
+        must_follow = self.rules.play.must_follow
+        while self.phase == Phase.PLAY:
+            if self.lead_card is not None or (not self.tricks and self.forced_suit is not None):
+                self._play(self.sample_action(rng))
+                continue
+            leader = self.player
+            m = h = hands[leader]
+            k = int(rand() * h.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            lead_bit = m & -m
+            hands[leader] = h ^ lead_bit
+            lead = lead_bit.bit_length() - 1
+            m = h = hands[1 - leader]
+            if must_follow:
+                m = h & SUIT_MASKS[lead // RANKS_PER_SUIT] or h
+            k = int(rand() * m.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            follow_bit = m & -m
+            hands[1 - leader] = h ^ follow_bit
+            self._trick(leader, lead, follow_bit.bit_length() - 1)
 
     # -- the action interface ----------------------------------------------
 
@@ -362,12 +413,12 @@ class Deal:
         if phase == Phase.EXCHANGE:
             fewest, most = self.take_range(self.player)
             k = fewest + int(rng.random() * (most - fewest + 1)) + self.delta[self.player]
-            hand = self.hands[self.player]
+            cards = list(iter_cards(self.hands[self.player]))
             discard = 0
-            for _ in range(k):
-                c = _random_card(hand, rng)
-                hand &= ~(1 << c)
-                discard |= 1 << c
+            for i in range(k):
+                j = i + int(rng.random() * (len(cards) - i))
+                cards[i], cards[j] = cards[j], cards[i]
+                discard |= 1 << cards[i]
             return discard
         if phase == Phase.FORCED_SUIT:
             return int(rng.random() * 4)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..cards import RANKS_PER_SUIT, rank_of, suit_of
 from ..ruleset.model import Rules
-from .combos import KINDS, SEQUENCES, SETS, Combo, combos
+from .combos import KINDS, SEQUENCES, SETS, Combo
 from .deal import ELDER, YOUNGER, Deal, Phase
 
 CATEGORIES = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique", "repique", "capot",
@@ -21,15 +21,16 @@ CATEGORIES = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "p
 HAND = frozenset(("carte_blanche", "point", "sequences", "sets"))
 MARK = -1  # the "player" of a checkpoint event
 
+#: A score event ``(player, category, points, label)``; with player MARK, a named checkpoint.
+Event = tuple[int, str, int, str]
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """A score (``points`` to ``player`` under ``category``) or, with player MARK, a named checkpoint."""
-
-    player: int
-    category: str
-    points: int
-    label: str
+_MAX_TRICKS = 18
+_LEAD = [f"trick:{n}:lead" for n in range(_MAX_TRICKS + 1)]
+_WIN = [f"trick:{n}:win" for n in range(_MAX_TRICKS + 1)]
+_LAST = [f"trick:{n}:last" for n in range(_MAX_TRICKS + 1)]
+_MARK_LEAD = [(MARK, "", 0, f"lead:{n}") for n in range(_MAX_TRICKS + 1)]
+_MARK_TRICK = [(MARK, "", 0, f"trick:{n}") for n in range(_MAX_TRICKS + 1)]
+_MARK = {label: (MARK, "", 0, label) for label in ("hand:elder", "hand:younger", "declarations", "play")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,15 +46,31 @@ class KindResult:
 
 @dataclass(slots=True)
 class DealScore:
+    """A deal's scores by role (0 elder, 1 younger), with the events in the order they reckon."""
+
     totals: list[int]
     by: list[dict[str, int]]
-    events: list[tuple[Event, tuple[int, int]]]  # each event with the running totals after it
-    checkpoints: dict[str, tuple[int, int]]
+    events: list[Event]
     kinds: dict[str, KindResult]
     complete: bool
     void: bool = False
     forfeit: int | None = None
     notes: list[str] = field(default_factory=list)
+
+    def running(self) -> list[tuple[Event, tuple[int, int]]]:
+        """Each event with both running totals after it."""
+        t = [0, 0]
+        out = []
+        for e in self.events:
+            if e[0] != MARK:
+                t[e[0]] += e[2]
+            out.append((e, (t[0], t[1])))
+        return out
+
+    def checkpoints(self) -> dict[str, tuple[int, int]]:
+        marks = {e[3]: totals for e, totals in self.running() if e[0] == MARK}
+        marks["final"] = (self.totals[0], self.totals[1])
+        return marks
 
 
 def _bar(rules: Rules, call: Combo | None, shown: int | None, barred_out: bool) -> int:
@@ -77,7 +94,7 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
     if call is None or call.key < bars[1 - w]:
         return KindResult(kind, (calls[0], calls[1]), None, (), 0)
     if kind in (SEQUENCES, SETS) and rules.declarations.winner_reckons == "all_of_kind":
-        held = combos(rules, kind, deal.declared_hands[w])
+        held = deal.holding(kind, w)
         if rules.declarations.undercall == "reckon_equal_or_inferior":
             held = [c for c in held if c.key <= call.key]
         reckoned = tuple(held)
@@ -90,11 +107,11 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], p: int) -> list[Event
     rules = deal.rules
     out = []
     if deal.blanche[p]:
-        out.append(Event(p, "carte_blanche", rules.carte_blanche.score, "carte_blanche"))
+        out.append((p, "carte_blanche", rules.carte_blanche.score, "carte_blanche"))
     for kind in rules.declarations.order:
         res = kinds.get(kind)
         if res is not None and res.winner == p and res.score:
-            out.append(Event(p, kind, res.score, kind))
+            out.append((p, kind, res.score, kind))
     return out
 
 
@@ -104,13 +121,13 @@ def _trick_events(deal: Deal, n: int) -> tuple[list[Event], list[Event]]:
     counting = play.counting_ranks
     leader, lead, follow = deal.tricks[n - 1]
     follower = 1 - leader
-    lead_events = [Event(leader, "play", play.lead, f"trick:{n}:lead")] if rank_of(lead) in counting and play.lead else []
+    lead_events = [(leader, "play", play.lead, _LEAD[n])] if rank_of(lead) in counting and play.lead else []
     rest = []
     follower_wins = suit_of(follow) == suit_of(lead) and follow < lead
     if follower_wins and rank_of(follow) in counting and play.win_opponent_lead:
-        rest.append(Event(follower, "play", play.win_opponent_lead, f"trick:{n}:win"))
+        rest.append((follower, "play", play.win_opponent_lead, _WIN[n]))
     if deal.over and n == len(deal.tricks) and play.last_trick_bonus:
-        rest.append(Event(follower if follower_wins else leader, "play", play.last_trick_bonus, f"trick:{n}:last"))
+        rest.append((follower if follower_wins else leader, "play", play.last_trick_bonus, _LAST[n]))
     return lead_events, rest
 
 
@@ -119,7 +136,7 @@ def _lead_only(deal: Deal) -> list[Event]:
     play = deal.rules.play
     if deal.lead_card is None or deal.lead_card % RANKS_PER_SUIT not in play.counting_ranks or not play.lead:
         return []
-    return [Event(deal.player ^ 1, "play", play.lead, f"trick:{len(deal.tricks) + 1}:lead")]
+    return [(deal.player ^ 1, "play", play.lead, _LEAD[len(deal.tricks) + 1])]
 
 
 def _layout(deal: Deal, kinds: dict[str, KindResult]) -> list[Event]:
@@ -129,7 +146,6 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> list[Event]:
     chronological order the younger reckons his hand after the elder's first lead.
     """
     out: list[Event] = []
-    mark = lambda label: out.append(Event(MARK, "", 0, label))  # noqa: E731
     declared = deal.phase >= Phase.PLAY
     tricks = [_trick_events(deal, n) for n in range(1, len(deal.tricks) + 1)]
     if deal.lead_card is not None:
@@ -138,23 +154,23 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> list[Event]:
 
     def younger_hand() -> None:
         out.extend(_hand_events(deal, kinds, YOUNGER) if declared else [])
-        mark("hand:younger")
-        mark("declarations")
+        out.append(_MARK["hand:younger"])
+        out.append(_MARK["declarations"])
 
     out += _hand_events(deal, kinds, ELDER) if declared else []
-    mark("hand:elder")
+    out.append(_MARK["hand:elder"])
     if not chronological:
         younger_hand()
     for n, (lead, rest) in enumerate(tricks, 1):
         out += lead
-        mark(f"lead:{n}")
+        out.append(_MARK_LEAD[n])
         if chronological and n == 1:
             younger_hand()
         out += rest
         if n <= len(deal.tricks):
-            mark(f"trick:{n}")
+            out.append(_MARK_TRICK[n])
     if deal.over and not deal.void:
-        mark("play")
+        out.append(_MARK["play"])
         out += _cards_events(deal)
     return out
 
@@ -163,57 +179,66 @@ def _cards_events(deal: Deal) -> list[Event]:
     c = deal.rules.cards
     won = deal.won
     if won[ELDER] == won[YOUNGER]:
-        return [Event(p, "cards", c.divided, "cards") for p in (ELDER, YOUNGER) if c.divided]
+        return [(p, "cards", c.divided, "cards") for p in (ELDER, YOUNGER) if c.divided]
     w = ELDER if won[ELDER] > won[YOUNGER] else YOUNGER
     if won[1 - w] == 0:
-        return [Event(w, "capot", c.capot, "capot")] if c.capot else []
-    return [Event(w, "cards", c.majority, "cards")] if c.majority else []
+        return [(w, "capot", c.capot, "capot")] if c.capot else []
+    return [(w, "cards", c.majority, "cards")] if c.majority else []
 
 
 def score_deal(deal: Deal) -> DealScore:
+    """Score a deal, finished or not, and find its pique and repique.
+
+    The hazards are looked for only while one player has scored nothing:
+    once both have scored, neither can pique or repique.
+    """
     rules = deal.rules
     if deal.void:
-        return DealScore([0, 0], [dict.fromkeys(CATEGORIES, 0) for _ in range(2)], [], {}, {}, True, True,
+        return DealScore([0, 0], [dict.fromkeys(CATEGORIES, 0), dict.fromkeys(CATEGORIES, 0)], [], {}, True, True,
                          notes=[deal.void_reason])
     kinds = {k: judge_kind(deal, k) for k in KINDS} if deal.phase >= Phase.PLAY else {}
-    layout = [e for e in _layout(deal, kinds) if e.player == MARK or not deal.reckons_nothing[e.player]]
+    nothing = deal.reckons_nothing
     totals = [0, 0]
     hazard = [0, 0]
     repiqued = [False, False]
     piqued = [False, False]
-    by = [dict.fromkeys(CATEGORIES, 0) for _ in range(2)]
-    events: list[tuple[Event, tuple[int, int]]] = []
-    checkpoints: dict[str, tuple[int, int]] = {}
+    by = [dict.fromkeys(CATEGORIES, 0), dict.fromkeys(CATEGORIES, 0)]
+    events: list[Event] = []
     rp, pq = rules.repique, rules.pique
-
-    def add(e: Event) -> None:
-        totals[e.player] += e.points
-        by[e.player][e.category] += e.points
-        events.append((e, (totals[0], totals[1])))
-
-    for e in layout:
-        if e.player == MARK:
-            checkpoints[e.label] = (totals[0], totals[1])
-            events.append((e, (totals[0], totals[1])))
+    blanche_counts = rules.carte_blanche.counts_toward_hazards
+    open_ = True
+    for e in _layout(deal, kinds):
+        p, cat, pts, _ = e
+        if p == MARK:
+            events.append(e)
             continue
-        p = e.player
-        add(e)
-        counts = not (e.category == "carte_blanche" and not rules.carte_blanche.counts_toward_hazards)
-        if e.category in ("cards", "capot") and not pq.counts_the_cards:
-            counts = False
-        if counts:
-            hazard[p] += e.points
+        if nothing[p]:
+            continue
+        totals[p] += pts
+        by[p][cat] += pts
+        events.append(e)
+        if not open_:
+            continue
+        if (cat != "carte_blanche" or blanche_counts) and (cat not in ("cards", "capot") or pq.counts_the_cards):
+            hazard[p] += pts
         if totals[1 - p]:
+            open_ = not totals[p]
             continue
-        if e.category in HAND and not repiqued[p] and hazard[p] >= rp.threshold:
-            repiqued[p] = True
-            add(Event(p, "repique", rp.bonus, "repique"))
-        elif (e.category not in HAND and counts and not piqued[p] and hazard[p] >= pq.threshold
-              and (pq.who == "either" or p == ELDER) and (not repiqued[p] or pq.with_repique)):
+        if cat in HAND:
+            if not repiqued[p] and hazard[p] >= rp.threshold:
+                repiqued[p] = True
+                totals[p] += rp.bonus
+                by[p]["repique"] += rp.bonus
+                events.append((p, "repique", rp.bonus, "repique"))
+        elif (not piqued[p] and hazard[p] >= pq.threshold and (pq.who == "either" or p == ELDER)
+              and (not repiqued[p] or pq.with_repique) and (cat == "play" or pq.counts_the_cards)):
             piqued[p] = True
-            add(Event(p, "pique", pq.bonus, "pique"))
+            totals[p] += pq.bonus
+            by[p]["pique"] += pq.bonus
+            events.append((p, "pique", pq.bonus, "pique"))
     for p in (ELDER, YOUNGER):
         if deal.grand_coup[p]:
-            add(Event(p, "penalty", -rules.penalties.grand_coup_points, "penalty"))
-    checkpoints["final"] = (totals[0], totals[1])
-    return DealScore(totals, by, events, checkpoints, kinds, deal.over, False, deal.forfeit, list(deal.notes))
+            totals[p] -= rules.penalties.grand_coup_points
+            by[p]["penalty"] -= rules.penalties.grand_coup_points
+            events.append((p, "penalty", -rules.penalties.grand_coup_points, "penalty"))
+    return DealScore(totals, by, events, kinds, deal.over, False, deal.forfeit, list(deal.notes))

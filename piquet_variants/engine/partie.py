@@ -1,0 +1,155 @@
+"""The whole game: the cut, deals in turn, the end of the partie, and its settlement.
+
+Players are 0 and 1 (as the record names them); each deal is scored by role
+(elder, younger) and credited to the players here.  The end of the game is
+the ruleset's: a race to a target (judged in the order of reckoning or at the
+end of a deal), a fixed number of deals with multipliers and ties dealt again,
+or a series of races (games) with double games, as in piquet au cent.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..cards import rank_of
+from ..ruleset.model import Rules
+from .deal import ELDER, Deal, Phase, deck_cards, random_dealt
+from .scoring import MARK, DealScore, score_deal
+
+
+@dataclass(slots=True)
+class PartieResult:
+    totals: list[int]
+    winner: int | None
+    points_won: int
+    games: list[int]
+    finished: bool
+
+
+def cut_for_deal(rules: Rules, cut: tuple[int, int], higher_deals: bool = True) -> int:
+    """The first dealer from the two cards cut (players 0 and 1); equal ranks must cut again.
+
+    Where the higher card chooses (Cavendish Law 4), ``higher_deals`` says what he chose.
+    """
+    ranks = [rank_of(c) for c in cut]
+    if ranks[0] == ranks[1]:
+        raise ValueError("equal cuts: cut again")
+    higher = 0 if ranks[0] < ranks[1] else 1
+    if rules.deal.first_dealer == "lower_cut_deals":
+        return 1 - higher
+    return higher if higher_deals else 1 - higher
+
+
+@dataclass(slots=True)
+class Partie:
+    rules: Rules
+    dealer: int
+    totals: list[int] = field(default_factory=lambda: [0, 0])
+    game_totals: list[int] = field(default_factory=lambda: [0, 0])
+    games: list[int] = field(default_factory=lambda: [0, 0])
+    deals_counted: int = 0
+    finished: bool = False
+    winner: int | None = None
+
+    @property
+    def elder(self) -> int:
+        return 1 - self.dealer
+
+    def multiplier(self) -> int:
+        g = self.rules.game
+        if g.end == "deals" and self.deals_counted < len(g.deal_multipliers):
+            return g.deal_multipliers[self.deals_counted]
+        return 1
+
+    def add(self, score: DealScore) -> None:
+        """Credit a scored deal to the players and see whether the game is over."""
+        if self.finished:
+            raise ValueError("the partie is over")
+        if score.void:
+            return  # a fresh deal by the same dealer
+        elder = self.elder
+        by_player = (elder, 1 - elder)
+        g = self.rules.game
+        k = self.multiplier()
+        race = g.end in ("race", "games")
+        reached: int | None = None
+        if race and g.race_check == "reckoning_order" and score.forfeit is None:
+            for e, running in score.running():
+                if e[0] == MARK:
+                    continue
+                for role in (ELDER, 1 - ELDER):
+                    p = by_player[role]
+                    if reached is None and self.game_totals[p] + running[role] * k >= g.target:
+                        reached = p
+        for role in (ELDER, 1 - ELDER):
+            self.totals[by_player[role]] += score.totals[role] * k
+            self.game_totals[by_player[role]] += score.totals[role] * k
+        self.deals_counted += 1
+        if score.forfeit is not None:
+            reached = by_player[1 - score.forfeit]
+        elif race and reached is None and max(self.game_totals) >= g.target and \
+                self.game_totals[0] != self.game_totals[1]:
+            reached = 0 if self.game_totals[0] > self.game_totals[1] else 1
+        if race and reached is not None:
+            self._game_won(reached, forfeit=score.forfeit is not None)
+        elif g.end == "deals" and self.deals_counted >= g.deals:
+            tied = self.totals[0] == self.totals[1]
+            extra = g.tie == "extra_pair" and tied and self.deals_counted < g.deals + 2
+            if not extra:
+                self.finished = True
+                self.winner = None if tied else (0 if self.totals[0] > self.totals[1] else 1)
+        if self.rules.deal.alternate and not self.finished:
+            self.dealer = 1 - self.dealer
+
+    def _game_won(self, p: int, forfeit: bool) -> None:
+        g = self.rules.game
+        if g.end == "race":
+            self.finished, self.winner = True, p
+            return
+        double = not forfeit and self.game_totals[1 - p] < g.double_game_below
+        self.games[p] += g.double_game_value if double else 1
+        self.game_totals = [0, 0]
+        if self.games[p] >= g.games_to_win:
+            self.finished, self.winner = True, p
+
+    def add_totals(self, elder_total: int, younger_total: int) -> None:
+        """A deal known only by its scores (a score sheet)."""
+        self.add(DealScore([elder_total, younger_total], [{}, {}], [], {}, {}, True))
+
+    def result(self) -> PartieResult:
+        g = self.rules.game
+        w = self.winner
+        if w is None:
+            won = 0
+        elif g.settlement == "games":
+            won = self.games[w]
+        else:
+            loser = self.totals[1 - w]
+            won = self.totals[w] - loser
+            if g.settlement == "rubicon":
+                won = (self.totals[w] + loser if loser < g.rubicon else won) + g.rubicon_bonus
+        return PartieResult(list(self.totals), w, won, list(self.games), self.finished)
+
+
+def play_random_deal(rules: Rules, rng: random.Random) -> Deal:
+    """One complete deal with random legal actions (a fresh deal is possible only with incidents)."""
+    deal = Deal(rules, random_dealt(rules, rng, rules.deal.packets[int(rng.random() * len(rules.deal.packets))]))
+    while deal.phase < Phase.PLAY:
+        deal.apply(deal.sample_action(rng))
+    if not deal.over:
+        deal.play_out(rng)
+    return deal
+
+
+def play_random_partie(rules: Rules, rng: random.Random, max_deals: int = 1000) -> Partie:
+    deck = deck_cards(rules)
+    a, b = rng.sample(deck, 2)
+    while rank_of(a) == rank_of(b):
+        a, b = rng.sample(deck, 2)
+    partie = Partie(rules, cut_for_deal(rules, (a, b), rng.random() < 0.5))
+    for _ in range(max_deals):
+        if partie.finished:
+            break
+        partie.add(score_deal(play_random_deal(rules, rng)))
+    return partie
