@@ -37,6 +37,7 @@ _LABELS: dict[str, dict[str, str]] = {
     "winner": {"fr": "gagnant"},
     "points won": {"fr": "points gagnés"},
     "draw": {"fr": "partie nulle"},
+    "unfinished": {"en": "partie not finished", "fr": "partie inachevée"},
     "mismatch": {"fr": "écart"},
     "book": {"fr": "livre"},
     "engine": {"fr": "moteur"},

@@ -13,7 +13,7 @@ import click
 import typer
 
 from ..errors import PiquetError, ProblemsError
-from . import rulesets
+from . import replay, rulesets
 
 app = typer.Typer(
     help="Explore the historical rule variants of Piquet: compare rulesets rule by rule with their "
@@ -21,6 +21,9 @@ app = typer.Typer(
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
     epilog="Examples:\n\n  piquet-variants rulesets list\n\n  piquet-variants rulesets diff modern-fr marquoir")
 app.add_typer(rulesets.app, name="rulesets")
+app.command("replay", epilog="Examples:\n\n  piquet-variants replay docs/deals/traite-art12.json\n\n"
+                             "  piquet-variants replay docs/deals/traite-art12.json -r traite -r cavendish-rubicon "
+                             "--format json")(replay.replay_command)
 
 
 def main(argv: list[str] | None = None) -> int:

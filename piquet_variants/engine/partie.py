@@ -115,7 +115,7 @@ class Partie:
 
     def add_totals(self, elder_total: int, younger_total: int) -> None:
         """A deal known only by its scores (a score sheet)."""
-        self.add(DealScore([elder_total, younger_total], [{}, {}], [], {}, {}, True))
+        self.add(DealScore([elder_total, younger_total], [{}, {}], [], {}, True))
 
     def result(self) -> PartieResult:
         g = self.rules.game

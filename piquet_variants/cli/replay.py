@@ -1,0 +1,67 @@
+"""``piquet-variants replay``: re-score recorded deals and check the scores they claim."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..engine.deal import ELDER
+from ..engine.record import Replay, load_record, replay, replay_json
+from ..engine.scoring import CATEGORIES
+from ..i18n import Lang, t
+from ..render import grid, json_text
+from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset
+
+EXIT_MISMATCH = 3
+
+
+def _account(rep: Replay, ruleset_id: str, fmt: str, lang: Lang) -> str:
+    lines = [f"{'## ' if fmt == 'markdown' else ''}{ruleset_id}"]
+    for d in rep.deals:
+        head = f"{t('deal', lang)} {d.number}: {t('elder', lang)} {d.players[ELDER]}"
+        if d.score is not None and d.score.void:
+            lines.append(f"{head}: {'; '.join(d.score.notes)}")
+            continue
+        rows = [[t(c, lang)] + [str(d.score.by[r][c]) for r in (0, 1)] for c in CATEGORIES
+                if d.score is not None and any(d.score.by[r][c] for r in (0, 1))]
+        rows.append([t("total", lang), str(d.totals[0]), str(d.totals[1])])
+        lines += ["", head, grid(fmt, [t("category", lang), d.players[0], d.players[1]], rows)]
+        for m in d.mismatches:
+            lines.append(f"  ! {m['at']}: {m['player']} {t('book', lang)} {m['claimed']}, "
+                         f"{t('engine', lang)} {m['engine']} (line {m['line']})")
+    res = rep.partie
+    totals = f"{t('partie', lang)}: {rep.players[0]} {res.totals[0]}, {rep.players[1]} {res.totals[1]}"
+    if not res.finished:
+        lines += ["", f"{totals} ({t('unfinished', lang)})"]
+    else:
+        winner = rep.players[res.winner] if res.winner is not None else t("draw", lang)
+        lines += ["", f"{totals}; {t('winner', lang)} {winner}, {t('points won', lang)} {res.points_won}"]
+    lines += [f"  ! {m['at']}: {t('book', lang)} {m['claimed']}, {t('engine', lang)} {m['engine']}"
+              for m in rep.mismatches if m["deal"] is None]
+    return "\n".join(lines)
+
+
+def replay_command(
+        files: Annotated[list[Path], typer.Argument(help="Deal records (.json).")],
+        ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r",
+                                                          help="Ruleset to score under (repeatable); default: the record's own.")] = None,
+        option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+    """Re-score recorded deals under one or more rulesets and mark where the book's figures differ.
+
+    Exit status: 0 when every claimed score agrees, 3 when one disagrees, 1 on bad input.
+    """
+    docs = [load_record(f) for f in files]
+    results, texts, mismatched = [], [], False
+    for doc in docs:
+        for rid in ruleset or [doc.data.get("ruleset", "modern-fr")]:
+            opts = parse_options(option) if ruleset else tuple(doc.data.get("options", {}).items()) + parse_options(option)
+            rs = resolve_ruleset(rid, opts)
+            rep = replay(doc, rs.rules)
+            mismatched |= bool(rep.mismatches)
+            results.append(dict(replay_json(rep, rs.id), file=doc.file))
+            texts.append(_account(rep, f"{doc.file}: {rs.id}", fmt, lang))
+    typer.echo(json_text({"results": results}) if fmt == "json" else "\n\n".join(texts))
+    if mismatched:
+        raise typer.Exit(EXIT_MISMATCH)

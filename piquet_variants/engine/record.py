@@ -1,0 +1,269 @@
+"""JSON deal records: load, replay under a ruleset, and check the scores they claim.
+
+A record is turned into the engine's own actions (the dealt cards as one
+chance outcome, then discards, calls and cards), so a replay is exactly the
+game the engine would play.  Anything wrong in the record is reported with
+the file, line, column and JSON path where it was written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..cards import card_name, mask, parse_card, rank_of
+from ..errors import CardError, IllegalAction, RecordError
+from ..located import Located, LoadFailure, load_file
+from ..ruleset.model import Rules
+from ..schemas import validate
+from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase
+from .partie import Partie, PartieResult
+from .scoring import CATEGORIES, DealScore, score_deal
+
+SUITS_BY_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3, "P": 0, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
+
+
+def load_record(path: Path | str) -> Located:
+    try:
+        doc = load_file(path)
+    except LoadFailure as exc:
+        raise RecordError([exc.problem]) from None
+    problems = validate(doc, "record")
+    if problems:
+        raise RecordError(problems)
+    return doc
+
+
+@dataclass(slots=True)
+class DealReplay:
+    number: int
+    players: tuple[str, str]  # (elder, younger)
+    score: DealScore | None  # None: a score-sheet deal
+    totals: tuple[int, int]
+    mismatches: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Replay:
+    deals: list[DealReplay]
+    partie: PartieResult
+    players: tuple[str, str]
+    mismatches: list[dict[str, Any]]
+
+
+class _Reader:
+    """Reads one record's values, turning every fault into a positioned problem."""
+
+    def __init__(self, doc: Located):
+        self.doc = doc
+        self.lang = doc.data.get("lang", "en")
+
+    def fail(self, path: tuple[str | int, ...], message: str) -> RecordError:
+        return RecordError([self.doc.problem(path, message)])
+
+    def card(self, text: str, path: tuple[str | int, ...]) -> int:
+        try:
+            return parse_card(text, self.lang)
+        except CardError as exc:
+            raise self.fail(path, str(exc)) from None
+
+    def cards(self, items: list[str], path: tuple[str | int, ...]) -> list[int]:
+        return [self.card(t, path + (i,)) for i, t in enumerate(items)]
+
+    def role(self, key: str, players: tuple[str, str], path: tuple[str | int, ...]) -> int:
+        if key in ROLES:
+            return ROLES.index(key)
+        if key in players:
+            return players.index(key)
+        raise self.fail(path, f"{key!r} is neither elder, younger, nor a player of this deal ({', '.join(players)})")
+
+
+def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str | int, ...]) -> Deal:
+    if "hands" not in raw:
+        raise reader.fail(at, "a deal needs 'hands' (or only 'scores', for a score sheet)")
+    elder = reader.cards(raw["hands"]["elder"], at + ("hands", "elder"))
+    younger = reader.cards(raw["hands"]["younger"], at + ("hands", "younger"))
+    talon = reader.cards(raw.get("talon", []), at + ("talon",))
+    seen: dict[int, tuple[str | int, ...]] = {}
+    for path, group in ((("hands", "elder"), elder), (("hands", "younger"), younger), (("talon",), talon)):
+        for i, c in enumerate(group):
+            if c in seen:
+                raise reader.fail(at + path + (i,), f"{card_name(c)} is dealt twice")
+            seen[c] = path
+    stray = [c for c in seen if rank_of(c) not in rules.deck.ranks]
+    if stray:
+        raise reader.fail(at + ("hands",), f"{card_name(stray[0])} is not in this ruleset's pack")
+    faced = None
+    incidents = raw.get("incidents", [])
+    for inc in incidents:
+        if inc["type"] == "faced_card":
+            faced = inc.get("position", 1) - 1
+    deal = Deal(rules, Dealt(mask(elder), mask(younger), tuple(talon), faced))
+    for i, inc in enumerate(incidents):
+        if inc["type"] == "misdeal" and deal.phase == Phase.MISDEAL:
+            deal.apply(1 if inc.get("choice") == "fresh_deal" else 0)
+    if deal.phase == Phase.MISDEAL:
+        deal.apply(0)
+    if deal.over:
+        return deal
+    exchange = raw.get("exchange")
+    if exchange is None and not talon:
+        # The book gives the hands as played: no exchange to replay.
+        deal._after_exchange()
+    for role in (ELDER, YOUNGER):
+        if exchange is None or deal.phase != Phase.EXCHANGE:
+            break
+        for i, inc in enumerate(incidents):
+            if inc["type"] == "peek" and inc.get("player") == ROLES[role]:
+                deal.peek(role, inc.get("cards", 1))
+        if deal.over:
+            return deal
+        side = exchange.get(ROLES[role])
+        path = at + ("exchange", ROLES[role])
+        if side is None:
+            raise reader.fail(at + ("exchange",), f"the {ROLES[role]}'s exchange is missing")
+        try:
+            deal.apply(mask(reader.cards(side["discard"], path + ("discard",))))
+        except IllegalAction as exc:
+            raise reader.fail(path + ("discard",), str(exc)) from None
+    if deal.phase == Phase.FORCED_SUIT:
+        named = next((inc.get("suit_named") for inc in incidents if inc.get("suit_named")), None)
+        if named is None or named.upper() not in SUITS_BY_LETTER:
+            raise reader.fail(at + ("incidents",), "the forced suit must be given as suit_named (S, H, D or C)")
+        deal.apply(SUITS_BY_LETTER[named.upper()])
+    calls = raw.get("declarations", {})
+    while deal.phase == Phase.DECLARE:
+        kind, p = deal.declaring()
+        want = calls.get(kind, {}).get(ROLES[p], "best")
+        cands = deal.candidates()
+        path = at + ("declarations", kind, ROLES[p])
+        if want == "best":
+            index = 0
+        elif want == "sink":
+            index = len(cands)
+        else:
+            called = mask(reader.cards(want, path))
+            index = next((i for i, c in enumerate(cands) if c.cards == called), -1)
+            if index < 0:
+                raise reader.fail(path, f"the {ROLES[p]} holds no {kind} of exactly these cards")
+        deal.apply(index)
+    for n, trick in enumerate(raw.get("tricks", [])):
+        for j, text in enumerate(trick):
+            if deal.phase != Phase.PLAY:
+                raise reader.fail(at + ("tricks", n, j), "the play is already over")
+            try:
+                deal.apply(reader.card(text, at + ("tricks", n, j)))
+            except IllegalAction as exc:
+                raise reader.fail(at + ("tricks", n, j), f"trick {n + 1}: {exc}") from None
+    return deal
+
+
+def _check(reader: _Reader, score: DealScore, raw: dict[str, Any], players: tuple[str, str], number: int,
+           at: tuple[str | int, ...]) -> list[dict[str, Any]]:
+    claimed = raw.get("claimed", {})
+    out = []
+
+    def compare(where: str, who: str, value: int, engine: int, path: tuple[str | int, ...]) -> None:
+        if value != engine:
+            line, col = reader.doc.where(path)
+            out.append({"deal": number, "at": where, "player": who, "claimed": value, "engine": engine,
+                        "line": line, "column": col})
+
+    for who, value in claimed.get("final", {}).items():
+        role = reader.role(who, players, at + ("claimed", "final", who))
+        compare("final", players[role], value, score.totals[role], at + ("claimed", "final", who))
+    for category, scores in claimed.get("by", {}).items():
+        if category not in CATEGORIES:
+            raise reader.fail(at + ("claimed", "by", category), f"no category {category!r}")
+        for who, value in scores.items():
+            role = reader.role(who, players, at + ("claimed", "by", category, who))
+            compare(category, players[role], value, score.by[role][category], at + ("claimed", "by", category, who))
+    marks = score.checkpoints()
+    for i, point in enumerate(claimed.get("running", [])):
+        label = point["at"]
+        if label not in marks:
+            raise reader.fail(at + ("claimed", "running", i, "at"),
+                              f"no checkpoint {label!r} in this deal (known: {', '.join(marks)})")
+        for who, value in point.items():
+            if who == "at":
+                continue
+            role = reader.role(who, players, at + ("claimed", "running", i, who))
+            compare(label, players[role], value, marks[label][role], at + ("claimed", "running", i, who))
+    return out
+
+
+def replay(doc: Located, rules: Rules) -> Replay:
+    """Re-score every deal of a record under ``rules`` and check what it claims."""
+    reader = _Reader(doc)
+    players = tuple(doc.data["players"])
+    deals_raw = doc.data["deals"]
+    first = deals_raw[0]["dealer"]
+    if first not in players:
+        raise reader.fail(("deals", 0, "dealer"), f"dealer {first!r} is not one of the players")
+    partie = Partie(rules, players.index(first))
+    out: list[DealReplay] = []
+    mismatches: list[dict[str, Any]] = []
+    for n, raw in enumerate(deals_raw):
+        at = ("deals", n)
+        if raw["dealer"] not in players:
+            raise reader.fail(at + ("dealer",), f"dealer {raw['dealer']!r} is not one of the players")
+        partie.dealer = players.index(raw["dealer"])
+        roles = (players[partie.elder], players[partie.dealer])
+        if "scores" in raw:
+            totals = [raw["scores"].get(name, 0) for name in roles]
+            for who in raw["scores"]:
+                reader.role(who, roles, at + ("scores", who))
+            if not partie.finished:
+                partie.add_totals(totals[0], totals[1])
+            out.append(DealReplay(n + 1, roles, None, (totals[0], totals[1])))
+            continue
+        score = score_deal(_deal_from(reader, rules, raw, at))
+        found = _check(reader, score, raw, roles, n + 1, at)
+        mismatches += found
+        if not partie.finished and (score.complete or score.void):
+            partie.add(score)
+        out.append(DealReplay(n + 1, roles, score, (score.totals[0], score.totals[1]), found))
+    result = partie.result()
+    claim = doc.data.get("claimed", {})
+    for key in ("points_won", "winner"):
+        if key in claim:
+            engine = result.points_won if key == "points_won" else (
+                players[result.winner] if result.winner is not None else None)
+            if claim[key] != engine:
+                line, col = doc.where(("claimed", key))
+                mismatches.append({"deal": None, "at": f"partie.{key}", "player": None, "claimed": claim[key],
+                                   "engine": engine, "line": line, "column": col})
+    for who, value in claim.get("totals", {}).items():
+        if who not in players:
+            raise reader.fail(("claimed", "totals", who), f"{who!r} is not a player")
+        if value != result.totals[players.index(who)]:
+            line, col = doc.where(("claimed", "totals", who))
+            mismatches.append({"deal": None, "at": "partie.totals", "player": who, "claimed": value,
+                               "engine": result.totals[players.index(who)], "line": line, "column": col})
+    return Replay(out, result, (players[0], players[1]), mismatches)
+
+
+def replay_json(rep: Replay, ruleset_id: str) -> dict[str, Any]:
+    """The ``replay --format json`` contract for one ruleset."""
+    deals = []
+    for d in rep.deals:
+        scores = {}
+        for role, name in enumerate(d.players):
+            by = dict(d.score.by[role]) if d.score else dict.fromkeys(CATEGORIES, 0)
+            scores[name] = {"total": d.totals[role], "by": by}
+        entry: dict[str, Any] = {"number": d.number, "elder": d.players[ELDER], "scores": scores,
+                                 "mismatches": d.mismatches}
+        if d.score is not None:
+            entry["complete"] = d.score.complete
+            entry["void"] = d.score.void
+            entry["notes"] = d.score.notes
+        deals.append(entry)
+    res = rep.partie
+    return {"ruleset": ruleset_id, "deals": deals,
+            "partie": {"totals": {rep.players[i]: res.totals[i] for i in (0, 1)},
+                       "winner": rep.players[res.winner] if res.winner is not None else None,
+                       "points_won": res.points_won, "finished": res.finished,
+                       "games": {rep.players[i]: res.games[i] for i in (0, 1)}},
+            "mismatches": [m for m in rep.mismatches if m["deal"] is None]}
+
