@@ -14,9 +14,9 @@ from typing import Any
 
 from ..cards import card_name, mask, parse_card, rank_of
 from ..errors import CardError, IllegalAction, RecordError
-from ..located import Located, LoadFailure, load_file
+from ..located import Located
 from ..ruleset.model import Rules
-from ..schemas import validate
+from ..schemas import load_validated
 from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase
 from .partie import Partie, PartieResult
 from .scoring import CATEGORIES, DealScore, score_deal
@@ -25,14 +25,7 @@ SUITS_BY_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3, "P": 0, "♠": 0, "♥": 1, "
 
 
 def load_record(path: Path | str) -> Located:
-    try:
-        doc = load_file(path)
-    except LoadFailure as exc:
-        raise RecordError([exc.problem]) from None
-    problems = validate(doc, "record")
-    if problems:
-        raise RecordError(problems)
-    return doc
+    return load_validated(path, "record", RecordError)
 
 
 @dataclass(slots=True)

@@ -17,8 +17,8 @@ from typing import Any
 
 from ..cards import RANK_KEYS
 from ..errors import Problem, RulesetError
-from ..located import Located, LoadFailure, load_file
-from ..schemas import did_you_mean, rule_leaves, validate
+from ..located import Located
+from ..schemas import did_you_mean, load_validated, rule_leaves
 from . import model
 from .registry import path_for, shipped_ids, sources
 
@@ -39,15 +39,9 @@ class _Leaf:
 
 
 def _read(path: Path) -> Located:
-    try:
-        doc = load_file(path)
-    except LoadFailure as exc:
-        raise RulesetError([exc.problem]) from None
-    problems = validate(doc, "ruleset")
-    if not problems and doc.data["id"] != path.stem:
-        problems.append(doc.problem(("id",), f"id {doc.data['id']!r} does not match the file name {path.stem!r}"))
-    if problems:
-        raise RulesetError(problems)
+    doc = load_validated(path, "ruleset", RulesetError)
+    if doc.data["id"] != path.stem:
+        raise RulesetError([doc.problem(("id",), f"id {doc.data['id']!r} does not match the file name {path.stem!r}")])
     return doc
 
 

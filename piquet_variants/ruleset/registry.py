@@ -11,9 +11,8 @@ from functools import cache
 from pathlib import Path
 
 from ..errors import RulesetError, UnknownRuleset
-from ..located import LoadFailure, load_file
 from ..resources import data_dir
-from ..schemas import did_you_mean, validate
+from ..schemas import did_you_mean, load_validated
 from .model import Source
 
 SOURCES_FILE = "sources.yaml"
@@ -37,13 +36,7 @@ def path_for(ruleset_id: str) -> Path:
 
 def read_sources(path: Path) -> dict[str, Source]:
     """A sources registry file, validated."""
-    try:
-        doc = load_file(path)
-    except LoadFailure as exc:
-        raise RulesetError([exc.problem]) from None
-    problems = validate(doc, "sources")
-    if problems:
-        raise RulesetError(problems)
+    doc = load_validated(path, "sources", RulesetError)
     return {
         sid: Source(id=sid, title=e["title"], author=e.get("author"),
                     year=str(e["year"]) if "year" in e else None, edition=e.get("edition"),

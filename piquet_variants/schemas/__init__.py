@@ -16,8 +16,8 @@ from typing import Any
 
 import jsonschema
 
-from ..errors import Problem
-from ..located import Located
+from ..errors import Problem, ProblemsError
+from ..located import Located, LoadFailure, load_file
 
 
 @cache
@@ -92,3 +92,15 @@ def rule_leaves() -> dict[str, dict[str, dict[str, Any]]]:
     """The rule groups and their leaf schemas, as the ruleset schema defines them."""
     groups = schema("ruleset")["$defs"]["rules"]["properties"]
     return {g: spec["properties"] for g, spec in groups.items()}
+
+
+def load_validated(path: Any, name: str, error: type[ProblemsError]) -> Located:
+    """Load a YAML/JSON file safely and validate it, raising ``error`` with every problem found."""
+    try:
+        doc = load_file(path)
+    except LoadFailure as exc:
+        raise error([exc.problem]) from None
+    problems = validate(doc, name)
+    if problems:
+        raise error(problems)
+    return doc

@@ -1,0 +1,73 @@
+"""Replaying the sources' worked examples from JSON records, with the figures the sources give."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+DEALS = "docs/deals"
+
+
+def _results(cli, *args: str) -> tuple[int, dict]:
+    code, out, err = cli("replay", *args, "--format", "json")
+    assert "Traceback" not in err
+    return code, json.loads(out)
+
+
+def test_treatise_art12_scores_201_with_pic_repic_and_capot(cli) -> None:
+    code, doc = _results(cli, f"{DEALS}/traite-art12.json")
+    assert code == 0
+    elder = doc["results"][0]["deals"][0]["scores"]["Premier"]
+    assert elder["total"] == 201
+    assert elder["by"] == {"carte_blanche": 0, "point": 4, "sequences": 12, "sets": 42, "play": 13, "cards": 0,
+                           "pique": 30, "repique": 60, "capot": 40, "penalty": 0}
+
+
+def test_treatise_art12_under_the_club_laws_scores_170(cli) -> None:
+    """31 fewer: no fourth point for the tierce majeure (1), and no pique after a repique (30)."""
+    code, doc = _results(cli, f"{DEALS}/traite-art12.json", "--ruleset", "cavendish-rubicon")
+    assert code == 3  # the book's 201 is not the club figure
+    deal = doc["results"][0]["deals"][0]
+    assert deal["scores"]["Premier"]["total"] == 170
+    assert deal["scores"]["Premier"]["by"]["pique"] == 0 and deal["scores"]["Premier"]["by"]["point"] == 3
+    assert {(m["at"], m["claimed"], m["engine"]) for m in deal["mismatches"]} >= {("final", 201, 170),
+                                                                                  ("point", 4, 3), ("pique", 30, 0)}
+
+
+def test_wikipedia_declaration_example(cli) -> None:
+    for rid in ("modern-fr", "marquoir", "cavendish-rubicon"):
+        code, doc = _results(cli, f"{DEALS}/wikipedia-declaration.json", "--ruleset", rid)
+        assert code == 0, rid
+        scores = doc["results"][0]["deals"][0]["scores"]
+        assert scores["Premier"]["total"] == 13 and scores["Dernier"]["total"] == 17
+
+
+@pytest.mark.parametrize("name,won,totals", [("cavendish-settlement-118", 118, {"A": 131, "B": 113}),
+                                             ("cavendish-settlement-306", 306, {"A": 125, "B": 81})])
+def test_cavendish_settlements(cli, name: str, won: int, totals: dict) -> None:
+    code, doc = _results(cli, f"{DEALS}/{name}.json")
+    partie = doc["results"][0]["partie"]
+    assert code == 0 and partie["points_won"] == won and partie["totals"] == totals and partie["winner"] == "A"
+    code, doc = _results(cli, f"{DEALS}/{name}.json", "--ruleset", "marquoir")
+    assert code == 3 and doc["results"][0]["partie"]["points_won"] == totals["A"] - totals["B"]
+
+
+def test_bad_record_names_its_json_path(cli, tmp_path) -> None:
+    rec = json.load(open(f"{DEALS}/traite-art12.json", encoding="utf-8"))
+    rec["deals"][0]["tricks"][0] = ["AS", "9H"]  # a revoke: the younger holds spades
+    bad = tmp_path / "revoke.json"
+    bad.write_text(json.dumps(rec, indent=1), encoding="utf-8")
+    code, out, err = cli("replay", str(bad))
+    assert code == 1 and out == "" and "deals[0].tricks[0][1]" in err and "may not be played" in err
+    rec["deals"][0]["tricks"][0] = ["AS", "XX"]
+    bad.write_text(json.dumps(rec, indent=1), encoding="utf-8")
+    code, _, err = cli("replay", str(bad))
+    assert code == 1 and "not a card: 'XX'" in err and f"{bad}:" in err
+    rec["deals"][0]["hands"]["elder"][0] = "10S"
+    bad.write_text(json.dumps(rec, indent=1), encoding="utf-8")
+    code, _, err = cli("replay", str(bad))
+    assert code == 1 and "dealt twice" in err
+    bad.write_text("{not json", encoding="utf-8")
+    code, _, err = cli("replay", str(bad))
+    assert code == 1 and "Traceback" not in err
