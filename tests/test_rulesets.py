@@ -161,3 +161,8 @@ def test_docs_reference_is_generated_from_the_schema() -> None:
     for group, leaves in rule_leaves().items():
         for key in leaves:
             assert f"`{group}.{key}`" in committed
+
+
+def test_usage_error_is_typers_not_a_traceback(cli) -> None:
+    code, _, err = cli("rulesets", "show", "--bogus")
+    assert code == 2 and "No such option" in err and "Traceback" not in err

@@ -1,15 +1,13 @@
 """The ``piquet-variants`` command.
 
-``main`` runs the Typer app without Click's standalone handling so that
-every error the tool knows (``PiquetError``) becomes one clear message on
-stderr and exit status 1, never a traceback.
+``main`` turns every error the tool knows (``PiquetError``) into one clear
+message on stderr and exit status 1, never a traceback.
 """
 
 from __future__ import annotations
 
 import sys
 
-import click
 import typer
 
 from ..errors import PiquetError, ProblemsError
@@ -27,18 +25,19 @@ app.command("replay", epilog="Examples:\n\n  piquet-variants replay docs/deals/t
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line and return its exit status.
+
+    Usage errors are Typer's (a usage line, status 2); every error the tool
+    itself knows is one message on stderr and status 1, never a traceback.
+    """
     try:
-        code = app(args=argv, standalone_mode=False, prog_name="piquet-variants")
+        app(args=argv, prog_name="piquet-variants")
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except PiquetError as exc:
-        click.echo(str(exc) if isinstance(exc, ProblemsError) else f"piquet-variants: {exc}", err=True)
+        typer.echo(str(exc) if isinstance(exc, ProblemsError) else f"piquet-variants: {exc}", err=True)
         return 1
-    except click.ClickException as exc:
-        exc.show()
-        return exc.exit_code
-    except click.exceptions.Abort:
-        click.echo("Aborted.", err=True)
-        return 1
-    return code if isinstance(code, int) else 0
+    return 0
 
 
 def run() -> None:
