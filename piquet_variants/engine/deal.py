@@ -26,10 +26,11 @@ from itertools import combinations
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS, card_name, iter_cards, suit_of
 from ..errors import IllegalAction
 from ..ruleset.model import Rules
-from .combos import POINT, SEQUENCES, SETS, Combo, combos, is_carte_blanche
+from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, combos, is_carte_blanche
 
 ELDER, YOUNGER = 0, 1
 ROLES = ("elder", "younger")
+_DECLARE_STEPS = 2 * len(KINDS)  # each player declares each kind once
 
 
 class Phase(IntEnum):
@@ -266,24 +267,26 @@ class Deal:
 
     def candidates(self) -> list[Combo]:
         """The calls open to the declaring player, best first; one index more sinks the kind."""
-        kind, p = self.declaring()
-        return self.holding(kind, p)
+        step = self.step
+        return self.holding(self.rules.declarations.order[step >> 1], step & 1)
 
     def show(self, p: int, kind: str, key: int) -> None:
         """A combination shown while calling less, which may still bar the opponent."""
         self.shown[kind][p] = key
 
     def _declare(self, index: int) -> None:
-        cands = self.candidates()
+        step = self.step
+        p = step & 1
+        kind = self.rules.declarations.order[step >> 1]
+        cands = self.holding(kind, p)
         if not 0 <= index <= len(cands):
             raise IllegalAction(f"no call {index}; {len(cands) + 1} choices")
-        kind, p = self.declaring()
         self.calls[kind][p] = cands[index] if index < len(cands) else None
-        self.step += 1
-        if self.step == 2 * len(self.rules.declarations.order):
+        self.step = step = step + 1
+        if step == _DECLARE_STEPS:
             self.phase, self.player = Phase.PLAY, ELDER
         else:
-            self.player = self.step % 2
+            self.player = step & 1
 
     # -- play ---------------------------------------------------------------
 
