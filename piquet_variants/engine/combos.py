@@ -60,6 +60,7 @@ class Tables:
     sets: dict[int, Combo]  # cards of one rank held (3 or 4 of them) -> the trio or quatorze
     set_rank_mask: int  # 9-bit mask of the ranks that make trios and quatorzes
     blanche_excludes: int  # cards whose presence spoils a carte blanche
+    counting_cards: int  # cards that score for leading and winning in play
 
 
 _TABLES: dict[int, tuple[Rules, Tables]] = {}
@@ -129,7 +130,11 @@ def _build_tables(rules: Rules) -> Tables:
     excluded = 0
     for r in rules.carte_blanche.excludes:
         excluded |= _RANK_SPREAD << r
-    return Tables(tuple(point), tuple(runs), sets, sum(1 << r for r in ranks if r <= st.lowest_rank), excluded)
+    counting = 0
+    for r in rules.play.counting_ranks:
+        counting |= _RANK_SPREAD << r
+    return Tables(tuple(point), tuple(runs), sets, sum(1 << r for r in ranks if r <= st.lowest_rank), excluded,
+                  counting)
 
 
 def _suits(hand: int) -> tuple[int, int, int, int]:

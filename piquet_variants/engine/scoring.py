@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..cards import RANKS_PER_SUIT, rank_of, suit_of
+from ..cards import RANKS_PER_SUIT
 from ..ruleset.model import Rules
-from .combos import KINDS, SEQUENCES, SETS, Combo
+from .combos import KINDS, SEQUENCES, SETS, Combo, tables
 from .deal import ELDER, YOUNGER, Deal, Phase
 
 CATEGORIES = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique", "repique", "capot",
@@ -115,30 +115,6 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], p: int) -> list[Event
     return out
 
 
-def _trick_events(deal: Deal, n: int) -> tuple[list[Event], list[Event]]:
-    """Trick ``n`` (from 1): the lead's events, and the rest (the win, the last trick)."""
-    play = deal.rules.play
-    counting = play.counting_ranks
-    leader, lead, follow = deal.tricks[n - 1]
-    follower = 1 - leader
-    lead_events = [(leader, "play", play.lead, _LEAD[n])] if rank_of(lead) in counting and play.lead else []
-    rest = []
-    follower_wins = suit_of(follow) == suit_of(lead) and follow < lead
-    if follower_wins and rank_of(follow) in counting and play.win_opponent_lead:
-        rest.append((follower, "play", play.win_opponent_lead, _WIN[n]))
-    if deal.over and n == len(deal.tricks) and play.last_trick_bonus:
-        rest.append((follower if follower_wins else leader, "play", play.last_trick_bonus, _LAST[n]))
-    return lead_events, rest
-
-
-def _lead_only(deal: Deal) -> list[Event]:
-    """A lead not yet followed: it scores at once."""
-    play = deal.rules.play
-    if deal.lead_card is None or deal.lead_card % RANKS_PER_SUIT not in play.counting_ranks or not play.lead:
-        return []
-    return [(deal.player ^ 1, "play", play.lead, _LEAD[len(deal.tricks) + 1])]
-
-
 def _layout(deal: Deal, kinds: dict[str, KindResult]) -> list[Event]:
     """All the deal's events so far, in the ruleset's order of reckoning, with checkpoints.
 
@@ -147,10 +123,10 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> list[Event]:
     """
     out: list[Event] = []
     declared = deal.phase >= Phase.PLAY
-    tricks = [_trick_events(deal, n) for n in range(1, len(deal.tricks) + 1)]
-    if deal.lead_card is not None:
-        tricks.append((_lead_only(deal), []))
     chronological = deal.rules.reckoning.order == "chronological"
+    play = deal.rules.play
+    counting = tables(deal.rules).counting_cards
+    lead_pts, win_pts, last_pts = play.lead, play.win_opponent_lead, play.last_trick_bonus
 
     def younger_hand() -> None:
         out.extend(_hand_events(deal, kinds, YOUNGER) if declared else [])
@@ -161,14 +137,25 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> list[Event]:
     out.append(_MARK["hand:elder"])
     if not chronological:
         younger_hand()
-    for n, (lead, rest) in enumerate(tricks, 1):
-        out += lead
+    done = len(deal.tricks)
+    for n, (leader, lead, follow) in enumerate(deal.tricks, 1):
+        if lead_pts and counting >> lead & 1:
+            out.append((leader, "play", lead_pts, _LEAD[n]))
         out.append(_MARK_LEAD[n])
         if chronological and n == 1:
             younger_hand()
-        out += rest
-        if n <= len(deal.tricks):
-            out.append(_MARK_TRICK[n])
+        wins = follow < lead and follow // RANKS_PER_SUIT == lead // RANKS_PER_SUIT
+        if wins and win_pts and counting >> follow & 1:
+            out.append((1 - leader, "play", win_pts, _WIN[n]))
+        if n == done and last_pts and deal.over:
+            out.append((1 - leader if wins else leader, "play", last_pts, _LAST[n]))
+        out.append(_MARK_TRICK[n])
+    if deal.lead_card is not None:  # a lead not yet followed scores at once
+        if lead_pts and counting >> deal.lead_card & 1:
+            out.append((1 - deal.player, "play", lead_pts, _LEAD[done + 1]))
+        out.append(_MARK_LEAD[done + 1])
+        if chronological and done == 0:
+            younger_hand()
     if deal.over and not deal.void:
         out.append(_MARK["play"])
         out += _cards_events(deal)
