@@ -416,12 +416,12 @@ class Deal:
         if phase == Phase.EXCHANGE:
             fewest, most = self.take_range(self.player)
             k = fewest + int(rng.random() * (most - fewest + 1)) + self.delta[self.player]
-            cards = list(iter_cards(self.hands[self.player]))
+            hand = self.hands[self.player]
             discard = 0
-            for i in range(k):
-                j = i + int(rng.random() * (len(cards) - i))
-                cards[i], cards[j] = cards[j], cards[i]
-                discard |= 1 << cards[i]
+            for _ in range(k):
+                low = 1 << _random_card(hand, rng)
+                hand ^= low
+                discard |= low
             return discard
         if phase == Phase.FORCED_SUIT:
             return int(rng.random() * 4)
