@@ -71,23 +71,22 @@ def _declare_best_and_play(d: Deal, seed: int = 3) -> None:
     d.play_out(random.Random(seed))
 
 
-def test_club_peek_reckons_nothing() -> None:
-    d = Deal(rules("cavendish-rubicon"), dealt(12, 12))
-    d.peek(ELDER, 1)
+def _peek_then_play(rid: str, who: int, cards: int) -> Deal:
+    d = Deal(rules(rid), dealt(12, 12))
+    d.peek(who, cards)
     d.apply(d.legal_actions()[0])
     d.apply(d.legal_actions()[0])
     _declare_best_and_play(d)
-    s = score_deal(d)
+    return d
+
+
+def test_club_peek_reckons_nothing() -> None:
+    s = score_deal(_peek_then_play("cavendish-rubicon", ELDER, 1))
     assert s.totals[ELDER] == 0 and all(v == 0 for v in s.by[ELDER].values())
 
 
 def test_languedoc_peek_costs_the_grand_coup_and_treatise_needs_several_cards() -> None:
-    d = Deal(rules("traite-languedoc"), dealt(12, 12))
-    d.peek(YOUNGER, 1)
-    d.apply(d.legal_actions()[0])
-    d.apply(d.legal_actions()[0])
-    _declare_best_and_play(d)
-    assert score_deal(d).by[YOUNGER]["penalty"] == -170
+    assert score_deal(_peek_then_play("traite-languedoc", YOUNGER, 1)).by[YOUNGER]["penalty"] == -170
     d = Deal(rules("traite"), dealt(12, 12))
     d.peek(YOUNGER, 1)  # one card: below the treatise's 'plusieurs'
     assert d.forced_by is None and d.notes
