@@ -8,7 +8,7 @@ import pytest
 
 from piquet_variants.cards import mask, parse_cards
 from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase, deck_cards
-from piquet_variants.engine.scoring import score_deal
+from piquet_variants.engine.scoring import judge_kind, score_deal
 from piquet_variants.errors import IllegalAction
 from piquet_variants.ruleset.compiler import load_ruleset
 
@@ -131,3 +131,22 @@ def test_carte_blanche_scores_first_and_saves_the_repique() -> None:
     s = score_deal(d)
     assert s.events[0][:3] == (ELDER, "carte_blanche", 10)
     assert s.by[YOUNGER]["repique"] == 0
+
+
+def test_a_shown_sequence_bars_though_a_lesser_one_is_called() -> None:
+    """Au cent: 'the show bars the younger hand from reckoning his sequences, if only equal or inferior'."""
+    r = rules("cavendish-au-cent")
+    elder = mask(parse_cards("AS KS QS JS 10S 7H 8H 9H 7D 8D 7C 8C".split()))
+    younger = mask(parse_cards("KH QH JH 10H 9D 10D JD QD 9C 10C JC QC".split()))
+    talon = tuple(c for c in deck_cards(r) if not (elder | younger) >> c & 1)
+    d = Deal(r, Dealt(elder, younger, talon))
+    d.skip_exchange()
+    d.apply(0)  # point: best
+    d.apply(0)
+    quint = d.candidates()[0]
+    tierce = len(d.candidates()) - 2  # his lesser tierce (9-8-7 of hearts)
+    d.show(ELDER, "sequences", quint.key)
+    d.apply(tierce)
+    d.apply(0)  # younger calls his quart
+    result = judge_kind(d, "sequences")
+    assert result.winner == ELDER and all(c.key <= d.calls["sequences"][ELDER].key for c in result.reckoned)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from piquet_variants.cards import card_name, iter_cards
-from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase, deck_cards, random_dealt
+from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, deck_cards, random_dealt
 from piquet_variants.engine.partie import play_random_deal
 from piquet_variants.engine.record import replay
 from piquet_variants.engine.scoring import score_deal

@@ -225,6 +225,12 @@ class Deal:
         else:
             self._after_exchange()
 
+    def skip_exchange(self) -> None:
+        """Take the hands as already exchanged, for a source that prints only the hands as played."""
+        if self.phase != Phase.EXCHANGE:
+            raise IllegalAction("not at the exchange")
+        self._after_exchange()
+
     def _after_exchange(self) -> None:
         self.declared_hands = (self.hands[ELDER], self.hands[YOUNGER])
         if self.forced_by is not None and self.forced_suit is None:

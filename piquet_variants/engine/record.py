@@ -103,7 +103,7 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
     exchange = raw.get("exchange")
     if exchange is None and not talon:
         # The book gives the hands as played: no exchange to replay.
-        deal._after_exchange()
+        deal.skip_exchange()
     for role in (ELDER, YOUNGER):
         if exchange is None or deal.phase != Phase.EXCHANGE:
             break
