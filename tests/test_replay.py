@@ -71,3 +71,20 @@ def test_bad_record_names_its_json_path(cli, tmp_path) -> None:
     bad.write_text("{not json", encoding="utf-8")
     code, _, err = cli("replay", str(bad))
     assert code == 1 and "Traceback" not in err
+
+
+def test_record_with_a_shown_combination(cli, tmp_path) -> None:
+    rec = json.load(open(f"{DEALS}/traite-art12.json", encoding="utf-8"))
+    deal = rec["deals"][0]
+    deal["declarations"] = {"sets": {"elder": {"call": ["QS", "QH", "QD", "QC"], "shown": ["AS", "AH", "AD", "AC"]}}}
+    del deal["claimed"]
+    path = tmp_path / "shown.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    code, doc = _results(cli, str(path))
+    assert code == 0
+    # reckon_all (the treatise): a good call lets him reckon all his quatorzes anyway
+    assert doc["results"][0]["deals"][0]["scores"]["Premier"]["by"]["sets"] == 42
+    deal["declarations"]["sets"]["elder"]["shown"] = ["JS", "JH", "JD", "JC"]
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    code, out, err = cli("replay", str(path))
+    assert code == 1 and "deals[0].declarations.sets.elder.shown" in err

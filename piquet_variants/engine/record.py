@@ -131,6 +131,13 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
         want = calls.get(kind, {}).get(ROLES[p], "best")
         cands = deal.candidates()
         path = at + ("declarations", kind, ROLES[p])
+        if isinstance(want, dict):
+            shown = mask(reader.cards(want["shown"], path + ("shown",)))
+            combo = next((c for c in cands if c.cards == shown), None)
+            if combo is None:
+                raise reader.fail(path + ("shown",), f"the {ROLES[p]} holds no {kind} of exactly these cards")
+            deal.show(p, kind, combo.key)
+            want, path = want["call"], path + ("call",)
         if want == "best":
             index = 0
         elif want == "sink":
