@@ -88,3 +88,20 @@ def test_record_with_a_shown_combination(cli, tmp_path) -> None:
     path.write_text(json.dumps(rec), encoding="utf-8")
     code, out, err = cli("replay", str(path))
     assert code == 1 and "deals[0].declarations.sets.elder.shown" in err
+
+
+def test_the_cut_decides_the_first_dealer(cli, tmp_path) -> None:
+    rec = json.load(open(f"{DEALS}/traite-art12.json", encoding="utf-8"))
+    rec["cut"] = {"Premier": "KH", "Dernier": "8S"}  # the lower card deals (art. 3): Dernier
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    assert _results(cli, str(path))[0] == 0
+    rec["cut"] = {"Premier": "7H", "Dernier": "8S"}
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    code, _, err = cli("replay", str(path))
+    assert code == 1 and "Premier deals first" in err
+    # Cavendish Law 4: the higher card chooses; Dernier cut higher and chose to deal.
+    rec["higher_chose"] = "deal"
+    rec["cut"] = {"Premier": "7H", "Dernier": "AS"}
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    assert _results(cli, str(path), "--ruleset", "cavendish-rubicon")[1]["results"][0]["deals"][0]["elder"] == "Premier"

@@ -18,7 +18,7 @@ from ..located import Located
 from ..ruleset.model import Rules
 from ..schemas import load_validated
 from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase
-from .partie import Partie, PartieResult
+from .partie import Partie, PartieResult, cut_for_deal
 from .scoring import CATEGORIES, DealScore, score_deal
 
 SUITS_BY_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3, "P": 0, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
@@ -201,6 +201,18 @@ def replay(doc: Located, rules: Rules) -> Replay:
     first = deals_raw[0]["dealer"]
     if first not in players:
         raise reader.fail(("deals", 0, "dealer"), f"dealer {first!r} is not one of the players")
+    if "cut" in doc.data:
+        cut = doc.data["cut"]
+        if sorted(cut) != sorted(players):
+            raise reader.fail(("cut",), f"the cut needs one card for each player ({', '.join(players)})")
+        cards = tuple(reader.card(cut[name], ("cut", name)) for name in players)
+        try:
+            dealer = cut_for_deal(rules, (cards[0], cards[1]), doc.data.get("higher_chose", "deal") == "deal")
+        except ValueError as exc:
+            raise reader.fail(("cut",), str(exc)) from None
+        if players[dealer] != first:
+            raise reader.fail(("deals", 0, "dealer"), f"after this cut {players[dealer]} deals first under this "
+                                                      f"ruleset ({rules.deal.first_dealer}), not {first}")
     partie = Partie(rules, players.index(first))
     out: list[DealReplay] = []
     mismatches: list[dict[str, Any]] = []
