@@ -22,6 +22,10 @@ def _attest(c: dict) -> list[str]:
     return [c["source"], c["locator"], c["attestation"]]
 
 
+def _cites(citations: list[dict]) -> str:
+    return "; ".join(f"{c['source']} {c['locator']} [{c['attestation']}]" for c in citations)
+
+
 @app.command("list", epilog="Example: piquet-variants rulesets list --format json")
 def list_(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """List the shipped rulesets and the sources each follows."""
@@ -100,10 +104,8 @@ def diff(a: Annotated[str, typer.Argument(help="First ruleset (id or file).")],
     headers = [t("rule", lang), ra.id, t("source", lang), rb.id, t("source", lang)]
     rows = []
     for d in rows_doc:
-        ca = "; ".join(f"{c['source']} {c['locator']} [{c['attestation']}]" for c in d["a"]["citations"])
-        cb = "; ".join(f"{c['source']} {c['locator']} [{c['attestation']}]" for c in d["b"]["citations"])
-        rows.append([d["path"], format_value(ra.entry(d["path"]).value, lang), ca,
-                     format_value(rb.entry(d["path"]).value, lang), cb])
+        rows.append([d["path"], format_value(ra.entry(d["path"]).value, lang), _cites(d["a"]["citations"]),
+                     format_value(rb.entry(d["path"]).value, lang), _cites(d["b"]["citations"])])
     typer.echo(grid(fmt, headers, rows))
 
 

@@ -100,8 +100,8 @@ class Deal:
     """The state of one deal.  ``apply`` advances it; ``legal_actions`` lists what may be done."""
 
     __slots__ = ("rules", "dealt", "hands", "talon", "phase", "player", "delta", "parts", "taken", "discards",
-                 "stand", "void", "void_reason", "blanche", "peeks", "reckons_nothing", "grand_coup", "forfeit",
-                 "forced_suit", "forced_by", "calls", "shown", "step", "tricks", "leader",
+                 "void", "void_reason", "blanche", "reckons_nothing", "grand_coup", "forfeit",
+                 "forced_suit", "forced_by", "calls", "shown", "step", "tricks",
                  "lead_card", "won", "notes", "declared_hands", "held")
 
     def __init__(self, rules: Rules, dealt: Dealt):
@@ -112,7 +112,6 @@ class Deal:
         self.taken = [0, 0]
         self.discards = [0, 0]
         self.blanche = (is_carte_blanche(rules, dealt.elder), is_carte_blanche(rules, dealt.younger))
-        self.peeks: list[tuple[int, int]] = []
         self.reckons_nothing = [False, False]
         self.grand_coup = [False, False]
         self.forfeit: int | None = None
@@ -123,10 +122,8 @@ class Deal:
         self.held: dict[tuple[str, int], list[Combo]] = {}
         self.step = 0
         self.tricks: list[tuple[int, int, int]] = []  # (leader, lead card, follower's card)
-        self.leader = ELDER
         self.lead_card: int | None = None
         self.won = [0, 0]
-        self.stand = True
         self.void = False
         self.void_reason = ""
         self.notes: list[str] = []
@@ -241,7 +238,6 @@ class Deal:
     def peek(self, p: int, n: int) -> None:
         """Player ``p`` saw or took ``n`` cards of the opponent's part of the talon."""
         pen = self.rules.penalties
-        self.peeks.append((p, n))
         if n < pen.seeing_min_cards:
             self.notes.append(f"{ROLES[p]} saw {n} card(s) of the opponent's talon: below the penalty's minimum")
             return
@@ -273,26 +269,23 @@ class Deal:
 
     def candidates(self) -> list[Combo]:
         """The calls open to the declaring player, best first; one index more sinks the kind."""
-        step = self.step
-        return self.holding(self.rules.declarations.order[step >> 1], step & 1)
+        return self.holding(*self.declaring())
 
     def show(self, p: int, kind: str, key: int) -> None:
         """A combination shown while calling less, which may still bar the opponent."""
         self.shown[kind][p] = key
 
     def _declare(self, index: int) -> None:
-        step = self.step
-        p = step & 1
-        kind = self.rules.declarations.order[step >> 1]
+        kind, p = self.declaring()
         cands = self.holding(kind, p)
         if not 0 <= index <= len(cands):
             raise IllegalAction(f"no call {index}; {len(cands) + 1} choices")
         self.calls[kind][p] = cands[index] if index < len(cands) else None
-        self.step = step = step + 1
-        if step == _DECLARE_STEPS:
+        self.step += 1
+        if self.step == _DECLARE_STEPS:
             self.phase, self.player = Phase.PLAY, ELDER
         else:
-            self.player = step & 1
+            self.player = self.step % 2
 
     # -- play ---------------------------------------------------------------
 
@@ -328,7 +321,7 @@ class Deal:
         self.tricks.append((leader, lead, follow))
         self.won[winner] += 1
         self.lead_card = None
-        self.player = self.leader = winner
+        self.player = winner
         if not self.hands[winner] and not self.hands[1 - winner]:
             self.phase = Phase.OVER
 
@@ -340,7 +333,6 @@ class Deal:
         """
         if self.phase != Phase.PLAY:
             raise IllegalAction("not in the play")
-        rand = rng.random
         hands = self.hands
         must_follow = self.rules.play.must_follow
         while self.phase == Phase.PLAY:
@@ -348,24 +340,12 @@ class Deal:
                 self._play(self.sample_action(rng))
                 continue
             leader = self.player
-            m = h = hands[leader]
-            k = int(rand() * h.bit_count())
-            while k:
-                m &= m - 1
-                k -= 1
-            lead_bit = m & -m
-            hands[leader] = h ^ lead_bit
-            lead = lead_bit.bit_length() - 1
-            m = h = hands[1 - leader]
-            if must_follow:
-                m = h & SUIT_MASKS[lead // RANKS_PER_SUIT] or h
-            k = int(rand() * m.bit_count())
-            while k:
-                m &= m - 1
-                k -= 1
-            follow_bit = m & -m
-            hands[1 - leader] = h ^ follow_bit
-            self._trick(leader, lead, follow_bit.bit_length() - 1)
+            lead = _random_card(hands[leader], rng)
+            hands[leader] ^= 1 << lead
+            h = hands[1 - leader]
+            follow = _random_card(h & SUIT_MASKS[lead // RANKS_PER_SUIT] or h if must_follow else h, rng)
+            hands[1 - leader] = h ^ (1 << follow)
+            self._trick(leader, lead, follow)
 
     # -- the action interface ----------------------------------------------
 
@@ -386,7 +366,6 @@ class Deal:
             if action not in (0, 1):
                 raise IllegalAction("the elder stands (0) or calls a fresh deal (1)")
             if action:
-                self.stand = False
                 self._fresh_deal("the elder called a fresh deal")
             else:
                 self.phase = Phase.EXCHANGE

@@ -194,16 +194,20 @@ def score_deal(deal: Deal) -> DealScore:
     rp, pq = rules.repique, rules.pique
     blanche_counts = rules.carte_blanche.counts_toward_hazards
     open_ = True
+
+    def credit(p: int, cat: str, pts: int, label: str) -> None:
+        totals[p] += pts
+        by[p][cat] += pts
+        events.append((p, cat, pts, label))
+
     for e in _layout(deal, kinds):
-        p, cat, pts, _ = e
+        p, cat, pts, label = e
         if p == MARK:
             events.append(e)
             continue
         if nothing[p]:
             continue
-        totals[p] += pts
-        by[p][cat] += pts
-        events.append(e)
+        credit(p, cat, pts, label)
         if not open_:
             continue
         if (cat != "carte_blanche" or blanche_counts) and (cat not in ("cards", "capot") or pq.counts_the_cards):
@@ -214,18 +218,12 @@ def score_deal(deal: Deal) -> DealScore:
         if cat in HAND:
             if not repiqued[p] and hazard[p] >= rp.threshold:
                 repiqued[p] = True
-                totals[p] += rp.bonus
-                by[p]["repique"] += rp.bonus
-                events.append((p, "repique", rp.bonus, "repique"))
+                credit(p, "repique", rp.bonus, "repique")
         elif (not piqued[p] and hazard[p] >= pq.threshold and (pq.who == "either" or p == ELDER)
               and (not repiqued[p] or pq.with_repique) and (cat == "play" or pq.counts_the_cards)):
             piqued[p] = True
-            totals[p] += pq.bonus
-            by[p]["pique"] += pq.bonus
-            events.append((p, "pique", pq.bonus, "pique"))
+            credit(p, "pique", pq.bonus, "pique")
     for p in (ELDER, YOUNGER):
         if deal.grand_coup[p]:
-            totals[p] -= rules.penalties.grand_coup_points
-            by[p]["penalty"] -= rules.penalties.grand_coup_points
-            events.append((p, "penalty", -rules.penalties.grand_coup_points, "penalty"))
+            credit(p, "penalty", -rules.penalties.grand_coup_points, "penalty")
     return DealScore(totals, by, events, kinds, deal.over, False, deal.forfeit, list(deal.notes))
