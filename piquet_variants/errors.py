@@ -27,10 +27,12 @@ class Problem:
     column: int
     path: str
     message: str
+    excerpt: str = ""  # the offending source line with a caret under the column, where the text is at hand
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}"
-        return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+        text = f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+        return f"{text}\n{self.excerpt}" if self.excerpt else text
 
 
 class ProblemsError(PiquetError):
@@ -47,6 +49,10 @@ class RulesetError(ProblemsError):
 
 class RecordError(ProblemsError):
     """A deal record (JSON or notation) is invalid."""
+
+
+class NotationError(RecordError):
+    """A notation file that does not parse, or says something impossible."""
 
 
 class UnknownRuleset(PiquetError, KeyError):

@@ -39,6 +39,7 @@ class Located:
     file: str
     data: Any
     marks: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
+    lines: list[str] | None = None  # the source text, kept where a caret helps (notation files)
 
     def where(self, path: JsonPath) -> tuple[int, int]:
         """Position of ``path``, or of its nearest ancestor that was recorded."""
@@ -49,7 +50,16 @@ class Located:
 
     def problem(self, path: JsonPath, message: str) -> Problem:
         line, col = self.where(path)
-        return Problem(self.file, line, col, dotted(path), message)
+        excerpt = caret(self.lines, line, col) if self.lines is not None else ""
+        return Problem(self.file, line, col, dotted(path), message, excerpt)
+
+
+def caret(lines: list[str], line: int, column: int) -> str:
+    """The source line and a caret under ``column``, as compilers print them."""
+    if not 1 <= line <= len(lines):
+        return ""
+    text = lines[line - 1].rstrip("\n").expandtabs(1)
+    return f"    {text}\n    {' ' * (column - 1)}^"
 
 
 # libyaml's composer is an order of magnitude faster; both keep marks.

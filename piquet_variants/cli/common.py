@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from ..errors import PiquetError
+from ..located import Located
 from ..ruleset.compiler import compile_path, load_ruleset
 from ..ruleset.model import Ruleset
 from ..render import Format
@@ -31,6 +32,18 @@ def parse_options(raw: list[str] | None) -> tuple[tuple[str, str], ...]:
             raise BadOption(f"--option {item!r}: expected NAME=CHOICE, for example end=race-100")
         out.append((name.strip(), choice.strip()))
     return tuple(out)
+
+
+def load_deals(path: Path) -> Located:
+    """A record file: JSON (``.json``) or the traditional notation (anything else, e.g. ``.piquet``).
+
+    The notation's parser (and Lark) is imported only when a notation file is read.
+    """
+    if path.suffix.lower() == ".json":
+        from ..engine.record import load_record
+        return load_record(path)
+    from ..notation.reader import read_file
+    return read_file(path)
 
 
 def resolve_ruleset(ref: str, options: tuple[tuple[str, str], ...] = ()) -> Ruleset:

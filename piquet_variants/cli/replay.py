@@ -8,11 +8,11 @@ from typing import Annotated
 import typer
 
 from ..engine.deal import ELDER
-from ..engine.record import Replay, load_record, replay, replay_json
+from ..engine.record import Replay, replay, replay_json
 from ..engine.scoring import CATEGORIES
 from ..i18n import Lang, t
 from ..render import grid, json_text
-from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset
+from .common import FormatOpt, LangOpt, OptionOpt, load_deals, parse_options, resolve_ruleset
 
 EXIT_MISMATCH = 3
 
@@ -44,7 +44,7 @@ def _account(rep: Replay, ruleset_id: str, fmt: str, lang: Lang) -> str:
 
 
 def replay_command(
-        files: Annotated[list[Path], typer.Argument(help="Deal records (.json).")],
+        files: Annotated[list[Path], typer.Argument(help="Deal records: notation (.piquet) or JSON (.json).")],
         ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r",
                                                           help="Ruleset to score under (repeatable); default: the record's own.")] = None,
         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
@@ -52,7 +52,7 @@ def replay_command(
 
     Exit status: 0 when every claimed score agrees, 3 when one disagrees, 1 on bad input.
     """
-    docs = [load_record(f) for f in files]
+    docs = [load_deals(f) for f in files]
     results, texts, mismatched = [], [], False
     for doc in docs:
         for rid in ruleset or [doc.data.get("ruleset", "modern-fr")]:

@@ -12,16 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..cards import card_name, mask, parse_card, rank_of
+from ..cards import RANK_KEYS, card_name, mask, mask_names, parse_card, rank_of
 from ..errors import CardError, IllegalAction, RecordError
 from ..located import Located
 from ..ruleset.model import Rules
 from ..schemas import load_validated
-from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase
+from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards
 from .partie import Partie, PartieResult, cut_for_deal
-from .scoring import CATEGORIES, DealScore, score_deal
+from .scoring import CATEGORIES, DealScore, KindResult, score_deal
 
 SUITS_BY_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3, "P": 0, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
+UNKNOWN = -1  # a card the source does not give ("?")
 
 
 def load_record(path: Path | str) -> Located:
@@ -56,6 +57,8 @@ class _Reader:
         return RecordError([self.doc.problem(path, message)])
 
     def card(self, text: str, path: tuple[str | int, ...]) -> int:
+        if text == "?":
+            return UNKNOWN
         try:
             return parse_card(text, self.lang)
         except CardError as exc:
@@ -83,16 +86,34 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
         for i, c in enumerate(group):
             if c in seen:
                 raise reader.fail(at + path + (i,), f"{card_name(c)} is dealt twice")
-            seen[c] = path
+            if c != UNKNOWN:
+                seen[c] = path
     stray = [c for c in seen if rank_of(c) not in rules.deck.ranks]
     if stray:
         raise reader.fail(at + ("hands",), f"{card_name(stray[0])} is not in this ruleset's pack")
+    unknown = [g.count(UNKNOWN) for g in (elder, younger, talon)]
+    filled: list[list[int]] = [[], [], []]
+    notes = []
+    if any(unknown):
+        spare = [c for c in deck_cards(rules) if c not in seen]
+        if len(spare) != sum(unknown):
+            raise reader.fail(at + ("hands",), f"{sum(unknown)} cards are unknown ('?') but {len(spare)} cards of "
+                                               "the pack are not named")
+        for g, group in enumerate((elder, younger, talon)):
+            for i, c in enumerate(group):
+                if c == UNKNOWN:
+                    group[i] = spare.pop(0)
+                    filled[g].append(group[i])
+        notes.append("the cards the source does not give ('?') are filled in from the rest of the pack, in pack "
+                     f"order ({' '.join(card_name(c) for g in filled for c in g)}): figures that depend on them "
+                     "are not the source's")
     faced = None
     incidents = raw.get("incidents", [])
     for inc in incidents:
         if inc["type"] == "faced_card":
             faced = inc.get("position", 1) - 1
     deal = Deal(rules, Dealt(mask(elder), mask(younger), tuple(talon), faced))
+    deal.notes += notes
     for i, inc in enumerate(incidents):
         if inc["type"] == "misdeal" and deal.phase == Phase.MISDEAL:
             deal.apply(1 if inc.get("choice") == "fresh_deal" else 0)
@@ -116,10 +137,23 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
         path = at + ("exchange", ROLES[role])
         if side is None:
             raise reader.fail(at + ("exchange",), f"the {ROLES[role]}'s exchange is missing")
+        discard = reader.cards(side["discard"], path + ("discard",))
+        guessed = iter(filled[role])
         try:
-            deal.apply(mask(reader.cards(side["discard"], path + ("discard",))))
+            discard = [next(guessed) if c == UNKNOWN else c for c in discard]
+        except StopIteration:
+            raise reader.fail(path + ("discard",), f"more unknown discards than unknown cards in the "
+                                                   f"{ROLES[role]}'s hand") from None
+        part = deal.talon[:deal.parts[0]] if role == ELDER else list(deal.talon)
+        try:
+            deal.apply(mask(discard))
         except IllegalAction as exc:
             raise reader.fail(path + ("discard",), str(exc)) from None
+        for key, engine in (("takes", deal.taken[role]), ("leaves", mask(part) & ~deal.taken[role])):
+            if key in side and UNKNOWN not in (given := reader.cards(side[key], path + (key,))) \
+                    and mask(given) != engine:
+                raise reader.fail(path + (key,), f"the {ROLES[role]} {key} {' '.join(mask_names(engine)) or 'nothing'} "
+                                                 f"from this talon, not {' '.join(side[key]) or 'nothing'}")
     if deal.phase == Phase.FORCED_SUIT:
         named = next((inc.get("suit_named") for inc in incidents if inc.get("suit_named")), None)
         if named is None or named.upper() not in SUITS_BY_LETTER:
@@ -159,16 +193,60 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
     return deal
 
 
-def _check(reader: _Reader, score: DealScore, raw: dict[str, Any], players: tuple[str, str], number: int,
-           at: tuple[str | int, ...]) -> list[dict[str, Any]]:
+def _said(result: KindResult, said: list[dict[str, Any]]) -> list[tuple[int, str, int, str | int, str | int]]:
+    """Each checkable line of a kind's dialogue: (index, what, role, the book's word, the engine's).
+
+    A call is checked against the combination the engine declares for that
+    player, and the last reply against the engine's judgement; an "equal"
+    before the last word only says the stage was equal and is not checked.
+    """
+    out: list[tuple[int, str, int, str | int, str | int]] = []
+    last_reply = max((i for i, item in enumerate(said) if "reply" in item), default=-1)
+    for i, item in enumerate(said):
+        r = ROLES.index(item["by"])
+        combo = result.calls[r]
+        if "length" in item:
+            out.append((i, "length", r, item["length"], combo.length if combo else 0))
+            if "top" in item:
+                out.append((i, "top", r, item["top"], RANK_KEYS[combo.top] if combo and combo.top >= 0 else "-"))
+        elif "set" in item:
+            out.append((i, "set", r, f"{item['set']}x{item['rank']}",
+                        f"{combo.length}x{RANK_KEYS[combo.top]}" if combo else "-"))
+        elif "value" in item:
+            out.append((i, "value", r, item["value"], combo.value if combo else 0))
+        elif "reply" in item and i == last_reply:
+            engine = "equal" if result.winner is None else "not_good" if result.winner == r else "good"
+            out.append((i, "reply", r, item["reply"], engine))
+    return out
+
+
+def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], players: tuple[str, str],
+           number: int, at: tuple[str | int, ...]) -> list[dict[str, Any]]:
     claimed = raw.get("claimed", {})
     out = []
 
-    def compare(where: str, who: str, value: int, engine: int, path: tuple[str | int, ...]) -> None:
+    def compare(where: str, who: str, value: int | str, engine: int | str, path: tuple[str | int, ...]) -> None:
         if value != engine:
             line, col = reader.doc.where(path)
             out.append({"deal": number, "at": where, "player": who, "claimed": value, "engine": engine,
                         "line": line, "column": col})
+
+    for kind, calls in raw.get("declarations", {}).items():
+        if kind in score.kinds:
+            for i, what, r, book, engine in _said(score.kinds[kind], calls.get("said", [])):
+                compare(f"{kind}.{what}", players[r], book, engine, at + ("declarations", kind, "said", i))
+    for i, role in enumerate(raw.get("carte_blanche", [])):
+        compare("carte_blanche", players[ROLES.index(role)], "yes", "yes" if deal.blanche[ROLES.index(role)] else "no",
+                at + ("carte_blanche", i))
+    marks = score.checkpoints()
+    for i, spoken in enumerate(raw.get("counts", [])):
+        n, card = spoken["trick"], spoken["card"]
+        if n > len(deal.tricks) + (deal.lead_card is not None):
+            raise reader.fail(at + ("counts", i), f"trick {n} is not played in this deal")
+        leader = deal.tricks[n - 1][0] if n <= len(deal.tricks) else deal.player ^ 1
+        who = leader if card == 1 else 1 - leader
+        label = f"lead:{n}" if card == 1 else f"trick:{n}"
+        compare(label, players[who], spoken["count"], marks[label][who], at + ("counts", i))
 
     for who, value in claimed.get("final", {}).items():
         role = reader.role(who, players, at + ("claimed", "final", who))
@@ -179,7 +257,6 @@ def _check(reader: _Reader, score: DealScore, raw: dict[str, Any], players: tupl
         for who, value in scores.items():
             role = reader.role(who, players, at + ("claimed", "by", category, who))
             compare(category, players[role], value, score.by[role][category], at + ("claimed", "by", category, who))
-    marks = score.checkpoints()
     for i, point in enumerate(claimed.get("running", [])):
         label = point["at"]
         if label not in marks:
@@ -230,8 +307,9 @@ def replay(doc: Located, rules: Rules) -> Replay:
                 partie.add_totals(totals[0], totals[1])
             out.append(DealReplay(n + 1, roles, None, (totals[0], totals[1])))
             continue
-        score = score_deal(_deal_from(reader, rules, raw, at))
-        found = _check(reader, score, raw, roles, n + 1, at)
+        deal = _deal_from(reader, rules, raw, at)
+        score = score_deal(deal)
+        found = _check(reader, deal, score, raw, roles, n + 1, at)
         mismatches += found
         if not partie.finished and (score.complete or score.void):
             partie.add(score)

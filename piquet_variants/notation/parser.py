@@ -1,0 +1,296 @@
+"""The notation's parser: the Lark grammar, compiled once, and readable syntax errors.
+
+The grammar lives in ``grammar/piquet.lark``.  It is an LALR grammar with a
+contextual lexer, and its Transformer runs inside the parser (no parse tree
+is built), turning each statement into a small ``Stmt`` as soon as it is
+reduced.  Building the record from those statements, and every check that
+needs more than syntax, is ``notation.reader``'s job.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any, NamedTuple
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..errors import NotationError, Problem
+from ..located import caret
+from ..resources import data_dir
+
+Pos = tuple[int, int]
+
+
+class Card(NamedTuple):
+    """A card as written: its text (``AS``, ``A♠``, ``?``) and where it stands."""
+
+    text: str
+    pos: Pos
+
+
+class Stmt(NamedTuple):
+    """One statement of the notation, as the parser reduced it."""
+
+    kind: str
+    pos: Pos
+    data: Any
+
+
+_ITEM = re.compile(r"(10|[AKQJTRDV9876])([SHDCPKT]|[♠♥♦♣♤♡♢♧])|((?:(?:10|[AKQJTRDV9876])[ \t]+)*(?:10|"
+                   r"[AKQJTRDV9876]))[ \t]*([♠♥♦♣♤♡♢♧])|\?")
+_GROUP_RANK = re.compile(r"10|[AKQJTRDV9876]")
+_RANK_WORDS = {"ace": "A", "as": "A", "king": "K", "roi": "K", "rois": "K", "queen": "Q", "dame": "Q", "knave": "J",
+               "jack": "J", "valet": "J", "sixes": "6", "ten": "10", "dix": "10", "nine": "9", "neuf": "9", "eight": "8",
+               "huit": "8", "seven": "7", "sept": "7", "six": "6"}
+_SUIT_WORDS = {"spade": "♠", "pique": "♠", "heart": "♥", "cœur": "♥", "coeur": "♥", "diamond": "♦",
+               "carreau": "♦", "club": "♣", "trèfle": "♣", "trefle": "♣"}
+
+
+def rank_key(word: str) -> str:
+    """The rank key (``A``, ``K``… ``10``…) of a rank word, singular or plural, English or French."""
+    w = word.lower()
+    return _RANK_WORDS.get(w) or _RANK_WORDS[w[:-1] if w.endswith("s") and w != "as" else w.rstrip("x")]
+
+
+def suit_symbol(word: str) -> str:
+    w = word.lower()
+    for stem, symbol in _SUIT_WORDS.items():
+        if w.startswith(stem):
+            return symbol
+    raise KeyError(word)
+
+
+def _pos(tok: Token) -> Pos:
+    return tok.line, tok.column
+
+
+def _run(tok: Token) -> list[Card]:
+    """Split a run of compact cards, keeping each card's own line and column."""
+    text, out = str(tok), []
+    for m in _ITEM.finditer(text):
+        start = m.start()
+        nl = text.rfind("\n", 0, start)
+        line = tok.line + text.count("\n", 0, start)
+        col = (start - nl) if nl >= 0 else tok.column + start
+        if m.group(1):
+            out.append(Card(m.group(0), (line, col)))
+        elif m.group(3):
+            symbol = m.group(4)
+            for r in _GROUP_RANK.finditer(m.group(3)):
+                out.append(Card(r.group(0) + symbol, (line, col + r.start())))
+        else:
+            out.append(Card("?", (line, col)))
+    return out
+
+
+class _ToStatements(Transformer):
+    """Reduce each rule to plain tuples; the reader gives them meaning."""
+
+    # -- cards --
+    def long_cards(self, items: list[Token]) -> list[Card]:
+        suit = suit_symbol(items[-1])
+        return [Card(rank_key(t) + suit, _pos(t)) for t in items if t.type == "RANKWORD"]
+
+    def cards(self, pieces: list[Any]) -> list[Card]:
+        out: list[Card] = []
+        for p in pieces:
+            out.extend(_run(p) if isinstance(p, Token) else p)
+        return out
+
+    # -- small values --
+    def number(self, items: list[Token]) -> tuple[str, Pos]:
+        return str(items[0]), _pos(items[0])
+
+    def who(self, items: list[Token]) -> Token:
+        return items[0]
+
+    def comment(self, items: list[Token]) -> Stmt:
+        return Stmt("comment", _pos(items[0]), str(items[0])[1:-1])
+
+    # -- file structure --
+    def start(self, items: list[Any]) -> list[Any]:
+        return items
+
+    def header(self, items: list[Token]) -> Stmt:
+        return Stmt("header", _pos(items[0]), (str(items[0]), [_unquote(s) for s in items[1:]]))
+
+    def partie(self, items: list[Any]) -> Stmt:
+        return Stmt("partie", _pos(items[0]), items[1:-1])
+
+    def deal(self, items: list[Any]) -> Stmt:
+        return Stmt("deal", _pos(items[0]), (str(items[0]), items[1], items[2:-1], _pos(items[-1])))
+
+    def dealer(self, items: list[Token]) -> Stmt:
+        return Stmt("dealer", _pos(items[0]), _unquote(items[1]))
+
+    def packets(self, items: list[Token]) -> Stmt:
+        return Stmt("packets", _pos(items[0]), int(items[1]))
+
+    # -- statements --
+    def hand(self, items: list[Any]) -> Stmt:
+        return Stmt("hand", _pos(items[0]), (str(items[0]), items[1]))
+
+    def talon(self, items: list[Any]) -> Stmt:
+        return Stmt("talon", _pos(items[0]), items[1])
+
+    def misdeal(self, items: list[Token]) -> Stmt:
+        return Stmt("misdeal", _pos(items[0]), items[1:])
+
+    def faced(self, items: list[Token]) -> Stmt:
+        return Stmt("faced", _pos(items[0]), items[1:])
+
+    def peek(self, items: list[Any]) -> Stmt:
+        return Stmt("peek", _pos(items[0]), items[1:])
+
+    def exchange(self, items: list[Any]) -> Stmt:
+        return Stmt("exchange", _pos(items[0]), (str(items[0]), items[2], items[3:]))
+
+    def takes(self, items: list[Any]) -> tuple[str, list[Card], Pos]:
+        return "takes", items[1], _pos(items[0])
+
+    def leaves(self, items: list[Any]) -> tuple[str, list[Card], Pos]:
+        return "leaves", items[1], _pos(items[0])
+
+    def blanche(self, items: list[Token]) -> Stmt:
+        return Stmt("blanche", _pos(items[0]), str(items[0]))
+
+    def declaration(self, items: list[Any]) -> Stmt:
+        return Stmt("declaration", _pos(items[0]), (str(items[0]), items[1:]))
+
+    def utterance(self, items: list[Any]) -> Stmt:
+        return Stmt("utterance", _pos(items[0]), (str(items[0]), items[1:]))
+
+    def sink(self, items: list[Token]) -> Stmt:
+        return Stmt("utterance", _pos(items[0]), (str(items[0]), [Stmt("sink", _pos(items[1]), None)]))
+
+    def length(self, items: list[Any]) -> Stmt:
+        return Stmt("length", items[0][1], items[0][0])
+
+    def sequence_call(self, items: list[Token]) -> Stmt:
+        return Stmt("sequence", _pos(items[0]), items)
+
+    def set_call(self, items: list[Any]) -> Stmt:
+        count = items[0] if isinstance(items[0], tuple) else (str(items[0]), _pos(items[0]))
+        return Stmt("set", count[1], (count[0], str(items[-1])))
+
+    def value(self, items: list[Any]) -> Stmt:
+        return Stmt("value", _pos(items[0]), items[1][0])
+
+    def call_cards(self, items: list[Any]) -> Stmt:
+        return Stmt("cards", items[0][0].pos if items[0] else (0, 0), items[0])
+
+    def shown(self, items: list[Any]) -> Stmt:
+        return Stmt("shown", _pos(items[0]), items[1])
+
+    def tricks(self, items: list[Token]) -> Stmt:
+        return Stmt("tricks", _pos(items[0]), None)
+
+    def trick(self, items: list[Any]) -> Stmt:
+        return Stmt("trick", _pos(items[0]), (int(str(items[0])[:-1]), items[1:]))
+
+    def played(self, items: list[Any]) -> tuple[list[Card], tuple[str, Pos] | None]:
+        cards = _run(items[0]) if isinstance(items[0], Token) else items[0]
+        return cards, (items[1] if len(items) > 1 else None)
+
+    def claim(self, items: list[Any]) -> Stmt:
+        return Stmt("claim", _pos(items[0]), items[1:])
+
+    def sheet(self, items: list[Any]) -> Stmt:
+        return Stmt("sheet", _pos(items[0]), items[1:])
+
+    def note(self, items: list[Token]) -> Stmt:
+        return Stmt("note", _pos(items[0]), _unquote(items[1]))
+
+    def totals(self, items: list[Any]) -> Stmt:
+        return Stmt("totals", _pos(items[0]), items[1:])
+
+    def winner(self, items: list[Token]) -> Stmt:
+        return Stmt("winner", _pos(items[0]), items[1])
+
+    def won(self, items: list[Any]) -> Stmt:
+        return Stmt("won", _pos(items[0]), items[1])
+
+
+def _unquote(tok: Token) -> str:
+    return re.sub(r"\\(.)", r"\1", str(tok)[1:-1])
+
+
+def grammar_text() -> str:
+    return (data_dir("grammar") / "piquet.lark").read_text("utf-8")
+
+
+@cache
+def parser() -> Lark:
+    """The compiled parser; Lark's cache makes later processes skip the LALR analysis."""
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=_ToStatements(), cache=True)
+
+
+# Terminals as a reader would name them, for "expected …" messages.
+_EXPECTED = {
+    "CARDRUN": "cards (AS KS, A R D ♠, or ? for an unknown card)", "RANKWORD": "a rank word (ace, roi…)",
+    "SUITWORD": "a suit (spades, pique…)", "ROLE": "elder or younger (premier, dernier)",
+    "STRING": 'a quoted name or text ("…")', "INT": "a number in figures", "NUMWORDS": "a number",
+    "TRICKNO": "a trick number such as 3.", "END_DEAL": "end deal (fin de donne)",
+    "END_PARTIE": "end partie (fin de partie)", "DEAL": "deal (donne)", "PARTIE": "partie",
+    "KIND": "point, sequence or sets", "REPLY": "good, not good or equal", "COLON": "':'", "SEMICOLON": "';'",
+    "COMMA": "','", "DOT": "'.'", "RSQB": "']'", "LSQB": "'['", "LPAR": "'('", "RPAR": "')'", "EQUAL": "'='",
+    "TAG": "a tag name", "OF": "of (de)", "COMMENT": "a {comment}", "SCORE": "score (marque)",
+    "DISCARDS": "discards (écarte)", "CATEGORY": "a scoring category (point, repique…)",
+    "CHECKPOINT": "a checkpoint (hand:elder, lead:1, trick:3, play…)", "RANKPL": "a rank in the plural (aces, rois…)",
+    "$END": "the end of the file",
+}
+
+# Common mistakes, each with a message that names it (Lark's match_examples).
+_EXAMPLES: dict[str, list[str]] = {
+    "a tag's value is quoted: [Ruleset \"traite\"]": ['[Ruleset traite]', '[Players Premier "Dernier"]'],
+    "a hand is written 'elder: cards' (premier : cartes), with a colon": [
+        'deal 1, dealer "B" elder AS KS', 'deal 1, dealer "B" younger AS'],
+    "a player is named in quotes: dealer \"Dernier\"": ['deal 1, dealer Dernier', 'deal 1, dealer B'],
+    "a trick starts with its number and a dot: 1. AS 10S": ['deal 1, dealer "B" 1 AS 10S',
+                                                           'deal 1, dealer "B" tricks: AS'],
+    "this deal is not closed: end it with 'end deal' (fin de donne)": ['deal 1, dealer "B" elder: AS',
+                                                                      'deal 1, dealer "B"'],
+    "this partie is not closed: end it with 'end partie' (fin de partie)": [
+        'partie deal 1, dealer "B" end deal'],
+    "a deal starts with 'deal N' (donne N)": ['elder: AS', 'talon: AS', '[Players "A" "B"] elder: AS'],
+}
+
+
+def _describe(expected: set[str]) -> str:
+    names = sorted({_EXPECTED.get(e, e.lower().replace("_", " ")) for e in expected if not e.startswith("_")})
+    if len(names) > 8:
+        names = names[:8] + ["…"]
+    return ", ".join(names) if names else "something else"
+
+
+def syntax_error(exc: UnexpectedInput, text: str, name: str) -> NotationError:
+    """One positioned problem, in words, with the line and a caret, for any Lark syntax error."""
+    lines = text.splitlines()
+    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+        line = len(lines) or 1
+        col = len(lines[-1]) + 1 if lines else 1
+        found = "the end of the file"
+    else:
+        line, col = exc.line, exc.column
+        found = (repr(exc.char) if isinstance(exc, UnexpectedCharacters)
+                 else repr(str(exc.token)) if isinstance(exc, UnexpectedToken) else "this")
+    expected = getattr(exc, "expected", None) or getattr(exc, "allowed", None) or set()
+    label = None
+    try:
+        label = exc.match_examples(parser().parse, _EXAMPLES, use_accepts=True)
+    except Exception:  # noqa: BLE001 - an example that parses differently must not hide the real error
+        label = None
+    message = f"unexpected {found}; expected {_describe(set(expected))}"
+    if label:
+        message = f"{label} ({message})"
+    return NotationError([Problem(name, line, col, "", message, caret(lines, line, col))])
+
+
+def parse_statements(text: str, name: str) -> list[Stmt]:
+    """The file's top-level statements, or one ``NotationError`` naming where the syntax fails."""
+    try:
+        return parser().parse(text)
+    except UnexpectedInput as exc:
+        raise syntax_error(exc, text, name) from None
