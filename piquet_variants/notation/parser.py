@@ -93,6 +93,9 @@ class _ToStatements(Transformer):
         suit = suit_symbol(items[-1])
         return [Card(rank_key(t) + suit, _pos(t)) for t in items if t.type == "RANKWORD"]
 
+    def no_cards(self, items: list[Token]) -> list[Card]:
+        return []
+
     def cards(self, pieces: list[Any]) -> list[Card]:
         out: list[Card] = []
         for p in pieces:
@@ -114,7 +117,7 @@ class _ToStatements(Transformer):
         return items
 
     def header(self, items: list[Token]) -> Stmt:
-        return Stmt("header", _pos(items[0]), (str(items[0]), [_unquote(s) for s in items[1:]]))
+        return Stmt("header", _pos(items[0]), (str(items[0]), [unquote(s) for s in items[1:]]))
 
     def partie(self, items: list[Any]) -> Stmt:
         return Stmt("partie", _pos(items[0]), items[1:-1])
@@ -123,7 +126,7 @@ class _ToStatements(Transformer):
         return Stmt("deal", _pos(items[0]), (str(items[0]), items[1], items[2:-1], _pos(items[-1])))
 
     def dealer(self, items: list[Token]) -> Stmt:
-        return Stmt("dealer", _pos(items[0]), _unquote(items[1]))
+        return Stmt("dealer", _pos(items[0]), unquote(items[1]))
 
     def packets(self, items: list[Token]) -> Stmt:
         return Stmt("packets", _pos(items[0]), int(items[1]))
@@ -176,7 +179,7 @@ class _ToStatements(Transformer):
         return Stmt("set", count[1], (count[0], str(items[-1])))
 
     def value(self, items: list[Any]) -> Stmt:
-        return Stmt("value", _pos(items[0]), items[1][0])
+        return Stmt("value", _pos(items[0]), items[1])
 
     def call_cards(self, items: list[Any]) -> Stmt:
         return Stmt("cards", items[0][0].pos if items[0] else (0, 0), items[0])
@@ -201,7 +204,7 @@ class _ToStatements(Transformer):
         return Stmt("sheet", _pos(items[0]), items[1:])
 
     def note(self, items: list[Token]) -> Stmt:
-        return Stmt("note", _pos(items[0]), _unquote(items[1]))
+        return Stmt("note", _pos(items[0]), unquote(items[1]))
 
     def totals(self, items: list[Any]) -> Stmt:
         return Stmt("totals", _pos(items[0]), items[1:])
@@ -213,8 +216,11 @@ class _ToStatements(Transformer):
         return Stmt("won", _pos(items[0]), items[1])
 
 
-def _unquote(tok: Token) -> str:
-    return re.sub(r"\\(.)", r"\1", str(tok)[1:-1])
+_ESCAPES = {"n": "\n", "t": "\t"}
+
+
+def unquote(tok: Token) -> str:
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), str(tok)[1:-1])
 
 
 def grammar_text() -> str:

@@ -20,7 +20,7 @@ from ..errors import CardError, NotationError, Problem
 from ..located import Located, caret
 from ..schemas import did_you_mean
 from .numbers import read_number
-from .parser import Card, Pos, Stmt, parse_statements, rank_key, suit_symbol
+from .parser import Card, Pos, Stmt, parse_statements, rank_key, suit_symbol, unquote
 
 MAX_BYTES = 1 << 20
 
@@ -94,7 +94,7 @@ class _Builder:
         return [self.card(c, path + (i,)) for i, c in enumerate(cards)]
 
     def who(self, tok: Token) -> str:
-        return str(tok)[1:-1] if tok.type == "STRING" else role_of(tok)
+        return unquote(tok) if tok.type == "STRING" else role_of(tok)
 
     def scores(self, pairs: list[Any], path: tuple[str | int, ...], into: dict[str, int]) -> None:
         for who_tok, num in zip(pairs[::2], pairs[1::2]):
@@ -300,7 +300,7 @@ class _Builder:
         self.mark(path, st.pos)
         for tok in rest:
             if tok.type == "STRING":
-                inc["note"] = str(tok)[1:-1]
+                inc["note"] = unquote(tok)
         incidents.append(inc)
         return f"incident:{len(incidents) - 1}"
 
