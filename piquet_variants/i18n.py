@@ -52,6 +52,11 @@ _LABELS: dict[str, dict[str, str]] = {
     "capot": {"fr": "capot"},
     "penalty": {"fr": "pénalité"},
     "rule responsible": {"fr": "règle en cause"},
+    "sheet": {"en": "score sheet", "fr": "feuille de marque"},
+    "discards": {"fr": "écarte"},
+    "takes": {"fr": "prend"},
+    "leads": {"fr": "entame"},
+    "plays": {"fr": "joue"},
 }
 
 

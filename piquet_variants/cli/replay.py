@@ -11,15 +11,19 @@ from ..engine.deal import ELDER
 from ..engine.record import Replay, replay, replay_json
 from ..engine.scoring import CATEGORIES
 from ..i18n import Lang, t
+from ..located import Located
+from ..narrative import tell
 from ..render import grid, json_text
 from .common import FormatOpt, LangOpt, OptionOpt, load_deals, parse_options, resolve_ruleset
 
 EXIT_MISMATCH = 3
 
 
-def _account(rep: Replay, ruleset_id: str, fmt: str, lang: Lang) -> str:
+def _account(rep: Replay, doc: Located, ruleset_id: str, fmt: str, lang: Lang, narrative: bool) -> str:
     lines = [f"{'## ' if fmt == 'markdown' else ''}{ruleset_id}"]
     for d in rep.deals:
+        if narrative:
+            lines += [""] + tell(d, doc.data["deals"][d.number - 1], lang)
         head = f"{t('deal', lang)} {d.number}: {t('elder', lang)} {d.players[ELDER]}"
         if d.score is not None and d.score.void:
             lines.append(f"{head}: {'; '.join(d.score.notes)}")
@@ -47,7 +51,10 @@ def replay_command(
         files: Annotated[list[Path], typer.Argument(help="Deal records: notation (.piquet) or JSON (.json).")],
         ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r",
                                                           help="Ruleset to score under (repeatable); default: the record's own.")] = None,
-        option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+        option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en",
+        narrative: Annotated[bool | None, typer.Option(
+            "--narrative/--no-narrative",
+            help="Tell each deal as the players count it aloud; default: for notation files.")] = None) -> None:
     """Re-score recorded deals under one or more rulesets and mark where the book's figures differ.
 
     Exit status: 0 when every claimed score agrees, 3 when one disagrees, 1 on bad input.
@@ -61,7 +68,8 @@ def replay_command(
             rep = replay(doc, rs.rules)
             mismatched |= bool(rep.mismatches)
             results.append(dict(replay_json(rep, rs.id), file=doc.file))
-            texts.append(_account(rep, f"{doc.file}: {rs.id}", fmt, lang))
+            tell_it = narrative if narrative is not None else doc.lines is not None
+            texts.append(_account(rep, doc, f"{doc.file}: {rs.id}", fmt, lang, tell_it))
     typer.echo(json_text({"results": results}) if fmt == "json" else "\n\n".join(texts))
     if mismatched:
         raise typer.Exit(EXIT_MISMATCH)

@@ -35,7 +35,12 @@ class DealReplay:
     players: tuple[str, str]  # (elder, younger)
     score: DealScore | None  # None: a score-sheet deal
     totals: tuple[int, int]
-    mismatches: list[dict[str, Any]] = field(default_factory=list)
+    checks: list[dict[str, Any]] = field(default_factory=list)  # every figure the book gives, checked
+    deal: Deal | None = None
+
+    @property
+    def mismatches(self) -> list[dict[str, Any]]:
+        return [c for c in self.checks if c["claimed"] != c["engine"]]
 
 
 @dataclass(slots=True)
@@ -226,10 +231,9 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
     out = []
 
     def compare(where: str, who: str, value: int | str, engine: int | str, path: tuple[str | int, ...]) -> None:
-        if value != engine:
-            line, col = reader.doc.where(path)
-            out.append({"deal": number, "at": where, "player": who, "claimed": value, "engine": engine,
-                        "line": line, "column": col})
+        line, col = reader.doc.where(path)
+        out.append({"deal": number, "at": where, "player": who, "claimed": value, "engine": engine,
+                    "line": line, "column": col})
 
     for kind, calls in raw.get("declarations", {}).items():
         if kind in score.kinds:
@@ -309,11 +313,11 @@ def replay(doc: Located, rules: Rules) -> Replay:
             continue
         deal = _deal_from(reader, rules, raw, at)
         score = score_deal(deal)
-        found = _check(reader, deal, score, raw, roles, n + 1, at)
-        mismatches += found
+        checks = _check(reader, deal, score, raw, roles, n + 1, at)
         if not partie.finished and (score.complete or score.void):
             partie.add(score)
-        out.append(DealReplay(n + 1, roles, score, (score.totals[0], score.totals[1]), found))
+        out.append(DealReplay(n + 1, roles, score, (score.totals[0], score.totals[1]), checks, deal))
+        mismatches += out[-1].mismatches
     result = partie.result()
     claim = doc.data.get("claimed", {})
     for key in ("points_won", "winner"):

@@ -215,7 +215,7 @@ class _Writer:
 
     def declaration(self, kind: str, entry: dict[str, Any]) -> str:
         w = self.w
-        spoken = [[item["by"], self.speech(kind, item)] for item in entry.get("said", [])]
+        spoken = [[item["by"], say(kind, item, self.lang)] for item in entry.get("said", [])]
         for role in ("elder", "younger"):
             call = entry.get(role)
             if call is None:
@@ -240,33 +240,34 @@ class _Writer:
         utterances = "; ".join(f"{w[role]} {text}".rstrip() for role, text in spoken)
         return f"{w[kind]}: {utterances}"
 
-    def speech(self, kind: str, item: dict[str, Any]) -> str:
-        w, lang = self.w, self.lang
-        if "reply" in item:
-            return w[item["reply"]]
-        if "ask" in item:
-            return w["ask"]
-        if "value" in item:
-            return f"{w['making']} {say_number(item['value'], lang)}"
-        if "set" in item:
-            plural = _RANK_PLURAL[lang][RANK_KEYS.index(item["rank"])]
-            if lang == "fr":
-                of = "d'" if plural[0] in "aeiou" else "de "
-                return f"{'quatorze' if item['set'] == 4 else 'brelan'} {of}{plural}"
-            return f"quatorze of {plural}" if item["set"] == 4 else f"three {plural}"
-        length = item["length"]
-        if kind != "sequences" or length not in _SEQUENCE_NAMES[lang]:
-            return say_number(length, lang)
-        name = _SEQUENCE_NAMES[lang][length]
-        top = item.get("top")
-        if top is None:
-            return name
-        if top == "A":
-            return f"{name} {w['major']}"
-        rank = _RANK_SINGULAR[lang][RANK_KEYS.index(top)]
+def say(kind: str, item: dict[str, Any], lang: str) -> str:
+    """One line of the declaration dialogue, as the table says it."""
+    w = _WORDS[lang]
+    if "reply" in item:
+        return w[item["reply"]]
+    if "ask" in item:
+        return w["ask"]
+    if "value" in item:
+        return f"{w['making']} {say_number(item['value'], lang)}"
+    if "set" in item:
+        plural = _RANK_PLURAL[lang][RANK_KEYS.index(item["rank"])]
         if lang == "fr":
-            return f"{name} {'à la' if rank == 'dame' else 'au'} {rank}"
-        return f"{name} to the {rank}"
+            of = "d'" if plural[0] in "aeiou" else "de "
+            return f"{'quatorze' if item['set'] == 4 else 'brelan'} {of}{plural}"
+        return f"quatorze of {plural}" if item["set"] == 4 else f"three {plural}"
+    length = item["length"]
+    if kind != "sequences" or length not in _SEQUENCE_NAMES[lang]:
+        return say_number(length, lang)
+    name = _SEQUENCE_NAMES[lang][length]
+    top = item.get("top")
+    if top is None:
+        return name
+    if top == "A":
+        return f"{name} {w['major']}"
+    rank = _RANK_SINGULAR[lang][RANK_KEYS.index(top)]
+    if lang == "fr":
+        return f"{name} {'à la' if rank == 'dame' else 'au'} {rank}"
+    return f"{name} to the {rank}"
 
 
 def write(record: dict[str, Any]) -> str:

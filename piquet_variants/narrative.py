@@ -1,0 +1,76 @@
+"""A replayed deal told as the players would count it aloud, with the book's figures marked.
+
+The engine's events, in the ruleset's order of reckoning, are told one by
+one with the scorer's running total said in words ("Forty-nine",
+"cent soixante et un").  Every figure the book gives (the dialogue, a spoken
+count, a running or final score) is printed where it falls, with ✓ when the
+engine agrees and ✗ with both figures when it does not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import card_name
+from .engine.deal import ELDER, YOUNGER
+from .engine.record import DealReplay
+from .engine.scoring import MARK
+from .i18n import Lang, t
+from .notation.numbers import say_number
+from .notation.writer import say
+
+def _verdict(check: dict[str, Any], lang: Lang) -> str:
+    if check["claimed"] == check["engine"]:
+        return f"✓ {t('book', lang)} {check['claimed']}"
+    return f"✗ {t('book', lang)} {check['claimed']}, {t('engine', lang)} {check['engine']}"
+
+
+def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
+    """The lines of one deal's narrative."""
+    names = d.players
+    head = f"{t('deal', lang)} {d.number}: {names[ELDER]} {t('elder', lang)}, {names[YOUNGER]} {t('younger', lang)}"
+    if d.score is None or d.deal is None:
+        return [head, f"  {t('sheet', lang)}: {names[0]} {d.totals[0]}, {names[1]} {d.totals[1]}"]
+    out = [head]
+    if d.score.void:
+        return out + [f"  {note}" for note in d.score.notes]
+    checks: dict[str, list[dict[str, Any]]] = {}
+    for c in d.checks:
+        checks.setdefault(c["at"], []).append(c)
+    deal = d.deal
+    for r in (ELDER, YOUNGER):
+        if deal.discards[r] or deal.taken[r]:
+            out.append(f"  {names[r]} {t('discards', lang)} {deal.discards[r].bit_count()}, "
+                       f"{t('takes', lang)} {deal.taken[r].bit_count()}")
+    for kind, entry in raw.get("declarations", {}).items():
+        said = entry.get("said", [])
+        if said:
+            words = " · ".join(f"{names[0 if s['by'] == 'elder' else 1]}: «{say(kind, s, lang).capitalize()}»"
+                               for s in said)
+            out.append(f"  {t(kind, lang)}: {words}")
+            out += [f"      {c['at']}: {_verdict(c, lang)}" for c in d.checks if c["at"].startswith(f"{kind}.")]
+    leaders = {n: leader for n, (leader, _, _) in enumerate(deal.tricks, 1)}
+    pending: list[str] = []
+    for event, totals in d.score.running():
+        p, category, points, label = event
+        if p != MARK:
+            pending.append(f"    {names[p]}: {t(category, lang)} {points:+d} "
+                           f"«{say_number(totals[p], lang).capitalize()}»")
+            continue
+        if label.startswith("lead:"):
+            n = int(label[5:])
+            leader = leaders.get(n, deal.player ^ 1)
+            lead = deal.tricks[n - 1][1] if n in leaders else deal.lead_card
+            out.append(f"  {n}. {names[leader]} {t('leads', lang)} {card_name(lead, lang, symbols=True)}")
+        elif label.startswith("trick:") and int(label[6:]) in leaders:
+            leader, _, follow = deal.tricks[int(label[6:]) - 1]
+            out.append(f"     {names[1 - leader]} {t('plays', lang)} {card_name(follow, lang, symbols=True)}")
+        out += pending
+        pending = []
+        out += [f"      {c['player']} ({label}): {_verdict(c, lang)}" for c in checks.get(label, [])]
+    out += pending
+    out.append(f"  {t('total', lang)}: {names[0]} {d.totals[0]}, {names[1]} {d.totals[1]}")
+    finals = [c for c in d.checks if c["at"] == "final" or c["at"] in d.score.by[0]]
+    out += [f"      {c['at']}: {c['player']} {_verdict(c, lang)}" for c in finals]
+    out += [f"  {note}" for note in d.score.notes]
+    return out
