@@ -1,0 +1,128 @@
+"""The traditional notation: the corpus replays to the book's figures, round trips, and fails cleanly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from piquet_variants.errors import NotationError
+from piquet_variants.notation.numbers import read_number, say_number
+from piquet_variants.notation.reader import read_file, read_text
+from piquet_variants.notation.writer import write
+from piquet_variants.schemas import validate
+
+DEALS = Path("docs/deals")
+NOTATION = sorted(DEALS.glob("*.piquet"))
+
+
+def _deal(cli, path: str, ruleset: str) -> tuple[int, dict]:
+    code, out, err = cli("replay", path, "-r", ruleset, "--format", "json")
+    assert "Traceback" not in err
+    return code, json.loads(out)["results"][0]["deals"][0]
+
+
+def test_art12_in_notation_scores_201_under_the_treatise_and_170_under_the_club_laws(cli) -> None:
+    code, deal = _deal(cli, "docs/deals/traite-art12.piquet", "traite")
+    assert code == 0 and deal["scores"]["Premier"]["total"] == 201 and deal["mismatches"] == []
+    code, deal = _deal(cli, "docs/deals/traite-art12.piquet", "cavendish-rubicon")
+    assert code == 3 and deal["scores"]["Premier"]["total"] == 170
+    assert {(m["at"], m["claimed"], m["engine"]) for m in deal["mismatches"]} >= {
+        ("final", 201, 170), ("hand:elder", 118, 117), ("pique", 30, 0)}
+
+
+@pytest.mark.parametrize("ruleset", ["modern-fr", "marquoir"])
+def test_seed_000_declaration_in_notation(cli, ruleset: str) -> None:
+    code, deal = _deal(cli, "docs/deals/wikipedia-declaration.piquet", ruleset)
+    assert code == 0
+    assert deal["scores"]["Premier"]["total"] == 13 and deal["scores"]["Dernier"]["total"] == 17
+
+
+@pytest.mark.parametrize("path", NOTATION, ids=lambda p: p.name)
+def test_corpus_round_trips_and_matches_the_record_schema(path: Path) -> None:
+    doc = read_file(path)
+    assert read_text(write(doc.data)).data == doc.data
+    assert validate(doc, "record") == []
+
+
+@pytest.mark.parametrize("path", sorted(DEALS.glob("*.json")), ids=lambda p: p.name)
+def test_json_records_round_trip_through_the_notation(path: Path) -> None:
+    record = json.loads(path.read_text("utf-8"))
+    assert read_text(write(record)).data == dict(record, lang=record.get("lang", "en"))
+
+
+def test_comments_survive_the_round_trip() -> None:
+    doc = read_file(DEALS / "traite-art12.piquet")
+    texts = [c["text"] for c in doc.data["deals"][0]["comments"]]
+    assert len(texts) == 2 and "Repic" in texts[0]
+    assert [c["text"] for c in read_text(write(doc.data)).data["deals"][0]["comments"]] == texts
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_numbers_said_and_read_back(lang: str) -> None:
+    for n in range(0, 1200):
+        assert read_number(say_number(n, lang)) == n
+
+
+def test_numbers_as_the_books_print_them() -> None:
+    assert read_number("Forty-nine") == 49
+    assert read_number("quatre-vingt-dix") == 90
+    assert read_number("cent soixante et un") == 161
+    assert read_number("one hundred and eighteen") == 118
+
+
+_HEAD = '[Players "A" "B"]\ndeal 1, dealer "B"\n'
+
+
+def test_syntax_error_names_line_column_and_carets(cli, tmp_path) -> None:
+    bad = tmp_path / "bad.piquet"
+    bad.write_text('[Ruleset traite]\n', encoding="utf-8")
+    code, out, err = cli("replay", str(bad))
+    assert code == 1 and out == "" and "Traceback" not in err
+    assert f"{bad}:1:10:" in err and "a tag's value is quoted" in err and "^" in err
+
+
+def test_a_card_dealt_twice_is_reported_at_its_line() -> None:
+    text = _HEAD + "elder: AS KS\nyounger: AS\nend deal\n"
+    with pytest.raises(NotationError) as exc:
+        read_text(text, "x.piquet")
+    assert exc.value.problems[0].line == 4 and "dealt twice" in str(exc.value)
+
+
+def test_a_revoke_is_reported_at_the_trick_line(cli, tmp_path) -> None:
+    text = (DEALS / "traite-art12.piquet").read_text("utf-8")
+    text = text.replace("1. A♠ = cent quarante-neuf, 10♠", "1. A♠ 9♥").replace("4. A♥ 9♥", "4. A♥ 10♠")
+    bad = tmp_path / "revoke.piquet"
+    bad.write_text(text, encoding="utf-8")
+    code, out, err = cli("replay", str(bad))
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if t.strip().startswith("1. A♠"))
+    assert code == 1 and f"{bad}:{line}:" in err and "Traceback" not in err and "^" in err
+
+
+_CORPUS = [p.read_text("utf-8") for p in NOTATION]
+
+
+def _only_positioned_errors(text: str) -> None:
+    try:
+        read_text(text, "fuzz.piquet")
+    except NotationError as exc:
+        assert exc.problems and all(p.line >= 1 and p.column >= 1 for p in exc.problems)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list('[]"{}():;.,=? \n-') + list("AKQJ10987SHDC♠♥♦♣")
+                                 + ["deal ", "end deal", "elder", "younger", "talon", "point", "score ",
+                                    "partie", "donne", "premier", "1. ", '"A"', "dealer ", "[Players \"A\" \"B\"]"]),
+                max_size=40))
+def test_random_text_raises_only_notation_errors(pieces: list[str]) -> None:
+    _only_positioned_errors(" ".join(pieces))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(_CORPUS), st.integers(0, 10_000), st.integers(0, 10_000),
+       st.text(max_size=6))
+def test_mutated_corpus_raises_only_notation_errors(text: str, cut: int, length: int, insert: str) -> None:
+    i = cut % (len(text) + 1)
+    _only_positioned_errors(text[:i] + insert + text[i + length % 20:])
