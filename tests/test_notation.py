@@ -126,3 +126,16 @@ def test_random_text_raises_only_notation_errors(pieces: list[str]) -> None:
 def test_mutated_corpus_raises_only_notation_errors(text: str, cut: int, length: int, insert: str) -> None:
     i = cut % (len(text) + 1)
     _only_positioned_errors(text[:i] + insert + text[i + length % 20:])
+
+
+def test_compare_names_the_rule_behind_each_difference_with_both_citations(cli) -> None:
+    code, out, err = cli("compare", "docs/deals/traite-art12.piquet", "-r", "traite", "-r", "cavendish-rubicon",
+                         "--format", "json")
+    assert code == 0 and "Traceback" not in err
+    deal = json.loads(out)["deals"][0]
+    total = next(r for r in deal["rows"] if r["category"] == "total")
+    assert total["values"]["traite"]["Premier"] == 201 and total["values"]["cavendish-rubicon"]["Premier"] == 170
+    causes = {(c["category"], c["rule"]): c for c in deal["causes"]}
+    assert ("point", "point.tierce_majeure_score") in causes and ("pique", "pique.with_repique") in causes
+    cited = causes["pique", "pique.with_repique"]["citations"]
+    assert "art. 12" in cited[0][0] and "Law" in cited[1][0]

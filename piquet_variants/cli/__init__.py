@@ -11,7 +11,7 @@ import sys
 import typer
 
 from ..errors import PiquetError, ProblemsError
-from . import replay, rulesets
+from . import compare, replay, rulesets
 
 app = typer.Typer(
     help="Explore the historical rule variants of Piquet: compare rulesets rule by rule with their "
@@ -20,8 +20,11 @@ app = typer.Typer(
     epilog="Examples:\n\n  piquet-variants rulesets list\n\n  piquet-variants rulesets diff modern-fr marquoir")
 app.add_typer(rulesets.app, name="rulesets")
 app.command("replay", epilog="Examples:\n\n  piquet-variants replay docs/deals/traite-art12.json\n\n"
-                             "  piquet-variants replay docs/deals/traite-art12.json -r traite -r cavendish-rubicon "
+                             "  piquet-variants replay docs/deals/traite-art12.piquet -r traite -r cavendish-rubicon "
                              "--format json")(replay.replay_command)
+app.command("compare", epilog="Examples:\n\n  piquet-variants compare docs/deals/traite-art12.piquet -r traite "
+                              "-r cavendish-rubicon\n\n  piquet-variants compare docs/deals/traite-art12.piquet "
+                              "-r traite -r cavendish-rubicon --format json")(compare.compare_command)
 
 
 def main(argv: list[str] | None = None) -> int:
