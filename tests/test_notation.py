@@ -139,3 +139,12 @@ def test_compare_names_the_rule_behind_each_difference_with_both_citations(cli) 
     assert ("point", "point.tierce_majeure_score") in causes and ("pique", "pique.with_repique") in causes
     cited = causes["pique", "pique.with_repique"]["citations"]
     assert "art. 12" in cited[0][0] and "Law" in cited[1][0]
+
+
+def test_six_deal_rubicon_partie_in_notation(cli) -> None:
+    """Cavendish's example: 125 against 81 is a rubicon, 306 under the club laws; the Marquoir counts 44."""
+    path = "docs/deals/cavendish-rubicon-306.piquet"
+    for ruleset, code_wanted, won in (("cavendish-rubicon", 0, 306), ("marquoir", 3, 44)):
+        code, out, err = cli("replay", path, "-r", ruleset, "--format", "json")
+        partie = json.loads(out)["results"][0]["partie"]
+        assert code == code_wanted and partie["points_won"] == won and partie["totals"] == {"A": 125, "B": 81}
