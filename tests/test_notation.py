@@ -148,3 +148,13 @@ def test_six_deal_rubicon_partie_in_notation(cli) -> None:
         code, out, err = cli("replay", path, "-r", ruleset, "--format", "json")
         partie = json.loads(out)["results"][0]["partie"]
         assert code == code_wanted and partie["points_won"] == won and partie["totals"] == {"A": 125, "B": 81}
+
+
+def test_faced_card_stands_under_the_treatise_and_voids_the_deal_under_the_club_laws(cli) -> None:
+    """Treatise art. 7: the deal stands unless the faced card is the top or the younger's first; Law 14: fresh deal."""
+    path = "docs/deals/traite-faced-card-art7.piquet"
+    code, deal = _deal(cli, path, "traite")
+    assert code == 0 and not deal["void"] and deal["scores"]["Premier"]["total"] == 201
+    assert deal["notes"] == ["faced card at talon position 3: the deal stands"]
+    code, deal = _deal(cli, path, "cavendish-rubicon")
+    assert code == 3 and deal["void"] and deal["scores"]["Premier"]["total"] == 0
