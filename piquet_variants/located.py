@@ -135,7 +135,8 @@ def load_text(text: str, name: str) -> Located:
     return Located(name, data, builder.marks)
 
 
-def load_file(path: Path | str) -> Located:
+def read_source(path: Path | str) -> str:
+    """A user's file as text, refusing what is too large, unreadable or not UTF-8."""
     p = Path(path)
     name = str(path)
     try:
@@ -146,7 +147,10 @@ def load_file(path: Path | str) -> Located:
     except OSError as exc:
         raise LoadFailure(Problem(name, 1, 1, "", f"cannot read file: {exc.strerror}")) from None
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise LoadFailure(Problem(name, 1, 1, "", f"not UTF-8 text (byte {exc.start})")) from None
-    return load_text(text, name)
+
+
+def load_file(path: Path | str) -> Located:
+    return load_text(read_source(path), str(path))

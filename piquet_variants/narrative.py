@@ -17,7 +17,7 @@ from .engine.record import DealReplay
 from .engine.scoring import MARK
 from .i18n import Lang, t
 from .notation.numbers import say_number
-from .notation.writer import say
+from .notation.speech import say
 
 def _verdict(check: dict[str, Any], lang: Lang) -> str:
     if check["claimed"] == check["engine"]:

@@ -158,3 +158,15 @@ def test_faced_card_stands_under_the_treatise_and_voids_the_deal_under_the_club_
     assert deal["notes"] == ["faced card at talon position 3: the deal stands"]
     code, deal = _deal(cli, path, "cavendish-rubicon")
     assert code == 3 and deal["void"] and deal["scores"]["Premier"]["total"] == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_incidents_round_trip(lang: str) -> None:
+    text = ('[Players "A" "B"]\n[Lang "%s"]\ndeal 1, dealer "B"\n  elder: ? ? ? ? ? ? ? ? ? ? ? ?\n'
+            '  younger: ? ? ? ? ? ? ? ? ? ? ? ?\n  talon: ? ? ? ? ? ? ? ?\n  misdeal, fresh deal "a note"\n'
+            '  faced card 3\n  peek elder 2, names hearts\nend deal\n') % lang
+    record = read_text(text).data
+    assert record["deals"][0]["incidents"] == [
+        {"type": "misdeal", "choice": "fresh_deal", "note": "a note"}, {"type": "faced_card", "position": 3},
+        {"type": "peek", "player": "elder", "cards": 2, "suit_named": "H"}]
+    assert read_text(write(record)).data == record

@@ -18,12 +18,6 @@ _FR_UNITS = ("zéro un deux trois quatre cinq six sept huit neuf dix onze douze 
              "dix-sept dix-huit dix-neuf").split()
 _FR_TENS = {"vingt": 20, "trente": 30, "quarante": 40, "cinquante": 50, "soixante": 60}
 
-#: Every word a spoken number may contain, for the grammar's terminal.
-WORDS: tuple[str, ...] = tuple(sorted(
-    {w for w in _EN_UNITS + list(_EN_TENS) + ["hundred", "thousand", "and"]}
-    | {w for u in _FR_UNITS for w in u.split("-")} | set(_FR_TENS)
-    | {"zero", "une", "vingts", "cent", "cents", "mille", "et"}, key=len, reverse=True))
-
 _VALUES: dict[str, int] = {w: i for i, w in enumerate(_EN_UNITS)} | _EN_TENS | _FR_TENS
 _VALUES |= {w: i for i, w in enumerate(_FR_UNITS) if "-" not in w} | {"zero": 0, "une": 1, "vingts": 20}
 

@@ -17,12 +17,11 @@ from lark import Token
 
 from ..cards import card_name, parse_card
 from ..errors import CardError, NotationError, Problem
-from ..located import Located, caret
+from ..located import MAX_BYTES, Located, LoadFailure, caret, read_source
 from ..schemas import did_you_mean
 from .numbers import read_number
 from .parser import Card, Pos, Stmt, parse_statements, rank_key, suit_symbol, unquote
 
-MAX_BYTES = 1 << 20
 
 #: Tags and the record field each fills (French names in TAG_ALIASES).
 TAGS = {"Event": ("source", "event"), "Date": ("source", "date"), "Source": ("source", "title"),
@@ -266,6 +265,7 @@ class _Builder:
         if dealt not in (32, 36) and deal.get("talon") is not None:
             raise self.fail(pos, f"{dealt} cards are dealt here; a pack has 32 (or 36)")
         played: set[str] = set()
+        some_unknown = any("?" in g for _, g in groups)
         for n, trick in enumerate(deal.get("tricks", [])):
             for j, c in enumerate(trick):
                 where = self.marks[at + ("tricks", n, j)]
@@ -274,7 +274,7 @@ class _Builder:
                 if c in played:
                     raise self.fail(where, f"{c} is played twice")
                 played.add(c)
-                if c not in seen and "?" not in (x for _, g in groups for x in g):
+                if c not in seen and not some_unknown:
                     raise self.fail(where, f"{c} was never dealt")
 
     def _hand(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
@@ -486,13 +486,8 @@ def read_text(text: str, name: str = "<text>") -> Located:
 
 
 def read_file(path: Path | str) -> Located:
-    p = Path(path)
     try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise NotationError([Problem(str(path), 1, 1, "", f"cannot read file: {exc.strerror}")]) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise NotationError([Problem(str(path), 1, 1, "", f"not UTF-8 text (byte {exc.start})")]) from None
+        text = read_source(path)
+    except LoadFailure as exc:
+        raise NotationError([exc.problem]) from None
     return read_text(text, str(path))

@@ -11,32 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import RANK_KEYS, SUIT_SYMBOLS, card_name, parse_card, suit_of
-from .numbers import say_number
+from ..cards import SUIT_SYMBOLS, card_name, parse_card, suit_long_name, suit_of
 from .reader import SOURCE_TAG_PREFIX
+from .speech import KEYWORDS, say
 
-_WORDS = {
-    "en": {"deal": "deal", "end deal": "end deal", "partie": "partie", "end partie": "end partie",
-           "dealer": "dealer", "packets": "packets", "elder": "elder", "younger": "younger", "talon": "talon",
-           "misdeal": "misdeal", "stand": "stands", "fresh_deal": "fresh deal", "faced": "faced card",
-           "peek": "peek", "names": "names", "discards": "discards", "takes": "takes", "leaves": "leaves",
-           "looks": "looks at the rest", "not looks": "without looking", "nothing": "nothing",
-           "blanche": "carte blanche", "point": "point", "sequences": "sequence", "sets": "sets",
-           "sinks": "sinks", "shows": "shows", "making": "making", "ask": "making?", "good": "good",
-           "not_good": "not good", "equal": "equal", "major": "major", "tricks": "tricks", "score": "score",
-           "at": "at", "sheet": "sheet", "note": "note", "totals": "totals", "winner": "winner",
-           "nobody": "nobody", "won": "points won", "of": "of"},
-    "fr": {"deal": "donne", "end deal": "fin de donne", "partie": "partie", "end partie": "fin de partie",
-           "dealer": "donneur", "packets": "paquets", "elder": "premier", "younger": "dernier", "talon": "talon",
-           "misdeal": "maldonne", "stand": "on joue", "fresh_deal": "redonne", "faced": "carte retournée",
-           "peek": "regarde", "names": "nomme", "discards": "écarte", "takes": "prend", "leaves": "laisse",
-           "looks": "voit le reste", "not looks": "sans voir", "nothing": "rien",
-           "blanche": "cartes blanches", "point": "point", "sequences": "séquence", "sets": "quatorzes",
-           "sinks": "se tait", "shows": "montre", "making": "valant", "ask": "combien ?", "good": "bon",
-           "not_good": "pas bon", "equal": "égal", "major": "majeure", "tricks": "levées", "score": "marque",
-           "at": "à", "sheet": "feuille", "note": "note", "totals": "totaux", "winner": "gagnant",
-           "nobody": "personne", "won": "points gagnés", "of": "de"},
-}
 _CATEGORIES = {
     "en": {"carte_blanche": "carte blanche", "point": "point", "sequences": "sequences", "sets": "sets",
            "play": "play", "cards": "cards", "pique": "pique", "repique": "repique", "capot": "capot",
@@ -45,14 +23,6 @@ _CATEGORIES = {
            "play": "jeu", "cards": "cartes", "pique": "pic", "repique": "repic", "capot": "capot",
            "penalty": "pénalité"},
 }
-_SEQUENCE_NAMES = {"en": {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"},
-                   "fr": {3: "tierce", 4: "quatrième", 5: "quinte", 6: "sixième", 7: "septième", 8: "huitième"}}
-_RANK_SINGULAR = {"en": ("ace", "king", "queen", "knave", "ten", "nine", "eight", "seven", "six"),
-                  "fr": ("as", "roi", "dame", "valet", "dix", "neuf", "huit", "sept", "six")}
-_RANK_PLURAL = {"en": ("aces", "kings", "queens", "knaves", "tens", "nines", "eights", "sevens", "sixes"),
-                "fr": ("as", "rois", "dames", "valets", "dix", "neuf", "huit", "sept", "six")}
-_SUIT_WORDS = {"en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
-               "fr": {"S": "pique", "H": "cœur", "D": "carreau", "C": "trèfle"}}
 _TAG_ORDER = (("event", "Event"), ("date", "Date"), ("title", "Source"), ("locator", "Locator"),
               ("note", "SourceNote"))
 
@@ -65,7 +35,7 @@ class _Writer:
     def __init__(self, record: dict[str, Any]):
         self.record = record
         self.lang = record.get("lang", "en")
-        self.w = _WORDS[self.lang]
+        self.w = KEYWORDS[self.lang]
         self.lines: list[str] = []
 
     def who(self, key: str) -> str:
@@ -210,7 +180,7 @@ class _Writer:
         else:
             text = f"{w['peek']} {w[inc.get('player', 'elder')]} {inc.get('cards', 1)}"
             if "suit_named" in inc:
-                text += f", {w['names']} {_SUIT_WORDS[self.lang][inc['suit_named'].upper()]}"
+                text += f", {w['names']} {suit_long_name('SHDC'.index(inc['suit_named'].upper()), self.lang)}"
         return text + (f" {quote(inc['note'])}" if "note" in inc else "")
 
     def declaration(self, kind: str, entry: dict[str, Any]) -> str:
@@ -239,36 +209,6 @@ class _Writer:
                 first[1] = f"{first[1]} {w['shows']} ({self.cards(shown)})".strip()
         utterances = "; ".join(f"{w[role]} {text}".rstrip() for role, text in spoken)
         return f"{w[kind]}: {utterances}"
-
-def say(kind: str, item: dict[str, Any], lang: str) -> str:
-    """One line of the declaration dialogue, as the table says it."""
-    w = _WORDS[lang]
-    if "reply" in item:
-        return w[item["reply"]]
-    if "ask" in item:
-        return w["ask"]
-    if "value" in item:
-        return f"{w['making']} {say_number(item['value'], lang)}"
-    if "set" in item:
-        plural = _RANK_PLURAL[lang][RANK_KEYS.index(item["rank"])]
-        if lang == "fr":
-            of = "d'" if plural[0] in "aeiou" else "de "
-            return f"{'quatorze' if item['set'] == 4 else 'brelan'} {of}{plural}"
-        return f"quatorze of {plural}" if item["set"] == 4 else f"three {plural}"
-    length = item["length"]
-    if kind != "sequences" or length not in _SEQUENCE_NAMES[lang]:
-        return say_number(length, lang)
-    name = _SEQUENCE_NAMES[lang][length]
-    top = item.get("top")
-    if top is None:
-        return name
-    if top == "A":
-        return f"{name} {w['major']}"
-    rank = _RANK_SINGULAR[lang][RANK_KEYS.index(top)]
-    if lang == "fr":
-        return f"{name} {'à la' if rank == 'dame' else 'au'} {rank}"
-    return f"{name} to the {rank}"
-
 
 def write(record: dict[str, Any]) -> str:
     """The record in canonical notation."""
