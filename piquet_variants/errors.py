@@ -55,6 +55,10 @@ class NotationError(RecordError):
     """A notation file that does not parse, or says something impossible."""
 
 
+class OutputError(PiquetError, OSError):
+    """An output file cannot be written; nothing was written to it."""
+
+
 class UnknownRuleset(PiquetError, KeyError):
     def __str__(self) -> str:
         return str(self.args[0])
