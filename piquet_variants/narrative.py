@@ -31,9 +31,9 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
     head = f"{t('deal', lang)} {d.number}: {names[ELDER]} {t('elder', lang)}, {names[YOUNGER]} {t('younger', lang)}"
     if d.score is None or d.deal is None:
         return [head, f"  {t('sheet', lang)}: {names[0]} {d.totals[0]}, {names[1]} {d.totals[1]}"]
-    out = [head]
+    out = [head] + [f"  {note}" for note in d.score.notes]
     if d.score.void:
-        return out + [f"  {note}" for note in d.score.notes]
+        return out
     checks: dict[str, list[dict[str, Any]]] = {}
     for c in d.checks:
         checks.setdefault(c["at"], []).append(c)
@@ -72,5 +72,4 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
     out.append(f"  {t('total', lang)}: {names[0]} {d.totals[0]}, {names[1]} {d.totals[1]}")
     finals = [c for c in d.checks if c["at"] == "final" or c["at"] in d.score.by[0]]
     out += [f"      {c['at']}: {c['player']} {_verdict(c, lang)}" for c in finals]
-    out += [f"  {note}" for note in d.score.notes]
     return out

@@ -96,6 +96,12 @@ def _random_card(m: int, rand: random.Random) -> int:
     return _nth_card(m, int(rand.random() * m.bit_count()))
 
 
+_PEEK_PENALTY = {"reckons_nothing": "he reckons nothing this deal",
+                 "grand_coup": "the grand coup, he loses {points}",
+                 "loses_game": "he loses the game",
+                 "forced_suit": "he must first lead the suit his opponent names"}
+
+
 class Deal:
     """The state of one deal.  ``apply`` advances it; ``legal_actions`` lists what may be done."""
 
@@ -242,6 +248,9 @@ class Deal:
             self.notes.append(f"{ROLES[p]} saw {n} card(s) of the opponent's talon: below the penalty's minimum")
             return
         kind = pen.seeing_opponent_talon
+        if kind != "forced_suit" or p == ELDER:
+            self.notes.append(f"the {ROLES[p]} saw {n} card(s) of the opponent's talon: "
+                              + _PEEK_PENALTY[kind].format(points=pen.grand_coup_points))
         if kind == "reckons_nothing":
             self.reckons_nothing[p] = True
         elif kind == "grand_coup":
@@ -368,6 +377,10 @@ class Deal:
             if action:
                 self._fresh_deal("the elder called a fresh deal")
             else:
+                held = " and ".join(f"the {ROLES[r]} has {self.rules.deal.hand + d} cards"
+                                    for r, d in enumerate(self.delta) if d)
+                self.notes.append(f"misdeal ({held}, the talon {len(self.talon)}): the elder stands the deal, "
+                                  f"he may take {self.parts[0]}, the younger's part is {self.parts[1]}")
                 self.phase = Phase.EXCHANGE
                 self._check_faced()
         else:

@@ -34,6 +34,8 @@ def read_number(text: str) -> int:
     with a multiply step for those words reads every form the books use.
     """
     t = text.strip().lower()
+    if t.startswith("-"):
+        return -read_number(t[1:])
     if t.isdigit():
         return int(t)
     words = [w for w in t.replace("-", " ").split() if w not in ("and", "et")]
@@ -95,7 +97,7 @@ def _say_fr(n: int) -> str:
 
 
 def say_number(n: int, lang: str = "en") -> str:
-    """``n`` in words, as a player counts aloud; negative scores are said as figures."""
+    """``n`` in words, as a player counts aloud; a score below nothing after a penalty is "minus …"."""
     if n < 0:
-        return str(n)
+        return ("moins " if lang == "fr" else "minus ") + say_number(-n, lang)
     return _say_fr(n) if lang == "fr" else _say_en(n)

@@ -106,6 +106,9 @@ class _ToStatements(Transformer):
     def number(self, items: list[Token]) -> tuple[str, Pos]:
         return str(items[0]), _pos(items[0])
 
+    def signed(self, items: list[Any]) -> tuple[str, Pos]:
+        return "-" + items[1][0], _pos(items[0])
+
     def who(self, items: list[Token]) -> Token:
         return items[0]
 
@@ -237,7 +240,7 @@ def parser() -> Lark:
 _EXPECTED = {
     "CARDRUN": "cards (AS KS, A R D ♠, or ? for an unknown card)", "RANKWORD": "a rank word (ace, roi…)",
     "SUITWORD": "a suit (spades, pique…)", "ROLE": "elder or younger (premier, dernier)",
-    "STRING": 'a quoted name or text ("…")', "INT": "a number in figures", "NUMWORDS": "a number",
+    "STRING": 'a quoted name or text ("…")', "INT": "a number in figures", "MINUS": "minus (moins)", "NUMWORDS": "a number",
     "TRICKNO": "a trick number such as 3.", "END_DEAL": "end deal (fin de donne)",
     "END_PARTIE": "end partie (fin de partie)", "DEAL": "deal (donne)", "PARTIE": "partie",
     "KIND": "point, sequence or sets", "REPLY": "good, not good or equal", "COLON": "':'", "SEMICOLON": "';'",

@@ -81,7 +81,7 @@ def footnote(c: Citation, lang: Lang = "en") -> str:
     attested = _ATTESTED_FR[c.attestation] if lang == "fr" else c.attestation
     text += f" [{attested}]"
     if c.note:
-        text += f" {c.note}"
+        text += f" {c.note.rstrip('.')}"
     if src.ocr:
         text += " (lecture corrigée de l'OCR)" if lang == "fr" else " (corrected reading of an OCR text)"
     return text + "."
