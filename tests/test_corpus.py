@@ -69,3 +69,20 @@ def test_a_ruleset_that_cannot_stand_the_exchange_says_where(cli, tmp_path) -> N
     assert code == 0 and err == ""
     code, out, err = cli("replay", str(path), "-r", "traite")
     assert code == 1 and out == "" and "five.piquet:7:" in err and "elder may discard" in err
+
+
+@pytest.mark.parametrize("ruleset,status,deal_totals,totals,won", [
+    # Law 73: B under the hundred, so A scores 418 + 81 + 100.
+    ("cavendish-rubicon", 0, [(67, 39), (114, 8), (170, 0), (26, 0), (29, 6), (12, 28)], (418, 81), 599),
+    # The Marquoir: no carte blanche in deal 2 (A 104), and the difference only.
+    ("marquoir", 3, [(67, 39), (104, 8), (170, 0), (26, 0), (29, 6), (12, 28)], (408, 81), 327),
+])
+def test_six_deal_partie_with_a_rubicon(cli, ruleset: str, status: int, deal_totals: list[tuple[int, int]],
+                                        totals: tuple[int, int], won: int) -> None:
+    code, out, err = cli("replay", DEALS + "rubicon-partie.piquet", "-r", ruleset, "--format", "json")
+    assert code == status, err
+    result = json.loads(out)["results"][0]
+    assert [(d["scores"]["A"]["total"], d["scores"]["B"]["total"]) for d in result["deals"]] == deal_totals
+    assert result["partie"]["totals"] == {"A": totals[0], "B": totals[1]}
+    assert result["partie"]["winner"] == "A" and result["partie"]["points_won"] == won
+    assert [d["number"] for d in result["deals"] if d["mismatches"]] == ([] if status == 0 else [2])
