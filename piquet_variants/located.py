@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from .errors import Problem
+
+if TYPE_CHECKING:
+    import yaml
 
 MAX_BYTES = 1 << 20
 MAX_NODES = 200_000
@@ -62,9 +63,6 @@ def caret(lines: list[str], line: int, column: int) -> str:
     return f"    {text}\n    {' ' * (column - 1)}^"
 
 
-# libyaml's composer is an order of magnitude faster; both keep marks.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
 
 class LoadFailure(Exception):
     def __init__(self, problem: Problem):
@@ -74,6 +72,8 @@ class LoadFailure(Exception):
 
 class _Builder:
     def __init__(self, name: str):
+        import yaml  # here, not at start-up: a notation file under cached rulesets needs no YAML
+        self.yaml = yaml
         self.name = name
         self.nodes = 0
         self.marks: dict[JsonPath, tuple[int, int]] = {}
@@ -84,6 +84,7 @@ class _Builder:
         return LoadFailure(Problem(self.name, m.line + 1, m.column + 1, "", message))
 
     def build(self, node: yaml.Node, path: JsonPath, depth: int = 0) -> Any:
+        yaml = self.yaml
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise self.fail(node, f"document expands to more than {MAX_NODES} values "
@@ -119,8 +120,11 @@ class _Builder:
 def load_text(text: str, name: str) -> Located:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes"))
+    builder = _Builder(name)
+    yaml = builder.yaml
     try:
-        root = yaml.compose(text, Loader=_LOADER)
+        # libyaml's composer is an order of magnitude faster; both keep marks.
+        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -130,7 +134,6 @@ def load_text(text: str, name: str) -> Located:
         raise LoadFailure(Problem(name, 1, 1, "", f"not valid YAML: {exc}")) from None
     if root is None:
         raise LoadFailure(Problem(name, 1, 1, "", "file is empty"))
-    builder = _Builder(name)
     data = builder.build(root, ())
     return Located(name, data, builder.marks)
 

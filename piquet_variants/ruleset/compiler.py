@@ -20,6 +20,7 @@ from ..errors import Problem, RulesetError
 from ..located import Located
 from ..schemas import did_you_mean, load_validated, rule_leaves
 from . import model
+from .cache import cached
 from .registry import path_for, shipped_ids, sources
 
 MAX_EXTENDS = 8
@@ -281,5 +282,6 @@ def compile_path(path: Path, options: tuple[tuple[str, str], ...] = ()) -> model
 
 @lru_cache(maxsize=64)
 def load_ruleset(ruleset_id: str, options: tuple[tuple[str, str], ...] = ()) -> model.Ruleset:
-    """A shipped ruleset, compiled once per set of options."""
-    return compile_path(path_for(ruleset_id), tuple(sorted(options)))
+    """A shipped ruleset, compiled once per set of options and kept on disk (``cache``) between runs."""
+    options = tuple(sorted(options))
+    return cached(ruleset_id, options, lambda: compile_path(path_for(ruleset_id), options))

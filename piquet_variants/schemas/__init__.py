@@ -12,12 +12,13 @@ import difflib
 import json
 from functools import cache
 from importlib import resources
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem, ProblemsError
 from ..located import Located, LoadFailure, load_file
+
+if TYPE_CHECKING:
+    import jsonschema
 
 
 @cache
@@ -28,6 +29,9 @@ def schema(name: str) -> dict[str, Any]:
 
 @cache
 def validator(name: str) -> jsonschema.protocols.Validator:
+    """Imported here, not at start-up: a replay of a notation file under shipped (cached) rulesets never
+    validates JSON, and jsonschema is a fifth of the command's start-up."""
+    import jsonschema
     s = schema(name)
     cls = jsonschema.validators.validator_for(s)
     return cls(s, format_checker=cls.FORMAT_CHECKER)
@@ -41,7 +45,8 @@ def did_you_mean(word: str, choices: list[str]) -> str:
 def _leaf_error(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
     """The most specific error under a oneOf/anyOf, which names the real fault."""
     if err.context:
-        return _leaf_error(jsonschema.exceptions.best_match(err.context))
+        from jsonschema.exceptions import best_match
+        return _leaf_error(best_match(err.context))
     return err
 
 
