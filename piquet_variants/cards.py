@@ -13,6 +13,7 @@ in a hot loop allocates a card object.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import cache
 
 from .errors import CardError
 
@@ -103,6 +104,9 @@ def parse_card(text: str, lang: str = "en") -> int:
     the ace of clubs in an English record and the ace of hearts in a French
     one, while ``RC`` (roi de cœur) is read in either.
     """
+    found = compact_cards(lang).get(text)
+    if found is not None:
+        return found
     rank_text, suit_text = _split(text)
     orders = ("en", "fr") if lang == "en" else ("fr", "en")
     for which in orders:
@@ -113,6 +117,23 @@ def parse_card(text: str, lang: str = "en") -> int:
         if suit is not None and rank is not None:
             return card(suit, rank)
     raise CardError(f"not a card: {text!r} (expected rank then suit, e.g. AS, 10H, RC or A♠)")
+
+
+@cache
+def compact_cards(lang: str) -> dict[str, int]:
+    """Every compact card text (``AS``, ``RC``, ``10♦``) and the card it is in ``lang``.
+
+    Records and notation name thousands of cards; one dictionary lookup
+    replaces the split-and-try of ``parse_card``, which stays the reference
+    for anything else (spaces, lower case, errors).
+    """
+    table: dict[str, int] = {}
+    for which in (("fr", "en") if lang == "fr" else ("en", "fr")):
+        ranks, suits = (_EN_RANKS, _EN_SUITS) if which == "en" else (_FR_RANKS, _FR_SUITS)
+        for rank_text, rank in ranks.items():
+            for suit_text, suit in (suits | _SYMBOLS).items():
+                table.setdefault(rank_text + suit_text, card(suit, rank))
+    return table
 
 
 def parse_cards(items: Iterable[str], lang: str = "en") -> list[int]:

@@ -29,3 +29,10 @@ def test_names_round_trip() -> None:
             assert parse_card(card_name(c, lang, symbols=True), lang) == c
     assert card_long_name(card(HEARTS, KING), "fr") == "roi de cœur"
     assert card_long_name(card(SPADES, KNAVE)) == "knave of spades"
+
+
+def test_the_compact_table_reads_as_parse_card_does() -> None:
+    from piquet_variants.cards import compact_cards, parse_card
+    for lang in ("en", "fr"):
+        for text, c in compact_cards(lang).items():
+            assert parse_card(f" {text} ", lang) == c  # the spaces take the reference path

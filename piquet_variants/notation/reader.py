@@ -10,12 +10,13 @@ that is not a number, a tag nobody knows.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from lark import Token
 
-from ..cards import card_name, parse_card
+from ..cards import card_name, compact_cards, parse_card
 from ..errors import CardError, NotationError, Problem
 from ..located import MAX_BYTES, Located, LoadFailure, caret, read_source
 from ..schemas import did_you_mean
@@ -57,6 +58,12 @@ def role_of(tok: Any) -> str:
     return "elder" if _words(tok) in ("elder", "premier") else "younger"
 
 
+@cache
+def _card_names(lang: str) -> dict[str, str]:
+    """Each compact card text as the record writes it in ``lang`` (``A♠`` -> ``AS``); ``?`` stays."""
+    return {text: card_name(c, lang) for text, c in compact_cards(lang).items()} | {"?": "?"}
+
+
 class _Builder:
     """Fills one record from statements, noting the position of each value."""
 
@@ -64,6 +71,7 @@ class _Builder:
         self.name, self.lines = name, lines
         self.marks: dict[tuple[str | int, ...], Pos] = {}
         self.lang = "en"
+        self.names = _card_names(self.lang)
         self.last_dealer: str | None = None
 
     def fail(self, pos: Pos, message: str) -> NotationError:
@@ -80,6 +88,9 @@ class _Builder:
 
     def card(self, c: Card, path: tuple[str | int, ...]) -> str:
         self.mark(path, c.pos)
+        found = self.names.get(c.text)
+        if found is not None:
+            return found
         if c.text == "?":
             return "?"
         try:
@@ -112,6 +123,7 @@ class _Builder:
             self.header(rec, h)
         rec.setdefault("lang", self.lang)
         self.lang = rec["lang"]
+        self.names = _card_names(self.lang)
         body = [s for s in stmts if s.kind != "header"]
         if "players" not in rec:
             raise self.fail(body[0].pos if body else (1, 1), 'the players are missing: [Players "A" "B"]')
