@@ -170,3 +170,15 @@ def test_incidents_round_trip(lang: str) -> None:
         {"type": "misdeal", "choice": "fresh_deal", "note": "a note"}, {"type": "faced_card", "position": 3},
         {"type": "peek", "player": "elder", "cards": 2, "suit_named": "H"}]
     assert read_text(write(record)).data == record
+
+
+def test_a_card_in_a_run_of_plain_tricks_keeps_its_own_line_and_column(cli, tmp_path) -> None:
+    """Plain trick lines are one token; each card must still point at itself."""
+    text = (DEALS / "traite-art12.piquet").read_text("utf-8").replace("  4. A♥ 9♥", "  4. A♥   10♠")
+    bad = tmp_path / "revoke.piquet"
+    bad.write_text(text, encoding="utf-8")
+    code, out, err = cli("replay", str(bad))
+    lines = text.splitlines()
+    line = next(i for i, t in enumerate(lines, 1) if t.strip().startswith("4. A♥"))
+    column = lines[line - 1].index("10♠") + 1
+    assert code == 1 and f"{bad}:{line}:{column}:" in err, err

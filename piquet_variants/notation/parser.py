@@ -85,6 +85,22 @@ def _run(tok: Token) -> list[Card]:
     return out
 
 
+_TRICK_LINE = re.compile(r"(\d+)\.[ \t]+(\S+?)(?:[ \t]*,[ \t]*|[ \t]+)(\S+?)[ \t]*\r?\n")
+
+
+def _trick_lines(tok: Token) -> list[tuple[int, Pos, list[Card]]]:
+    """The tricks of a TRICKRUN token: number, position, and each card with its own column."""
+    text, out = str(tok), []
+    line, line_start = tok.line, -tok.column + 1
+    for m in _TRICK_LINE.finditer(text):
+        col = m.start() - line_start + 1
+        out.append((int(m.group(1)), (line, col),
+                    [Card(m.group(2), (line, m.start(2) - line_start + 1)),
+                     Card(m.group(3), (line, m.start(3) - line_start + 1))]))
+        line, line_start = line + 1, m.end()
+    return out
+
+
 class _ToStatements(Transformer):
     """Reduce each rule to plain tuples; the reader gives them meaning."""
 
@@ -195,6 +211,9 @@ class _ToStatements(Transformer):
 
     def trick(self, items: list[Any]) -> Stmt:
         return Stmt("trick", _pos(items[0]), (int(str(items[0])[:-1]), items[1:]))
+
+    def trick_run(self, items: list[Token]) -> Stmt:
+        return Stmt("trick_run", _pos(items[0]), _trick_lines(items[0]))
 
     def played(self, items: list[Any]) -> tuple[list[Card], tuple[str, Pos] | None]:
         cards = _run(items[0]) if isinstance(items[0], Token) else items[0]

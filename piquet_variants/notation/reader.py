@@ -431,6 +431,12 @@ class _Builder:
     def _tricks(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
         return "tricks"
 
+    def _trick_run(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        anchor = "tricks"
+        for number, pos, (lead, follow) in st.data:
+            anchor = self._trick(deal, Stmt("trick", pos, (number, [([lead], None), ([follow], None)])), at)
+        return anchor
+
     def _trick(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
         number, played = st.data
         tricks = deal.setdefault("tricks", [])
