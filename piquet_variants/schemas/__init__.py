@@ -30,7 +30,7 @@ def schema(name: str) -> dict[str, Any]:
 @cache
 def validator(name: str) -> jsonschema.protocols.Validator:
     """Imported here, not at start-up: a replay of a notation file under shipped (cached) rulesets never
-    validates JSON, and jsonschema is a fifth of the command's start-up."""
+    validates JSON, and importing jsonschema is about a tenth of such a command."""
     import jsonschema
     s = schema(name)
     cls = jsonschema.validators.validator_for(s)
