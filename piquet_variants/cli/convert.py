@@ -7,14 +7,13 @@ half-written output behind.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 
-from ..errors import OutputError
+from ..errors import OutputError, RecordError
+from ..files import replace_whole
 from ..render import json_text
 from .common import load_deals
 
@@ -23,16 +22,9 @@ Target = Literal["json", "notation"]
 
 def _write_whole(path: Path, text: str) -> None:
     try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        replace_whole(path, text.encode("utf-8"))
     except OSError as exc:
         raise OutputError(f"{path}: cannot write: {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def _target_for(source: Path, output: Path | None, to: Target | None) -> Target:
@@ -56,7 +48,6 @@ def convert_command(
     The JSON written validates against the record schema and reads back as the
     same record; notation is written canonically, comments kept in place.
     """
-    from ..errors import RecordError
     from ..schemas import validate
 
     doc = load_deals(source)

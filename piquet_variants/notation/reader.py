@@ -88,11 +88,9 @@ class _Builder:
 
     def card(self, c: Card, path: tuple[str | int, ...]) -> str:
         self.mark(path, c.pos)
-        found = self.names.get(c.text)
+        found = self.names.get(c.text)  # every compact card, and "?"
         if found is not None:
             return found
-        if c.text == "?":
-            return "?"
         try:
             return card_name(parse_card(c.text, self.lang), self.lang)
         except CardError as exc:

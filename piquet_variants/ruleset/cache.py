@@ -15,11 +15,11 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import tempfile
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from ..files import replace_whole
 from ..resources import data_dir
 from . import model
 
@@ -68,13 +68,7 @@ def cached(ruleset_id: str, options: tuple[tuple[str, str], ...],
     ruleset = compile_it()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+        replace_whole(path, pickle.dumps(ruleset, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:
-        return ruleset
-    try:
-        with os.fdopen(fd, "wb") as f:
-            pickle.dump(ruleset, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-    except OSError:
-        Path(tmp).unlink(missing_ok=True)
+        pass
     return ruleset

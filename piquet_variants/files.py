@@ -1,0 +1,23 @@
+"""Replacing a file whole: written beside it, then renamed over it.
+
+A reader of the file (a user, or another run using the same cache) sees
+the old file or the new one, never half of either.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def replace_whole(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` in one rename; on any ``OSError`` nothing is left behind."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
