@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from ..cards import RANKS_PER_SUIT, SUITS
 from ..ruleset.model import Rules
+from .derived import per_ruleset
 
 POINT, SEQUENCES, SETS = "point", "sequences", "sets"
 KINDS = (POINT, SEQUENCES, SETS)
@@ -63,23 +64,6 @@ class Tables:
     counting_cards: int  # cards that score for leading and winning in play
 
 
-_TABLES: dict[int, tuple[Rules, Tables]] = {}
-
-
-def tables(rules: Rules) -> Tables:
-    """The tables of a ruleset, built once.
-
-    Keyed by identity: hashing a whole frozen ruleset on every lookup would
-    cost more than the lookups save.
-    """
-    hit = _TABLES.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    tab = _build_tables(rules)
-    _TABLES[id(rules)] = (rules, tab)
-    return tab
-
-
 def _runs(ranks: list[int], m: int, min_length: int) -> list[tuple[int, int]]:
     """(length, top rank) of each maximal run of held ranks at least ``min_length`` long."""
     found, i = [], 0
@@ -95,7 +79,9 @@ def _runs(ranks: list[int], m: int, min_length: int) -> list[tuple[int, int]]:
     return found
 
 
-def _build_tables(rules: Rules) -> Tables:
+@per_ruleset
+def tables(rules: Rules) -> Tables:
+    """The tables of a ruleset, built once."""
     ranks = sorted(rules.deck.ranks)
     values = rules.point.card_values
     value_compare = rules.point.compare == "value"
@@ -137,19 +123,6 @@ def _build_tables(rules: Rules) -> Tables:
                   counting)
 
 
-def _suits(hand: int) -> tuple[int, int, int, int]:
-    """The hand as four 9-bit suit masks."""
-    return (hand & 511, hand >> 9 & 511, hand >> 18 & 511, hand >> 27 & 511)
-
-
-def point_combos(rules: Rules, hand: int) -> list[Combo]:
-    """Each non-empty suit as a possible point call, best first (the longest, then the highest)."""
-    p0, p1, p2, p3 = tables(rules).point
-    out = [c for c in (p0[hand & 511], p1[hand >> 9 & 511], p2[hand >> 18 & 511], p3[hand >> 27 & 511]) if c]
-    out.sort(reverse=True)
-    return out
-
-
 def _point_score(rules: Rules, suit_bits: int, length: int, value: int) -> int:
     p = rules.point
     top3 = sorted(rules.deck.ranks)[:3]
@@ -161,35 +134,30 @@ def _point_score(rules: Rules, suit_bits: int, length: int, value: int) -> int:
     return score
 
 
-def sequence_combos(rules: Rules, hand: int) -> list[Combo]:
-    r0, r1, r2, r3 = tables(rules).runs
-    out = [*r0[hand & 511], *r1[hand >> 9 & 511], *r2[hand >> 18 & 511], *r3[hand >> 27 & 511]]
-    if len(out) > 1:
-        out.sort(reverse=True)
-    return out
+def holdings(rules: Rules, hand: int) -> dict[str, list[Combo]]:
+    """Every combination of each kind the hand holds, best first within a kind.
 
-
-def set_combos(rules: Rules, hand: int) -> list[Combo]:
-    """Trios and quatorzes, found with bitwise majority over the four suits rather than a count per rank."""
-    s0, s1, s2, s3 = _suits(hand)
+    One pass over the hand's four suit masks serves all three kinds: the point
+    and the runs of a suit are table entries, and trios and quatorzes are
+    found by bitwise majority over the suits rather than a count per rank.
+    """
     tab = tables(rules)
+    s0, s1, s2, s3 = hand & 511, hand >> 9 & 511, hand >> 18 & 511, hand >> 27 & 511
+    p0, p1, p2, p3 = tab.point
+    point = sorted(filter(None, (p0[s0], p1[s1], p2[s2], p3[s3])), reverse=True)
+    r0, r1, r2, r3 = tab.runs
+    runs = [*r0[s0], *r1[s1], *r2[s2], *r3[s3]]
+    if len(runs) > 1:
+        runs.sort(reverse=True)
+    sets = []
     at_least_3 = ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))) & tab.set_rank_mask
-    out = []
     while at_least_3:
         low = at_least_3 & -at_least_3
         at_least_3 ^= low
-        out.append(tab.sets[hand & (_RANK_SPREAD << (low.bit_length() - 1))])
-    if len(out) > 1:
-        out.sort(reverse=True)
-    return out
-
-
-COMBOS = {POINT: point_combos, SEQUENCES: sequence_combos, SETS: set_combos}
-
-
-def combos(rules: Rules, kind: str, hand: int) -> list[Combo]:
-    """The combinations of one kind a hand holds, best first."""
-    return COMBOS[kind](rules, hand)
+        sets.append(tab.sets[hand & (_RANK_SPREAD << (low.bit_length() - 1))])
+    if len(sets) > 1:
+        sets.sort(reverse=True)
+    return {POINT: point, SEQUENCES: runs, SETS: sets}
 
 
 def is_carte_blanche(rules: Rules, hand: int) -> bool:

@@ -18,15 +18,17 @@ Scoring is done by ``scoring.score_deal`` from the finished (or partial) state.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
 from enum import IntEnum
-from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
+from typing import NamedTuple
 
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS, card_name, iter_cards, suit_of
 from ..errors import IllegalAction
 from ..ruleset.model import Rules
-from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, combos, is_carte_blanche
+from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, is_carte_blanche
+from .derived import per_ruleset
 
 ELDER, YOUNGER = 0, 1
 ROLES = ("elder", "younger")
@@ -42,9 +44,12 @@ class Phase(IntEnum):
     OVER = 5
 
 
-@dataclass(frozen=True, slots=True)
-class Dealt:
-    """The chance outcome of a deal: both hands as dealt, the talon top first, and a faced card if any."""
+class Dealt(NamedTuple):
+    """The chance outcome of a deal: both hands as dealt, the talon top first, and a faced card if any.
+
+    A named tuple: one is made for every random deal, and a tuple is the
+    cheapest immutable value Python builds.
+    """
 
     elder: int
     younger: int
@@ -56,44 +61,66 @@ def deck_cards(rules: Rules) -> list[int]:
     return [s * RANKS_PER_SUIT + r for s in range(SUITS) for r in rules.deck.ranks]
 
 
-@lru_cache(maxsize=32)
-def _packet_positions(hand: int, packet: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Positions in the pack of the elder's and the dealer's cards, dealing by ``packet``."""
-    elder: list[int] = []
-    younger: list[int] = []
-    pos = 0
-    while len(elder) < hand:
-        elder += range(pos, pos + packet)
-        younger += range(pos + packet, pos + 2 * packet)
-        pos += 2 * packet
-    return tuple(elder[:hand]), tuple(younger[:hand])
+class _Dealing(NamedTuple):
+    """What shuffling and dealing need of a ruleset, made once: the pack and, by packet size, who gets which place."""
+
+    cards: tuple[int, ...]
+    places: dict[int, tuple[Callable[[list[int]], tuple[int, ...]], Callable[[list[int]], tuple[int, ...]]]]
+
+
+@per_ruleset
+def _dealing(rules: Rules) -> _Dealing:
+    hand = rules.deal.hand
+    places = {}
+    for packet in range(1, hand + 1):
+        elder: list[int] = []
+        younger: list[int] = []
+        pos = 0
+        while len(elder) < hand:
+            elder += range(pos, pos + packet)
+            younger += range(pos + packet, pos + 2 * packet)
+            pos += 2 * packet
+        places[packet] = (itemgetter(*elder[:hand]), itemgetter(*younger[:hand]))
+    return _Dealing(tuple(deck_cards(rules)), places)
 
 
 def random_dealt(rules: Rules, rng: random.Random, packet: int | None = None) -> Dealt:
     """Shuffle and deal by packets, the top packet to the elder, as the dealer does (Cavendish Law 9)."""
-    cards = deck_cards(rules)
+    dealing = _dealing(rules)
     rand = rng.random
-    keys = [rand() for _ in cards]
-    pack = [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
-    hand = rules.deal.hand
-    to_elder, to_younger = _packet_positions(hand, packet or rules.deal.packets[0])
-    elder = younger = 0
-    for i in to_elder:
-        elder |= 1 << pack[i]
-    for i in to_younger:
-        younger |= 1 << pack[i]
-    return Dealt(elder, younger, tuple(pack[2 * hand:]))
+    pack = sorted(dealing.cards, key=lambda _: rand())
+    to_elder, to_younger = dealing.places[packet or rules.deal.packets[0]]
+    return Dealt(sum(map(_BIT.__getitem__, to_elder(pack))), sum(map(_BIT.__getitem__, to_younger(pack))),
+                 tuple(pack[2 * rules.deal.hand:]))
 
 
-def _nth_card(m: int, k: int) -> int:
-    while k:
-        m &= m - 1
-        k -= 1
-    return (m & -m).bit_length() - 1
+_BIT = tuple(1 << c for c in range(RANKS_PER_SUIT * SUITS))
+
+
+def follower_wins(lead: int, follow: int) -> bool:
+    """Whether the second card of a trick wins it.
+
+    There are no trumps ("Il n'y a pas d'atout au piquet", seed 000, *Le jeu
+    de la carte*), so it wins only by a higher card of the suit led.
+    """
+    return follow < lead and follow // RANKS_PER_SUIT == lead // RANKS_PER_SUIT
+
+
+# Each 9-bit suit mask's cards (rank indices, highest first) and how many there are.
+_SUIT_CARDS = tuple(tuple(r for r in range(RANKS_PER_SUIT) if m >> r & 1) for m in range(1 << RANKS_PER_SUIT))
+_SUIT_COUNT = tuple(map(len, _SUIT_CARDS))
 
 
 def _random_card(m: int, rand: random.Random) -> int:
-    return _nth_card(m, int(rand.random() * m.bit_count()))
+    """A uniformly random card of a non-empty mask, found suit by suit through the tables."""
+    k = int(rand.random() * m.bit_count())
+    for shift in (0, 9, 18, 27):
+        suit = m >> shift & 511
+        n = _SUIT_COUNT[suit]
+        if k < n:
+            return _SUIT_CARDS[suit][k] + shift
+        k -= n
+    raise ValueError("no card in an empty mask")
 
 
 _PEEK_PENALTY = {"reckons_nothing": "he reckons nothing this deal",
@@ -113,11 +140,12 @@ class Deal:
     def __init__(self, rules: Rules, dealt: Dealt):
         self.rules = rules
         self.dealt = dealt
-        self.hands = [dealt.elder, dealt.younger]
+        elder, younger = dealt.elder, dealt.younger
+        self.hands = [elder, younger]
         self.talon = list(dealt.talon)
         self.taken = [0, 0]
         self.discards = [0, 0]
-        self.blanche = (is_carte_blanche(rules, dealt.elder), is_carte_blanche(rules, dealt.younger))
+        self.blanche = (is_carte_blanche(rules, elder), is_carte_blanche(rules, younger))
         self.reckons_nothing = [False, False]
         self.grand_coup = [False, False]
         self.forfeit: int | None = None
@@ -125,7 +153,7 @@ class Deal:
         self.forced_by: int | None = None
         self.calls: dict[str, list[Combo | None]] = {POINT: [None, None], SEQUENCES: [None, None], SETS: [None, None]}
         self.shown: dict[str, list[int | None]] = {POINT: [None, None], SEQUENCES: [None, None], SETS: [None, None]}
-        self.held: dict[tuple[str, int], list[Combo]] = {}
+        self.held: dict[str, tuple[list[Combo], list[Combo]]] = {}
         self.step = 0
         self.tricks: list[tuple[int, int, int]] = []  # (leader, lead card, follower's card)
         self.lead_card: int | None = None
@@ -133,32 +161,34 @@ class Deal:
         self.void = False
         self.void_reason = ""
         self.notes: list[str] = []
-        self.declared_hands = (dealt.elder, dealt.younger)
+        self.declared_hands = (elder, younger)
         self.player = ELDER
-        hand = rules.deal.hand
-        self.delta = (dealt.elder.bit_count() - hand, dealt.younger.bit_count() - hand)
+        size = rules.deal
+        self.delta = (elder.bit_count() - size.hand, younger.bit_count() - size.hand)
+        if self.delta == (0, 0) and len(self.talon) == size.talon:
+            elder_part = min(rules.exchange.elder_max, size.talon)
+            self.parts = (elder_part, size.talon - elder_part)
+            self.phase = Phase.EXCHANGE
+            if dealt.faced is not None:
+                self._check_faced()
+            return
         self.parts = self._talon_parts()
-        wrong = sum(d for d in self.delta if d > 0) + max(0, len(self.talon) - rules.deal.talon)
-        wrong = max(wrong, sum(-d for d in self.delta if d < 0) + max(0, rules.deal.talon - len(self.talon)))
+        wrong = sum(d for d in self.delta if d > 0) + max(0, len(self.talon) - size.talon)
+        wrong = max(wrong, sum(-d for d in self.delta if d < 0) + max(0, size.talon - len(self.talon)))
         if wrong > rules.misdeal.max_wrong:
             self._fresh_deal(f"{wrong} cards dealt wrongly")
-        elif wrong:
-            remedies = []
-            if max(self.delta) > 0:
-                remedies.append(rules.misdeal.hand_over)
-            if min(self.delta) < 0:
-                remedies.append(rules.misdeal.hand_under)
-            if len(self.talon) > rules.deal.talon:
-                remedies.append(rules.misdeal.talon_over)
-            if "fresh_deal" in remedies:
-                self._fresh_deal("misdeal")
-            else:
-                self.phase = Phase.MISDEAL
-                return
+            return
+        remedies = []
+        if max(self.delta) > 0:
+            remedies.append(rules.misdeal.hand_over)
+        if min(self.delta) < 0:
+            remedies.append(rules.misdeal.hand_under)
+        if len(self.talon) > size.talon:
+            remedies.append(rules.misdeal.talon_over)
+        if "fresh_deal" in remedies:
+            self._fresh_deal("misdeal")
         else:
-            self.phase = Phase.EXCHANGE
-        if not self.void:
-            self._check_faced()
+            self.phase = Phase.MISDEAL
 
     # -- set-up -------------------------------------------------------------
 
@@ -235,7 +265,10 @@ class Deal:
         self._after_exchange()
 
     def _after_exchange(self) -> None:
-        self.declared_hands = (self.hands[ELDER], self.hands[YOUNGER])
+        rules = self.rules
+        elder, younger = self.declared_hands = (self.hands[ELDER], self.hands[YOUNGER])
+        mine, theirs = holdings(rules, elder), holdings(rules, younger)
+        self.held = {kind: (mine[kind], theirs[kind]) for kind in KINDS}
         if self.forced_by is not None and self.forced_suit is None:
             self.phase, self.player = Phase.FORCED_SUIT, self.forced_by
         else:
@@ -271,30 +304,29 @@ class Deal:
 
     def holding(self, kind: str, p: int) -> list[Combo]:
         """The combinations of a kind that ``p`` holds after the exchange, best first."""
-        held = self.held.get((kind, p))
-        if held is None:
-            held = self.held[kind, p] = combos(self.rules, kind, self.declared_hands[p])
-        return held
+        return self.held[kind][p]
 
     def candidates(self) -> list[Combo]:
         """The calls open to the declaring player, best first; one index more sinks the kind."""
-        return self.holding(*self.declaring())
+        step = self.step
+        return self.held[self.rules.declarations.order[step >> 1]][step & 1]
 
     def show(self, p: int, kind: str, key: int) -> None:
         """A combination shown while calling less, which may still bar the opponent."""
         self.shown[kind][p] = key
 
     def _declare(self, index: int) -> None:
-        kind, p = self.declaring()
-        cands = self.holding(kind, p)
+        step = self.step
+        kind = self.rules.declarations.order[step >> 1]
+        cands = self.held[kind][step & 1]
         if not 0 <= index <= len(cands):
             raise IllegalAction(f"no call {index}; {len(cands) + 1} choices")
-        self.calls[kind][p] = cands[index] if index < len(cands) else None
-        self.step += 1
-        if self.step == _DECLARE_STEPS:
+        self.calls[kind][step & 1] = cands[index] if index < len(cands) else None
+        self.step = step = step + 1
+        if step == _DECLARE_STEPS:
             self.phase, self.player = Phase.PLAY, ELDER
         else:
-            self.player = self.step % 2
+            self.player = step & 1
 
     # -- play ---------------------------------------------------------------
 
@@ -324,37 +356,41 @@ class Deal:
         else:
             self._trick(1 - p, self.lead_card, c)
 
-    def _trick(self, leader: int, lead: int, follow: int) -> None:
-        """A trick complete: who wins it, and who leads next."""
-        winner = 1 - leader if follow < lead and suit_of(follow) == suit_of(lead) else leader
+    def _trick(self, leader: int, lead: int, follow: int) -> int:
+        """A trick complete: who wins it, and who leads next.  Returns the winner."""
+        winner = 1 - leader if follower_wins(lead, follow) else leader
         self.tricks.append((leader, lead, follow))
         self.won[winner] += 1
         self.lead_card = None
         self.player = winner
         if not self.hands[winner] and not self.hands[1 - winner]:
             self.phase = Phase.OVER
+        return winner
 
     def play_out(self, rng: random.Random) -> None:
         """Play the remaining tricks with uniformly random legal cards.
 
         The same choices as repeated ``sample_action``/``apply``, in one loop:
         random play is what the benchmark and the property tests run most.
+        A trick already begun, or a first lead bound to a forced suit, goes
+        through the checked ``apply``; every other trick is drawn here.
         """
         if self.phase != Phase.PLAY:
             raise IllegalAction("not in the play")
+        while self.phase == Phase.PLAY and (self.lead_card is not None
+                                            or (not self.tricks and self.forced_suit is not None)):
+            self._play(self.sample_action(rng))
         hands = self.hands
-        must_follow = self.rules.play.must_follow
+        follows = self.rules.play.must_follow
+        trick = self._trick
+        leader = self.player
         while self.phase == Phase.PLAY:
-            if self.lead_card is not None or (not self.tricks and self.forced_suit is not None):
-                self._play(self.sample_action(rng))
-                continue
-            leader = self.player
             lead = _random_card(hands[leader], rng)
             hands[leader] ^= 1 << lead
             h = hands[1 - leader]
-            follow = _random_card(h & SUIT_MASKS[lead // RANKS_PER_SUIT] or h if must_follow else h, rng)
+            follow = _random_card(h & SUIT_MASKS[lead // RANKS_PER_SUIT] or h if follows else h, rng)
             hands[1 - leader] = h ^ (1 << follow)
-            self._trick(leader, lead, follow)
+            leader = trick(leader, lead, follow)
 
     # -- the action interface ----------------------------------------------
 

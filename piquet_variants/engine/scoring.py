@@ -10,11 +10,12 @@ ruleset: only the order and the thresholds change.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from ..cards import RANKS_PER_SUIT
 from ..ruleset.model import Rules
-from .combos import KINDS, SEQUENCES, SETS, Combo, tables
-from .deal import ELDER, YOUNGER, Deal, Phase
+from .combos import KINDS, POINT, Combo, tables
+from .deal import ELDER, YOUNGER, Deal, Phase, follower_wins
+from .derived import per_ruleset
 
 CATEGORIES = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique", "repique", "capot",
               "penalty")
@@ -33,9 +34,11 @@ _MARK_TRICK = [(MARK, "", 0, f"trick:{n}") for n in range(_MAX_TRICKS + 1)]
 _MARK = {label: (MARK, "", 0, label) for label in ("hand:elder", "hand:younger", "declarations", "play")}
 
 
-@dataclass(frozen=True, slots=True)
-class KindResult:
-    """How one kind of declaration went: the calls, who won it and what he reckons."""
+class KindResult(NamedTuple):
+    """How one kind of declaration went: the calls, who won it and what he reckons.
+
+    A named tuple: three are made for every deal scored.
+    """
 
     kind: str
     calls: tuple[Combo | None, Combo | None]
@@ -73,34 +76,34 @@ class DealScore:
         return marks
 
 
-def _bar(rules: Rules, call: Combo | None, shown: int | None, barred_out: bool) -> int:
-    if barred_out:
-        return -1
-    key = call.key if call is not None else -1
-    if shown is not None and rules.declarations.shown_bars:
-        key = max(key, shown)
-    return key
-
-
 def judge_kind(deal: Deal, kind: str) -> KindResult:
     rules = deal.rules
     calls = deal.calls[kind]
-    bars = [_bar(rules, calls[p], deal.shown[kind][p], deal.reckons_nothing[p] and not
-                 rules.penalties.reckons_nothing_bars) for p in (ELDER, YOUNGER)]
+    shown = deal.shown[kind]
+    shown_bars = rules.declarations.shown_bars
+    barred_out = deal.reckons_nothing if not rules.penalties.reckons_nothing_bars else (False, False)
+    bars = []
+    for p in (ELDER, YOUNGER):
+        call = calls[p]
+        key = call.key if call is not None else -1
+        if shown_bars and shown[p] is not None and shown[p] > key:
+            key = shown[p]
+        bars.append(-1 if barred_out[p] else key)
+    pair = (calls[0], calls[1])
     if bars[ELDER] == bars[YOUNGER]:
-        return KindResult(kind, (calls[0], calls[1]), None, (), 0)
+        return KindResult(kind, pair, None, (), 0)
     w = ELDER if bars[ELDER] > bars[YOUNGER] else YOUNGER
     call = calls[w]
     if call is None or call.key < bars[1 - w]:
-        return KindResult(kind, (calls[0], calls[1]), None, (), 0)
-    if kind in (SEQUENCES, SETS) and rules.declarations.winner_reckons == "all_of_kind":
+        return KindResult(kind, pair, None, (), 0)
+    if kind != POINT and rules.declarations.winner_reckons == "all_of_kind":
         held = deal.holding(kind, w)
         if rules.declarations.undercall == "reckon_equal_or_inferior":
             held = [c for c in held if c.key <= call.key]
         reckoned = tuple(held)
     else:
         reckoned = (call,)
-    return KindResult(kind, (calls[0], calls[1]), w, reckoned, sum(c.score for c in reckoned))
+    return KindResult(kind, pair, w, reckoned, sum(c.score for c in reckoned))
 
 
 def _hand_events(deal: Deal, kinds: dict[str, KindResult], p: int) -> list[Event]:
@@ -115,51 +118,124 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], p: int) -> list[Event
     return out
 
 
-def _layout(deal: Deal, kinds: dict[str, KindResult]) -> list[Event]:
-    """All the deal's events so far, in the ruleset's order of reckoning, with checkpoints.
+class _Trick(NamedTuple):
+    """What one trick adds to the layout: its events around the lead's checkpoint, who wins it, the points it gives."""
+
+    before: tuple[Event, ...]  # the lead's points, then the lead's checkpoint
+    after: tuple[Event, ...]  # the winner's points, the last trick's, then the trick's checkpoint
+    events: tuple[Event, ...]  # before + after
+    winner: int
+    points: tuple[int, int]  # elder's, younger's
+
+
+# A trick's shape, as bits: the lead scores, the follower wins, the winning card scores, it is the last trick.
+_LEAD_SCORES, _FOLLOWER_WINS, _WIN_SCORES, _LAST_TRICK = 1, 2, 4, 8
+
+
+class _PlayTable(NamedTuple):
+    """Every trick a ruleset can see, laid out once: ``tricks[n][leader][shape]``, ``shape`` from ``shapes``."""
+
+    shapes: tuple[int, ...]  # [lead << 6 | follow] -> the first three bits of the shape
+    tricks: tuple[tuple[tuple[_Trick, ...], ...], ...]
+
+
+@per_ruleset
+def _play_table(rules: Rules) -> _PlayTable:
+    play = rules.play
+    counting = tables(rules).counting_cards
+    shapes = [0] * (64 * 64)
+    for lead in range(64):
+        for follow in range(64):
+            wins = follower_wins(lead, follow)
+            shapes[lead << 6 | follow] = ((_LEAD_SCORES if play.lead and counting >> lead & 1 else 0)
+                                          | (_FOLLOWER_WINS if wins else 0)
+                                          | (_WIN_SCORES if wins and play.win_opponent_lead and counting >> follow & 1
+                                             else 0))
+
+    def trick(n: int, leader: int, shape: int) -> _Trick:
+        winner = 1 - leader if shape & _FOLLOWER_WINS else leader
+        points = [0, 0]
+        before: list[Event] = []
+        after: list[Event] = []
+        for bit, who, pts, label, side in ((_LEAD_SCORES, leader, play.lead, _LEAD[n], before),
+                                           (_WIN_SCORES, winner, play.win_opponent_lead, _WIN[n], after),
+                                           (_LAST_TRICK, winner, play.last_trick_bonus, _LAST[n], after)):
+            if shape & bit and pts:
+                side.append((who, "play", pts, label))
+                points[who] += pts
+        before.append(_MARK_LEAD[n])
+        after.append(_MARK_TRICK[n])
+        return _Trick(tuple(before), tuple(after), tuple(before + after), winner, (points[0], points[1]))
+
+    return _PlayTable(tuple(shapes), tuple(tuple(tuple(trick(n, leader, shape) for shape in range(16))
+                                                 for leader in (ELDER, YOUNGER)) for n in range(_MAX_TRICKS + 1)))
+
+
+def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list[dict[str, int]]]:
+    """All the deal's events so far, in the ruleset's order of reckoning, with checkpoints, and their sums by category.
 
     By category (Cavendish Law 67) both hands reckon before the play; in the
     chronological order the younger reckons his hand after the elder's first lead.
+    The sums are kept as the events are laid out, so that scoring need not
+    walk the whole list again.
     """
     out: list[Event] = []
+    add = out.append
     declared = deal.phase >= Phase.PLAY
-    chronological = deal.rules.reckoning.order == "chronological"
-    play = deal.rules.play
-    counting = tables(deal.rules).counting_cards
-    lead_pts, win_pts, last_pts = play.lead, play.win_opponent_lead, play.last_trick_bonus
+    rules = deal.rules
+    chronological = rules.reckoning.order == "chronological"
+    table = _play_table(rules)
+    shapes, tricks = table.shapes, table.tricks
+    play = [0, 0]
+    others: list[Event] = []  # the hand's and the cards' events, summed at the end
 
     def younger_hand() -> None:
-        out.extend(_hand_events(deal, kinds, YOUNGER) if declared else [])
-        out.append(_MARK["hand:younger"])
-        out.append(_MARK["declarations"])
+        if declared:
+            others.extend(hand := _hand_events(deal, kinds, YOUNGER))
+            out.extend(hand)
+        add(_MARK["hand:younger"])
+        add(_MARK["declarations"])
 
-    out += _hand_events(deal, kinds, ELDER) if declared else []
-    out.append(_MARK["hand:elder"])
+    if declared:
+        others.extend(_hand_events(deal, kinds, ELDER))
+        out.extend(others)
+    add(_MARK["hand:elder"])
     if not chronological:
         younger_hand()
-    done = len(deal.tricks)
+    last = len(deal.tricks) if deal.over else 0
     for n, (leader, lead, follow) in enumerate(deal.tricks, 1):
-        if lead_pts and counting >> lead & 1:
-            out.append((leader, "play", lead_pts, _LEAD[n]))
-        out.append(_MARK_LEAD[n])
+        t = tricks[n][leader][shapes[lead << 6 | follow] | (_LAST_TRICK if n == last else 0)]
         if chronological and n == 1:
+            out += t.before
             younger_hand()
-        wins = follow < lead and follow // RANKS_PER_SUIT == lead // RANKS_PER_SUIT
-        if wins and win_pts and counting >> follow & 1:
-            out.append((1 - leader, "play", win_pts, _WIN[n]))
-        if n == done and last_pts and deal.over:
-            out.append((1 - leader if wins else leader, "play", last_pts, _LAST[n]))
-        out.append(_MARK_TRICK[n])
+            out += t.after
+        else:
+            out += t.events
+        play[ELDER] += t.points[ELDER]
+        play[YOUNGER] += t.points[YOUNGER]
     if deal.lead_card is not None:  # a lead not yet followed scores at once
-        if lead_pts and counting >> deal.lead_card & 1:
-            out.append((1 - deal.player, "play", lead_pts, _LEAD[done + 1]))
-        out.append(_MARK_LEAD[done + 1])
+        done = len(deal.tricks)
+        t = tricks[done + 1][1 - deal.player][shapes[deal.lead_card << 6] & _LEAD_SCORES]
+        out += t.before
+        play[1 - deal.player] += t.points[1 - deal.player]
         if chronological and done == 0:
             younger_hand()
     if deal.over and not deal.void:
-        out.append(_MARK["play"])
-        out += _cards_events(deal)
-    return out
+        add(_MARK["play"])
+        cards = _cards_events(deal)
+        out += cards
+        others += cards
+    by = _sums(others)
+    by[ELDER]["play"], by[YOUNGER]["play"] = play
+    return out, by
+
+
+def _sums(events: list[Event]) -> list[dict[str, int]]:
+    by = [dict.fromkeys(CATEGORIES, 0), dict.fromkeys(CATEGORIES, 0)]
+    for p, cat, pts, _ in events:
+        if p != MARK:
+            by[p][cat] += pts
+    return by
 
 
 def _cards_events(deal: Deal) -> list[Event]:
@@ -185,45 +261,50 @@ def score_deal(deal: Deal) -> DealScore:
                          notes=[deal.void_reason])
     kinds = {k: judge_kind(deal, k) for k in KINDS} if deal.phase >= Phase.PLAY else {}
     nothing = deal.reckons_nothing
-    totals = [0, 0]
+    layout, by = _layout(deal, kinds)
+    if nothing[ELDER] or nothing[YOUNGER]:
+        layout = [e for e in layout if e[0] == MARK or not nothing[e[0]]]
+        by = _sums(layout)
+    running = [0, 0]
     hazard = [0, 0]
     repiqued = [False, False]
     piqued = [False, False]
-    by = [dict.fromkeys(CATEGORIES, 0), dict.fromkeys(CATEGORIES, 0)]
     events: list[Event] = []
     rp, pq = rules.repique, rules.pique
     blanche_counts = rules.carte_blanche.counts_toward_hazards
-    open_ = True
 
-    def credit(p: int, cat: str, pts: int, label: str) -> None:
-        totals[p] += pts
+    def bonus(p: int, cat: str, pts: int) -> None:
+        running[p] += pts
         by[p][cat] += pts
-        events.append((p, cat, pts, label))
+        events.append((p, cat, pts, cat))
 
-    for e in _layout(deal, kinds):
+    # The hazards are looked for only while one player has still scored nothing;
+    # the rest of the events are already summed in ``by``.
+    done = 0
+    for e in layout:
+        done += 1
+        events.append(e)
         p, cat, pts, label = e
         if p == MARK:
-            events.append(e)
             continue
-        if nothing[p]:
-            continue
-        credit(p, cat, pts, label)
-        if not open_:
-            continue
+        running[p] += pts
         if (cat != "carte_blanche" or blanche_counts) and (cat not in ("cards", "capot") or pq.counts_the_cards):
             hazard[p] += pts
-        if totals[1 - p]:
-            open_ = not totals[p]
+        if running[1 - p]:
+            if running[p]:
+                break
             continue
         if cat in HAND:
             if not repiqued[p] and hazard[p] >= rp.threshold:
                 repiqued[p] = True
-                credit(p, "repique", rp.bonus, "repique")
+                bonus(p, "repique", rp.bonus)
         elif (not piqued[p] and hazard[p] >= pq.threshold and (pq.who == "either" or p == ELDER)
               and (not repiqued[p] or pq.with_repique) and (cat == "play" or pq.counts_the_cards)):
             piqued[p] = True
-            credit(p, "pique", pq.bonus, "pique")
+            bonus(p, "pique", pq.bonus)
+    events += layout[done:]
     for p in (ELDER, YOUNGER):
         if deal.grand_coup[p]:
-            credit(p, "penalty", -rules.penalties.grand_coup_points, "penalty")
+            bonus(p, "penalty", -rules.penalties.grand_coup_points)
+    totals = [sum(by[ELDER].values()), sum(by[YOUNGER].values())]
     return DealScore(totals, by, events, kinds, deal.over, False, deal.forfeit, list(deal.notes))
