@@ -60,7 +60,7 @@ class Tables:
     runs: tuple[tuple[tuple[Combo, ...], ...], ...]  # [suit][suit mask]: each scoring run
     sets: dict[int, Combo]  # cards of one rank held (3 or 4 of them) -> the trio or quatorze
     set_rank_mask: int  # 9-bit mask of the ranks that make trios and quatorzes
-    blanche_excludes: int  # cards whose presence spoils a carte blanche
+    blanche_spoilers: int  # cards whose presence spoils a carte blanche (every card, where the ruleset has none)
     counting_cards: int  # cards that score for leading and winning in play
 
 
@@ -114,7 +114,7 @@ def tables(rules: Rules) -> Tables:
                 key = n * 16 + RANKS_PER_SUIT - r
                 sets[sum(chosen)] = Combo(key, key, SETS, st.quatorze if n == 4 else st.trio, sum(chosen), n, r, 0, -1)
     excluded = 0
-    for r in rules.carte_blanche.excludes:
+    for r in rules.carte_blanche.excludes if rules.carte_blanche.enabled else range(RANKS_PER_SUIT):
         excluded |= _RANK_SPREAD << r
     counting = 0
     for r in rules.play.counting_ranks:
@@ -134,8 +134,8 @@ def _point_score(rules: Rules, suit_bits: int, length: int, value: int) -> int:
     return score
 
 
-def holdings(rules: Rules, hand: int) -> dict[str, list[Combo]]:
-    """Every combination of each kind the hand holds, best first within a kind.
+def holdings(rules: Rules, hand: int) -> tuple[list[Combo], list[Combo], list[Combo]]:
+    """Every combination of each kind the hand holds (in ``KINDS`` order), best first within a kind.
 
     One pass over the hand's four suit masks serves all three kinds: the point
     and the runs of a suit are table entries, and trios and quatorzes are
@@ -157,8 +157,4 @@ def holdings(rules: Rules, hand: int) -> dict[str, list[Combo]]:
         sets.append(tab.sets[hand & (_RANK_SPREAD << (low.bit_length() - 1))])
     if len(sets) > 1:
         sets.sort(reverse=True)
-    return {POINT: point, SEQUENCES: runs, SETS: sets}
-
-
-def is_carte_blanche(rules: Rules, hand: int) -> bool:
-    return rules.carte_blanche.enabled and not hand & tables(rules).blanche_excludes
+    return point, runs, sets

@@ -27,7 +27,7 @@ from typing import NamedTuple
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS, card_name, iter_cards, suit_of
 from ..errors import IllegalAction
 from ..ruleset.model import Rules
-from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, is_carte_blanche
+from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, tables
 from .derived import per_ruleset
 
 ELDER, YOUNGER = 0, 1
@@ -106,16 +106,20 @@ def follower_wins(lead: int, follow: int) -> bool:
     return follow < lead and follow // RANKS_PER_SUIT == lead // RANKS_PER_SUIT
 
 
+_SUIT_BITS = (1 << RANKS_PER_SUIT) - 1
 # Each 9-bit suit mask's cards (rank indices, highest first) and how many there are.
-_SUIT_CARDS = tuple(tuple(r for r in range(RANKS_PER_SUIT) if m >> r & 1) for m in range(1 << RANKS_PER_SUIT))
+_SUIT_CARDS = tuple(tuple(r for r in range(RANKS_PER_SUIT) if m >> r & 1) for m in range(_SUIT_BITS + 1))
 _SUIT_COUNT = tuple(map(len, _SUIT_CARDS))
+
+
+_SHIFTS = tuple(range(0, SUITS * RANKS_PER_SUIT, RANKS_PER_SUIT))
 
 
 def _random_card(m: int, rand: random.Random) -> int:
     """A uniformly random card of a non-empty mask, found suit by suit through the tables."""
     k = int(rand.random() * m.bit_count())
-    for shift in (0, 9, 18, 27):
-        suit = m >> shift & 511
+    for shift in _SHIFTS:
+        suit = m >> shift & _SUIT_BITS
         n = _SUIT_COUNT[suit]
         if k < n:
             return _SUIT_CARDS[suit][k] + shift
@@ -145,7 +149,8 @@ class Deal:
         self.talon = list(dealt.talon)
         self.taken = [0, 0]
         self.discards = [0, 0]
-        self.blanche = (is_carte_blanche(rules, elder), is_carte_blanche(rules, younger))
+        spoilers = tables(rules).blanche_spoilers
+        self.blanche = (not elder & spoilers, not younger & spoilers)
         self.reckons_nothing = [False, False]
         self.grand_coup = [False, False]
         self.forfeit: int | None = None
@@ -247,9 +252,7 @@ class Deal:
         if discard & ~self.hands[p] or not fewest <= k <= most:
             raise IllegalAction(f"{ROLES[p]} may discard {fewest + self.delta[p]} to {most + self.delta[p]} "
                                 f"of his own cards")
-        taken = 0
-        for c in self.talon[:k]:
-            taken |= 1 << c
+        taken = sum(map(_BIT.__getitem__, self.talon[:k]))
         del self.talon[:k]
         self.hands[p] = (self.hands[p] & ~discard) | taken
         self.discards[p], self.taken[p] = discard, taken
@@ -267,8 +270,7 @@ class Deal:
     def _after_exchange(self) -> None:
         rules = self.rules
         elder, younger = self.declared_hands = (self.hands[ELDER], self.hands[YOUNGER])
-        mine, theirs = holdings(rules, elder), holdings(rules, younger)
-        self.held = {kind: (mine[kind], theirs[kind]) for kind in KINDS}
+        self.held = dict(zip(KINDS, zip(holdings(rules, elder), holdings(rules, younger))))
         if self.forced_by is not None and self.forced_suit is None:
             self.phase, self.player = Phase.FORCED_SUIT, self.forced_by
         else:
@@ -380,17 +382,35 @@ class Deal:
         while self.phase == Phase.PLAY and (self.lead_card is not None
                                             or (not self.tricks and self.forced_suit is not None)):
             self._play(self.sample_action(rng))
-        hands = self.hands
+        hands, won, rand = self.hands, self.won, rng.random
+        record = self.tricks.append
         follows = self.rules.play.must_follow
-        trick = self._trick
         leader = self.player
-        while self.phase == Phase.PLAY:
-            lead = _random_card(hands[leader], rng)
-            hands[leader] ^= 1 << lead
+        while hands[leader]:
+            h = hands[leader]
+            k = int(rand() * h.bit_count())
+            shift = 0
+            while k >= _SUIT_COUNT[h >> shift & _SUIT_BITS]:
+                k -= _SUIT_COUNT[h >> shift & _SUIT_BITS]
+                shift += RANKS_PER_SUIT
+            lead = _SUIT_CARDS[h >> shift & _SUIT_BITS][k] + shift
+            hands[leader] = h ^ 1 << lead
             h = hands[1 - leader]
-            follow = _random_card(h & SUIT_MASKS[lead // RANKS_PER_SUIT] or h if follows else h, rng)
-            hands[1 - leader] = h ^ (1 << follow)
-            leader = trick(leader, lead, follow)
+            suit = h >> shift & _SUIT_BITS if follows else 0
+            if suit:  # he follows suit: one table lookup, and he wins with a higher card
+                follow = _SUIT_CARDS[suit][int(rand() * _SUIT_COUNT[suit])] + shift
+                wins = follow < lead
+            else:
+                follow = _random_card(h, rng)
+                wins = follower_wins(lead, follow)
+            hands[1 - leader] = h ^ 1 << follow
+            record((leader, lead, follow))
+            if wins:
+                leader = 1 - leader
+            won[leader] += 1
+        self.player = leader
+        if not hands[ELDER] and not hands[YOUNGER]:
+            self.phase = Phase.OVER
 
     # -- the action interface ----------------------------------------------
 

@@ -10,6 +10,7 @@ ruleset: only the order and the thresholds change.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import NamedTuple
 
 from ..ruleset.model import Rules
@@ -76,6 +77,9 @@ class DealScore:
         return marks
 
 
+_SCORE = attrgetter("score")
+
+
 def judge_kind(deal: Deal, kind: str) -> KindResult:
     rules = deal.rules
     calls = deal.calls[kind]
@@ -103,7 +107,7 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
         reckoned = tuple(held)
     else:
         reckoned = (call,)
-    return KindResult(kind, pair, w, reckoned, sum(c.score for c in reckoned))
+    return KindResult(kind, pair, w, reckoned, sum(map(_SCORE, reckoned)))
 
 
 def _hand_events(deal: Deal, kinds: dict[str, KindResult], p: int) -> list[Event]:
@@ -112,8 +116,8 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], p: int) -> list[Event
     if deal.blanche[p]:
         out.append((p, "carte_blanche", rules.carte_blanche.score, "carte_blanche"))
     for kind in rules.declarations.order:
-        res = kinds.get(kind)
-        if res is not None and res.winner == p and res.score:
+        res = kinds[kind]
+        if res.winner == p and res.score:
             out.append((p, kind, res.score, kind))
     return out
 
