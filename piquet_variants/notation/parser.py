@@ -10,7 +10,7 @@ needs more than syntax, is ``notation.reader``'s job.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, partial
 from typing import Any, NamedTuple
 
 from lark import Lark, Token, Transformer
@@ -28,6 +28,11 @@ class Card(NamedTuple):
 
     text: str
     pos: Pos
+
+
+# ``Card(text, pos)`` made without the named tuple's Python-level ``__new__``: a
+# deal has some sixty cards, and this halves what each one costs to make.
+_card = partial(tuple.__new__, Card)
 
 
 class Stmt(NamedTuple):
@@ -66,23 +71,51 @@ def _pos(tok: Token) -> Pos:
     return tok.line, tok.column
 
 
-def _run(tok: Token) -> list[Card]:
-    """Split a run of compact cards, keeping each card's own line and column."""
-    text, out = str(tok), []
+def _run(text: str, line: int, column: int) -> list[Card]:
+    """Split a run of compact cards that starts at ``line``:``column``, keeping each card's own line and column."""
+    out: list[Card] = []
+    add = out.append
+    several_lines = "\n" in text
     for m in _ITEM.finditer(text):
         start = m.start()
-        nl = text.rfind("\n", 0, start)
-        line = tok.line + text.count("\n", 0, start)
-        col = (start - nl) if nl >= 0 else tok.column + start
-        if m.group(1):
-            out.append(Card(m.group(0), (line, col)))
-        elif m.group(3):
+        at, col = line, column + start
+        if several_lines:
+            nl = text.rfind("\n", 0, start)
+            at += text.count("\n", 0, start)
+            col = (start - nl) if nl >= 0 else col
+        one, group = m.group(1, 3)
+        if one:
+            add(_card((m.group(0), (at, col))))
+        elif group:
             symbol = m.group(4)
-            for r in _GROUP_RANK.finditer(m.group(3)):
-                out.append(Card(r.group(0) + symbol, (line, col + r.start())))
+            for r in _GROUP_RANK.finditer(group):
+                add(_card((r.group(0) + symbol, (at, col + r.start()))))
         else:
-            out.append(Card("?", (line, col)))
+            add(_card(("?", (at, col))))
     return out
+
+
+def _token_run(tok: Token) -> list[Card]:
+    return _run(str(tok), tok.line, tok.column)
+
+
+# The words before the cards of a line token (HANDLINE, TALONLINE, DISCARDLINE), and a DEALHEAD's parts.
+_LINE_HEAD = re.compile(r"(\w+)(?:[ \t]*:|[ \t]+\S+)[ \t]*")
+_DEAL_HEAD = re.compile(r'(\w+)[ \t]+(\d+)[ \t]*,[ \t]*(\w+)[ \t]+("(?:[^"\\\n]|\\.)*")')
+_HEAD_PARTS = re.compile(r'\[[ \t]*(\S+?)[ \t]|("(?:[^"\\\n]|\\.)*")')
+
+
+def _line(tok: Token) -> tuple[str, list[Card]]:
+    """A line token's leading word (the role, or "talon") and its cards, each with its own column."""
+    text = str(tok)
+    m = _LINE_HEAD.match(text)
+    assert m is not None  # the terminal's own pattern
+    return m.group(1), _run(text[m.end():].rstrip(), tok.line, tok.column + m.end())
+
+
+def _sub(tok: Token, kind: str, start: int, value: str) -> Token:
+    """A token for a part of a line token, at its own column."""
+    return Token(kind, value, line=tok.line, column=tok.column + start)
 
 
 _TRICK_LINE = re.compile(r"(\d+)\.[ \t]+(\S+?)(?:[ \t]*,[ \t]*|[ \t]+)(\S+?)[ \t]*\r?\n")
@@ -95,8 +128,8 @@ def _trick_lines(tok: Token) -> list[tuple[int, Pos, list[Card]]]:
     for m in _TRICK_LINE.finditer(text):
         col = m.start() - line_start + 1
         out.append((int(m.group(1)), (line, col),
-                    [Card(m.group(2), (line, m.start(2) - line_start + 1)),
-                     Card(m.group(3), (line, m.start(3) - line_start + 1))]))
+                    [_card((m.group(2), (line, m.start(2) - line_start + 1))),
+                     _card((m.group(3), (line, m.start(3) - line_start + 1)))]))
         line, line_start = line + 1, m.end()
     return out
 
@@ -115,7 +148,7 @@ class _ToStatements(Transformer):
     def cards(self, pieces: list[Any]) -> list[Card]:
         out: list[Card] = []
         for p in pieces:
-            out.extend(_run(p) if isinstance(p, Token) else p)
+            out.extend(_token_run(p) if isinstance(p, Token) else p)
         return out
 
     # -- small values --
@@ -136,12 +169,22 @@ class _ToStatements(Transformer):
         return items
 
     def header(self, items: list[Token]) -> Stmt:
+        if items[0].type == "HEADLINE":
+            tag, *values = (tag or value for tag, value in _HEAD_PARTS.findall(str(items[0])))
+            return Stmt("header", _pos(items[0]), (tag, [unquote(v) for v in values]))
         return Stmt("header", _pos(items[0]), (str(items[0]), [unquote(s) for s in items[1:]]))
 
     def partie(self, items: list[Any]) -> Stmt:
         return Stmt("partie", _pos(items[0]), items[1:-1])
 
     def deal(self, items: list[Any]) -> Stmt:
+        if items[0].type == "DEALHEAD":
+            head = items[0]
+            m = _DEAL_HEAD.match(str(head))
+            assert m is not None  # the terminal's own pattern
+            dealer = Stmt("dealer", (head.line, head.column + m.start(3)), unquote(m.group(4)))
+            items = [head, _sub(head, "INT", m.start(2), m.group(2)), dealer, *items[1:]]
+            return Stmt("deal", _pos(head), (m.group(1), items[1], items[2:-1], _pos(items[-1])))
         return Stmt("deal", _pos(items[0]), (str(items[0]), items[1], items[2:-1], _pos(items[-1])))
 
     def dealer(self, items: list[Token]) -> Stmt:
@@ -152,10 +195,10 @@ class _ToStatements(Transformer):
 
     # -- statements --
     def hand(self, items: list[Any]) -> Stmt:
-        return Stmt("hand", _pos(items[0]), (str(items[0]), items[1]))
+        return Stmt("hand", _pos(items[0]), _line(items[0]) if len(items) == 1 else (str(items[0]), items[1]))
 
     def talon(self, items: list[Any]) -> Stmt:
-        return Stmt("talon", _pos(items[0]), items[1])
+        return Stmt("talon", _pos(items[0]), _line(items[0])[1] if len(items) == 1 else items[1])
 
     def misdeal(self, items: list[Token]) -> Stmt:
         return Stmt("misdeal", _pos(items[0]), items[1:])
@@ -167,6 +210,8 @@ class _ToStatements(Transformer):
         return Stmt("peek", _pos(items[0]), items[1:])
 
     def exchange(self, items: list[Any]) -> Stmt:
+        if len(items) == 1:
+            return Stmt("exchange", _pos(items[0]), (*_line(items[0]), []))
         return Stmt("exchange", _pos(items[0]), (str(items[0]), items[2], items[3:]))
 
     def takes(self, items: list[Any]) -> tuple[str, list[Card], Pos]:
@@ -216,7 +261,7 @@ class _ToStatements(Transformer):
         return Stmt("trick_run", _pos(items[0]), _trick_lines(items[0]))
 
     def played(self, items: list[Any]) -> tuple[list[Card], tuple[str, Pos] | None]:
-        cards = _run(items[0]) if isinstance(items[0], Token) else items[0]
+        cards = _token_run(items[0]) if isinstance(items[0], Token) else items[0]
         return cards, (items[1] if len(items) > 1 else None)
 
     def claim(self, items: list[Any]) -> Stmt:

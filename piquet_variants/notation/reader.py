@@ -87,19 +87,26 @@ class _Builder:
             raise self.fail(value[1], str(exc)) from None
 
     def card(self, c: Card, path: tuple[str | int, ...]) -> str:
-        self.mark(path, c.pos)
+        self.marks.setdefault(path, c.pos)
         found = self.names.get(c.text)  # every compact card, and "?"
-        if found is not None:
-            return found
+        return found if found is not None else self._other_card(c)
+
+    def _other_card(self, c: Card) -> str:
         try:
             return card_name(parse_card(c.text, self.lang), self.lang)
         except CardError as exc:
             raise self.fail(c.pos, str(exc)) from None
 
     def cards(self, cards: list[Card], path: tuple[str | int, ...]) -> list[str]:
+        """The cards' names, each with its position marked (one loop: a deal has some sixty cards)."""
+        marks, names, out = self.marks, self.names, []
         if cards:
-            self.mark(path, cards[0].pos)
-        return [self.card(c, path + (i,)) for i, c in enumerate(cards)]
+            marks.setdefault(path, cards[0].pos)
+        for i, c in enumerate(cards):
+            marks.setdefault(path + (i,), c.pos)
+            found = names.get(c.text)
+            out.append(found if found is not None else self._other_card(c))
+        return out
 
     def who(self, tok: Token) -> str:
         return unquote(tok) if tok.type == "STRING" else role_of(tok)
@@ -262,30 +269,42 @@ class _Builder:
         if len(hands) < 2:
             missing = "elder" if "elder" not in hands else "younger"
             raise self.fail(pos, f"the {missing}'s hand is missing ({missing}: cards), or give only a score sheet")
-        seen: dict[str, tuple[str | int, ...]] = {}
         groups = [(("hands", "elder"), hands["elder"]), (("hands", "younger"), hands["younger"]),
                   (("talon",), deal.get("talon", []))]
+        dealt = [c for _, group in groups for c in group]
+        known = [c for c in dealt if c != "?"]
+        seen = set(known)
+        if len(seen) != len(known):
+            self._dealt_twice(groups, at)
+        if len(dealt) not in (32, 36) and deal.get("talon") is not None:
+            raise self.fail(pos, f"{len(dealt)} cards are dealt here; a pack has 32 (or 36)")
+        tricks = deal.get("tricks", [])
+        played = [c for trick in tricks for c in trick]
+        if "?" in played or len(set(played)) != len(played) or (len(known) == len(dealt)
+                                                                 and not seen.issuperset(played)):
+            self._misplayed(tricks, seen, len(known) < len(dealt), at)
+
+    def _dealt_twice(self, groups: list[tuple[tuple[str, ...], list[str]]], at: tuple[str | int, ...]) -> None:
+        """Name the first card dealt twice, at its second place (the sets found that one is)."""
+        seen: dict[str, tuple[str, ...]] = {}
         for path, group in groups:
             for i, c in enumerate(group):
                 if c != "?" and c in seen:
                     raise self.fail(self.marks[at + path + (i,)], f"{c} is dealt twice (first in the "
                                                                    f"{'.'.join(map(str, seen[c]))})")
                 seen[c] = path
-        dealt = sum(len(g) for _, g in groups)
-        if dealt not in (32, 36) and deal.get("talon") is not None:
-            raise self.fail(pos, f"{dealt} cards are dealt here; a pack has 32 (or 36)")
+
+    def _misplayed(self, tricks: list[list[str]], dealt: set[str], some_unknown: bool,
+                   at: tuple[str | int, ...]) -> None:
+        """Name the first card played that is unknown, played twice or never dealt (the sets found that one is)."""
         played: set[str] = set()
-        some_unknown = any("?" in g for _, g in groups)
-        for n, trick in enumerate(deal.get("tricks", [])):
+        for n, trick in enumerate(tricks):
             for j, c in enumerate(trick):
-                where = self.marks[at + ("tricks", n, j)]
-                if c == "?":
-                    raise self.fail(where, "a card played must be given, not '?'")
-                if c in played:
-                    raise self.fail(where, f"{c} is played twice")
+                if c == "?" or c in played or (c not in dealt and not some_unknown):
+                    where = self.marks[at + ("tricks", n, j)]
+                    raise self.fail(where, "a card played must be given, not '?'" if c == "?" else
+                                    f"{c} is played twice" if c in played else f"{c} was never dealt")
                 played.add(c)
-                if c not in seen and not some_unknown:
-                    raise self.fail(where, f"{c} was never dealt")
 
     def _hand(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
         role = role_of(st.data[0])
@@ -430,18 +449,25 @@ class _Builder:
         return "tricks"
 
     def _trick_run(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        anchor = "tricks"
-        for number, pos, (lead, follow) in st.data:
-            anchor = self._trick(deal, Stmt("trick", pos, (number, [([lead], None), ([follow], None)])), at)
-        return anchor
+        number = 0
+        for number, pos, played in st.data:
+            path = self._next_trick(deal, number, pos, at)
+            deal["tricks"].append(self.cards(played, path))
+        return f"trick:{number}"
+
+    def _next_trick(self, deal: dict[str, Any], number: int, pos: Pos, at: tuple[str | int, ...]
+                    ) -> tuple[str | int, ...]:
+        """The path of the trick numbered ``number``, which must be the next."""
+        tricks = deal.setdefault("tricks", [])
+        if number != len(tricks) + 1:
+            raise self.fail(pos, f"this is trick {len(tricks) + 1}, not trick {number}")
+        path = at + ("tricks", len(tricks))
+        self.marks.setdefault(path, pos)
+        return path
 
     def _trick(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
         number, played = st.data
-        tricks = deal.setdefault("tricks", [])
-        if number != len(tricks) + 1:
-            raise self.fail(st.pos, f"this is trick {len(tricks) + 1}, not trick {number}")
-        path = at + ("tricks", len(tricks))
-        self.mark(path, st.pos)
+        path = self._next_trick(deal, number, st.pos, at)
         cards: list[str] = []
         for piece, count in played:
             for c in piece:
@@ -452,7 +478,7 @@ class _Builder:
                 counts = deal.setdefault("counts", [])
                 self.mark(at + ("counts", len(counts)), count[1])
                 counts.append({"trick": number, "card": len(cards), "count": self.number(count)})
-        tricks.append(cards)
+        deal["tricks"].append(cards)
         return f"trick:{number}"
 
     def _claim(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
