@@ -34,6 +34,8 @@ _FR_RANKS = {"A": ACE, "R": KING, "D": QUEEN, "V": KNAVE, "10": TEN,
              "9": NINE, "8": EIGHT, "7": SEVEN, "6": SIX}
 _SYMBOLS = {"♠": SPADES, "♥": HEARTS, "♦": DIAMONDS, "♣": CLUBS,
             "♤": SPADES, "♡": HEARTS, "♢": DIAMONDS, "♧": CLUBS}
+#: Every suit sign a card may be written with (the outline forms too).
+SYMBOLS = frozenset(_SYMBOLS)
 _EN_SUITS = {"S": SPADES, "H": HEARTS, "D": DIAMONDS, "C": CLUBS}
 # French: pique, cœur, carreau (K, as the books abbreviate it), trèfle.
 _FR_SUITS = {"P": SPADES, "C": HEARTS, "K": DIAMONDS, "T": CLUBS}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import Problem
 
@@ -33,6 +33,13 @@ def dotted(path: JsonPath) -> str:
     return out
 
 
+class Places(Protocol):
+    """Positions of the values below one path, found only when asked."""
+
+    def at(self, rest: JsonPath) -> tuple[int, int] | None:
+        """Where the value at ``rest`` below that path stands, if known."""
+
+
 @dataclass
 class Located:
     """A loaded document and the position of every path in it."""
@@ -41,11 +48,21 @@ class Located:
     data: Any
     marks: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
     lines: list[str] | None = None  # the source text, kept where a caret helps (notation files)
+    #: Where the values below a path stand, worked out on demand: a notation deal names
+    #: some sixty cards, and a mark apiece would be most of the cost of reading it.
+    places: dict[JsonPath, Places] = field(default_factory=dict)
 
     def where(self, path: JsonPath) -> tuple[int, int]:
         """Position of ``path``, or of its nearest ancestor that was recorded."""
         p = tuple(path)
-        while p and p not in self.marks:
+        while p:
+            if p in self.marks:
+                return self.marks[p]
+            for cut in range(len(p) - 1, -1, -1):
+                places = self.places.get(p[:cut])
+                found = places.at(p[cut:]) if places is not None else None
+                if found is not None:
+                    return found
             p = p[:-1]
         return self.marks.get(p, (1, 1))
 

@@ -182,3 +182,74 @@ def test_a_card_in_a_run_of_plain_tricks_keeps_its_own_line_and_column(cli, tmp_
     line = next(i for i, t in enumerate(lines, 1) if t.strip().startswith("4. A♥"))
     column = lines[line - 1].index("10♠") + 1
     assert code == 1 and f"{bad}:{line}:{column}:" in err, err
+
+
+# -- the line tokens (one token a canonical line) and the detailed rules beside them --
+
+_DEAL = ('[Players "A" "B"]\ndeal 1, dealer "B"\n'
+         "  elder: A K Q J 10 9 8 7 ♠  A K Q J ♥\n"
+         "  younger: A K Q J 10 9 8 7 ♦  A K Q J ♣\n"
+         "  talon: 10 9 8 7 ♥  10 9 8 7 ♣\n"
+         "  elder discards 7 ♠\n"
+         "  younger discards 7 ♦\n"
+         "  tricks:\n  1. A♠ A♦\n  2. K♠ K♦\nend deal\n")
+
+
+def _fail(text: str) -> tuple[int, int, str]:
+    with pytest.raises(NotationError) as exc:
+        read_text(text, "x.piquet")
+    problem = exc.value.problems[0]
+    return problem.line, problem.column, problem.message
+
+
+def test_lines_read_by_the_detailed_rules_give_the_same_record() -> None:
+    """A final '.', a comment at the end of a line, or a hand split over two lines takes the detailed rules."""
+    fast = read_text(_DEAL).data
+    slow = ('[Players "A" "B"] {a comment}\ndeal 1, dealer "B"\n'
+            "  elder: A K Q J 10 9 8 7 ♠\n    ace, king, queen and knave of hearts\n"
+            "  younger: A K Q J 10 9 8 7 ♦; A K Q J ♣ {so}\n"
+            "  talon: 10 9 8 7 ♥  10 9 8 7 ♣.\n"
+            "  elder discards 7 ♠.\n"
+            "  younger discards 7 ♦, takes 10♥\n"
+            "  tricks:\n  1. A♠ A♦.\n  2. K♠ K♦\nend deal\n")
+    record = read_text(slow).data
+    assert record.pop("comments") == [{"before": "deal:1", "text": "a comment"}]
+    assert record["deals"][0].pop("comments") == [{"before": "talon", "text": "so"}]
+    assert record["deals"][0]["exchange"]["younger"].pop("takes") == ["10H"]
+    assert record == fast
+
+
+def test_a_card_in_a_hand_line_keeps_its_own_line_and_column() -> None:
+    line, column, message = _fail(_DEAL.replace("younger: A K Q J 10 9 8 7 ♦", "younger: A K Q J 10 9 8 A ♦"))
+    assert (line, column) == (4, 27) and "AD is dealt twice" in message
+
+
+@pytest.mark.parametrize(("old", "new", "found"), [
+    ("2. K♠ K♦", "2. A♠ K♦", "played twice"), ("2. K♠ K♦", "2. K♠ ?", "must be given"),
+    ("talon: 10 9 8 7 ♥", "talon: ? 9 8 7 ♥", None)])
+def test_a_bad_card_in_a_trick_run_is_reported_at_itself(old: str, new: str, found: str | None) -> None:
+    text = _DEAL.replace(old, new)
+    if found is None:  # an unknown card in the talon is fine; a card never dealt is then not an error
+        assert read_text(text).data["deals"][0]["talon"][0] == "?"
+        return
+    line, column, message = _fail(text)
+    assert found in message and line == 10 and column == (6 if "A♠ K♦" in new else 9)
+
+
+def test_a_comment_before_the_first_trick_of_a_run_stays_there() -> None:
+    text = _DEAL.replace("  1. A♠ A♦", "  {the opening lead}\n  1. A♠ A♦")
+    record = read_text(text).data
+    assert record["deals"][0]["comments"] == [{"before": "trick:1", "text": "the opening lead"}]
+    assert "{the opening lead}\n  1. A♠ A♦" in write(record)
+
+
+def test_tags_on_one_line_and_a_bracket_inside_a_tag() -> None:
+    record = read_text(_DEAL.replace('[Players "A" "B"]', '[Players "A" "B"] [Note "x ] y"]')).data
+    assert record["players"] == ["A", "B"] and record["note"] == "x ] y"
+    line, column, message = _fail('[Players "A" "B"]\n[Lang "en"] [Nope "x"]\n' + _DEAL.split("\n", 1)[1])
+    assert (line, column) == (2, 13) and "no tag 'Nope'" in message
+
+
+def test_a_trick_out_of_turn_in_a_run_is_reported_at_its_line() -> None:
+    assert _fail(_DEAL.replace("2. K♠ K♦", "3. K♠ K♦"))[:2] == (10, 3)
+    assert "this is trick 2, not trick 3" in _fail(_DEAL.replace("2. K♠ K♦", "3. K♠ K♦"))[2]

@@ -43,9 +43,10 @@ class Stmt(NamedTuple):
     data: Any
 
 
-_ITEM = re.compile(r"(10|[AKQJTRDV9876])([SHDCPKT]|[♠♥♦♣♤♡♢♧])|((?:(?:10|[AKQJTRDV9876])[ \t]+)*(?:10|"
-                   r"[AKQJTRDV9876]))[ \t]*([♠♥♦♣♤♡♢♧])|\?")
-_GROUP_RANK = re.compile(r"10|[AKQJTRDV9876]")
+_RANK = r"(?:10|[AKQJTRDV9876])"
+# One card a match, in a run the grammar has already read: its rank, and the suit written after
+# it ("AS", "A♠") or, in a group ("A R D ♠"), the suit that ends the group; or "?", with no parts.
+_CARD_PART = re.compile(rf"({_RANK})(?:([SHDCPKT]|[♠♥♦♣♤♡♢♧])|(?=(?:[ \t]+{_RANK})*[ \t]*([♠♥♦♣♤♡♢♧])))|\?")
 _RANK_WORDS = {"ace": "A", "as": "A", "king": "K", "roi": "K", "rois": "K", "queen": "Q", "dame": "Q", "knave": "J",
                "jack": "J", "valet": "J", "sixes": "6", "ten": "10", "dix": "10", "nine": "9", "neuf": "9", "eight": "8",
                "huit": "8", "seven": "7", "sept": "7", "six": "6"}
@@ -74,24 +75,16 @@ def _pos(tok: Token) -> Pos:
 def _run(text: str, line: int, column: int) -> list[Card]:
     """Split a run of compact cards that starts at ``line``:``column``, keeping each card's own line and column."""
     out: list[Card] = []
-    add = out.append
     several_lines = "\n" in text
-    for m in _ITEM.finditer(text):
+    for m in _CARD_PART.finditer(text):
         start = m.start()
         at, col = line, column + start
         if several_lines:
             nl = text.rfind("\n", 0, start)
             at += text.count("\n", 0, start)
             col = (start - nl) if nl >= 0 else col
-        one, group = m.group(1, 3)
-        if one:
-            add(_card((m.group(0), (at, col))))
-        elif group:
-            symbol = m.group(4)
-            for r in _GROUP_RANK.finditer(group):
-                add(_card((r.group(0) + symbol, (at, col + r.start()))))
-        else:
-            add(_card(("?", (at, col))))
+        rank, after, group = m.group(1, 2, 3)
+        out.append(_card((rank + (after or group) if rank else "?", (at, col))))
     return out
 
 
@@ -99,39 +92,82 @@ def _token_run(tok: Token) -> list[Card]:
     return _run(str(tok), tok.line, tok.column)
 
 
-# The words before the cards of a line token (HANDLINE, TALONLINE, DISCARDLINE), and a DEALHEAD's parts.
-_LINE_HEAD = re.compile(r"(\w+)(?:[ \t]*:|[ \t]+\S+)[ \t]*")
-_DEAL_HEAD = re.compile(r'(\w+)[ \t]+(\d+)[ \t]*,[ \t]*(\w+)[ \t]+("(?:[^"\\\n]|\\.)*")')
-_HEAD_PARTS = re.compile(r'\[[ \t]*(\S+?)[ \t]|("(?:[^"\\\n]|\\.)*")')
+class Run(NamedTuple):
+    """A line's run of compact cards as written, from ``line``:``column``.
 
+    The reader names the cards from ``parts()`` in C-level passes; where each
+    card stands (``cards()``) is worked out only when a message needs it.
+    """
 
-def _line(tok: Token) -> tuple[str, list[Card]]:
-    """A line token's leading word (the role, or "talon") and its cards, each with its own column."""
-    text = str(tok)
-    m = _LINE_HEAD.match(text)
-    assert m is not None  # the terminal's own pattern
-    return m.group(1), _run(text[m.end():].rstrip(), tok.line, tok.column + m.end())
+    text: str
+    line: int
+    column: int
 
+    def parts(self) -> list[tuple[str, str, str]]:
+        """Each card's (rank, suit after it, suit of its group); three empty parts for "?"."""
+        return _CARD_PART.findall(self.text)
 
-def _sub(tok: Token, kind: str, start: int, value: str) -> Token:
-    """A token for a part of a line token, at its own column."""
-    return Token(kind, value, line=tok.line, column=tok.column + start)
+    def cards(self) -> list[Card]:
+        return _run(self.text, self.line, self.column)
+
+    def at(self, rest: tuple[str | int, ...]) -> Pos | None:
+        """Where the card at ``rest`` (its index) stands."""
+        cards = self.cards()
+        if len(rest) == 1 and isinstance(rest[0], int) and 0 <= rest[0] < len(cards):
+            return cards[rest[0]].pos
+        return None
 
 
 _TRICK_LINE = re.compile(r"(\d+)\.[ \t]+(\S+?)(?:[ \t]*,[ \t]*|[ \t]+)(\S+?)[ \t]*\r?\n")
 
 
-def _trick_lines(tok: Token) -> list[tuple[int, Pos, list[Card]]]:
-    """The tricks of a TRICKRUN token: number, position, and each card with its own column."""
-    text, out = str(tok), []
-    line, line_start = tok.line, -tok.column + 1
-    for m in _TRICK_LINE.finditer(text):
-        col = m.start() - line_start + 1
-        out.append((int(m.group(1)), (line, col),
-                    [_card((m.group(2), (line, m.start(2) - line_start + 1))),
-                     _card((m.group(3), (line, m.start(3) - line_start + 1)))]))
-        line, line_start = line + 1, m.end()
-    return out
+class TrickRun(NamedTuple):
+    """A run of plain trick lines as written (a TRICKRUN token), read like ``Run``."""
+
+    text: str
+    line: int
+    column: int
+
+    def rows(self) -> list[tuple[str, str, str]]:
+        """Each trick's (number, lead, follow) as written."""
+        return _TRICK_LINE.findall(self.text)
+
+    @property
+    def headed(self) -> bool:
+        """Whether the run begins with its "tricks:" line."""
+        return not self.text[0].isdigit()
+
+    def tricks(self) -> list[tuple[int, Pos, list[Card]]]:
+        """Each trick's number and position, and its cards with theirs."""
+        text, out = self.text, []
+        for m in _TRICK_LINE.finditer(text):
+            start = m.start()
+            line = self.line + text.count("\n", 0, start)
+            shift = (self.column if line == self.line else 1) - (text.rfind("\n", 0, start) + 1)
+            out.append((int(m.group(1)), (line, start + shift),
+                        [_card((m.group(2), (line, m.start(2) + shift))),
+                         _card((m.group(3), (line, m.start(3) + shift)))]))
+        return out
+
+
+# The words before the cards of a line token (HANDLINE, TALONLINE, DISCARDLINE), and a DEALHEAD's parts.
+_LINE_HEAD = re.compile(r"(\w+)(?:[ \t]*:|[ \t]+\S+)[ \t]*")
+_DEAL_HEAD = re.compile(r'(\w+)[ \t]+(\d+)[ \t]*,[ \t]*(\w+)[ \t]+("(?:[^"\\\n]|\\.)*")')
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_HEAD_LINE = re.compile(r'\[[ \t]*([^\s"\]]+)((?:[ \t]+"(?:[^"\\\n]|\\.)*")+)[ \t]*\]')
+
+
+def _line(tok: Token) -> tuple[str, Run]:
+    """A line token's leading word (the role, or "talon") and its run of cards."""
+    text = str(tok)
+    m = _LINE_HEAD.match(text)
+    assert m is not None  # the terminal's own pattern
+    return m.group(1), Run(text[m.end():].rstrip(), tok.line, tok.column + m.end())
+
+
+def _sub(tok: Token, kind: str, start: int, value: str) -> Token:
+    """A token for a part of a line token, at its own column."""
+    return Token(kind, value, line=tok.line, column=tok.column + start)
 
 
 class _ToStatements(Transformer):
@@ -166,13 +202,21 @@ class _ToStatements(Transformer):
 
     # -- file structure --
     def start(self, items: list[Any]) -> list[Any]:
-        return items
+        return [st for item in items for st in (item if isinstance(item, list) else (item,))]
 
     def header(self, items: list[Token]) -> Stmt:
-        if items[0].type == "HEADLINE":
-            tag, *values = (tag or value for tag, value in _HEAD_PARTS.findall(str(items[0])))
-            return Stmt("header", _pos(items[0]), (tag, [unquote(v) for v in values]))
         return Stmt("header", _pos(items[0]), (str(items[0]), [unquote(s) for s in items[1:]]))
+
+    def headers(self, items: list[Token]) -> list[Stmt]:
+        """A run of tag lines: one statement a tag, each at its own line."""
+        tok = items[0]
+        text, out = str(tok), []
+        for m in _HEAD_LINE.finditer(text):
+            start = m.start()
+            line = tok.line + text.count("\n", 0, start)
+            col = start - text.rfind("\n", 0, start) if line > tok.line else tok.column + start
+            out.append(Stmt("header", (line, col), (m.group(1), [unquote(v) for v in _STRING.findall(m.group(2))])))
+        return out
 
     def partie(self, items: list[Any]) -> Stmt:
         return Stmt("partie", _pos(items[0]), items[1:-1])
@@ -258,7 +302,7 @@ class _ToStatements(Transformer):
         return Stmt("trick", _pos(items[0]), (int(str(items[0])[:-1]), items[1:]))
 
     def trick_run(self, items: list[Token]) -> Stmt:
-        return Stmt("trick_run", _pos(items[0]), _trick_lines(items[0]))
+        return Stmt("trick_run", _pos(items[0]), TrickRun(str(items[0]), items[0].line, items[0].column))
 
     def played(self, items: list[Any]) -> tuple[list[Card], tuple[str, Pos] | None]:
         cards = _token_run(items[0]) if isinstance(items[0], Token) else items[0]
@@ -331,8 +375,13 @@ _EXAMPLES: dict[str, list[str]] = {
 }
 
 
+# One token for a whole canonical line: each has a detailed rule beside it, which names what is expected.
+_LINE_TOKENS = {"HEADLINES", "DEALHEAD", "HANDLINE", "TALONLINE", "DISCARDLINE", "TRICKRUN"}
+
+
 def _describe(expected: set[str]) -> str:
-    names = sorted({_EXPECTED.get(e, e.lower().replace("_", " ")) for e in expected if not e.startswith("_")})
+    names = sorted({_EXPECTED.get(e, e.lower().replace("_", " ")) for e in expected
+                    if not e.startswith("_") and e not in _LINE_TOKENS})
     if len(names) > 8:
         names = names[:8] + ["…"]
     return ", ".join(names) if names else "something else"

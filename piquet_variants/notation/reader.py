@@ -11,17 +11,19 @@ that is not a number, a tag nobody knows.
 from __future__ import annotations
 
 from functools import cache
+from itertools import count
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
 from lark import Token
 
-from ..cards import card_name, compact_cards, parse_card
+from ..cards import SYMBOLS, card_name, compact_cards, parse_card
 from ..errors import CardError, NotationError, Problem
 from ..located import MAX_BYTES, Located, LoadFailure, caret, read_source
 from ..schemas import did_you_mean
 from .numbers import read_number
-from .parser import Card, Pos, Stmt, parse_statements, rank_key, suit_symbol, unquote
+from .parser import Card, Pos, Run, Stmt, TrickRun, parse_statements, rank_key, suit_symbol, unquote
 
 
 #: Tags and the record field each fills (French names in TAG_ALIASES).
@@ -50,6 +52,9 @@ REPLIES = {"good": "good", "bon": "good", "not good": "not_good", "pas bon": "no
 SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
+_NUMBER, _LEAD, _FOLLOW = itemgetter(0), itemgetter(1), itemgetter(2)
+
+
 def _words(tok: Any) -> str:
     return " ".join(str(tok).lower().split())
 
@@ -64,14 +69,46 @@ def _card_names(lang: str) -> dict[str, str]:
     return {text: card_name(c, lang) for text, c in compact_cards(lang).items()} | {"?": "?"}
 
 
+@cache
+def _part_names(lang: str) -> dict[tuple[str, str, str], str]:
+    """Each card's parts as ``Run.parts`` gives them, as the record writes the card in ``lang``."""
+    out: dict[tuple[str, str, str], str] = {("", "", ""): "?"}
+    for text, name in _card_names(lang).items():
+        rank, suit = text[:-1], text[-1]
+        out[rank, suit, ""] = name
+        if suit in SYMBOLS:
+            out[rank, "", suit] = name
+    return out
+
+
+class _TrickPlaces:
+    """Where the tricks read from trick runs stand, and their cards, found only when asked."""
+
+    def __init__(self) -> None:
+        self.runs: list[tuple[int, TrickRun]] = []  # (index of its first trick, the run)
+
+    def at(self, rest: tuple[str | int, ...]) -> Pos | None:
+        n = rest[0] if rest else None
+        for first, run in self.runs:
+            if isinstance(n, int) and first <= n < first + len(run.rows()):
+                _, pos, cards = run.tricks()[n - first]
+                if len(rest) == 1:
+                    return pos
+                j = rest[1]
+                return cards[j].pos if len(rest) == 2 and isinstance(j, int) and 0 <= j < len(cards) else pos
+        return None
+
+
 class _Builder:
     """Fills one record from statements, noting the position of each value."""
 
     def __init__(self, name: str, lines: list[str]):
         self.name, self.lines = name, lines
-        self.marks: dict[tuple[str | int, ...], Pos] = {}
+        self.located = Located(name, None, lines=lines)
+        self.marks = self.located.marks
         self.lang = "en"
         self.names = _card_names(self.lang)
+        self.part_names = _part_names(self.lang)
         self.last_dealer: str | None = None
 
     def fail(self, pos: Pos, message: str) -> NotationError:
@@ -97,16 +134,18 @@ class _Builder:
         except CardError as exc:
             raise self.fail(c.pos, str(exc)) from None
 
-    def cards(self, cards: list[Card], path: tuple[str | int, ...]) -> list[str]:
-        """The cards' names, each with its position marked (one loop: a deal has some sixty cards)."""
-        marks, names, out = self.marks, self.names, []
+    def cards(self, cards: list[Card] | Run, path: tuple[str | int, ...]) -> list[str]:
+        """The cards' names; a line's run is named in C-level passes and its cards placed only on demand."""
+        if isinstance(cards, Run):
+            self.marks.setdefault(path, (cards.line, cards.column))
+            self.located.places[path] = cards
+            out = list(map(self.part_names.get, cards.parts()))
+            if None in out:
+                out = [self.names.get(c.text) or self._other_card(c) for c in cards.cards()]
+            return out
         if cards:
-            marks.setdefault(path, cards[0].pos)
-        for i, c in enumerate(cards):
-            marks.setdefault(path + (i,), c.pos)
-            found = names.get(c.text)
-            out.append(found if found is not None else self._other_card(c))
-        return out
+            self.marks.setdefault(path, cards[0].pos)
+        return [self.card(c, path + (i,)) for i, c in enumerate(cards)]
 
     def who(self, tok: Token) -> str:
         return unquote(tok) if tok.type == "STRING" else role_of(tok)
@@ -129,6 +168,7 @@ class _Builder:
         rec.setdefault("lang", self.lang)
         self.lang = rec["lang"]
         self.names = _card_names(self.lang)
+        self.part_names = _part_names(self.lang)
         body = [s for s in stmts if s.kind != "header"]
         if "players" not in rec:
             raise self.fail(body[0].pos if body else (1, 1), 'the players are missing: [Players "A" "B"]')
@@ -167,7 +207,8 @@ class _Builder:
             rec["claimed"] = claimed
         if comments:
             rec["comments"] = comments
-        return Located(self.name, rec, self.marks, self.lines)
+        self.located.data = rec
+        return self.located
 
     def header(self, rec: dict[str, Any], h: Stmt) -> None:
         tag, values = h.data
@@ -290,7 +331,7 @@ class _Builder:
         for path, group in groups:
             for i, c in enumerate(group):
                 if c != "?" and c in seen:
-                    raise self.fail(self.marks[at + path + (i,)], f"{c} is dealt twice (first in the "
+                    raise self.fail(self.located.where(at + path + (i,)), f"{c} is dealt twice (first in the "
                                                                    f"{'.'.join(map(str, seen[c]))})")
                 seen[c] = path
 
@@ -301,7 +342,7 @@ class _Builder:
         for n, trick in enumerate(tricks):
             for j, c in enumerate(trick):
                 if c == "?" or c in played or (c not in dealt and not some_unknown):
-                    where = self.marks[at + ("tricks", n, j)]
+                    where = self.located.where(at + ("tricks", n, j))
                     raise self.fail(where, "a card played must be given, not '?'" if c == "?" else
                                     f"{c} is played twice" if c in played else f"{c} was never dealt")
                 played.add(c)
@@ -449,25 +490,30 @@ class _Builder:
         return "tricks"
 
     def _trick_run(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        number = 0
-        for number, pos, played in st.data:
-            path = self._next_trick(deal, number, pos, at)
-            deal["tricks"].append(self.cards(played, path))
-        return f"trick:{number}"
-
-    def _next_trick(self, deal: dict[str, Any], number: int, pos: Pos, at: tuple[str | int, ...]
-                    ) -> tuple[str | int, ...]:
-        """The path of the trick numbered ``number``, which must be the next."""
+        run: TrickRun = st.data
+        rows = run.rows()
         tricks = deal.setdefault("tricks", [])
-        if number != len(tricks) + 1:
-            raise self.fail(pos, f"this is trick {len(tricks) + 1}, not trick {number}")
-        path = at + ("tricks", len(tricks))
-        self.marks.setdefault(path, pos)
-        return path
+        first = len(tricks)
+        if list(map(int, map(_NUMBER, rows))) != list(range(first + 1, first + 1 + len(rows))):
+            for (number, pos, _), expected in zip(run.tricks(), count(first + 1)):
+                if number != expected:
+                    raise self.fail(pos, f"this is trick {expected}, not trick {number}")
+        names = self.names
+        leads, follows = list(map(names.get, map(_LEAD, rows))), list(map(names.get, map(_FOLLOW, rows)))
+        self.located.places.setdefault(at + ("tricks",), _TrickPlaces()).runs.append((first, run))
+        if None in leads or None in follows:
+            tricks += [[names.get(c.text) or self._other_card(c) for c in cards] for _, _, cards in run.tricks()]
+        else:
+            tricks.extend(map(list, zip(leads, follows)))
+        return "tricks" if run.headed else f"trick:{first + 1}"
 
     def _trick(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
         number, played = st.data
-        path = self._next_trick(deal, number, st.pos, at)
+        tricks = deal.setdefault("tricks", [])
+        if number != len(tricks) + 1:
+            raise self.fail(st.pos, f"this is trick {len(tricks) + 1}, not trick {number}")
+        path = at + ("tricks", len(tricks))
+        self.mark(path, st.pos)
         cards: list[str] = []
         for piece, count in played:
             for c in piece:
@@ -478,7 +524,7 @@ class _Builder:
                 counts = deal.setdefault("counts", [])
                 self.mark(at + ("counts", len(counts)), count[1])
                 counts.append({"trick": number, "card": len(cards), "count": self.number(count)})
-        deal["tricks"].append(cards)
+        tricks.append(cards)
         return f"trick:{number}"
 
     def _claim(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
