@@ -252,6 +252,12 @@ class Deal:
         if discard & ~self.hands[p] or not fewest <= k <= most:
             raise IllegalAction(f"{ROLES[p]} may discard {fewest + self.delta[p]} to {most + self.delta[p]} "
                                 f"of his own cards")
+        self._take_in(discard)
+
+    def _take_in(self, discard: int) -> None:
+        """The exchange itself, once the discard is known to be legal."""
+        p = self.player
+        k = discard.bit_count() - self.delta[p]
         taken = sum(map(_BIT.__getitem__, self.talon[:k]))
         del self.talon[:k]
         self.hands[p] = (self.hands[p] & ~discard) | taken
@@ -318,12 +324,16 @@ class Deal:
         self.shown[kind][p] = key
 
     def _declare(self, index: int) -> None:
-        step = self.step
-        kind = self.rules.declarations.order[step >> 1]
-        cands = self.held[kind][step & 1]
+        cands = self.candidates()
         if not 0 <= index <= len(cands):
             raise IllegalAction(f"no call {index}; {len(cands) + 1} choices")
-        self.calls[kind][step & 1] = cands[index] if index < len(cands) else None
+        self._call(index)
+
+    def _call(self, index: int) -> None:
+        """The call itself, once the index is known to be one of the choices."""
+        step = self.step
+        cands = self.candidates()
+        self.calls[self.rules.declarations.order[step >> 1]][step & 1] = cands[index] if index < len(cands) else None
         self.step = step = step + 1
         if step == _DECLARE_STEPS:
             self.phase, self.player = Phase.PLAY, ELDER
@@ -368,6 +378,23 @@ class Deal:
         if not self.hands[winner] and not self.hands[1 - winner]:
             self.phase = Phase.OVER
         return winner
+
+    def play_randomly(self, rng: random.Random) -> None:
+        """Finish the deal with uniformly random legal actions.
+
+        The same choices as repeated ``sample_action``/``apply``, less the check
+        that each was legal (it was drawn from the legal ones): random deals are
+        what the benchmark and the property tests run most.
+        """
+        while self.phase < Phase.PLAY:
+            if self.phase == Phase.DECLARE:
+                self._call(self.sample_action(rng))
+            elif self.phase == Phase.EXCHANGE:
+                self._take_in(self.sample_action(rng))
+            else:
+                self.apply(self.sample_action(rng))
+        if self.phase == Phase.PLAY:
+            self.play_out(rng)
 
     def play_out(self, rng: random.Random) -> None:
         """Play the remaining tricks with uniformly random legal cards.

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from ..cards import rank_of
 from ..ruleset.model import Rules
-from .deal import ELDER, Deal, Phase, deck_cards, random_dealt
+from .deal import ELDER, Deal, deck_cards, random_dealt
 from .scoring import MARK, DealScore, score_deal
 
 
@@ -135,10 +135,7 @@ class Partie:
 def play_random_deal(rules: Rules, rng: random.Random) -> Deal:
     """One complete deal with random legal actions (a fresh deal is possible only with incidents)."""
     deal = Deal(rules, random_dealt(rules, rng, rules.deal.packets[int(rng.random() * len(rules.deal.packets))]))
-    while deal.phase < Phase.PLAY:
-        deal.apply(deal.sample_action(rng))
-    if not deal.over:
-        deal.play_out(rng)
+    deal.play_randomly(rng)
     return deal
 
 
