@@ -31,7 +31,7 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
     head = f"{t('deal', lang)} {d.number}: {names[ELDER]} {t('elder', lang)}, {names[YOUNGER]} {t('younger', lang)}"
     if d.score is None or d.deal is None:
         return [head, f"  {t('sheet', lang)}: {names[0]} {d.totals[0]}, {names[1]} {d.totals[1]}"]
-    out = [head] + [f"  {note}" for note in d.score.notes]
+    out = [head] + [f"  {note.say(lang)}" for note in d.score.notes]
     if d.score.void:
         return out
     checks: dict[str, list[dict[str, Any]]] = {}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +152,80 @@ def test_a_shown_sequence_bars_though_a_lesser_one_is_called() -> None:
     d.apply(0)  # younger calls his quart
     result = judge_kind(d, "sequences")
     assert result.winner == ELDER and all(c.key <= d.calls["sequences"][ELDER].key for c in result.reckoned)
+
+
+# -- the cards left in the talon, and who may see them --
+
+def _exchanged(rid: str, elder_takes: int, younger_takes: int, **exchange: object) -> Deal:
+    r = rules(rid)
+    if exchange:
+        r = dataclasses.replace(r, exchange=dataclasses.replace(r.exchange, **exchange))
+    d = Deal(r, dealt(12, 12))
+    for p, k in ((ELDER, elder_takes), (YOUNGER, younger_takes)):
+        hand = d.hands[p]
+        discard = 0
+        for _ in range(k):
+            discard |= hand & -hand
+            hand &= hand - 1
+        d.apply(discard)
+    return d
+
+
+def test_the_younger_looks_at_the_cards_left_and_the_elder_may_see_them_too() -> None:
+    """Cavendish Law 36: if the younger looks, the elder is also entitled to see them."""
+    d = _exchanged("cavendish-rubicon", 5, 1)
+    d.look_at_left(YOUNGER, True)
+    assert d.notes[-1].say() == ("the younger looks at the 2 card(s) left in the talon; the elder may see them "
+                                 "too, once he has named his first suit or led")
+    assert "le premier peut les voir aussi" in d.notes[-1].say("fr")
+    d = _exchanged("cavendish-rubicon", 5, 1)
+    d.look_at_left(YOUNGER, False)
+    assert d.notes[-1].say().endswith("neither player may see them")
+
+
+def test_the_elder_looks_at_the_cards_he_leaves() -> None:
+    """Law 33: if the elder leaves any cards he is entitled to look at them."""
+    d = _exchanged("cavendish-rubicon", 3, 3)
+    d.look_at_left(ELDER, True)
+    assert d.notes[-1].say() == "the elder looks at the 2 card(s) he leaves to the younger"
+
+
+def test_looking_needs_cards_left_and_the_ruleset_s_leave() -> None:
+    d = _exchanged("cavendish-rubicon", 5, 3)
+    for p in (ELDER, YOUNGER):
+        with pytest.raises(IllegalAction, match="left no cards"):
+            d.look_at_left(p, True)
+    d = _exchanged("cavendish-rubicon", 5, 1, younger_may_see_left="no")
+    with pytest.raises(IllegalAction, match="may not look"):
+        d.look_at_left(YOUNGER, True)
+    d.look_at_left(YOUNGER, False)
+    d = _exchanged("cavendish-rubicon", 5, 1, younger_may_see_left="freely")
+    d.look_at_left(YOUNGER, True)
+    assert d.notes[-1].say().endswith("the elder does not see them")
+
+
+def test_looking_at_the_cards_left_is_read_from_the_record(cli, tmp_path) -> None:
+    text = Path("docs/deals/carte-blanche-younger-repique.piquet").read_text("utf-8")
+    path = tmp_path / "looks.piquet"
+    path.write_text(text.replace("without looking", "looks at the rest"), encoding="utf-8")
+    code, out, err = cli("replay", str(path), "-r", "cavendish-rubicon")
+    assert code == 0 and "the younger looks at the 2 card(s) left in the talon; the elder may see them too" in out
+    elder = next(t for t in text.splitlines() if t.strip().startswith("elder discards"))
+    path.write_text(text.replace(elder, elder + ", looks at the rest"), encoding="utf-8")
+    code, out, err = cli("replay", str(path), "-r", "cavendish-rubicon")
+    line = text.splitlines().index(elder) + 1
+    assert code == 1 and f"{path}:{line}:" in err and "the elder left no cards to look at" in err
+
+
+@pytest.mark.parametrize("rid,said", [
+    ("cavendish-rubicon", "the younger has carte blanche: he announces it as soon as he is aware of it; "
+                          "he shows it once his opponent has discarded"),
+    ("traite", "the younger has carte blanche: he announces it before his own discard; "
+               "he shows it as he announces it")])
+def test_carte_blanche_is_announced_and_shown_when_the_ruleset_says(rid: str, said: str) -> None:
+    """Cavendish Law 20 against the French usage (the treatise's arts. 1-13 say nothing: unstated)."""
+    r = rules(rid)
+    blanche = mask(parse_cards(["AS", "10S", "9S", "8S", "7S", "AH", "10H", "9H", "8H", "AD", "10D", "9D"]))
+    rest = [c for c in deck_cards(r) if not blanche >> c & 1]
+    d = Deal(r, Dealt(mask(rest[:12]), blanche, tuple(rest[12:])))
+    assert [n.say() for n in d.notes] == [said]

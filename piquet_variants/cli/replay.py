@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from ..engine.deal import ELDER
+from ..engine.notes import say_all
 from ..engine.record import Replay, replay, replay_json
 from ..engine.scoring import CATEGORIES
 from ..i18n import Lang, t
@@ -26,7 +27,7 @@ def _account(rep: Replay, doc: Located, ruleset_id: str, fmt: str, lang: Lang, n
             lines += [""] + tell(d, doc.data["deals"][d.number - 1], lang)
         head = f"{t('deal', lang)} {d.number}: {t('elder', lang)} {d.players[ELDER]}"
         if d.score is not None and d.score.void:
-            lines.append(f"{head}: {'; '.join(d.score.notes)}")
+            lines.append(f"{head}: {'; '.join(say_all(d.score.notes, lang))}")
             continue
         rows = [[t(c, lang)] + [str(d.score.by[r][c]) for r in (0, 1)] for c in CATEGORIES
                 if d.score is not None and any(d.score.by[r][c] for r in (0, 1))]
@@ -67,7 +68,7 @@ def replay_command(
             rs = resolve_ruleset(rid, opts)
             rep = replay(doc, rs.rules)
             mismatched |= bool(rep.mismatches)
-            results.append(dict(replay_json(rep, rs.id), file=doc.file))
+            results.append(dict(replay_json(rep, rs.id, lang), file=doc.file))
             tell_it = narrative if narrative is not None else doc.lines is not None
             texts.append(_account(rep, doc, f"{doc.file}: {rs.id}", fmt, lang, tell_it))
     typer.echo(json_text({"results": results}) if fmt == "json" else "\n\n".join(texts))

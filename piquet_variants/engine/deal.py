@@ -29,6 +29,7 @@ from ..errors import IllegalAction
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, tables
 from .derived import per_ruleset
+from .notes import Note
 
 ELDER, YOUNGER = 0, 1
 ROLES = ("elder", "younger")
@@ -127,12 +128,6 @@ def _random_card(m: int, rand: random.Random) -> int:
     raise ValueError("no card in an empty mask")
 
 
-_PEEK_PENALTY = {"reckons_nothing": "he reckons nothing this deal",
-                 "grand_coup": "the grand coup, he loses {points}",
-                 "loses_game": "he loses the game",
-                 "forced_suit": "he must first lead the suit his opponent names"}
-
-
 class Deal:
     """The state of one deal.  ``apply`` advances it; ``legal_actions`` lists what may be done."""
 
@@ -164,8 +159,13 @@ class Deal:
         self.lead_card: int | None = None
         self.won = [0, 0]
         self.void = False
-        self.void_reason = ""
-        self.notes: list[str] = []
+        self.void_reason: Note | None = None
+        self.notes: list[Note] = []
+        if self.blanche[ELDER] or self.blanche[YOUNGER]:  # when it is announced and shown (Cavendish Law 20)
+            cb = rules.carte_blanche
+            self.notes += [Note("blanche", {"role": p, "announce": Note(f"announce.{cb.announce}"),
+                                            "show": Note(f"show.{cb.show}")}) for p in (ELDER, YOUNGER)
+                           if self.blanche[p]]
         self.declared_hands = (elder, younger)
         self.player = ELDER
         size = rules.deal
@@ -181,7 +181,7 @@ class Deal:
         wrong = sum(d for d in self.delta if d > 0) + max(0, len(self.talon) - size.talon)
         wrong = max(wrong, sum(-d for d in self.delta if d < 0) + max(0, size.talon - len(self.talon)))
         if wrong > rules.misdeal.max_wrong:
-            self._fresh_deal(f"{wrong} cards dealt wrongly")
+            self._fresh_deal(Note("dealt_wrongly", {"n": wrong}))
             return
         remedies = []
         if max(self.delta) > 0:
@@ -191,13 +191,13 @@ class Deal:
         if len(self.talon) > size.talon:
             remedies.append(rules.misdeal.talon_over)
         if "fresh_deal" in remedies:
-            self._fresh_deal("misdeal")
+            self._fresh_deal(Note("misdeal_fresh"))
         else:
             self.phase = Phase.MISDEAL
 
     # -- set-up -------------------------------------------------------------
 
-    def _fresh_deal(self, reason: str) -> None:
+    def _fresh_deal(self, reason: Note) -> None:
         self.void, self.void_reason, self.phase = True, reason, Phase.OVER
 
     def _talon_parts(self) -> tuple[int, int]:
@@ -221,9 +221,9 @@ class Deal:
         when = self.rules.faced_card.fresh_deal_when
         if ("any" in when or (pos == 0 and "top_of_talon" in when)
                 or (pos == self.parts[0] and "top_of_younger_part" in when)):
-            self._fresh_deal(f"faced card at talon position {pos + 1}")
+            self._fresh_deal(Note("faced_void", {"pos": pos + 1}))
         else:
-            self.notes.append(f"faced card at talon position {pos + 1}: the deal stands")
+            self.notes.append(Note("faced_stands", {"pos": pos + 1}))
 
     # -- exchange -----------------------------------------------------------
 
@@ -267,6 +267,29 @@ class Deal:
         else:
             self._after_exchange()
 
+    def look_at_left(self, p: int, looks: bool) -> None:
+        """Player ``p``, having exchanged, looks at the cards he left, or not; note who may see them.
+
+        The elder's cards left go to the younger, and he may look at them where
+        the ruleset lets him; the younger's stay in the talon, and whether the
+        elder then sees them too is the ruleset's ``younger_may_see_left``.
+        """
+        ex = self.rules.exchange
+        left = (self.parts[ELDER] - self.taken[ELDER].bit_count() if p == ELDER
+                else len(self.talon) if self.phase > Phase.EXCHANGE else 0)
+        if not left:
+            raise IllegalAction(f"the {ROLES[p]} left no cards to look at")
+        if looks and not (ex.elder_may_see_left if p == ELDER else ex.younger_may_see_left != "no"):
+            raise IllegalAction(f"the {ROLES[p]} may not look at the cards he left under this ruleset")
+        if p == ELDER:
+            if looks:
+                self.notes.append(Note("elder_left_seen", {"n": left}))
+            return
+        who = ("nobody" if not looks else "elder_too" if ex.younger_may_see_left == "if_elder_sees_too"
+               else "only_him")
+        self.notes.append(Note("younger_left", {"n": left, "looks": Note(f"looks.{'yes' if looks else 'no'}"),
+                                                "who": Note(f"left.{who}")}))
+
     def skip_exchange(self) -> None:
         """Take the hands as already exchanged, for a source that prints only the hands as played."""
         if self.phase != Phase.EXCHANGE:
@@ -286,12 +309,12 @@ class Deal:
         """Player ``p`` saw or took ``n`` cards of the opponent's part of the talon."""
         pen = self.rules.penalties
         if n < pen.seeing_min_cards:
-            self.notes.append(f"{ROLES[p]} saw {n} card(s) of the opponent's talon: below the penalty's minimum")
+            self.notes.append(Note("peek_below_minimum", {"role": p, "n": n}))
             return
         kind = pen.seeing_opponent_talon
         if kind != "forced_suit" or p == ELDER:
-            self.notes.append(f"the {ROLES[p]} saw {n} card(s) of the opponent's talon: "
-                              + _PEEK_PENALTY[kind].format(points=pen.grand_coup_points))
+            penalty = Note(f"penalty.{kind}", {"points": pen.grand_coup_points})
+            self.notes.append(Note("peek", {"role": p, "n": n, "penalty": penalty}))
         if kind == "reckons_nothing":
             self.reckons_nothing[p] = True
         elif kind == "grand_coup":
@@ -302,7 +325,7 @@ class Deal:
         elif p == ELDER:  # forced suit: only the player who leads first can be made to lead a suit
             self.forced_by = YOUNGER
         else:
-            self.notes.append("the younger hand saw the elder's talon; the forced suit binds only the first to lead")
+            self.notes.append(Note("peek_younger_forced"))
 
     # -- declarations -------------------------------------------------------
 
@@ -458,12 +481,12 @@ class Deal:
             if action not in (0, 1):
                 raise IllegalAction("the elder stands (0) or calls a fresh deal (1)")
             if action:
-                self._fresh_deal("the elder called a fresh deal")
+                self._fresh_deal(Note("fresh_deal_called"))
             else:
-                held = " and ".join(f"the {ROLES[r]} has {self.rules.deal.hand + d} cards"
-                                    for r, d in enumerate(self.delta) if d)
-                self.notes.append(f"misdeal ({held}, the talon {len(self.talon)}): the elder stands the deal, "
-                                  f"he may take {self.parts[0]}, the younger's part is {self.parts[1]}")
+                hand = self.rules.deal.hand
+                self.notes.append(Note("misdeal_stood", {
+                    "elder": hand + self.delta[ELDER], "younger": hand + self.delta[YOUNGER],
+                    "talon": len(self.talon), "take": self.parts[0], "part": self.parts[1]}))
                 self.phase = Phase.EXCHANGE
                 self._check_faced()
         else:

@@ -14,10 +14,12 @@ from typing import Any
 
 from ..cards import RANK_KEYS, card_name, mask, mask_names, parse_card, rank_of
 from ..errors import CardError, IllegalAction, RecordError
+from ..i18n import Lang
 from ..located import Located
 from ..ruleset.model import Rules
 from ..schemas import load_validated
 from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards
+from .notes import Note, say_all
 from .partie import Partie, PartieResult, cut_for_deal
 from .scoring import CATEGORIES, DealScore, KindResult, score_deal
 
@@ -98,7 +100,7 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
         raise reader.fail(at + ("hands",), f"{card_name(stray[0])} is not in this ruleset's pack")
     unknown = [g.count(UNKNOWN) for g in (elder, younger, talon)]
     filled: list[list[int]] = [[], [], []]
-    notes = []
+    notes: list[Note] = []
     if any(unknown):
         spare = [c for c in deck_cards(rules) if c not in seen]
         if len(spare) != sum(unknown):
@@ -109,9 +111,7 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
                 if c == UNKNOWN:
                     group[i] = spare.pop(0)
                     filled[g].append(group[i])
-        notes.append("the cards the source does not give ('?') are filled in from the rest of the pack, in pack "
-                     f"order ({' '.join(card_name(c) for g in filled for c in g)}): figures that depend on them "
-                     "are not the source's")
+        notes.append(Note("unknown_filled", {"cards": " ".join(card_name(c) for g in filled for c in g)}))
     faced = None
     incidents = raw.get("incidents", [])
     for inc in incidents:
@@ -154,6 +154,11 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
             deal.apply(mask(discard))
         except IllegalAction as exc:
             raise reader.fail(path + ("discard",), str(exc)) from None
+        if "looked_at_left" in side:
+            try:
+                deal.look_at_left(role, side["looked_at_left"])
+            except IllegalAction as exc:
+                raise reader.fail(path + ("looked_at_left",), str(exc)) from None
         for key, engine in (("takes", deal.taken[role]), ("leaves", mask(part) & ~deal.taken[role])):
             if key in side and UNKNOWN not in (given := reader.cards(side[key], path + (key,))) \
                     and mask(given) != engine:
@@ -342,7 +347,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
     return Replay(out, result, (players[0], players[1]), mismatches)
 
 
-def replay_json(rep: Replay, ruleset_id: str) -> dict[str, Any]:
+def replay_json(rep: Replay, ruleset_id: str, lang: Lang = "en") -> dict[str, Any]:
     """The ``replay --format json`` contract for one ruleset."""
     deals = []
     for d in rep.deals:
@@ -355,7 +360,7 @@ def replay_json(rep: Replay, ruleset_id: str) -> dict[str, Any]:
         if d.score is not None:
             entry["complete"] = d.score.complete
             entry["void"] = d.score.void
-            entry["notes"] = d.score.notes
+            entry["notes"] = say_all(d.score.notes, lang)
         deals.append(entry)
     res = rep.partie
     return {"ruleset": ruleset_id, "deals": deals,

@@ -17,6 +17,7 @@ from ..ruleset.model import Rules
 from .combos import KINDS, POINT, Combo, tables
 from .deal import ELDER, YOUNGER, Deal, Phase, follower_wins
 from .derived import per_ruleset
+from .notes import Note
 
 CATEGORIES = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique", "repique", "capot",
               "penalty")
@@ -59,7 +60,7 @@ class DealScore:
     complete: bool
     void: bool = False
     forfeit: int | None = None
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
 
     def running(self) -> list[tuple[Event, tuple[int, int]]]:
         """Each event with both running totals after it."""
@@ -262,7 +263,7 @@ def score_deal(deal: Deal) -> DealScore:
     rules = deal.rules
     if deal.void:
         return DealScore([0, 0], [dict.fromkeys(CATEGORIES, 0), dict.fromkeys(CATEGORIES, 0)], [], {}, True, True,
-                         notes=[deal.void_reason])
+                         notes=[deal.void_reason] if deal.void_reason else [])
     kinds = {k: judge_kind(deal, k) for k in KINDS} if deal.phase >= Phase.PLAY else {}
     nothing = deal.reckons_nothing
     layout, by = _layout(deal, kinds)

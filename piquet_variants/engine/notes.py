@@ -1,0 +1,95 @@
+"""What the engine notes about a deal, kept as values and said in English or French when printed.
+
+The engine decides *that* something is noted (a misdeal stood, a peek and its
+penalty, who may see the cards left); the words are chosen only when the
+note is shown, so ``replay --lang fr`` tells the whole deal in French.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..i18n import Lang
+
+_ROLE = {"en": ("elder", "younger"), "fr": ("premier", "dernier")}
+
+_SAID: dict[str, dict[str, str]] = {
+    "dealt_wrongly": {"en": "{n} cards dealt wrongly: a fresh deal",
+                      "fr": "{n} cartes mal données : on refait la donne"},
+    "misdeal_fresh": {"en": "misdeal: a fresh deal", "fr": "maldonne : on refait la donne"},
+    "fresh_deal_called": {"en": "misdeal: the elder calls a fresh deal",
+                          "fr": "maldonne : le premier demande qu'on refasse la donne"},
+    "misdeal_stood": {"en": "misdeal (the elder has {elder} cards, the younger {younger}, the talon {talon}): "
+                            "the elder stands the deal; he may take {take}, the younger's part is {part}",
+                      "fr": "maldonne (le premier a {elder} cartes, le dernier {younger}, le talon {talon}) : "
+                            "le premier joue la donne ; il peut prendre {take}, la part du dernier est de {part}"},
+    "faced_void": {"en": "faced card at talon position {pos}: a fresh deal",
+                   "fr": "carte retournée au talon, à la place {pos} : on refait la donne"},
+    "faced_stands": {"en": "faced card at talon position {pos}: the deal stands",
+                     "fr": "carte retournée au talon, à la place {pos} : la donne est bonne"},
+    "peek_below_minimum": {"en": "the {role} saw {n} card(s) of the opponent's talon: below the penalty's minimum",
+                           "fr": "le {role} a vu {n} carte(s) du talon adverse : moins que le minimum puni"},
+    "peek": {"en": "the {role} saw {n} card(s) of the opponent's talon: {penalty}",
+             "fr": "le {role} a vu {n} carte(s) du talon adverse : {penalty}"},
+    "peek_younger_forced": {"en": "the younger saw the elder's talon; the forced suit binds only the first to lead",
+                            "fr": "le dernier a vu le talon du premier ; la couleur imposée ne lie que "
+                                  "celui qui entame"},
+    "penalty.reckons_nothing": {"en": "he reckons nothing this deal", "fr": "il ne compte rien de la donne"},
+    "penalty.grand_coup": {"en": "the grand coup, he loses {points}", "fr": "le grand coup, il perd {points}"},
+    "penalty.loses_game": {"en": "he loses the game", "fr": "il perd la partie"},
+    "penalty.forced_suit": {"en": "he must first lead the suit his opponent names",
+                            "fr": "il doit entamer de la couleur que son adversaire nomme"},
+    "elder_left_seen": {"en": "the elder looks at the {n} card(s) he leaves to the younger",
+                        "fr": "le premier regarde les {n} carte(s) qu'il laisse au dernier"},
+    "younger_left": {"en": "the younger {looks} the {n} card(s) left in the talon; {who}",
+                     "fr": "le dernier {looks} les {n} carte(s) restées au talon ; {who}"},
+    "looks.yes": {"en": "looks at", "fr": "regarde"},
+    "looks.no": {"en": "does not look at", "fr": "ne regarde pas"},
+    "left.only_him": {"en": "the elder does not see them", "fr": "le premier ne les voit pas"},
+    "left.elder_too": {"en": "the elder may see them too, once he has named his first suit or led",
+                       "fr": "le premier peut les voir aussi, après avoir nommé sa couleur ou entamé"},
+    "left.nobody": {"en": "neither player may see them", "fr": "aucun des deux ne peut les voir"},
+    "blanche": {"en": "the {role} has carte blanche: {announce}; {show}",
+                "fr": "le {role} a cartes blanches : {announce} ; {show}"},
+    "announce.as_soon_as_aware": {"en": "he announces it as soon as he is aware of it",
+                                  "fr": "il l'annonce dès qu'il s'en aperçoit"},
+    "announce.before_own_discard": {"en": "he announces it before his own discard",
+                                    "fr": "il l'annonce avant son écart"},
+    "announce.younger_after_elder_discards": {
+        "en": "he announces it at once as elder, or as younger once the elder has discarded",
+        "fr": "il l'annonce aussitôt s'il est premier, ou, dernier, après l'écart du premier"},
+    "show.after_opponent_discards": {"en": "he shows it once his opponent has discarded",
+                                     "fr": "il la montre après l'écart de son adversaire"},
+    "show.on_announcing": {"en": "he shows it as he announces it", "fr": "il la montre en l'annonçant"},
+    "unknown_filled": {"en": "the cards the source does not give ('?') are filled in from the rest of the pack, in "
+                             "pack order ({cards}): figures that depend on them are not the source's",
+                       "fr": "les cartes que la source ne donne pas (« ? ») sont prises dans le reste du jeu, dans "
+                             "l'ordre ({cards}) : les chiffres qui en dépendent ne sont pas ceux de la source"},
+    "packets_not_allowed": {"en": "dealt by packets of {packets}: the ruleset deals by packets of {allowed}",
+                            "fr": "donnée par paquets de {packets} : les règles donnent par paquets de {allowed}"},
+    "packets_changed": {"en": "dealt by packets of {packets}, where this dealer dealt by {before}: the ruleset "
+                              "keeps one way of dealing for the partie",
+                        "fr": "donnée par paquets de {packets}, quand ce donneur donnait par {before} : les "
+                              "règles gardent la même façon de donner toute la partie"},
+}
+
+
+class Note(NamedTuple):
+    """One thing noted: a key of the catalogue above and the values it names.
+
+    A value that is itself a ``Note`` (a penalty, who sees the cards left) is
+    said in the same language; ``role`` is an index, said as elder/younger.
+    """
+
+    key: str
+    values: dict[str, Any] = {}
+
+    def say(self, lang: Lang = "en") -> str:
+        words = {k: (v.say(lang) if isinstance(v, Note) else _ROLE[lang][v] if k == "role" else v)
+                 for k, v in self.values.items()}
+        template = _SAID[self.key]
+        return (template.get(lang) or template["en"]).format(**words)
+
+
+def say_all(notes: list[Note], lang: Lang = "en") -> list[str]:
+    return [n.say(lang) for n in notes]
