@@ -253,3 +253,20 @@ def test_tags_on_one_line_and_a_bracket_inside_a_tag() -> None:
 def test_a_trick_out_of_turn_in_a_run_is_reported_at_its_line() -> None:
     assert _fail(_DEAL.replace("2. K♠ K♦", "3. K♠ K♦"))[:2] == (10, 3)
     assert "this is trick 2, not trick 3" in _fail(_DEAL.replace("2. K♠ K♦", "3. K♠ K♦"))[2]
+
+
+_EQUAL_POINT = ('[Players "A" "B"]\ndeal 1, dealer "B"\n'
+                "  elder: A K Q J 9 ♠  9 7 ♥  10 9 8 ♦  9 8 ♣\n"
+                "  younger: A K Q 10 8 ♥  10 8 7 ♠  A K ♦  A K ♣\n"
+                "  point: elder five; younger {reply}; elder making fifty; younger good.\nend deal\n")
+
+
+@pytest.mark.parametrize(("reply", "ok"), [("equal", True), ("not good", False), ("good", False)])
+def test_a_reply_before_the_last_is_checked_against_its_stage(cli, tmp_path, reply: str, ok: bool) -> None:
+    """Five cards against five is "equal" at the length; fifty against forty-nine is then good."""
+    path = tmp_path / "equal.piquet"
+    path.write_text(_EQUAL_POINT.format(reply=reply), encoding="utf-8")
+    code, deal = _deal(cli, str(path), "cavendish-rubicon")
+    assert code == (0 if ok else 3)
+    wrong = [(m["at"], m["claimed"], m["engine"]) for m in deal["mismatches"]]
+    assert wrong == ([] if ok else [("point.reply", reply.replace(" ", "_"), "equal")])

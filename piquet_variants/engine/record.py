@@ -98,12 +98,14 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
     stray = [c for c in seen if rank_of(c) not in rules.deck.ranks]
     if stray:
         raise reader.fail(at + ("hands",), f"{card_name(stray[0])} is not in this ruleset's pack")
+    # Neither talon nor exchange: the hands as played, and no exchange is replayed.
+    as_played = "talon" not in raw and "exchange" not in raw
     unknown = [g.count(UNKNOWN) for g in (elder, younger, talon)]
     filled: list[list[int]] = [[], [], []]
     notes: list[Note] = []
+    spare = [c for c in deck_cards(rules) if c not in seen]
     if any(unknown):
-        spare = [c for c in deck_cards(rules) if c not in seen]
-        if len(spare) != sum(unknown):
+        if len(spare) < sum(unknown) or (len(spare) != sum(unknown) and not as_played):
             raise reader.fail(at + ("hands",), f"{sum(unknown)} cards are unknown ('?') but {len(spare)} cards of "
                                                "the pack are not named")
         for g, group in enumerate((elder, younger, talon)):
@@ -112,6 +114,8 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
                     group[i] = spare.pop(0)
                     filled[g].append(group[i])
         notes.append(Note("unknown_filled", {"cards": " ".join(card_name(c) for g in filled for c in g)}))
+    if as_played:
+        talon = spare  # the rest of the pack stands for the talon
     faced = None
     incidents = raw.get("incidents", [])
     for inc in incidents:
@@ -127,8 +131,7 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
     if deal.over:
         return deal
     exchange = raw.get("exchange")
-    if exchange is None and not talon:
-        # The book gives the hands as played: no exchange to replay.
+    if as_played:
         deal.skip_exchange()
     for role in (ELDER, YOUNGER):
         if exchange is None or deal.phase != Phase.EXCHANGE:
@@ -207,27 +210,46 @@ def _said(result: KindResult, said: list[dict[str, Any]]) -> list[tuple[int, str
     """Each checkable line of a kind's dialogue: (index, what, role, the book's word, the engine's).
 
     A call is checked against the combination the engine declares for that
-    player, and the last reply against the engine's judgement; an "equal"
-    before the last word only says the stage was equal and is not checked.
+    player.  The last reply is checked against the engine's judgement; a reply
+    before it ("equal" to a length, then "making?") against the stage it
+    answers: the lengths alone after a length, the whole call after a value,
+    a sequence's top or a set.
     """
     out: list[tuple[int, str, int, str | int, str | int]] = []
     last_reply = max((i for i, item in enumerate(said) if "reply" in item), default=-1)
+    stage: str | None = None  # what the last call said: "length", or the whole call
     for i, item in enumerate(said):
         r = ROLES.index(item["by"])
         combo = result.calls[r]
         if "length" in item:
             out.append((i, "length", r, item["length"], combo.length if combo else 0))
+            stage = "length"
             if "top" in item:
                 out.append((i, "top", r, item["top"], RANK_KEYS[combo.top] if combo and combo.top >= 0 else "-"))
+                stage = "whole"
         elif "set" in item:
             out.append((i, "set", r, f"{item['set']}x{item['rank']}",
                         f"{combo.length}x{RANK_KEYS[combo.top]}" if combo else "-"))
+            stage = "whole"
         elif "value" in item:
             out.append((i, "value", r, item["value"], combo.value if combo else 0))
+            stage = "whole"
         elif "reply" in item and i == last_reply:
             engine = "equal" if result.winner is None else "not_good" if result.winner == r else "good"
             out.append((i, "reply", r, item["reply"], engine))
+        elif "reply" in item and stage is not None:
+            out.append((i, "reply", r, item["reply"], _stage_reply(result, r, stage)))
     return out
+
+
+def _stage_reply(result: KindResult, replier: int, stage: str) -> str:
+    """What the replier must answer the call at one stage of the dialogue, holding what the engine declares."""
+    caller, his = result.calls[1 - replier], result.calls[replier]
+    if stage == "length":
+        theirs, mine = (caller.length if caller else 0), (his.length if his else 0)
+    else:
+        theirs, mine = (caller.key if caller else -1), (his.key if his else -1)
+    return "equal" if theirs == mine else "good" if theirs > mine else "not_good"
 
 
 def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], players: tuple[str, str],
