@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from piquet_variants.cards import mask, parse_cards
-from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase, deck_cards
+from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase, deal_pack, deck_cards
 from piquet_variants.engine.scoring import judge_kind, score_deal
 from piquet_variants.errors import IllegalAction
 from piquet_variants.ruleset.compiler import load_ruleset
@@ -229,3 +229,16 @@ def test_carte_blanche_is_announced_and_shown_when_the_ruleset_says(rid: str, sa
     rest = [c for c in deck_cards(r) if not blanche >> c & 1]
     d = Deal(r, Dealt(mask(rest[:12]), blanche, tuple(rest[12:])))
     assert [n.say() for n in d.notes] == [said]
+
+
+@pytest.mark.parametrize("packet", [2, 3])
+def test_a_pack_dealt_by_packets_top_packet_to_the_elder(packet: int) -> None:
+    """Cavendish Law 9: by two or by three, 'giving the top cards to his adversary'; the rest is the stock."""
+    r = rules("cavendish-rubicon")
+    pack = deck_cards(r)
+    random.Random(packet).shuffle(pack)
+    d = deal_pack(r, pack, packet)
+    assert d.elder == mask(pack[i] for i in range(24) if i // packet % 2 == 0)
+    assert d.younger == mask(pack[i] for i in range(24) if i // packet % 2 == 1)
+    assert d.talon == tuple(pack[24:])
+    assert deal_pack(r, pack, 5 - packet) != d

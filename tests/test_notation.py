@@ -270,3 +270,32 @@ def test_a_reply_before_the_last_is_checked_against_its_stage(cli, tmp_path, rep
     assert code == (0 if ok else 3)
     wrong = [(m["at"], m["claimed"], m["engine"]) for m in deal["mismatches"]]
     assert wrong == ([] if ok else [("point.reply", reply.replace(" ", "_"), "equal")])
+
+
+def _dealt_by(packets: list[int]) -> str:
+    body = _DEAL.split("\n", 2)[2]  # the deal's lines after its head
+    dealer = ', dealer "B"'
+    deals = [f"deal {n}{dealer if n == 1 else ''}, packets {k}\n{body}" for n, k in enumerate(packets, 1)]
+    return '[Players "A" "B"]\n' + "".join(deals)
+
+
+@pytest.mark.parametrize(("ruleset", "said"), [
+    ("cavendish-rubicon", "dealt by packets of 2, where this dealer dealt by 3: the ruleset keeps one way of "
+                          "dealing for the partie"),
+    ("traite", "dealt by packets of 2, where this dealer dealt by 3: allowed only if he said so before he shuffled")])
+def test_a_dealer_who_changes_his_packets_is_noted(cli, tmp_path, ruleset: str, said: str) -> None:
+    """Law 9: he 'must not change it during the partie'; art. 4: not unless he says so before shuffling."""
+    path = tmp_path / "packets.piquet"
+    path.write_text(_dealt_by([3, 2, 2]), encoding="utf-8")
+    code, out, err = cli("replay", str(path), "-r", ruleset, "--format", "json")
+    deals = json.loads(out)["results"][0]["deals"]
+    assert [d["notes"] for d in deals] == [[], [], [said]], err
+
+
+def test_packets_of_one_are_noted_where_the_ruleset_deals_by_two_or_three(cli, tmp_path) -> None:
+    """Treatise art. 3: 'jamais une à une, ni au-dessus de trois'."""
+    path = tmp_path / "ones.piquet"
+    path.write_text(_dealt_by([1]), encoding="utf-8")
+    code, out, err = cli("replay", str(path), "-r", "traite", "--format", "json", "--lang", "fr")
+    assert json.loads(out)["results"][0]["deals"][0]["notes"] == [
+        "donnée par paquets de 1 : les règles donnent par paquets de 2 / 3"]

@@ -18,7 +18,7 @@ Scoring is done by ``scoring.score_deal`` from the finished (or partial) state.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import IntEnum
 from itertools import combinations
 from operator import itemgetter
@@ -66,7 +66,7 @@ class _Dealing(NamedTuple):
     """What shuffling and dealing need of a ruleset, made once: the pack and, by packet size, who gets which place."""
 
     cards: tuple[int, ...]
-    places: dict[int, tuple[Callable[[list[int]], tuple[int, ...]], Callable[[list[int]], tuple[int, ...]]]]
+    places: dict[int, tuple[Callable[[Sequence[int]], tuple[int, ...]], Callable[[Sequence[int]], tuple[int, ...]]]]
 
 
 @per_ruleset
@@ -85,14 +85,25 @@ def _dealing(rules: Rules) -> _Dealing:
     return _Dealing(tuple(deck_cards(rules)), places)
 
 
-def random_dealt(rules: Rules, rng: random.Random, packet: int | None = None) -> Dealt:
-    """Shuffle and deal by packets, the top packet to the elder, as the dealer does (Cavendish Law 9)."""
-    dealing = _dealing(rules)
-    rand = rng.random
-    pack = sorted(dealing.cards, key=lambda _: rand())
-    to_elder, to_younger = dealing.places[packet or rules.deal.packets[0]]
+def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
+    """Deal a pack, top card first, by packets, the top packet to the elder (Cavendish Law 9).
+
+    The pack's order is the deal's chance outcome; the packet size is the
+    dealer's choice, which the ruleset bounds (``deal.packets``) but a record
+    may show broken.
+    """
+    places = _dealing(rules).places.get(packet)
+    if places is None:
+        raise ValueError(f"no packets of {packet} for a hand of {rules.deal.hand}")
+    to_elder, to_younger = places
     return Dealt(sum(map(_BIT.__getitem__, to_elder(pack))), sum(map(_BIT.__getitem__, to_younger(pack))),
                  tuple(pack[2 * rules.deal.hand:]))
+
+
+def random_dealt(rules: Rules, rng: random.Random, packet: int | None = None) -> Dealt:
+    """Shuffle the pack and deal it by packets (the ruleset's first size unless ``packet`` is given)."""
+    rand = rng.random
+    return deal_pack(rules, sorted(_dealing(rules).cards, key=lambda _: rand()), packet or rules.deal.packets[0])
 
 
 _BIT = tuple(1 << c for c in range(RANKS_PER_SUIT * SUITS))

@@ -67,6 +67,11 @@ _SAID: dict[str, dict[str, str]] = {
                              "l'ordre ({cards}) : les chiffres qui en dépendent ne sont pas ceux de la source"},
     "packets_not_allowed": {"en": "dealt by packets of {packets}: the ruleset deals by packets of {allowed}",
                             "fr": "donnée par paquets de {packets} : les règles donnent par paquets de {allowed}"},
+    "packets_changed_if_announced": {
+        "en": "dealt by packets of {packets}, where this dealer dealt by {before}: allowed only if he said so "
+              "before he shuffled",
+        "fr": "donnée par paquets de {packets}, quand ce donneur donnait par {before} : permis seulement s'il l'a "
+              "dit avant de mêler"},
     "packets_changed": {"en": "dealt by packets of {packets}, where this dealer dealt by {before}: the ruleset "
                               "keeps one way of dealing for the partie",
                         "fr": "donnée par paquets de {packets}, quand ce donneur donnait par {before} : les "

@@ -305,6 +305,23 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
     return out
 
 
+def _packets(rules: Rules, raw: dict[str, Any], dealt_by: dict[str, int]) -> list[Note]:
+    """What the ruleset says of the packets this deal was dealt by, and of a dealer who changed them."""
+    packets = raw.get("packets")
+    if packets is None:
+        return []
+    notes = []
+    if packets not in rules.deal.packets:
+        notes.append(Note("packets_not_allowed", {"packets": packets,
+                                                  "allowed": " / ".join(map(str, rules.deal.packets))}))
+    before = dealt_by.setdefault(raw["dealer"], packets)
+    if before != packets and rules.deal.packet_fixed:
+        changed = "packets_changed_if_announced" if rules.deal.packet_change_if_announced else "packets_changed"
+        notes.append(Note(changed, {"packets": packets, "before": before}))
+        dealt_by[raw["dealer"]] = packets
+    return notes
+
+
 def replay(doc: Located, rules: Rules) -> Replay:
     """Re-score every deal of a record under ``rules`` and check what it claims."""
     reader = _Reader(doc)
@@ -326,6 +343,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
             raise reader.fail(("deals", 0, "dealer"), f"after this cut {players[dealer]} deals first under this "
                                                       f"ruleset ({rules.deal.first_dealer}), not {first}")
     partie = Partie(rules, players.index(first))
+    dealt_by: dict[str, int] = {}  # each dealer's packet size so far
     out: list[DealReplay] = []
     mismatches: list[dict[str, Any]] = []
     for n, raw in enumerate(deals_raw):
@@ -343,6 +361,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
             out.append(DealReplay(n + 1, roles, None, (totals[0], totals[1])))
             continue
         deal = _deal_from(reader, rules, raw, at)
+        deal.notes += _packets(rules, raw, dealt_by)
         score = score_deal(deal)
         checks = _check(reader, deal, score, raw, roles, n + 1, at)
         if not partie.finished and (score.complete or score.void):

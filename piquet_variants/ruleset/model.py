@@ -24,6 +24,7 @@ class Deal:
     talon: int
     packets: tuple[int, ...]
     packet_fixed: bool
+    packet_change_if_announced: bool
     first_dealer: Literal["lower_cut_deals", "higher_cut_chooses"]
     cut_minimum: int
     alternate: bool
