@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from enum import IntEnum
 from itertools import combinations
 from operator import itemgetter
 from typing import NamedTuple
@@ -36,7 +35,13 @@ ROLES = ("elder", "younger")
 _DECLARE_STEPS = 2 * len(KINDS)  # each player declares each kind once
 
 
-class Phase(IntEnum):
+class Phase:
+    """The phases of a deal, in order, as plain ints.
+
+    Not an ``IntEnum``: under Python 3.11 each enum member read costs a slow
+    attribute lookup, and the engine reads a phase at every step of a deal.
+    """
+
     MISDEAL = 0
     EXCHANGE = 1
     FORCED_SUIT = 2
