@@ -191,6 +191,8 @@ def test_the_elder_looks_at_the_cards_he_leaves() -> None:
 
 
 def test_looking_needs_cards_left_and_the_ruleset_s_leave() -> None:
+    with pytest.raises(IllegalAction, match="left no cards"):  # he has not exchanged yet
+        Deal(rules("cavendish-rubicon"), dealt(12, 12)).look_at_left(ELDER, True)
     d = _exchanged("cavendish-rubicon", 5, 3)
     for p in (ELDER, YOUNGER):
         with pytest.raises(IllegalAction, match="left no cards"):

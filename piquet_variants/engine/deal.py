@@ -291,8 +291,9 @@ class Deal:
         elder then sees them too is the ruleset's ``younger_may_see_left``.
         """
         ex = self.rules.exchange
-        left = (self.parts[ELDER] - self.taken[ELDER].bit_count() if p == ELDER
-                else len(self.talon) if self.phase > Phase.EXCHANGE else 0)
+        exchanged = self.phase > Phase.EXCHANGE or (p == ELDER and self.player == YOUNGER)
+        left = 0 if not exchanged else (self.parts[ELDER] - self.taken[ELDER].bit_count() if p == ELDER
+                                        else len(self.talon))
         if not left:
             raise IllegalAction(f"the {ROLES[p]} left no cards to look at")
         if looks and not (ex.elder_may_see_left if p == ELDER else ex.younger_may_see_left != "no"):
@@ -355,8 +356,8 @@ class Deal:
 
     def candidates(self) -> list[Combo]:
         """The calls open to the declaring player, best first; one index more sinks the kind."""
-        step = self.step
-        return self.held[self.rules.declarations.order[step >> 1]][step & 1]
+        kind, p = self.declaring()
+        return self.held[kind][p]
 
     def show(self, p: int, kind: str, key: int) -> None:
         """A combination shown while calling less, which may still bar the opponent."""
@@ -370,10 +371,10 @@ class Deal:
 
     def _call(self, index: int) -> None:
         """The call itself, once the index is known to be one of the choices."""
-        step = self.step
-        cands = self.candidates()
-        self.calls[self.rules.declarations.order[step >> 1]][step & 1] = cands[index] if index < len(cands) else None
-        self.step = step = step + 1
+        kind, p = self.declaring()
+        cands = self.held[kind][p]
+        self.calls[kind][p] = cands[index] if index < len(cands) else None
+        self.step = step = self.step + 1
         if step == _DECLARE_STEPS:
             self.phase, self.player = Phase.PLAY, ELDER
         else:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import NamedTuple
 
+from ..cards import RANKS_PER_SUIT, SUITS
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, Combo, tables
 from .deal import ELDER, YOUNGER, Deal, Phase, follower_wins
@@ -129,10 +130,10 @@ class _Trick(NamedTuple):
     before: tuple[Event, ...]  # the lead's points, then the lead's checkpoint
     after: tuple[Event, ...]  # the winner's points, the last trick's, then the trick's checkpoint
     events: tuple[Event, ...]  # before + after
-    winner: int
     points: tuple[int, int]  # elder's, younger's
 
 
+_CARD_BITS = (SUITS * RANKS_PER_SUIT - 1).bit_length()  # a card index fits in six bits
 # A trick's shape, as bits: the lead scores, the follower wins, the winning card scores, it is the last trick.
 _LEAD_SCORES, _FOLLOWER_WINS, _WIN_SCORES, _LAST_TRICK = 1, 2, 4, 8
 
@@ -140,7 +141,7 @@ _LEAD_SCORES, _FOLLOWER_WINS, _WIN_SCORES, _LAST_TRICK = 1, 2, 4, 8
 class _PlayTable(NamedTuple):
     """Every trick a ruleset can see, laid out once: ``tricks[n][leader][shape]``, ``shape`` from ``shapes``."""
 
-    shapes: tuple[int, ...]  # [lead << 6 | follow] -> the first three bits of the shape
+    shapes: tuple[int, ...]  # [lead << _CARD_BITS | follow] -> the first three bits of the shape
     tricks: tuple[tuple[tuple[_Trick, ...], ...], ...]
 
 
@@ -148,11 +149,11 @@ class _PlayTable(NamedTuple):
 def _play_table(rules: Rules) -> _PlayTable:
     play = rules.play
     counting = tables(rules).counting_cards
-    shapes = [0] * (64 * 64)
-    for lead in range(64):
-        for follow in range(64):
+    shapes = [0] * (1 << 2 * _CARD_BITS)
+    for lead in range(SUITS * RANKS_PER_SUIT):
+        for follow in range(SUITS * RANKS_PER_SUIT):
             wins = follower_wins(lead, follow)
-            shapes[lead << 6 | follow] = ((_LEAD_SCORES if play.lead and counting >> lead & 1 else 0)
+            shapes[lead << _CARD_BITS | follow] = ((_LEAD_SCORES if play.lead and counting >> lead & 1 else 0)
                                           | (_FOLLOWER_WINS if wins else 0)
                                           | (_WIN_SCORES if wins and play.win_opponent_lead and counting >> follow & 1
                                              else 0))
@@ -170,7 +171,7 @@ def _play_table(rules: Rules) -> _PlayTable:
                 points[who] += pts
         before.append(_MARK_LEAD[n])
         after.append(_MARK_TRICK[n])
-        return _Trick(tuple(before), tuple(after), tuple(before + after), winner, (points[0], points[1]))
+        return _Trick(tuple(before), tuple(after), tuple(before + after), (points[0], points[1]))
 
     return _PlayTable(tuple(shapes), tuple(tuple(tuple(trick(n, leader, shape) for shape in range(16))
                                                  for leader in (ELDER, YOUNGER)) for n in range(_MAX_TRICKS + 1)))
@@ -209,7 +210,7 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
         younger_hand()
     last = len(deal.tricks) if deal.over else 0
     for n, (leader, lead, follow) in enumerate(deal.tricks, 1):
-        t = tricks[n][leader][shapes[lead << 6 | follow] | (_LAST_TRICK if n == last else 0)]
+        t = tricks[n][leader][shapes[lead << _CARD_BITS | follow] | (_LAST_TRICK if n == last else 0)]
         if chronological and n == 1:
             out += t.before
             younger_hand()
@@ -220,7 +221,7 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
         play[YOUNGER] += t.points[YOUNGER]
     if deal.lead_card is not None:  # a lead not yet followed scores at once
         done = len(deal.tricks)
-        t = tricks[done + 1][1 - deal.player][shapes[deal.lead_card << 6] & _LEAD_SCORES]
+        t = tricks[done + 1][1 - deal.player][shapes[deal.lead_card << _CARD_BITS] & _LEAD_SCORES]
         out += t.before
         play[1 - deal.player] += t.points[1 - deal.player]
         if chronological and done == 0:
