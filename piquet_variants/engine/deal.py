@@ -101,8 +101,8 @@ def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
     if places is None:
         raise ValueError(f"no packets of {packet} for a hand of {rules.deal.hand}")
     to_elder, to_younger = places
-    return Dealt(sum(map(_BIT.__getitem__, to_elder(pack))), sum(map(_BIT.__getitem__, to_younger(pack))),
-                 tuple(pack[2 * rules.deal.hand:]))
+    bits = [_BIT[c] for c in pack]
+    return Dealt(sum(to_elder(bits)), sum(to_younger(bits)), tuple(pack[2 * rules.deal.hand:]))
 
 
 def random_dealt(rules: Rules, rng: random.Random, packet: int | None = None) -> Dealt:
@@ -150,7 +150,7 @@ class Deal:
     __slots__ = ("rules", "dealt", "hands", "talon", "phase", "player", "delta", "parts", "taken", "discards",
                  "void", "void_reason", "blanche", "reckons_nothing", "grand_coup", "forfeit",
                  "forced_suit", "forced_by", "calls", "shown", "step", "tricks",
-                 "lead_card", "won", "notes", "declared_hands", "held")
+                 "lead_card", "won", "notes", "declared_hands", "held", "steps")
 
     def __init__(self, rules: Rules, dealt: Dealt):
         self.rules = rules
@@ -170,6 +170,7 @@ class Deal:
         self.calls: dict[str, list[Combo | None]] = {POINT: [None, None], SEQUENCES: [None, None], SETS: [None, None]}
         self.shown: dict[str, list[int | None]] = {POINT: [None, None], SEQUENCES: [None, None], SETS: [None, None]}
         self.held: dict[str, tuple[list[Combo], list[Combo]]] = {}
+        self.steps: list[tuple[list[Combo | None], int, list[Combo]]] = []
         self.step = 0
         self.tricks: list[tuple[int, int, int]] = []  # (leader, lead card, follower's card)
         self.lead_card: int | None = None
@@ -316,7 +317,9 @@ class Deal:
     def _after_exchange(self) -> None:
         rules = self.rules
         elder, younger = self.declared_hands = (self.hands[ELDER], self.hands[YOUNGER])
-        self.held = dict(zip(KINDS, zip(holdings(rules, elder), holdings(rules, younger))))
+        held = self.held = dict(zip(KINDS, zip(holdings(rules, elder), holdings(rules, younger))))
+        # The six calls in the order they are made: where each goes, and what it may be.
+        self.steps = [(self.calls[kind], p, held[kind][p]) for kind in rules.declarations.order for p in (ELDER, YOUNGER)]
         if self.forced_by is not None and self.forced_suit is None:
             self.phase, self.player = Phase.FORCED_SUIT, self.forced_by
         else:
@@ -356,8 +359,7 @@ class Deal:
 
     def candidates(self) -> list[Combo]:
         """The calls open to the declaring player, best first; one index more sinks the kind."""
-        kind, p = self.declaring()
-        return self.held[kind][p]
+        return self.steps[self.step][2]
 
     def show(self, p: int, kind: str, key: int) -> None:
         """A combination shown while calling less, which may still bar the opponent."""
@@ -371,9 +373,8 @@ class Deal:
 
     def _call(self, index: int) -> None:
         """The call itself, once the index is known to be one of the choices."""
-        kind, p = self.declaring()
-        cands = self.held[kind][p]
-        self.calls[kind][p] = cands[index] if index < len(cands) else None
+        calls, p, cands = self.steps[self.step]
+        calls[p] = cands[index] if index < len(cands) else None
         self.step = step = self.step + 1
         if step == _DECLARE_STEPS:
             self.phase, self.player = Phase.PLAY, ELDER
@@ -457,12 +458,15 @@ class Deal:
             h = hands[leader]
             k = int(rand() * h.bit_count())
             shift = 0
-            while k >= _SUIT_COUNT[h >> shift & _SUIT_BITS]:
-                k -= _SUIT_COUNT[h >> shift & _SUIT_BITS]
+            suit = h & _SUIT_BITS
+            while k >= _SUIT_COUNT[suit]:
+                k -= _SUIT_COUNT[suit]
                 shift += RANKS_PER_SUIT
-            lead = _SUIT_CARDS[h >> shift & _SUIT_BITS][k] + shift
+                suit = h >> shift & _SUIT_BITS
+            lead = _SUIT_CARDS[suit][k] + shift
             hands[leader] = h ^ 1 << lead
-            h = hands[1 - leader]
+            other = leader ^ 1
+            h = hands[other]
             suit = h >> shift & _SUIT_BITS if follows else 0
             if suit:  # he follows suit: one table lookup, and he wins with a higher card
                 follow = _SUIT_CARDS[suit][int(rand() * _SUIT_COUNT[suit])] + shift
@@ -470,10 +474,10 @@ class Deal:
             else:
                 follow = _random_card(h, rng)
                 wins = follower_wins(lead, follow)
-            hands[1 - leader] = h ^ 1 << follow
+            hands[other] = h ^ 1 << follow
             record((leader, lead, follow))
             if wins:
-                leader = 1 - leader
+                leader = other
             won[leader] += 1
         self.player = leader
         if not hands[ELDER] and not hands[YOUNGER]:

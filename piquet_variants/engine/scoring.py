@@ -10,6 +10,7 @@ ruleset: only the order and the thresholds change.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from operator import attrgetter
 from typing import NamedTuple
 
@@ -38,10 +39,7 @@ _MARK = {label: (MARK, "", 0, label) for label in ("hand:elder", "hand:younger",
 
 
 class KindResult(NamedTuple):
-    """How one kind of declaration went: the calls, who won it and what he reckons.
-
-    A named tuple: three are made for every deal scored.
-    """
+    """How one kind of declaration went: the calls, who won it and what he reckons."""
 
     kind: str
     calls: tuple[Combo | None, Combo | None]
@@ -80,6 +78,8 @@ class DealScore:
 
 
 _SCORE = attrgetter("score")
+# ``KindResult(...)`` without the named tuple's Python-level ``__new__``: three are made for every deal scored.
+_kind_result = partial(tuple.__new__, KindResult)
 
 
 def judge_kind(deal: Deal, kind: str) -> KindResult:
@@ -97,11 +97,11 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
         bars.append(-1 if barred_out[p] else key)
     pair = (calls[0], calls[1])
     if bars[ELDER] == bars[YOUNGER]:
-        return KindResult(kind, pair, None, (), 0)
+        return _kind_result((kind, pair, None, (), 0))
     w = ELDER if bars[ELDER] > bars[YOUNGER] else YOUNGER
     call = calls[w]
     if call is None or call.key < bars[1 - w]:
-        return KindResult(kind, pair, None, (), 0)
+        return _kind_result((kind, pair, None, (), 0))
     if kind != POINT and rules.declarations.winner_reckons == "all_of_kind":
         held = deal.holding(kind, w)
         if rules.declarations.undercall == "reckon_equal_or_inferior":
@@ -109,7 +109,7 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
         reckoned = tuple(held)
     else:
         reckoned = (call,)
-    return KindResult(kind, pair, w, reckoned, sum(map(_SCORE, reckoned)))
+    return _kind_result((kind, pair, w, reckoned, sum(map(_SCORE, reckoned))))
 
 
 def _hand_events(deal: Deal, kinds: dict[str, KindResult], p: int) -> list[Event]:
@@ -130,10 +130,11 @@ class _Trick(NamedTuple):
     before: tuple[Event, ...]  # the lead's points, then the lead's checkpoint
     after: tuple[Event, ...]  # the winner's points, the last trick's, then the trick's checkpoint
     events: tuple[Event, ...]  # before + after
-    points: tuple[int, int]  # elder's, younger's
+    points: int  # elder's + younger's << _PACK: one addition a trick sums both
 
 
 _CARD_BITS = (SUITS * RANKS_PER_SUIT - 1).bit_length()  # a card index fits in six bits
+_PACK = 20  # two players' play points in one int: a deal's play is far below 2 ** 20
 # A trick's shape, as bits: the lead scores, the follower wins, the winning card scores, it is the last trick.
 _LEAD_SCORES, _FOLLOWER_WINS, _WIN_SCORES, _LAST_TRICK = 1, 2, 4, 8
 
@@ -171,7 +172,7 @@ def _play_table(rules: Rules) -> _PlayTable:
                 points[who] += pts
         before.append(_MARK_LEAD[n])
         after.append(_MARK_TRICK[n])
-        return _Trick(tuple(before), tuple(after), tuple(before + after), (points[0], points[1]))
+        return _Trick(tuple(before), tuple(after), tuple(before + after), points[ELDER] + (points[YOUNGER] << _PACK))
 
     return _PlayTable(tuple(shapes), tuple(tuple(tuple(trick(n, leader, shape) for shape in range(16))
                                                  for leader in (ELDER, YOUNGER)) for n in range(_MAX_TRICKS + 1)))
@@ -192,7 +193,7 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
     chronological = rules.reckoning.order == "chronological"
     table = _play_table(rules)
     shapes, tricks = table.shapes, table.tricks
-    play = [0, 0]
+    play = 0  # both players' play points, packed as in _Trick
     others: list[Event] = []  # the hand's and the cards' events, summed at the end
 
     def younger_hand() -> None:
@@ -217,13 +218,12 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
             out += t.after
         else:
             out += t.events
-        play[ELDER] += t.points[ELDER]
-        play[YOUNGER] += t.points[YOUNGER]
+        play += t.points
     if deal.lead_card is not None:  # a lead not yet followed scores at once
         done = len(deal.tricks)
         t = tricks[done + 1][1 - deal.player][shapes[deal.lead_card << _CARD_BITS] & _LEAD_SCORES]
         out += t.before
-        play[1 - deal.player] += t.points[1 - deal.player]
+        play += t.points
         if chronological and done == 0:
             younger_hand()
     if deal.over and not deal.void:
@@ -232,12 +232,15 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
         out += cards
         others += cards
     by = _sums(others)
-    by[ELDER]["play"], by[YOUNGER]["play"] = play
+    by[ELDER]["play"], by[YOUNGER]["play"] = play & (1 << _PACK) - 1, play >> _PACK
     return out, by
 
 
+_NOTHING = dict.fromkeys(CATEGORIES, 0)
+
+
 def _sums(events: list[Event]) -> list[dict[str, int]]:
-    by = [dict.fromkeys(CATEGORIES, 0), dict.fromkeys(CATEGORIES, 0)]
+    by = [dict(_NOTHING), dict(_NOTHING)]
     for p, cat, pts, _ in events:
         if p != MARK:
             by[p][cat] += pts
