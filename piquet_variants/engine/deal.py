@@ -129,19 +129,19 @@ _SUIT_CARDS = tuple(tuple(r for r in range(RANKS_PER_SUIT) if m >> r & 1) for m 
 _SUIT_COUNT = tuple(map(len, _SUIT_CARDS))
 
 
-_SHIFTS = tuple(range(0, SUITS * RANKS_PER_SUIT, RANKS_PER_SUIT))
+def _random_card(m: int, rand: Callable[[], float]) -> int:
+    """A uniformly random card of a non-empty mask, found suit by suit through the tables.
 
-
-def _random_card(m: int, rand: random.Random) -> int:
-    """A uniformly random card of a non-empty mask, found suit by suit through the tables."""
-    k = int(rand.random() * m.bit_count())
-    for shift in _SHIFTS:
+    ``rand`` is the generator's bound ``random``: looked up once by the caller, not at every card.
+    """
+    k = int(rand() * m.bit_count())
+    shift = 0
+    suit = m & _SUIT_BITS
+    while k >= _SUIT_COUNT[suit]:
+        k -= _SUIT_COUNT[suit]
+        shift += RANKS_PER_SUIT
         suit = m >> shift & _SUIT_BITS
-        n = _SUIT_COUNT[suit]
-        if k < n:
-            return _SUIT_CARDS[suit][k] + shift
-        k -= n
-    raise ValueError("no card in an empty mask")
+    return _SUIT_CARDS[suit][k] + shift
 
 
 class Deal:
@@ -455,16 +455,9 @@ class Deal:
         follows = self.rules.play.must_follow
         leader = self.player
         while hands[leader]:
-            h = hands[leader]
-            k = int(rand() * h.bit_count())
-            shift = 0
-            suit = h & _SUIT_BITS
-            while k >= _SUIT_COUNT[suit]:
-                k -= _SUIT_COUNT[suit]
-                shift += RANKS_PER_SUIT
-                suit = h >> shift & _SUIT_BITS
-            lead = _SUIT_CARDS[suit][k] + shift
-            hands[leader] = h ^ 1 << lead
+            lead = _random_card(hands[leader], rand)
+            hands[leader] ^= 1 << lead
+            shift = lead - lead % RANKS_PER_SUIT
             other = leader ^ 1
             h = hands[other]
             suit = h >> shift & _SUIT_BITS if follows else 0
@@ -472,7 +465,7 @@ class Deal:
                 follow = _SUIT_CARDS[suit][int(rand() * _SUIT_COUNT[suit])] + shift
                 wins = follow < lead
             else:
-                follow = _random_card(h, rng)
+                follow = _random_card(h, rand)
                 wins = follower_wins(lead, follow)
             hands[other] = h ^ 1 << follow
             record((leader, lead, follow))
@@ -535,7 +528,7 @@ class Deal:
         """A uniformly random legal action, drawn without listing them all."""
         phase = self.phase
         if phase == Phase.PLAY:
-            return _random_card(self.playable(), rng)
+            return _random_card(self.playable(), rng.random)
         if phase == Phase.DECLARE:
             return int(rng.random() * (len(self.candidates()) + 1))
         if phase == Phase.EXCHANGE:
@@ -543,8 +536,9 @@ class Deal:
             k = fewest + int(rng.random() * (most - fewest + 1)) + self.delta[self.player]
             hand = self.hands[self.player]
             discard = 0
+            rand = rng.random
             for _ in range(k):
-                low = 1 << _random_card(hand, rng)
+                low = 1 << _random_card(hand, rand)
                 hand ^= low
                 discard |= low
             return discard
