@@ -134,14 +134,13 @@ def _point_score(rules: Rules, suit_bits: int, length: int, value: int) -> int:
     return score
 
 
-def holdings(rules: Rules, hand: int) -> tuple[list[Combo], list[Combo], list[Combo]]:
+def holdings(tab: Tables, hand: int) -> tuple[list[Combo], list[Combo], list[Combo]]:
     """Every combination of each kind the hand holds (in ``KINDS`` order), best first within a kind.
 
     One pass over the hand's four suit masks serves all three kinds: the point
     and the runs of a suit are table entries, and trios and quatorzes are
     found by bitwise majority over the suits rather than a count per rank.
     """
-    tab = tables(rules)
     s0, s1, s2, s3 = hand & 511, hand >> 9 & 511, hand >> 18 & 511, hand >> 27 & 511
     p0, p1, p2, p3 = tab.point
     point = sorted(filter(None, (p0[s0], p1[s1], p2[s2], p3[s3])), reverse=True)

@@ -150,7 +150,7 @@ class Deal:
     __slots__ = ("rules", "dealt", "hands", "talon", "phase", "player", "delta", "parts", "taken", "discards",
                  "void", "void_reason", "blanche", "reckons_nothing", "grand_coup", "forfeit",
                  "forced_suit", "forced_by", "calls", "shown", "step", "tricks",
-                 "lead_card", "won", "notes", "declared_hands", "held", "steps")
+                 "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables")
 
     def __init__(self, rules: Rules, dealt: Dealt):
         self.rules = rules
@@ -160,7 +160,8 @@ class Deal:
         self.talon = list(dealt.talon)
         self.taken = [0, 0]
         self.discards = [0, 0]
-        spoilers = tables(rules).blanche_spoilers
+        tab = self.tables = tables(rules)
+        spoilers = tab.blanche_spoilers
         self.blanche = (not elder & spoilers, not younger & spoilers)
         self.reckons_nothing = [False, False]
         self.grand_coup = [False, False]
@@ -317,7 +318,8 @@ class Deal:
     def _after_exchange(self) -> None:
         rules = self.rules
         elder, younger = self.declared_hands = (self.hands[ELDER], self.hands[YOUNGER])
-        held = self.held = dict(zip(KINDS, zip(holdings(rules, elder), holdings(rules, younger))))
+        tab = self.tables
+        held = self.held = dict(zip(KINDS, zip(holdings(tab, elder), holdings(tab, younger))))
         # The six calls in the order they are made: where each goes, and what it may be.
         self.steps = [(self.calls[kind], p, held[kind][p]) for kind in rules.declarations.order for p in (ELDER, YOUNGER)]
         if self.forced_by is not None and self.forced_suit is None:

@@ -186,35 +186,27 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
     The sums are kept as the events are laid out, so that scoring need not
     walk the whole list again.
     """
-    out: list[Event] = []
-    add = out.append
-    declared = deal.phase >= Phase.PLAY
     rules = deal.rules
     chronological = rules.reckoning.order == "chronological"
     table = _play_table(rules)
     shapes, tricks = table.shapes, table.tricks
     play = 0  # both players' play points, packed as in _Trick
-    others: list[Event] = []  # the hand's and the cards' events, summed at the end
-
-    def younger_hand() -> None:
-        if declared:
-            others.extend(hand := _hand_events(deal, kinds, YOUNGER))
-            out.extend(hand)
-        add(_MARK["hand:younger"])
-        add(_MARK["declarations"])
-
-    if declared:
-        others.extend(_hand_events(deal, kinds, ELDER))
-        out.extend(others)
-    add(_MARK["hand:elder"])
+    if deal.phase >= Phase.PLAY:
+        out = _hand_events(deal, kinds, ELDER)
+        young = _hand_events(deal, kinds, YOUNGER)
+        others = out + young  # the hand's and the cards' events, summed at the end
+    else:
+        out, young, others = [], [], []
+    out.append(_MARK["hand:elder"])
+    young += (_MARK["hand:younger"], _MARK["declarations"])
     if not chronological:
-        younger_hand()
+        out += young
     last = len(deal.tricks) if deal.over else 0
     for n, (leader, lead, follow) in enumerate(deal.tricks, 1):
         t = tricks[n][leader][shapes[lead << _CARD_BITS | follow] | (_LAST_TRICK if n == last else 0)]
         if chronological and n == 1:
             out += t.before
-            younger_hand()
+            out += young
             out += t.after
         else:
             out += t.events
@@ -225,9 +217,9 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
         out += t.before
         play += t.points
         if chronological and done == 0:
-            younger_hand()
+            out += young
     if deal.over and not deal.void:
-        add(_MARK["play"])
+        out.append(_MARK["play"])
         cards = _cards_events(deal)
         out += cards
         others += cards
