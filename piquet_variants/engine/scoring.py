@@ -270,22 +270,20 @@ def score_deal(deal: Deal) -> DealScore:
     hazard = [0, 0]
     repiqued = [False, False]
     piqued = [False, False]
-    events: list[Event] = []
     rp, pq = rules.repique, rules.pique
     blanche_counts = rules.carte_blanche.counts_toward_hazards
+    found: list[tuple[int, Event]] = []  # (place in the layout, the pique or repique that goes there)
 
-    def bonus(p: int, cat: str, pts: int) -> None:
+    def bonus(p: int, cat: str, pts: int) -> Event:
         running[p] += pts
         by[p][cat] += pts
-        events.append((p, cat, pts, cat))
+        return p, cat, pts, cat
 
     # The hazards are looked for only while one player has still scored nothing;
     # the rest of the events are already summed in ``by``.
-    done = 0
-    for e in layout:
-        done += 1
-        events.append(e)
-        p, cat, pts, label = e
+    place = 0
+    for p, cat, pts, _ in layout:
+        place += 1
         if p == MARK:
             continue
         running[p] += pts
@@ -298,14 +296,16 @@ def score_deal(deal: Deal) -> DealScore:
         if cat in HAND:
             if not repiqued[p] and hazard[p] >= rp.threshold:
                 repiqued[p] = True
-                bonus(p, "repique", rp.bonus)
+                found.append((place, bonus(p, "repique", rp.bonus)))
         elif (not piqued[p] and hazard[p] >= pq.threshold and (pq.who == "either" or p == ELDER)
               and (not repiqued[p] or pq.with_repique) and (cat == "play" or pq.counts_the_cards)):
             piqued[p] = True
-            bonus(p, "pique", pq.bonus)
-    events += layout[done:]
+            found.append((place, bonus(p, "pique", pq.bonus)))
+    events = layout
+    for place, e in reversed(found):
+        events.insert(place, e)
     for p in (ELDER, YOUNGER):
         if deal.grand_coup[p]:
-            bonus(p, "penalty", -rules.penalties.grand_coup_points)
+            events.append(bonus(p, "penalty", -rules.penalties.grand_coup_points))
     totals = [sum(by[ELDER].values()), sum(by[YOUNGER].values())]
     return DealScore(totals, by, events, kinds, deal.over, False, deal.forfeit, list(deal.notes))
