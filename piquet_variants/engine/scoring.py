@@ -83,23 +83,22 @@ _kind_result = partial(tuple.__new__, KindResult)
 
 
 def judge_kind(deal: Deal, kind: str) -> KindResult:
+    """Who wins one kind: the better call, unless a combination shown, or a penalty, bars it."""
     rules = deal.rules
-    calls = deal.calls[kind]
-    shown = deal.shown[kind]
-    shown_bars = rules.declarations.shown_bars
-    barred_out = deal.reckons_nothing if not rules.penalties.reckons_nothing_bars else (False, False)
-    bars = []
-    for p in (ELDER, YOUNGER):
-        call = calls[p]
-        key = call.key if call is not None else -1
-        if shown_bars and shown[p] is not None and shown[p] > key:
-            key = shown[p]
-        bars.append(-1 if barred_out[p] else key)
-    pair = (calls[0], calls[1])
+    pair = elder, younger = tuple(deal.calls[kind])
+    bars = [elder.key if elder is not None else -1, younger.key if younger is not None else -1]
+    if rules.declarations.shown_bars:  # a better combination shown still bars the opponent
+        for p, key in enumerate(deal.shown[kind]):
+            if key is not None and key > bars[p]:
+                bars[p] = key
+    if not rules.penalties.reckons_nothing_bars:
+        for p, nothing in enumerate(deal.reckons_nothing):
+            if nothing:
+                bars[p] = -1
     if bars[ELDER] == bars[YOUNGER]:
         return _kind_result((kind, pair, None, (), 0))
     w = ELDER if bars[ELDER] > bars[YOUNGER] else YOUNGER
-    call = calls[w]
+    call = pair[w]
     if call is None or call.key < bars[1 - w]:
         return _kind_result((kind, pair, None, (), 0))
     if kind != POINT and rules.declarations.winner_reckons == "all_of_kind":
