@@ -92,6 +92,23 @@ def _token_run(tok: Token) -> list[Card]:
     return _run(str(tok), tok.line, tok.column)
 
 
+def _lines(pattern: re.Pattern[str], text: str, line: int, column: int) -> list[tuple[re.Match[str], int, int]]:
+    """Each match of ``pattern`` in a token's text, with its line and the offset that turns a place into a column.
+
+    The token starts at ``line``:``column``; a match's ``m.start(i) + shift`` is then the column of its group ``i``.
+    """
+    out, pos, shift = [], 0, column
+    for m in pattern.finditer(text):
+        start = m.start()
+        newlines = text.count("\n", pos, start)
+        if newlines:
+            line += newlines
+            shift = -text.rfind("\n", pos, start)
+        pos = start
+        out.append((m, line, shift))
+    return out
+
+
 class Run(NamedTuple):
     """A line's run of compact cards as written, from ``line``:``column``.
 
@@ -139,30 +156,23 @@ class TrickRun(NamedTuple):
 
     def tricks(self) -> list[tuple[int, Pos, list[Card]]]:
         """Each trick's number and position, and its cards with theirs."""
-        text, out = self.text, []
-        for m in _TRICK_LINE.finditer(text):
-            start = m.start()
-            line = self.line + text.count("\n", 0, start)
-            shift = (self.column if line == self.line else 1) - (text.rfind("\n", 0, start) + 1)
-            out.append((int(m.group(1)), (line, start + shift),
-                        [_card((m.group(2), (line, m.start(2) + shift))),
-                         _card((m.group(3), (line, m.start(3) + shift)))]))
-        return out
+        return [(int(m.group(1)), (line, m.start() + shift), [_card((m.group(2), (line, m.start(2) + shift))),
+                                                               _card((m.group(3), (line, m.start(3) + shift)))])
+                for m, line, shift in _lines(_TRICK_LINE, self.text, self.line, self.column)]
 
 
-# The words before the cards of a line token (HANDLINE, TALONLINE, DISCARDLINE), and a DEALHEAD's parts.
-_LINE_HEAD = re.compile(r"(\w+)(?:[ \t]*:|[ \t]+\S+)[ \t]*")
+# One line of a run of card lines (CARDLINES, DISCARDLINES): its first word, and its cards after the
+# word (and "discards"); and a DEALHEAD's parts.
+_CARD_LINE = re.compile(r"(\w+)(?:[ \t]*:|[ \t]+\S+)[ \t]*([^\n]*)")
 _DEAL_HEAD = re.compile(r'(\w+)[ \t]+(\d+)[ \t]*,[ \t]*(\w+)[ \t]+("(?:[^"\\\n]|\\.)*")')
 _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 _HEAD_LINE = re.compile(r'\[[ \t]*([^\s"\]]+)((?:[ \t]+"(?:[^"\\\n]|\\.)*")+)[ \t]*\]')
 
 
-def _line(tok: Token) -> tuple[str, Run]:
-    """A line token's leading word (the role, or "talon") and its run of cards."""
-    text = str(tok)
-    m = _LINE_HEAD.match(text)
-    assert m is not None  # the terminal's own pattern
-    return m.group(1), Run(text[m.end():].rstrip(), tok.line, tok.column + m.end())
+def _card_lines(tok: Token) -> list[tuple[Pos, str, Run]]:
+    """Each line of a run of card lines: where it starts, its first word (a role, or "talon"), and its cards."""
+    return [((line, m.start() + shift), m.group(1), Run(m.group(2).rstrip(), line, m.start(2) + shift))
+            for m, line, shift in _lines(_CARD_LINE, str(tok), tok.line, tok.column)]
 
 
 def _sub(tok: Token, kind: str, start: int, value: str) -> Token:
@@ -210,18 +220,14 @@ class _ToStatements(Transformer):
     def headers(self, items: list[Token]) -> list[Stmt]:
         """A run of tag lines: one statement a tag, each at its own line."""
         tok = items[0]
-        text, out = str(tok), []
-        for m in _HEAD_LINE.finditer(text):
-            start = m.start()
-            line = tok.line + text.count("\n", 0, start)
-            col = start - text.rfind("\n", 0, start) if line > tok.line else tok.column + start
-            out.append(Stmt("header", (line, col), (m.group(1), [unquote(v) for v in _STRING.findall(m.group(2))])))
-        return out
+        return [Stmt("header", (line, m.start() + shift), (m.group(1), [unquote(v) for v in _STRING.findall(m.group(2))]))
+                for m, line, shift in _lines(_HEAD_LINE, str(tok), tok.line, tok.column)]
 
     def partie(self, items: list[Any]) -> Stmt:
         return Stmt("partie", _pos(items[0]), items[1:-1])
 
     def deal(self, items: list[Any]) -> Stmt:
+        items = [st for item in items for st in (item if isinstance(item, list) else (item,))]
         if items[0].type == "DEALHEAD":
             head = items[0]
             m = _DEAL_HEAD.match(str(head))
@@ -239,10 +245,19 @@ class _ToStatements(Transformer):
 
     # -- statements --
     def hand(self, items: list[Any]) -> Stmt:
-        return Stmt("hand", _pos(items[0]), _line(items[0]) if len(items) == 1 else (str(items[0]), items[1]))
+        return Stmt("hand", _pos(items[0]), (str(items[0]), items[1]))
 
     def talon(self, items: list[Any]) -> Stmt:
-        return Stmt("talon", _pos(items[0]), _line(items[0])[1] if len(items) == 1 else items[1])
+        return Stmt("talon", _pos(items[0]), items[1])
+
+    def card_lines(self, items: list[Token]) -> list[Stmt]:
+        """A run of hand and talon lines: one statement a line."""
+        return [Stmt("talon", pos, run) if word.lower() == "talon" else Stmt("hand", pos, (word, run))
+                for pos, word, run in _card_lines(items[0])]
+
+    def discard_lines(self, items: list[Token]) -> list[Stmt]:
+        """A run of lines that only discard: one exchange a line."""
+        return [Stmt("exchange", pos, (word, run, [])) for pos, word, run in _card_lines(items[0])]
 
     def misdeal(self, items: list[Token]) -> Stmt:
         return Stmt("misdeal", _pos(items[0]), items[1:])
@@ -254,8 +269,6 @@ class _ToStatements(Transformer):
         return Stmt("peek", _pos(items[0]), items[1:])
 
     def exchange(self, items: list[Any]) -> Stmt:
-        if len(items) == 1:
-            return Stmt("exchange", _pos(items[0]), (*_line(items[0]), []))
         return Stmt("exchange", _pos(items[0]), (str(items[0]), items[2], items[3:]))
 
     def takes(self, items: list[Any]) -> tuple[str, list[Card], Pos]:
@@ -330,8 +343,9 @@ class _ToStatements(Transformer):
 _ESCAPES = {"n": "\n", "t": "\t"}
 
 
-def unquote(tok: Token) -> str:
-    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), str(tok)[1:-1])
+def unquote(tok: Token | str) -> str:
+    text = str(tok)[1:-1]
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), text) if "\\" in text else text
 
 
 def grammar_text() -> str:
@@ -376,7 +390,7 @@ _EXAMPLES: dict[str, list[str]] = {
 
 
 # One token for a whole canonical line: each has a detailed rule beside it, which names what is expected.
-_LINE_TOKENS = {"HEADLINES", "DEALHEAD", "HANDLINE", "TALONLINE", "DISCARDLINE", "TRICKRUN"}
+_LINE_TOKENS = {"HEADLINES", "DEALHEAD", "CARDLINES", "DISCARDLINES", "TRICKRUN"}
 
 
 def _describe(expected: set[str]) -> str:

@@ -197,8 +197,9 @@ class _Builder:
             else:
                 anchor = f"partie:{s.kind}"
                 self.partie_claim(claimed, s)
-            comments += [{"before": anchor, "text": c.data} for c in pending]
-            pending = []
+            if pending:
+                comments += [{"before": anchor, "text": c.data} for c in pending]
+                pending = []
         comments += [{"before": "end", "text": c.data} for c in pending]
         if not deals:
             raise self.fail(body[0].pos if body else (1, 1), "the file records no deal")
@@ -293,8 +294,9 @@ class _Builder:
                 pending.append(st)
                 continue
             anchor = getattr(self, f"_{st.kind}")(deal, st, at)
-            comments += [{"before": anchor, "text": c.data} for c in pending]
-            pending = []
+            if pending:
+                comments += [{"before": anchor, "text": c.data} for c in pending]
+                pending = []
         comments += [{"before": "end", "text": c.data} for c in pending]
         if comments:
             deal["comments"] = comments
