@@ -299,3 +299,37 @@ def test_packets_of_one_are_noted_where_the_ruleset_deals_by_two_or_three(cli, t
     code, out, err = cli("replay", str(path), "-r", "traite", "--format", "json", "--lang", "fr")
     assert json.loads(out)["results"][0]["deals"][0]["notes"] == [
         "donnée par paquets de 1 : les règles donnent par paquets de 2 / 3"]
+
+
+_RANK_TEXTS = ["A", "K", "Q", "J", "10", "9", "8", "7"]
+_SIGNS = "♠♥♦♣"
+_LETTERS = "SHDC"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 3), st.sampled_from(["group", "sign", "letter", "?"])),
+                min_size=1, max_size=12))
+def test_a_run_names_the_same_cards_as_its_places(cards: list[tuple[int, int, str]]) -> None:
+    """Run.parts (split on the suit signs, for speed) and Run.cards (the regex that places each card) agree."""
+    from piquet_variants.notation.parser import Run
+    from piquet_variants.notation.reader import _card_names, _part_names
+    words, group = [], []
+    for rank, suit, form in cards:
+        if form == "group" and (not group or group[-1][1] == suit):
+            group.append((rank, suit))
+            continue
+        if group:
+            words.append(" ".join(_RANK_TEXTS[r] for r, _ in group) + " " + _SIGNS[group[0][1]])
+            group = []
+        if form == "group":
+            group.append((rank, suit))
+        elif form == "?":
+            words.append("?")
+        else:
+            words.append(_RANK_TEXTS[rank] + (_SIGNS if form == "sign" else _LETTERS)[suit])
+    if group:
+        words.append(" ".join(_RANK_TEXTS[r] for r, _ in group) + " " + _SIGNS[group[0][1]])
+    run = Run((" " if len(cards) % 2 else "  ").join(words), 3, 9)  # groups apart by one space or two
+    by_parts = [_part_names("en")[p] for p in run.parts()]
+    by_places = [_card_names("en")[c.text] for c in run.cards()]
+    assert by_parts == by_places and len(by_parts) == len(cards)

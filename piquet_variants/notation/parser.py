@@ -46,6 +46,8 @@ class Stmt(NamedTuple):
 _RANK = r"(?:10|[AKQJTRDV9876])"
 # One card a match, in a run the grammar has already read: its rank, and the suit written after
 # it ("AS", "A♠") or, in a group ("A R D ♠"), the suit that ends the group; or "?", with no parts.
+_SIGNS = re.compile("([♠♥♦♣♤♡♢♧])")
+_RANKS = frozenset(("10", "A", "K", "Q", "J", "T", "R", "D", "V", "9", "8", "7", "6"))
 _CARD_PART = re.compile(rf"({_RANK})(?:([SHDCPKT]|[♠♥♦♣♤♡♢♧])|(?=(?:[ \t]+{_RANK})*[ \t]*([♠♥♦♣♤♡♢♧])))|\?")
 _RANK_WORDS = {"ace": "A", "as": "A", "king": "K", "roi": "K", "rois": "K", "queen": "Q", "dame": "Q", "knave": "J",
                "jack": "J", "valet": "J", "sixes": "6", "ten": "10", "dix": "10", "nine": "9", "neuf": "9", "eight": "8",
@@ -121,8 +123,26 @@ class Run(NamedTuple):
     column: int
 
     def parts(self) -> list[tuple[str, str, str]]:
-        """Each card's (rank, suit after it, suit of its group); three empty parts for "?"."""
-        return _CARD_PART.findall(self.text)
+        """Each card's (rank, suit after it, suit of its group); three empty parts for "?".
+
+        The same cards as ``cards()``, found by splitting on the suit signs
+        rather than by ``_CARD_PART``, whose look-ahead reads a group of ranks
+        again for each rank in it: the text is a run the grammar has read, so
+        each word is "?", a bare rank (of the group the next sign closes), or a
+        rank with its suit letter or sign.
+        """
+        out = []
+        pieces = _SIGNS.split(self.text)  # words, sign, words, sign, ..., words
+        for i in range(0, len(pieces), 2):
+            sign = pieces[i + 1] if i + 1 < len(pieces) else ""
+            for word in pieces[i].split():
+                if word == "?":
+                    out.append(("", "", ""))
+                elif word in _RANKS:
+                    out.append((word, "", sign))
+                else:
+                    out.append((word[:-1], word[-1], ""))
+        return out
 
     def cards(self) -> list[Card]:
         return _run(self.text, self.line, self.column)
