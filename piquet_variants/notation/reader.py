@@ -11,7 +11,7 @@ that is not a number, a tag nobody knows.
 from __future__ import annotations
 
 from functools import cache
-from itertools import count
+from itertools import chain, count
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -314,18 +314,18 @@ class _Builder:
             raise self.fail(pos, f"the {missing}'s hand is missing ({missing}: cards), or give only a score sheet")
         groups = [(("hands", "elder"), hands["elder"]), (("hands", "younger"), hands["younger"]),
                   (("talon",), deal.get("talon", []))]
-        dealt = [c for _, group in groups for c in group]
-        known = [c for c in dealt if c != "?"]
-        seen = set(known)
-        if len(seen) != len(known):
+        dealt = list(chain.from_iterable(group for _, group in groups))
+        unknown = dealt.count("?")
+        seen = set(dealt)
+        seen.discard("?")
+        if len(seen) != len(dealt) - unknown:
             self._dealt_twice(groups, at)
         if len(dealt) not in (32, 36) and deal.get("talon") is not None:
             raise self.fail(pos, f"{len(dealt)} cards are dealt here; a pack has 32 (or 36)")
         tricks = deal.get("tricks", [])
-        played = [c for trick in tricks for c in trick]
-        if "?" in played or len(set(played)) != len(played) or (len(known) == len(dealt)
-                                                                 and not seen.issuperset(played)):
-            self._misplayed(tricks, seen, len(known) < len(dealt), at)
+        played = list(chain.from_iterable(tricks))
+        if "?" in played or len(set(played)) != len(played) or (not unknown and not seen.issuperset(played)):
+            self._misplayed(tricks, seen, bool(unknown), at)
 
     def _dealt_twice(self, groups: list[tuple[tuple[str, ...], list[str]]], at: tuple[str | int, ...]) -> None:
         """Name the first card dealt twice, at its second place (the sets found that one is)."""
