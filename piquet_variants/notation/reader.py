@@ -11,7 +11,7 @@ that is not a number, a tag nobody knows.
 from __future__ import annotations
 
 from functools import cache
-from itertools import chain, count
+from itertools import chain
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -497,7 +497,7 @@ class _Builder:
         tricks = deal.setdefault("tricks", [])
         first = len(tricks)
         if list(map(int, map(_NUMBER, rows))) != list(range(first + 1, first + 1 + len(rows))):
-            for (number, pos, _), expected in zip(run.tricks(), count(first + 1)):
+            for expected, (number, pos, _) in enumerate(run.tricks(), first + 1):
                 if number != expected:
                     raise self.fail(pos, f"this is trick {expected}, not trick {number}")
         names = self.names
