@@ -333,3 +333,23 @@ def test_a_run_names_the_same_cards_as_its_places(cards: list[tuple[int, int, st
     by_parts = [_part_names("en")[p] for p in run.parts()]
     by_places = [_card_names("en")[c.text] for c in run.cards()]
     assert by_parts == by_places and len(by_parts) == len(cards)
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("  elder: A K Q J 10 9 8 7 ♠  A K Q J ♥\n", "  elder: A K Q J 10 9 8 7 ♠\n    A K Q J ♥\n"),
+    ("  elder: A K Q J 10 9 8 7 ♠  A K Q J ♥\n", "  elder: A K Q J 10 9 8 7 ♠\n    AH KH QH JH\n"),
+    ("  talon: 10 9 8 7 ♥  10 9 8 7 ♣\n", "  talon: 10 9 8 7 ♥\n  ? 9 8 7 ♣\n"),
+    ('deal 1, dealer "B"\n', 'deal 1, dealer "B"\n  , packets 2\n')])
+def test_a_statement_may_go_on_over_the_next_line(old: str, new: str) -> None:
+    """Line breaks are free: a line token must not end a statement that the next line continues."""
+    fast, split = read_text(_DEAL).data, read_text(_DEAL.replace(old, new)).data
+    if "?" in new:
+        split["deals"][0]["talon"][4] = "10C"
+    split["deals"][0].pop("packets", None)
+    assert split == fast
+
+
+def test_a_spoken_count_on_the_next_line_stays_with_its_trick() -> None:
+    record = read_text(_DEAL.replace("  2. K♠ K♦\n", "  2. K♠ K♦\n     = 3\n")).data
+    assert record["deals"][0]["counts"] == [{"trick": 2, "card": 2, "count": 3}]
+    assert record["deals"][0]["tricks"] == read_text(_DEAL).data["deals"][0]["tricks"]

@@ -44,10 +44,10 @@ class Stmt(NamedTuple):
 
 
 _RANK = r"(?:10|[AKQJTRDV9876])"
-# One card a match, in a run the grammar has already read: its rank, and the suit written after
-# it ("AS", "A♠") or, in a group ("A R D ♠"), the suit that ends the group; or "?", with no parts.
 _SIGNS = re.compile("([♠♥♦♣♤♡♢♧])")
 _RANKS = frozenset(("10", "A", "K", "Q", "J", "T", "R", "D", "V", "9", "8", "7", "6"))
+# One card a match, in a run the grammar has already read: its rank, and the suit written after
+# it ("AS", "A♠") or, in a group ("A R D ♠"), the suit that ends the group; or "?", with no parts.
 _CARD_PART = re.compile(rf"({_RANK})(?:([SHDCPKT]|[♠♥♦♣♤♡♢♧])|(?=(?:[ \t]+{_RANK})*[ \t]*([♠♥♦♣♤♡♢♧])))|\?")
 _RANK_WORDS = {"ace": "A", "as": "A", "king": "K", "roi": "K", "rois": "K", "queen": "Q", "dame": "Q", "knave": "J",
                "jack": "J", "valet": "J", "sixes": "6", "ten": "10", "dix": "10", "nine": "9", "neuf": "9", "eight": "8",
@@ -77,16 +77,9 @@ def _pos(tok: Token) -> Pos:
 def _run(text: str, line: int, column: int) -> list[Card]:
     """Split a run of compact cards that starts at ``line``:``column``, keeping each card's own line and column."""
     out: list[Card] = []
-    several_lines = "\n" in text
-    for m in _CARD_PART.finditer(text):
-        start = m.start()
-        at, col = line, column + start
-        if several_lines:
-            nl = text.rfind("\n", 0, start)
-            at += text.count("\n", 0, start)
-            col = (start - nl) if nl >= 0 else col
+    for m, at, shift in _lines(_CARD_PART, text, line, column):
         rank, after, group = m.group(1, 2, 3)
-        out.append(_card((rank + (after or group) if rank else "?", (at, col))))
+        out.append(_card((rank + (after or group) if rank else "?", (at, m.start() + shift))))
     return out
 
 
@@ -114,8 +107,8 @@ def _lines(pattern: re.Pattern[str], text: str, line: int, column: int) -> list[
 class Run(NamedTuple):
     """A line's run of compact cards as written, from ``line``:``column``.
 
-    The reader names the cards from ``parts()`` in C-level passes; where each
-    card stands (``cards()``) is worked out only when a message needs it.
+    The reader names the cards from ``parts()``, a split on the suit signs;
+    where each card stands (``cards()``) is worked out only when a message needs it.
     """
 
     text: str
