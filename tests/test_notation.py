@@ -353,3 +353,34 @@ def test_a_spoken_count_on_the_next_line_stays_with_its_trick() -> None:
     record = read_text(_DEAL.replace("  2. K♠ K♦\n", "  2. K♠ K♦\n     = 3\n")).data
     assert record["deals"][0]["counts"] == [{"trick": 2, "card": 2, "count": 3}]
     assert record["deals"][0]["tricks"] == read_text(_DEAL).data["deals"][0]["tricks"]
+
+
+def _breakable_spaces(text: str) -> list[int]:
+    """Where a space follows a card's suit or a sign of punctuation, outside quotes and comments.
+
+    Those are the places where the line tokens must give way to the detailed
+    rules; a group of ranks (A R D ♠) and a number in words stay on one line.
+    """
+    places, quoted, comment = [], False, False
+    for i, ch in enumerate(text):
+        if ch == '"' and not comment and text[i - 1] != "\\":
+            quoted = not quoted
+        elif ch == "{" and not quoted:
+            comment = True
+        elif ch == "}" and not quoted:
+            comment = False
+        elif ch == " " and not quoted and not comment:
+            if text[i - 1] in "♠♥♦♣,;:":
+                places.append(i)
+    return places
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(_CORPUS + [_DEAL]), st.randoms(use_true_random=False))
+def test_line_breaks_are_free(text: str, rnd) -> None:
+    """Any space between words may become a line break: the record is the same (the line tokens give way)."""
+    spaces = _breakable_spaces(text)
+    broken = list(text)
+    for i in rnd.sample(spaces, min(len(spaces), rnd.randint(1, 12))):
+        broken[i] = "\n   "
+    assert read_text("".join(broken)).data == read_text(text).data
