@@ -23,7 +23,7 @@ from itertools import combinations
 from operator import itemgetter
 from typing import NamedTuple
 
-from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS, card_name, iter_cards, suit_of
+from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS, card_name, iter_cards, mask, suit_of
 from ..errors import IllegalAction
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, tables
@@ -276,7 +276,7 @@ class Deal:
         """The exchange itself, once the discard is known to be legal."""
         p = self.player
         k = discard.bit_count() - self.delta[p]
-        taken = sum(map(_BIT.__getitem__, self.talon[:k]))
+        taken = mask(self.talon[:k])
         del self.talon[:k]
         self.hands[p] = (self.hands[p] & ~discard) | taken
         self.discards[p], self.taken[p] = discard, taken

@@ -124,7 +124,7 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], p: int) -> list[Event
 
 
 class _Trick(NamedTuple):
-    """What one trick adds to the layout: its events around the lead's checkpoint, who wins it, the points it gives."""
+    """What one trick adds to the layout: its events around the lead's checkpoint, and the points it gives."""
 
     before: tuple[Event, ...]  # the lead's points, then the lead's checkpoint
     after: tuple[Event, ...]  # the winner's points, the last trick's, then the trick's checkpoint

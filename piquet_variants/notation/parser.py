@@ -177,15 +177,21 @@ class TrickRun(NamedTuple):
 # One line of a run of card lines (CARDLINES, DISCARDLINES): its first word, and its cards after the
 # word (and "discards"); and a DEALHEAD's parts.
 _CARD_LINE = re.compile(r"(\w+)(?:[ \t]*:|[ \t]+\S+)[ \t]*([^\n]*)")
-_DEAL_HEAD = re.compile(r'(\w+)[ \t]+(\d+)[ \t]*,[ \t]*(\w+)[ \t]+("(?:[^"\\\n]|\\.)*")')
-_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
-_HEAD_LINE = re.compile(r'\[[ \t]*([^\s"\]]+)((?:[ \t]+"(?:[^"\\\n]|\\.)*")+)[ \t]*\]')
+_QUOTED = r'"(?:[^"\\\n]|\\.)*"'  # the grammar's STRING
+_STRING = re.compile(_QUOTED)
+_DEAL_HEAD = re.compile(rf"(\w+)[ \t]+(\d+)[ \t]*,[ \t]*(\w+)[ \t]+({_QUOTED})")
+_HEAD_LINE = re.compile(rf'\[[ \t]*([^\s"\]]+)((?:[ \t]+{_QUOTED})+)[ \t]*\]')
 
 
 def _card_lines(tok: Token) -> list[tuple[Pos, str, Run]]:
     """Each line of a run of card lines: where it starts, its first word (a role, or "talon"), and its cards."""
     return [((line, m.start() + shift), m.group(1), Run(m.group(2).rstrip(), line, m.start(2) + shift))
             for m, line, shift in _lines(_CARD_LINE, str(tok), tok.line, tok.column)]
+
+
+def _flat(items: list[Any]) -> list[Any]:
+    """Children with each run token's list of statements spliced in where it stood."""
+    return [st for item in items for st in (item if isinstance(item, list) else (item,))]
 
 
 def _sub(tok: Token, kind: str, start: int, value: str) -> Token:
@@ -225,7 +231,7 @@ class _ToStatements(Transformer):
 
     # -- file structure --
     def start(self, items: list[Any]) -> list[Any]:
-        return [st for item in items for st in (item if isinstance(item, list) else (item,))]
+        return _flat(items)
 
     def header(self, items: list[Token]) -> Stmt:
         return Stmt("header", _pos(items[0]), (str(items[0]), [unquote(s) for s in items[1:]]))
@@ -240,7 +246,7 @@ class _ToStatements(Transformer):
         return Stmt("partie", _pos(items[0]), items[1:-1])
 
     def deal(self, items: list[Any]) -> Stmt:
-        items = [st for item in items for st in (item if isinstance(item, list) else (item,))]
+        items = _flat(items)
         if items[0].type == "DEALHEAD":
             head = items[0]
             m = _DEAL_HEAD.match(str(head))

@@ -106,10 +106,12 @@ class _Builder:
         self.name, self.lines = name, lines
         self.located = Located(name, None, lines=lines)
         self.marks = self.located.marks
-        self.lang = "en"
-        self.names = _card_names(self.lang)
-        self.part_names = _part_names(self.lang)
+        self.use("en")
         self.last_dealer: str | None = None
+
+    def use(self, lang: str) -> None:
+        """Read compact cards in ``lang`` from here on (``AC`` is the ace of clubs in en, of hearts in fr)."""
+        self.lang, self.names, self.part_names = lang, _card_names(lang), _part_names(lang)
 
     def fail(self, pos: Pos, message: str) -> NotationError:
         return NotationError([Problem(self.name, pos[0], pos[1], "", message, caret(self.lines, *pos))])
@@ -125,10 +127,13 @@ class _Builder:
 
     def card(self, c: Card, path: tuple[str | int, ...]) -> str:
         self.marks.setdefault(path, c.pos)
-        found = self.names.get(c.text)  # every compact card, and "?"
-        return found if found is not None else self._other_card(c)
+        return self.named(c)
 
-    def _other_card(self, c: Card) -> str:
+    def named(self, c: Card) -> str:
+        """The card as the record writes it, or a problem at its place if it is no card."""
+        found = self.names.get(c.text)  # every compact card, and "?"
+        if found is not None:
+            return found
         try:
             return card_name(parse_card(c.text, self.lang), self.lang)
         except CardError as exc:
@@ -141,7 +146,7 @@ class _Builder:
             self.located.places[path] = cards
             out = list(map(self.part_names.get, cards.parts()))
             if None in out:
-                out = [self.names.get(c.text) or self._other_card(c) for c in cards.cards()]
+                out = list(map(self.named, cards.cards()))
             return out
         if cards:
             self.marks.setdefault(path, cards[0].pos)
@@ -165,10 +170,7 @@ class _Builder:
         headers = [s for s in stmts if s.kind == "header"]
         for h in headers:
             self.header(rec, h)
-        rec.setdefault("lang", self.lang)
-        self.lang = rec["lang"]
-        self.names = _card_names(self.lang)
-        self.part_names = _part_names(self.lang)
+        self.use(rec.setdefault("lang", self.lang))
         body = [s for s in stmts if s.kind != "header"]
         if "players" not in rec:
             raise self.fail(body[0].pos if body else (1, 1), 'the players are missing: [Players "A" "B"]')
@@ -241,7 +243,7 @@ class _Builder:
         elif field[0] == "lang":
             if values[0] not in ("en", "fr"):
                 raise self.fail(h.pos, f"[Lang] is en or fr, not {values[0]!r}")
-            rec["lang"] = self.lang = values[0]
+            rec["lang"] = values[0]
         elif field[0] == "higher_chose":
             if values[0] not in ("deal", "elder"):
                 raise self.fail(h.pos, f"[{tag}] is deal or elder, not {values[0]!r}")
@@ -504,7 +506,7 @@ class _Builder:
         leads, follows = list(map(names.get, map(_LEAD, rows))), list(map(names.get, map(_FOLLOW, rows)))
         self.located.places.setdefault(at + ("tricks",), _TrickPlaces()).runs.append((first, run))
         if None in leads or None in follows:
-            tricks += [[names.get(c.text) or self._other_card(c) for c in cards] for _, _, cards in run.tricks()]
+            tricks += [list(map(self.named, cards)) for _, _, cards in run.tricks()]
         else:
             tricks.extend(map(list, zip(leads, follows)))
         return "tricks" if run.headed else f"trick:{first + 1}"
