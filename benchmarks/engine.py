@@ -2,6 +2,9 @@
 
     python benchmarks/engine.py [N]
 
+It says whether the engine it runs is compiled: ``pip install .`` compiles it
+where a C compiler is at hand, an editable install never does.
+
 Each deal is dealt from a seeded shuffle, exchanged, declared and played with
 uniformly random legal actions, then scored (pique, repique and all).
 """
@@ -12,6 +15,7 @@ import random
 import sys
 import time
 
+from piquet_variants.engine import deal
 from piquet_variants.engine.partie import play_random_deal
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.ruleset.compiler import load_ruleset
@@ -19,6 +23,7 @@ from piquet_variants.ruleset.registry import shipped_ids
 
 
 def main(n: int) -> None:
+    print("engine:", "plain Python" if deal.__file__.endswith(".py") else "compiled (mypyc; see setup.py)")
     for rid in shipped_ids():
         rules = load_ruleset(rid).rules
         rng = random.Random(2026)

@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from operator import itemgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS, card_name, iter_cards, mask, suit_of
 from ..errors import IllegalAction
@@ -42,12 +42,12 @@ class Phase:
     attribute lookup, and the engine reads a phase at every step of a deal.
     """
 
-    MISDEAL = 0
-    EXCHANGE = 1
-    FORCED_SUIT = 2
-    DECLARE = 3
-    PLAY = 4
-    OVER = 5
+    MISDEAL: Final = 0
+    EXCHANGE: Final = 1
+    FORCED_SUIT: Final = 2
+    DECLARE: Final = 3
+    PLAY: Final = 4
+    OVER: Final = 5
 
 
 class Dealt(NamedTuple):
@@ -77,7 +77,7 @@ class _Dealing(NamedTuple):
 @per_ruleset
 def _dealing(rules: Rules) -> _Dealing:
     hand = rules.deal.hand
-    places = {}
+    places: dict[int, tuple[Callable[[Sequence[int]], tuple[int, ...]], Callable[[Sequence[int]], tuple[int, ...]]]] = {}
     for packet in range(1, hand + 1):
         elder: list[int] = []
         younger: list[int] = []

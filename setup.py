@@ -1,0 +1,66 @@
+"""Compile the engine's hot modules with mypyc, or ship them as plain Python where that cannot be done.
+
+Everything else about the package is in ``pyproject.toml``.  The engine plays
+a deal in some three hundred small steps; under the interpreter each step's
+cost is dispatch, not work, and mypyc turns the same typed source into C with
+no other change (``benchmarks/engine.py`` runs about twice as fast).  The
+source stays the one truth: the compiled modules are built from it, and the
+pure-Python package behaves the same, only slower.
+
+Plain Python is built instead:
+
+* when ``PIQUET_VARIANTS_PURE`` is set (to anything but empty or ``0``);
+* for an editable install, so that an edited module takes effect at once
+  rather than being shadowed by a stale compiled copy;
+* when mypyc is not importable, or the C build fails (no compiler): the
+  failure is reported and the wheel is built without extensions.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+from setuptools.errors import BaseError, CCompilerError
+
+#: The modules a random deal runs through, compiled together (they call each other).
+COMPILED = ["piquet_variants/engine/deal.py", "piquet_variants/engine/combos.py",
+            "piquet_variants/engine/scoring.py", "piquet_variants/engine/derived.py",
+            "piquet_variants/engine/partie.py"]
+
+
+def _wanted() -> bool:
+    if os.environ.get("PIQUET_VARIANTS_PURE", "") not in ("", "0"):
+        return False
+    return not any(arg.startswith("editable") for arg in sys.argv[1:])
+
+
+class BuildOrFallBack(build_ext):
+    """Build the compiled modules, or none of them: a half-compiled engine would not import."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except (CCompilerError, BaseError, OSError) as err:
+            for ext in self.extensions:
+                Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
+            self.extensions = []
+            print(f"piquet-variants: the engine could not be compiled ({err}); building it as plain Python",
+                  file=sys.stderr)
+
+
+def _extensions() -> list:
+    if not _wanted():
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        print("piquet-variants: mypyc is not installed; building the engine as plain Python", file=sys.stderr)
+        return []
+    return mypycify(COMPILED, opt_level="3", debug_level="0", group_name="piquet_variants")
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_ext": BuildOrFallBack})
