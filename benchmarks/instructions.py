@@ -10,6 +10,10 @@ allocation do not show in it (a change that saved a quarter of the
 instructions once saved only a twentieth of the time), so confirm with
 ``benchmarks/engine.py`` too.
 
+It counts the checkout's source as plain Python (it runs from the checkout's
+root, which shadows an installed, compiled copy): that is the engine whose
+instructions a change to the source moves one for one.
+
 Runs the deal loop of ``benchmarks/engine.py`` for 300 and for 1,300 deals
 under callgrind and divides the difference by 1,000, which leaves out start-up
 and the tables built once per ruleset.  Needs valgrind (``apt-get install
