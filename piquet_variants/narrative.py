@@ -9,7 +9,7 @@ engine agrees and ✗ with both figures when it does not.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .cards import card_name
 from .engine.deal import ELDER, YOUNGER
@@ -60,7 +60,8 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
         if label.startswith("lead:"):
             n = int(label[5:])
             leader = leaders.get(n, deal.player ^ 1)
-            lead = deal.tricks[n - 1][1] if n in leaders else deal.lead_card
+            # a lead's mark past the tricks played is the lead not yet followed
+            lead = deal.tricks[n - 1][1] if n in leaders else cast(int, deal.lead_card)
             out.append(f"  {n}. {names[leader]} {t('leads', lang)} {card_name(lead, lang, symbols=True)}")
         elif label.startswith("trick:") and int(label[6:]) in leaders:
             leader, _, follow = deal.tricks[int(label[6:]) - 1]

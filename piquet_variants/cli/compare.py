@@ -13,10 +13,10 @@ from typing import Annotated, Any
 
 import typer
 
-from ..engine.record import replay
+from ..engine.record import DealReplay, replay
 from ..engine.scoring import CATEGORIES
 from ..i18n import Lang, t
-from ..render import grid, json_text
+from ..render import Format, grid, json_text
 from ..ruleset.model import Ruleset
 from ..ruleset.views import diff, footnote, plain
 from .common import FormatOpt, LangOpt, OptionOpt, load_deals, parse_options, resolve_ruleset
@@ -48,8 +48,7 @@ def compare_command(
     for n, base in enumerate(reps[0].deals):
         rows, causes = [], []
         for category in CATEGORIES + ("total",):
-            values = [[(d.deals[n].score.by[r][category] if d.deals[n].score else 0) if category != "total"
-                       else d.deals[n].totals[r] for r in (0, 1)] for d in reps]
+            values = [[_figure(d.deals[n], r, category) for r in (0, 1)] for d in reps]
             if not any(any(v) for v in values):
                 continue
             rows.append({"category": category, "values": {rs.id: {base.players[r]: v[r] for r in (0, 1)}
@@ -70,7 +69,14 @@ def compare_command(
     typer.echo("\n\n".join(_text(d, sets, fmt, lang) for d in deals))
 
 
-def _text(deal: dict[str, Any], sets: list[Ruleset], fmt: str, lang: Lang) -> str:
+def _figure(deal: DealReplay, role: int, category: str) -> int:
+    """A role's score in one category, or his total; a deal not scored (a fresh deal) scores nothing."""
+    if category == "total":
+        return deal.totals[role]
+    return deal.score.by[role][category] if deal.score is not None else 0
+
+
+def _text(deal: dict[str, Any], sets: list[Ruleset], fmt: Format, lang: Lang) -> str:
     players = deal["players"]
     headers = [t("category", lang)] + [f"{rs.id}: {p}" for rs in sets for p in players]
     rows = [[t(r["category"], lang)] + [str(r["values"][rs.id][p]) for rs in sets for p in players]

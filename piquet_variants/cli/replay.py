@@ -14,13 +14,13 @@ from ..engine.scoring import CATEGORIES
 from ..i18n import Lang, t
 from ..located import Located
 from ..narrative import tell
-from ..render import grid, json_text
+from ..render import Format, grid, json_text
 from .common import FormatOpt, LangOpt, OptionOpt, load_deals, parse_options, resolve_ruleset
 
 EXIT_MISMATCH = 3
 
 
-def _account(rep: Replay, doc: Located, ruleset_id: str, fmt: str, lang: Lang, narrative: bool) -> str:
+def _account(rep: Replay, doc: Located, ruleset_id: str, fmt: Format, lang: Lang, narrative: bool) -> str:
     lines = [f"{'## ' if fmt == 'markdown' else ''}{ruleset_id}"]
     for d in rep.deals:
         if narrative:

@@ -89,12 +89,12 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
     younger = reader.cards(raw["hands"]["younger"], at + ("hands", "younger"))
     talon = reader.cards(raw.get("talon", []), at + ("talon",))
     seen: dict[int, tuple[str | int, ...]] = {}
-    for path, group in ((("hands", "elder"), elder), (("hands", "younger"), younger), (("talon",), talon)):
+    for place, group in ((("hands", "elder"), elder), (("hands", "younger"), younger), (("talon",), talon)):
         for i, c in enumerate(group):
             if c in seen:
-                raise reader.fail(at + path + (i,), f"{card_name(c)} is dealt twice")
+                raise reader.fail(at + place + (i,), f"{card_name(c)} is dealt twice")
             if c != UNKNOWN:
-                seen[c] = path
+                seen[c] = place
     stray = [c for c in seen if rank_of(c) not in rules.deck.ranks]
     if stray:
         raise reader.fail(at + ("hands",), f"{card_name(stray[0])} is not in this ruleset's pack")

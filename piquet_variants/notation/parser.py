@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import cache, partial
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -71,7 +71,8 @@ def suit_symbol(word: str) -> str:
 
 
 def _pos(tok: Token) -> Pos:
-    return tok.line, tok.column
+    """Where a token starts: Lark types both as optional, but its lexer always sets them."""
+    return tok.line, tok.column  # type: ignore[return-value]
 
 
 def _run(text: str, line: int, column: int) -> list[Card]:
@@ -84,7 +85,7 @@ def _run(text: str, line: int, column: int) -> list[Card]:
 
 
 def _token_run(tok: Token) -> list[Card]:
-    return _run(str(tok), tok.line, tok.column)
+    return _run(str(tok), *_pos(tok))
 
 
 def _lines(pattern: re.Pattern[str], text: str, line: int, column: int) -> list[tuple[re.Match[str], int, int]]:
@@ -186,7 +187,7 @@ _HEAD_LINE = re.compile(rf'\[[ \t]*([^\s"\]]+)((?:[ \t]+{_QUOTED})+)[ \t]*\]')
 def _card_lines(tok: Token) -> list[tuple[Pos, str, Run]]:
     """Each line of a run of card lines: where it starts, its first word (a role, or "talon"), and its cards."""
     return [((line, m.start() + shift), m.group(1), Run(m.group(2).rstrip(), line, m.start(2) + shift))
-            for m, line, shift in _lines(_CARD_LINE, str(tok), tok.line, tok.column)]
+            for m, line, shift in _lines(_CARD_LINE, str(tok), *_pos(tok))]
 
 
 def _flat(items: list[Any]) -> list[Any]:
@@ -196,7 +197,8 @@ def _flat(items: list[Any]) -> list[Any]:
 
 def _sub(tok: Token, kind: str, start: int, value: str) -> Token:
     """A token for a part of a line token, at its own column."""
-    return Token(kind, value, line=tok.line, column=tok.column + start)
+    line, column = _pos(tok)
+    return Token(kind, value, line=line, column=column + start)
 
 
 class _ToStatements(Transformer):
@@ -240,7 +242,7 @@ class _ToStatements(Transformer):
         """A run of tag lines: one statement a tag, each at its own line."""
         tok = items[0]
         return [Stmt("header", (line, m.start() + shift), (m.group(1), [unquote(v) for v in _STRING.findall(m.group(2))]))
-                for m, line, shift in _lines(_HEAD_LINE, str(tok), tok.line, tok.column)]
+                for m, line, shift in _lines(_HEAD_LINE, str(tok), *_pos(tok))]
 
     def partie(self, items: list[Any]) -> Stmt:
         return Stmt("partie", _pos(items[0]), items[1:-1])
@@ -334,7 +336,7 @@ class _ToStatements(Transformer):
         return Stmt("trick", _pos(items[0]), (int(str(items[0])[:-1]), items[1:]))
 
     def trick_run(self, items: list[Token]) -> Stmt:
-        return Stmt("trick_run", _pos(items[0]), TrickRun(str(items[0]), items[0].line, items[0].column))
+        return Stmt("trick_run", _pos(items[0]), TrickRun(str(items[0]), *_pos(items[0])))
 
     def played(self, items: list[Any]) -> tuple[list[Card], tuple[str, Pos] | None]:
         cards = _token_run(items[0]) if isinstance(items[0], Token) else items[0]
@@ -446,6 +448,6 @@ def syntax_error(exc: UnexpectedInput, text: str, name: str) -> NotationError:
 def parse_statements(text: str, name: str) -> list[Stmt]:
     """The file's top-level statements, or one ``NotationError`` naming where the syntax fails."""
     try:
-        return parser().parse(text)
+        return cast(list[Stmt], parser().parse(text))  # the transformer turns the tree into statements
     except UnexpectedInput as exc:
         raise syntax_error(exc, text, name) from None

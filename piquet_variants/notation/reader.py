@@ -14,7 +14,7 @@ from functools import cache
 from itertools import chain
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from lark import Token
 
@@ -144,10 +144,10 @@ class _Builder:
         if isinstance(cards, Run):
             self.marks.setdefault(path, (cards.line, cards.column))
             self.located.places[path] = cards
-            out = list(map(self.part_names.get, cards.parts()))
-            if None in out:
-                out = list(map(self.named, cards.cards()))
-            return out
+            named = list(map(self.part_names.get, cards.parts()))
+            if None in named:
+                return list(map(self.named, cards.cards()))
+            return cast(list[str], named)  # every part had a name
         if cards:
             self.marks.setdefault(path, cards[0].pos)
         return [self.card(c, path + (i,)) for i, c in enumerate(cards)]
@@ -449,9 +449,8 @@ class _Builder:
     def _speech(self, entry: dict[str, Any], said: list[dict[str, Any]], role: str, part: Stmt, kind: str,
                 path: tuple[str | int, ...]) -> None:
         if isinstance(part, Token):
-            item = {"by": role, "reply": REPLIES[_words(part)]} if part.type == "REPLY" else {"by": role, "ask": True}
             self.mark(path + ("said", len(said)), (part.line, part.column))
-            said.append(item)
+            said.append({"by": role, "reply": REPLIES[_words(part)]} if part.type == "REPLY" else {"by": role, "ask": True})
             return
         if part.kind in ("cards", "shown", "sink"):
             call = entry.get(role, "best")
@@ -504,7 +503,10 @@ class _Builder:
                     raise self.fail(pos, f"this is trick {expected}, not trick {number}")
         names = self.names
         leads, follows = list(map(names.get, map(_LEAD, rows))), list(map(names.get, map(_FOLLOW, rows)))
-        self.located.places.setdefault(at + ("tricks",), _TrickPlaces()).runs.append((first, run))
+        places = self.located.places.get(at + ("tricks",))
+        if not isinstance(places, _TrickPlaces):
+            places = self.located.places[at + ("tricks",)] = _TrickPlaces()
+        places.runs.append((first, run))
         if None in leads or None in follows:
             tricks += [list(map(self.named, cards)) for _, _, cards in run.tricks()]
         else:
@@ -548,7 +550,8 @@ class _Builder:
         point: dict[str, Any] = {"at": str(checkpoint)}
         path = at + ("claimed", "running", len(running))
         self.mark(path + ("at",), (checkpoint.line, checkpoint.column))
-        self.scores(pairs, path, scores := {})
+        scores: dict[str, int] = {}
+        self.scores(pairs, path, scores)
         point.update(scores)
         running.append(point)
         return f"claim:running:{len(running) - 1}"
