@@ -10,6 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+#: Said by both readers of a record (JSON and notation): "?" fills a hand, never a trick.
+UNKNOWN_PLAYED = "a card played must be given, not '?'"
+
+
 class PiquetError(Exception):
     """Base of every error the tool reports to a user."""
 

@@ -64,6 +64,10 @@ def test_bad_record_names_its_json_path(cli, tmp_path) -> None:
     bad.write_text(json.dumps(rec, indent=1), encoding="utf-8")
     code, _, err = cli("replay", str(bad))
     assert code == 1 and "not a card: 'XX'" in err and f"{bad}:" in err
+    rec["deals"][0]["tricks"][0] = ["AS", "?"]  # found by fuzzing: it reached the engine as card -1
+    bad.write_text(json.dumps(rec, indent=1), encoding="utf-8")
+    code, _, err = cli("replay", str(bad))
+    assert code == 1 and "deals[0].tricks[0][1]" in err and "must be given, not '?'" in err
     rec["deals"][0]["hands"]["elder"][0] = "10S"
     bad.write_text(json.dumps(rec, indent=1), encoding="utf-8")
     code, _, err = cli("replay", str(bad))

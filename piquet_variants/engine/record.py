@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import RANK_KEYS, card_name, mask, mask_names, parse_card, rank_of
-from ..errors import CardError, IllegalAction, RecordError
+from ..errors import UNKNOWN_PLAYED, CardError, IllegalAction, RecordError
 from ..i18n import Lang
 from ..located import Located
 from ..ruleset.model import Rules
@@ -199,8 +199,11 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
         for j, text in enumerate(trick):
             if deal.phase != Phase.PLAY:
                 raise reader.fail(at + ("tricks", n, j), "the play is already over")
+            played = reader.card(text, at + ("tricks", n, j))
+            if played == UNKNOWN:
+                raise reader.fail(at + ("tricks", n, j), UNKNOWN_PLAYED)
             try:
-                deal.apply(reader.card(text, at + ("tricks", n, j)))
+                deal.apply(played)
             except IllegalAction as exc:
                 raise reader.fail(at + ("tricks", n, j), f"trick {n + 1}: {exc}") from None
     return deal

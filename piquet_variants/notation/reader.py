@@ -19,7 +19,7 @@ from typing import Any, cast
 from lark import Token
 
 from ..cards import SYMBOLS, card_name, compact_cards, parse_card
-from ..errors import CardError, NotationError, Problem
+from ..errors import UNKNOWN_PLAYED, CardError, NotationError, Problem
 from ..located import MAX_BYTES, Located, LoadFailure, caret, read_source
 from ..schemas import did_you_mean
 from .numbers import read_number
@@ -347,7 +347,7 @@ class _Builder:
             for j, c in enumerate(trick):
                 if c == "?" or c in played or (c not in dealt and not some_unknown):
                     where = self.located.where(at + ("tricks", n, j))
-                    raise self.fail(where, "a card played must be given, not '?'" if c == "?" else
+                    raise self.fail(where, UNKNOWN_PLAYED if c == "?" else
                                     f"{c} is played twice" if c in played else f"{c} was never dealt")
                 played.add(c)
 
