@@ -36,7 +36,7 @@ def _target_for(source: Path, output: Path | None, to: Target | None) -> Target:
 
 
 def convert_command(
-        source: Annotated[Path, typer.Argument(help="A record: notation (.piquet) or JSON (.json).")],
+        source: Annotated[Path, typer.Argument(metavar="FILE", help="A record: notation (.piquet) or JSON (.json).")],
         output: Annotated[Path | None, typer.Option(
             "--output", "-O", help="Write here (replaced whole, only once the record has been read); "
                                    "default: stdout.")] = None,

@@ -40,7 +40,7 @@ def list_(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets show traite\n\n"
                     "  piquet-variants rulesets show traite --option end=race-100 --format json")
-def show(ruleset: Annotated[str, typer.Argument(help="Ruleset id, or a path to a ruleset .yaml file.")],
+def show(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id, or a path to a ruleset .yaml file.")],
          option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """Every rule of a ruleset, with its value and its citations."""
     rs = resolve_ruleset(ruleset, parse_options(option))
@@ -60,7 +60,7 @@ def show(ruleset: Annotated[str, typer.Argument(help="Ruleset id, or a path to a
 
 
 @app.command(epilog="Example: piquet-variants rulesets validate rulesets/*.yaml")
-def validate(files: Annotated[list[Path], typer.Argument(help="Ruleset files to check.")]) -> None:
+def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to check.")]) -> None:
     """Check ruleset files: schema, extends, citations and consistency.
 
     A file named sources.yaml is checked as a sources registry.
@@ -85,8 +85,8 @@ def validate(files: Annotated[list[Path], typer.Argument(help="Ruleset files to 
 
 
 @app.command(epilog="Example: piquet-variants rulesets diff modern-fr marquoir --format markdown")
-def diff(a: Annotated[str, typer.Argument(help="First ruleset (id or file).")],
-         b: Annotated[str, typer.Argument(help="Second ruleset (id or file).")],
+def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", help="First ruleset (id or file).")],
+         b: Annotated[str, typer.Argument(metavar="RULESET_B", help="Second ruleset (id or file).")],
          a_option: Annotated[list[str] | None, typer.Option("--a-option", metavar="NAME=CHOICE",
                                                            help="An option of the first ruleset.")] = None,
          b_option: Annotated[list[str] | None, typer.Option("--b-option", metavar="NAME=CHOICE",
@@ -110,8 +110,8 @@ def diff(a: Annotated[str, typer.Argument(help="First ruleset (id or file).")],
 
 
 @app.command(epilog="Example: piquet-variants rulesets cite traite pique.with_repique --lang fr")
-def cite(ruleset: Annotated[str, typer.Argument(help="Ruleset id or file.")],
-         rule: Annotated[str, typer.Argument(help="Dotted rule path, e.g. point.compare.")],
+def cite(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id or file.")],
+         rule: Annotated[str, typer.Argument(metavar="RULE", help="Dotted rule path, e.g. point.compare.")],
          option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """The citation behind one rule, formatted as a footnote."""
     rs = resolve_ruleset(ruleset, parse_options(option))
