@@ -10,8 +10,9 @@ pure-Python package behaves the same, only slower.
 Plain Python is built instead:
 
 * when ``PIQUET_VARIANTS_PURE`` is set (to anything but empty or ``0``);
-* for an editable install, so that an edited module takes effect at once
-  rather than being shadowed by a stale compiled copy;
+* for an editable install (``editable_wheel``, or the old ``develop``), so
+  that an edited module takes effect at once rather than being shadowed by a
+  stale compiled copy;
 * when mypyc is not importable, or the C build fails (no compiler): the
   failure is reported and the wheel is built without extensions.
 """
@@ -32,10 +33,15 @@ COMPILED = ["piquet_variants/engine/deal.py", "piquet_variants/engine/combos.py"
             "piquet_variants/engine/partie.py"]
 
 
+#: The setup commands that build extensions; the others (metadata, sdist) need not wait for mypyc.
+_BUILDS = {"bdist_wheel", "build", "build_ext", "install"}
+
+
 def _wanted() -> bool:
     if os.environ.get("PIQUET_VARIANTS_PURE", "") not in ("", "0"):
         return False
-    return not any(arg.startswith("editable") for arg in sys.argv[1:])
+    commands = set(sys.argv[1:])
+    return bool(commands & _BUILDS) and not commands & {"editable_wheel", "develop"}
 
 
 class BuildOrFallBack(build_ext):
