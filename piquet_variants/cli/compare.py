@@ -36,7 +36,8 @@ def responsible(base: Ruleset, other: Ruleset, category: str) -> list[dict[str, 
 
 def compare_command(
         file: Annotated[Path, typer.Argument(metavar="FILE", help="A deal record: notation (.piquet) or JSON.")],
-        ruleset: Annotated[list[str], typer.Option("--ruleset", "-r", metavar="ID", help="Ruleset to compare (repeat, two or more).")],
+        ruleset: Annotated[list[str], typer.Option("--ruleset", "-r", metavar="ID",
+                                                   help="Ruleset to compare (repeat, two or more).")],
         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """Replay one deal or partie under several rulesets, category by category, naming the rule behind each difference."""
     if len(ruleset) < 2:

@@ -49,9 +49,10 @@ def _account(rep: Replay, doc: Located, ruleset_id: str, fmt: Format, lang: Lang
 
 
 def replay_command(
-        files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Deal records: notation (.piquet) or JSON (.json).")],
-        ruleset: Annotated[list[str] | None, typer.Option("--ruleset", "-r", metavar="ID",
-                                                          help="Ruleset to score under (repeatable); default: the record's own.")] = None,
+        files: Annotated[list[Path], typer.Argument(
+            metavar="FILE", help="Deal records: notation (.piquet) or JSON (.json).")],
+        ruleset: Annotated[list[str] | None, typer.Option(
+            "--ruleset", "-r", metavar="ID", help="Ruleset to score under (repeatable); default: the record's own.")] = None,
         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en",
         narrative: Annotated[bool | None, typer.Option(
             "--narrative/--no-narrative",

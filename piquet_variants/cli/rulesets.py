@@ -40,7 +40,8 @@ def list_(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets show traite\n\n"
                     "  piquet-variants rulesets show traite --option end=race-100 --format json")
-def show(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id, or a path to a ruleset .yaml file.")],
+def show(ruleset: Annotated[str, typer.Argument(metavar="RULESET",
+                                                help="Ruleset id, or a path to a ruleset .yaml file.")],
          option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """Every rule of a ruleset, with its value and its citations."""
     rs = resolve_ruleset(ruleset, parse_options(option))
