@@ -188,14 +188,11 @@ class Deal:
         self.player = ELDER
         size = rules.deal
         self.delta = (elder.bit_count() - size.hand, younger.bit_count() - size.hand)
-        if self.delta == (0, 0) and len(self.talon) == size.talon:
-            elder_part = min(rules.exchange.elder_max, size.talon)
-            self.parts = (elder_part, size.talon - elder_part)
-            self.phase = Phase.EXCHANGE
-            if dealt.faced is not None:
-                self._check_faced()
-            return
         self.parts = self._talon_parts()
+        if self.delta == (0, 0) and len(self.talon) == size.talon:
+            self.phase = Phase.EXCHANGE
+            self._check_faced()
+            return
         wrong = sum(d for d in self.delta if d > 0) + max(0, len(self.talon) - size.talon)
         wrong = max(wrong, sum(-d for d in self.delta if d < 0) + max(0, size.talon - len(self.talon)))
         if wrong > rules.misdeal.max_wrong:
@@ -411,8 +408,8 @@ class Deal:
         else:
             self._trick(1 - p, self.lead_card, c)
 
-    def _trick(self, leader: int, lead: int, follow: int) -> int:
-        """A trick complete: who wins it, and who leads next.  Returns the winner."""
+    def _trick(self, leader: int, lead: int, follow: int) -> None:
+        """A trick complete: who wins it, and who leads next."""
         winner = 1 - leader if follower_wins(lead, follow) else leader
         self.tricks.append((leader, lead, follow))
         self.won[winner] += 1
@@ -420,7 +417,6 @@ class Deal:
         self.player = winner
         if not self.hands[winner] and not self.hands[1 - winner]:
             self.phase = Phase.OVER
-        return winner
 
     def play_randomly(self, rng: random.Random) -> None:
         """Finish the deal with uniformly random legal actions.
