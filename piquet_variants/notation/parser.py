@@ -253,7 +253,8 @@ class _ToStatements(Transformer):
             head = items[0]
             m = _DEAL_HEAD.match(str(head))
             assert m is not None  # the terminal's own pattern
-            dealer = Stmt("dealer", (head.line, head.column + m.start(3)), unquote(m.group(4)))
+            dealer = self.dealer([_sub(head, "DEALER", m.start(3), m.group(3)),
+                                  _sub(head, "STRING", m.start(4), m.group(4))])
             items = [head, _sub(head, "INT", m.start(2), m.group(2)), dealer, *items[1:]]
             return Stmt("deal", _pos(head), (m.group(1), items[1], items[2:-1], _pos(items[-1])))
         return Stmt("deal", _pos(items[0]), (str(items[0]), items[1], items[2:-1], _pos(items[-1])))
