@@ -450,7 +450,8 @@ class _Builder:
                 path: tuple[str | int, ...]) -> None:
         if isinstance(part, Token):
             self.mark(path + ("said", len(said)), (part.line, part.column))
-            said.append({"by": role, "reply": REPLIES[_words(part)]} if part.type == "REPLY" else {"by": role, "ask": True})
+            said.append({"by": role, "reply": REPLIES[_words(part)]} if part.type == "REPLY"
+                        else {"by": role, "ask": True})
             return
         if part.kind in ("cards", "shown", "sink"):
             call = entry.get(role, "best")
