@@ -58,6 +58,9 @@ _LABELS: dict[str, dict[str, str]] = {
     "leads": {"fr": "entame"},
     "plays": {"fr": "joue"},
     "bibliography": {"en": "Bibliography", "fr": "Bibliographie"},
+    "work": {"fr": "ouvrage"},
+    "licence": {"fr": "licence"},
+    "field": {"fr": "champ"},
 }
 
 

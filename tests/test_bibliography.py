@@ -93,3 +93,69 @@ def test_other_styles_and_a_bad_one(cli) -> None:
 def test_markdown_note_has_italics(cli) -> None:
     code, out, _ = cli("rulesets", "cite", "cavendish-rubicon", "pique.who", "--format", "markdown")
     assert code == 0 and "*Cavendish on Piquet: The Laws of Piquet" in out and out.startswith("# ")
+
+
+# -- exports, each read back as a reference manager would --
+
+def test_bibtex_parses_back_with_every_source(cli) -> None:
+    from pybtex.database import parse_string
+    code, out, _ = cli("sources", "export", "--format", "bibtex")
+    db = parse_string(out, "bibtex")
+    assert code == 0 and sorted(db.entries) == sorted(sources())
+    royall = db.entries["royall-1651"]
+    assert royall.type == "book" and royall.fields["year"] == "1651" and "Wing: R2100" in royall.fields["note"]
+    cav = db.entries["cavendish"]
+    assert cav.type == "incollection" and cav.fields["address"] == "London" and cav.fields["edition"] == "8"
+    assert str(cav.persons["author"][0]) == "{Cavendish (Henry Jones)}"
+    assert cav.fields["publisher"] == r"Thomas De La Rue \& Co." and "year" not in cav.fields
+    assert str(db.entries["cotton-1674"].persons["author"][0]) == "Cotton, Charles"
+    assert db.entries["cotton-1674"].fields["pages"] == "80--89"
+
+
+def test_csl_json_validates_and_gives_the_same_notes(cli) -> None:
+    """tests/csl-data.json is the CSL input-data schema (citation-style-language/schema, draft 3, as the MIT-licensed
+    csl-data 0.1.1 package ships it)."""
+    import jsonschema
+    from .conftest import ROOT
+    code, out, _ = cli("sources", "export", "--format", "csl-json")
+    items = json.loads(out)
+    schema = json.loads((ROOT / "tests" / "csl-data.json").read_text("utf-8"))
+    jsonschema.Draft3Validator(schema).validate(items)
+    assert code == 0 and [i["id"] for i in items] == list(sources())
+    for item in items:
+        s = sources()[item["id"]]
+        for locator in ("Law 67", "p. 23", None):
+            assert citing.note(item, locator) == citing.note(s.csl(), locator)
+        assert citing.bibliography_entry(item, "apa") == citing.bibliography_entry(s.csl(), "apa")
+
+
+def test_ris_parses_back(cli) -> None:
+    import rispy
+    code, out, _ = cli("sources", "export", "royall-1651", "cotton-1674", "wikipedia-fr", "--format", "ris")
+    entries = rispy.loads(out)
+    assert code == 0 and [e["type_of_reference"] for e in entries] == ["BOOK", "CHAP", "ENCYC"]
+    royall, cotton, wiki = entries
+    assert royall["title"].startswith("The royall and delightfull game of picquet") and royall["year"] == "1651"
+    assert royall["place_published"] == "London" and any("EEBO-TCP: A92043" in n for n in royall["notes"])
+    assert cotton["authors"] == ["Cotton, Charles"] and (cotton["start_page"], cotton["end_page"]) == ("80", "89")
+    assert cotton["secondary_title"] == "The compleat gamester"
+    assert wiki["urls"] == ["https://fr.wikipedia.org/wiki/Piquet_(jeu_de_cartes)"]
+
+
+def test_a_rulesets_bibliography_is_only_what_it_cites(cli) -> None:
+    from pybtex.database import parse_string
+    code, out, _ = cli("rulesets", "sources", "cavendish-au-cent", "--format", "bibtex")
+    assert code == 0 and sorted(parse_string(out, "bibtex").entries) == ["cavendish", "cavendish-au-cent"]
+    code, out, _ = cli("rulesets", "sources", "marquoir", "--format", "json")
+    assert [d["id"] for d in json.loads(out)] == ["marquoir"]
+
+
+def test_sources_list_show_and_errors(cli) -> None:
+    code, out, _ = cli("sources", "list", "--format", "json")
+    assert code == 0 and [d["id"] for d in json.loads(out)] == list(sources())
+    code, out, _ = cli("sources", "show", "royall-1651")
+    assert code == 0 and "Wing R2100; ESTC R209301; EEBO-TCP A92043" in out and "London: J. Martin" in out
+    code, _, err = cli("sources", "show", "royal-1651")
+    assert code == 1 and "did you mean 'royall-1651'?" in err
+    code, _, err = cli("sources", "export", "--format", "endnote")
+    assert code == 2

