@@ -7,12 +7,14 @@ from typing import Annotated
 
 import typer
 
-from ..errors import ProblemsError
+from ..errors import ProblemsError, RulesetError
+from ..located import LoadFailure, load_file
 from ..i18n import t
 from ..render import format_value, grid, json_text
 from ..ruleset import citing, views
-from ..ruleset.compiler import compile_path
-from ..ruleset.registry import SOURCES_FILE, read_sources, shipped_ids
+from ..ruleset.compiler import compile_path, sources_for
+from ..ruleset.texts import check_quotes
+from ..ruleset.registry import SOURCES_FILE, known_ids, read_sources
 from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset
 from .sources import BibFormat, StyleOpt, bibliography_text
 
@@ -29,8 +31,8 @@ def _cites(citations: list[dict]) -> str:
 
 @app.command("list", epilog="Example: piquet-variants rulesets list --format json")
 def list_(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """List the shipped rulesets and the sources each follows."""
-    docs = [views.summary(resolve_ruleset(i), lang) for i in shipped_ids()]
+    """List the rulesets (the shipped ones, and those in the --rulesets folders) and the sources each follows."""
+    docs = [views.summary(resolve_ruleset(i), lang) for i in known_ids()]
     if fmt == "json":
         typer.echo(json_text(docs))
         return
@@ -61,24 +63,39 @@ def show(ruleset: Annotated[str, typer.Argument(metavar="RULESET",
     typer.echo(("# " if fmt == "markdown" else "") + head + "\n\n" + grid(fmt, headers, rows))
 
 
-@app.command(epilog="Example: piquet-variants rulesets validate rulesets/*.yaml")
-def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to check.")]) -> None:
-    """Check ruleset files: schema, extends, citations and consistency.
+@app.command(epilog="Examples:\n\n  piquet-variants rulesets validate rulesets/*.yaml\n\n"
+                    "  piquet-variants rulesets validate hoyle.yaml --texts transcriptions/")
+def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to check.")],
+             texts: Annotated[Path | None, typer.Option(
+                 "--texts", metavar="DIR", help="Also find each quote at its locator in the transcriptions in DIR "
+                                                "(each source's 'text' file, else ID.txt or ID.md).")] = None) -> None:
+    """Check ruleset files: schema, extends, sources, citations and consistency, and with --texts the quotes.
 
     A file named sources.yaml is checked as a sources registry.
 
     Prints one FILE:LINE:COL: path: message line per problem on stderr and
     exits 1 if any file has a problem.
     """
+    if texts is not None and not texts.is_dir():
+        raise typer.BadParameter(f"{texts} is not a folder", param_hint="--texts")
     problems = []
     valid = []
     for f in files:
         try:
-            read_sources(f) if f.name == SOURCES_FILE else compile_path(f)
+            if f.name == SOURCES_FILE:
+                read_sources(f)
+            else:
+                compile_path(f)
+                if texts is not None:
+                    found = check_quotes(load_file(f), sources_for(f), texts)
+                    if found:
+                        raise RulesetError(found)
         except ProblemsError as exc:
             problems += exc.problems
+        except LoadFailure as exc:
+            problems.append(exc.problem)
         else:
-            valid.append(f"{f}: valid")
+            valid.append(f"{f}: valid" + (f" (quotes found in {texts})" if texts is not None else ""))
     if valid:
         typer.echo("\n".join(valid))
     if problems:

@@ -144,6 +144,11 @@ def _known_sources(chain: list[Located]) -> dict[str, Source]:
     return known
 
 
+def sources_for(path: Path) -> dict[str, Source]:
+    """Every record a ruleset file's citations may name."""
+    return _known_sources(_chain(path))
+
+
 def _listed(doc: Located) -> list[str]:
     """The ids of the sources a file says it follows, inline records included."""
     return [item if isinstance(item, str) else next(iter(item)) for item in doc.data.get("sources", [])]
