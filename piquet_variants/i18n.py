@@ -61,6 +61,13 @@ _LABELS: dict[str, dict[str, str]] = {
     "work": {"fr": "ouvrage"},
     "licence": {"fr": "licence"},
     "field": {"fr": "champ"},
+    "difference": {"fr": "écart"},
+    "disagreement": {"fr": "désaccord"},
+    "filled": {"fr": "comblé"},
+    "date": {"fr": "date"},
+    "rulesets": {"fr": "règles"},
+    "ruleset": {"fr": "règles"},
+    "citation": {"fr": "citation"},
 }
 
 
