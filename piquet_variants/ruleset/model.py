@@ -26,7 +26,7 @@ class Deal:
     talon: int
     packets: tuple[int, ...]
     packet_fixed: bool
-    packet_change_if_announced: bool
+    packet_change: Literal["never", "if_announced", "by_agreement"]
     first_dealer: Literal["lower_cut_deals", "higher_cut_chooses"]
     cut_minimum: int
     alternate: bool
