@@ -68,6 +68,7 @@ _LABELS: dict[str, dict[str, str]] = {
     "rulesets": {"fr": "règles"},
     "ruleset": {"fr": "règles"},
     "citation": {"fr": "citation"},
+    "n.d.": {"fr": "s. d."},
 }
 
 

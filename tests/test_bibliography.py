@@ -42,6 +42,8 @@ def test_no_internal_label_leaks_into_a_note() -> None:
     for s in sources().values():
         text = citing.note(s.csl(), "p. 1") + citing.bibliography_entry(s.csl())
         assert "seed" not in text and "<span" not in text, s.id
+    # the treatise's period is a span of years, and its full stop is the entry's own
+    assert citing.bibliography_entry(sources()["traite"].csl()).endswith("17–22, 1700–1899.")
 
 
 def test_must_show_cavendish_reckoning_order(cli) -> None:

@@ -94,6 +94,8 @@ def test_must_show_history_of_the_point(cli) -> None:
     code, out, _ = cli("rulesets", "history", "point.score_per_card", "--format", "json")
     rows = json.loads(out)["rows"]
     assert code == 0 and [r["ruleset"] for r in rows if r["ruleset"] in POINT_HISTORY] == POINT_HISTORY
+    if "royall-1651" in [r["ruleset"] for r in rows]:  # i14's 1651 ruleset, by tens: the oldest
+        assert rows[0]["ruleset"] == "royall-1651" and rows[0]["date"] == "1651"
     dates = [r["date"] for r in rows]
     years = [int(d[:4]) for d in dates if d != "n.d."]
     assert years == sorted(years) and dates[-1] == "n.d."  # the modern pages carry no date: last
@@ -104,6 +106,8 @@ def test_must_show_history_of_the_point(cli) -> None:
     assert out.index("traite") < out.index("cavendish-rubicon") < out.index("modern-fr")
     code, _, err = cli("rulesets", "history", "point.scor")
     assert code == 1 and "did you mean" in err
+    code, out, _ = cli("rulesets", "history", "point.score_per_card", "--lang", "fr")
+    assert "s. d." in out and "n.d." not in out
 
 
 # -- matrix --

@@ -110,6 +110,11 @@ def test_a_records_ruleset_file_is_found_beside_the_record(cli, user_dir: Path, 
     assert code == 3 and json.loads(out)["results"][0]["ruleset"] == "hoyle", err
 
 
+def test_a_missing_rulesets_folder_is_a_usage_error(cli, user_dir: Path) -> None:
+    code, _, err = cli("--rulesets", "no-such-folder", "rulesets", "list")
+    assert code == 2 and "no-such-folder" in err
+
+
 def test_inline_sources(cli, user_dir: Path) -> None:
     (user_dir / "inline.yaml").write_text("""\
 id: inline

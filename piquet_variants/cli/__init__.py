@@ -25,7 +25,7 @@ app = typer.Typer(
 
 @app.callback()
 def _search_path(rulesets_dirs: Annotated[list[Path] | None, typer.Option(
-        "--rulesets", metavar="DIR", help="A folder of your own rulesets (and its sources.yaml), searched for a "
+        "--rulesets", metavar="DIR", exists=True, file_okay=False, help="A folder of your own rulesets (and its sources.yaml), searched for a "
                                          "ruleset id before the shipped ones; repeatable. PIQUET_VARIANTS_PATH "
                                          "adds more, searched after these.")] = None) -> None:
     """Explore the historical rule variants of Piquet."""

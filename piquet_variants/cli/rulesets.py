@@ -183,7 +183,8 @@ def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt =
         for n, v in enumerate(conflict["values"]):
             for m, claim in enumerate(v["claims"]):
                 rows.append([conflict["path"] if n == m == 0 else "", _value_text(v["value"], lang) if m == 0 else "",
-                             claim["source"], claim["date"], ", ".join(claim["rulesets"]), _quoted(claim["citations"])])
+                             claim["source"], t(claim["date"], lang), ", ".join(claim["rulesets"]),
+                             _quoted(claim["citations"])])
     headers = [t(h, lang) for h in ("rule", "value", "source", "date", "rulesets", "citation")]
     typer.echo(grid(fmt, headers, rows))
 
@@ -204,7 +205,7 @@ def history(rule: Annotated[str, typer.Argument(metavar="RULE", help="Dotted rul
     if fmt == "json":
         typer.echo(json_text(doc))
         return
-    rows = [[r["date"], r["ruleset"], _value_text(r["value"], lang), f"{r['source']} {r['locator']}",
+    rows = [[t(r["date"], lang), r["ruleset"], _value_text(r["value"], lang), f"{r['source']} {r['locator']}",
              r["attestation"], r["quote"] if r["quote"] and r["attestation"] != "unstated" else ""]
             for r in doc["rows"]]
     headers = [t(h, lang) for h in ("date", "ruleset", "value", "source", "attestation", "quote")]
