@@ -14,6 +14,7 @@ from __future__ import annotations
 from fnmatch import fnmatchcase
 from typing import Any
 
+from ..schemas import did_you_mean
 from .bibliography import Date
 from .model import RuleEntry, Ruleset
 from .views import ATTESTED, UnknownRule, attestation, from_option, plain
@@ -46,7 +47,6 @@ def _entry(rs: Ruleset, path: str) -> RuleEntry:
     try:
         return rs.entry(path)
     except KeyError:
-        from ..schemas import did_you_mean
         raise UnknownRule(f"no rule {path!r}{did_you_mean(path, [e.path for e in rs.entries])}") from None
 
 

@@ -24,15 +24,21 @@ _BIBTEX_TYPES = {"book": "book", "chapter": "incollection", "article-journal": "
 _RIS_TYPES = {"book": "BOOK", "chapter": "CHAP", "webpage": "ELEC", "entry-encyclopedia": "ENCYC",
               "article-journal": "JOUR", "article": "GEN", "pamphlet": "PAMP", "manuscript": "MANSCPT",
               "report": "RPRT", "thesis": "THES"}
-_TEX_SPECIAL = re.compile(r"([&%$#_{}])")
+_TEX_SPECIAL = {ord(ch): rep for ch, rep in (("\\", r"\textbackslash{}"), ("&", r"\&"), ("%", r"\%"), ("$", r"\$"),
+                                              ("#", r"\#"), ("_", r"\_"), ("{", r"\{"), ("}", r"\}"),
+                                              ("~", r"\textasciitilde{}"), ("^", r"\textasciicircum{}"))}
 
 
 def csl_json(records: Iterable[Source]) -> str:
     return json.dumps([s.csl() for s in records], ensure_ascii=False, indent=2) + "\n"
 
 
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 def _tex(text: str) -> str:
-    return _TEX_SPECIAL.sub(r"\\\1", text)
+    return _one_line(text).translate(_TEX_SPECIAL)
 
 
 def _tex_title(text: str) -> str:
@@ -94,7 +100,8 @@ def _ris_entry(s: Source) -> str:
     if s.original_date:
         tags.append(("N1", f"First published: {s.original_date.text()}"))
     tags += [("N1", line) for line in _notes(s)] + [("ID", s.id), ("ER", "")]
-    return "\n".join(f"{k}  - {v}" for k, v in tags if v is not None) + "\n"
+    return "\n".join(f"{k}  - {_one_line(v)}".rstrip() + (" " if k == "ER" else "") for k, v in tags
+                     if v is not None) + "\n"
 
 
 def ris(records: Iterable[Source]) -> str:
