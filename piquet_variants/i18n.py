@@ -57,6 +57,18 @@ _LABELS: dict[str, dict[str, str]] = {
     "takes": {"fr": "prend"},
     "leads": {"fr": "entame"},
     "plays": {"fr": "joue"},
+    "bibliography": {"en": "Bibliography", "fr": "Bibliographie"},
+    "work": {"fr": "ouvrage"},
+    "licence": {"fr": "licence"},
+    "field": {"fr": "champ"},
+    "difference": {"fr": "écart"},
+    "disagreement": {"fr": "désaccord"},
+    "filled": {"fr": "comblé"},
+    "date": {"fr": "date"},
+    "rulesets": {"fr": "règles"},
+    "ruleset": {"fr": "règles"},
+    "citation": {"fr": "citation"},
+    "n.d.": {"fr": "s. d."},
 }
 
 

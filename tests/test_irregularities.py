@@ -109,9 +109,13 @@ def test_treatise_forced_suit_on_the_first_lead() -> None:
         d.apply(next(c for c in range(36) if d.hands[ELDER] >> c & 1 and c // 9 != held[0]))
 
 
-def test_au_cent_peek_loses_the_game() -> None:
+def test_a_peek_that_loses_the_game() -> None:
+    """Au cent's penalty for taking up stock cards is the game; no shipped ruleset gives it for seeing them (au cent
+    keeps club Law 27 for that), so au cent's rules are given the penalty here."""
     from piquet_variants.engine.partie import Partie
-    r = rules("cavendish-au-cent")
+    base = rules("cavendish-au-cent")
+    assert base.penalties.seeing_opponent_talon == "reckons_nothing"
+    r = dataclasses.replace(base, penalties=dataclasses.replace(base.penalties, seeing_opponent_talon="loses_game"))
     d = Deal(r, dealt(12, 12))
     d.peek(YOUNGER, 1)
     assert d.over

@@ -120,7 +120,8 @@ def test_diff_modern_fr_marquoir(cli) -> None:
     assert rows["point.compare"]["a"]["citations"][0]["attestation"] == "disputed"
     assert rows["game.end"]["b"]["citations"][0]["source"] == "marquoir"
     code, md, _ = cli("rulesets", "diff", "modern-fr", "marquoir", "--format", "markdown")
-    assert md.startswith("| rule | modern-fr |")
+    assert md.startswith("| rule | difference | modern-fr |")
+    assert rows["point.compare"]["label"] == "disagreement" and rows["carte_blanche.enabled"]["label"] == "filled"
 
 
 def test_languedoc_differs_only_in_its_penalty(cli) -> None:

@@ -7,18 +7,33 @@ message on stderr and exit status 1, never a traceback.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
+from typing import Annotated
 
 import typer
 
 from ..errors import PiquetError, ProblemsError
-from . import compare, convert, replay, rulesets
+from ..ruleset.registry import set_search_path
+from . import compare, convert, replay, rulesets, sources
 
 app = typer.Typer(
     help="Explore the historical rule variants of Piquet: compare rulesets rule by rule with their "
          "sources, and replay recorded deals under any of them.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
     epilog="Examples:\n\n  piquet-variants rulesets list\n\n  piquet-variants rulesets diff modern-fr marquoir")
+
+
+@app.callback()
+def _search_path(rulesets_dirs: Annotated[list[Path] | None, typer.Option(
+        "--rulesets", metavar="DIR", exists=True, file_okay=False, help="A folder of your own rulesets (and its sources.yaml), searched for a "
+                                         "ruleset id before the shipped ones; repeatable. PIQUET_VARIANTS_PATH "
+                                         "adds more, searched after these.")] = None) -> None:
+    """Explore the historical rule variants of Piquet."""
+    set_search_path(list(rulesets_dirs or ()))
+
+
 app.add_typer(rulesets.app, name="rulesets")
+app.add_typer(sources.app, name="sources")
 app.command("replay", epilog="Examples:\n\n  piquet-variants replay docs/deals/traite-art12.json\n\n"
                              "  piquet-variants replay docs/deals/traite-art12.piquet -r traite -r cavendish-rubicon "
                              "--format json")(replay.replay_command)

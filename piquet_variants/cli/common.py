@@ -46,8 +46,9 @@ def load_deals(path: Path) -> Located:
     return read_file(path)
 
 
-def resolve_ruleset(ref: str, options: tuple[tuple[str, str], ...] = ()) -> Ruleset:
-    """A shipped ruleset by id, or a ruleset file by path (anything ending in .yaml)."""
+def resolve_ruleset(ref: str, options: tuple[tuple[str, str], ...] = (), base: Path | None = None) -> Ruleset:
+    """A ruleset by id (the first on the search path: --rulesets, PIQUET_VARIANTS_PATH, the shipped ones), or a
+    ruleset file by path (anything ending in .yaml), relative to ``base`` where given (a record's folder)."""
     if ref.endswith((".yaml", ".yml")):
-        return compile_path(Path(ref), options)
+        return compile_path(base / ref if base is not None else Path(ref), options)
     return load_ruleset(ref, tuple(sorted(options)))

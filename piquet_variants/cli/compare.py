@@ -61,8 +61,8 @@ def compare_command(
                     for d in responsible(sets[0], rs, category):
                         causes.append({"category": category, "rule": d["path"], "rulesets": [sets[0].id, rs.id],
                                        "values": [d["a"]["value"], d["b"]["value"]],
-                                       "citations": [[footnote(c, lang) for c in sets[0].entry(d["path"]).citations],
-                                                     [footnote(c, lang) for c in rs.entry(d["path"]).citations]]})
+                                       "citations": [[footnote(c, lang, sets[0]) for c in sets[0].entry(d["path"]).citations],
+                                                     [footnote(c, lang, rs) for c in rs.entry(d["path"]).citations]]})
         deals.append({"number": n + 1, "players": list(base.players), "rows": rows, "causes": causes})
     if fmt == "json":
         typer.echo(json_text({"file": doc.file, "rulesets": [rs.id for rs in sets], "deals": deals}))

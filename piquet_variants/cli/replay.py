@@ -66,7 +66,7 @@ def replay_command(
     for doc in docs:
         for rid in ruleset or [doc.data.get("ruleset", "modern-fr")]:
             opts = parse_options(option) if ruleset else tuple(doc.data.get("options", {}).items()) + parse_options(option)
-            rs = resolve_ruleset(rid, opts)
+            rs = resolve_ruleset(rid, opts, None if ruleset else Path(doc.file).parent)  # a record's tag: its folder
             rep = replay(doc, rs.rules)
             mismatched |= bool(rep.mismatches)
             results.append(dict(replay_json(rep, rs.id, lang), file=doc.file))

@@ -1,19 +1,23 @@
-"""``piquet-variants rulesets …``: list, show, validate, diff and cite rulesets."""
+"""``piquet-variants rulesets …``: list, show, validate, diff and cite rulesets, and weigh them against each other."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
 
-from ..errors import ProblemsError
-from ..i18n import t
+from ..errors import ProblemsError, RulesetError
+from ..located import LoadFailure, load_file
+from ..i18n import Lang, t
 from ..render import format_value, grid, json_text
-from ..ruleset import views
-from ..ruleset.compiler import compile_path
-from ..ruleset.registry import SOURCES_FILE, read_sources, shipped_ids
+from ..ruleset import citing, evidence, views
+from ..ruleset.model import Ruleset
+from ..ruleset.compiler import compile_path, sources_for
+from ..ruleset.texts import check_quotes
+from ..ruleset.registry import SOURCES_FILE, known_ids, read_sources
 from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset
+from .sources import BibFormat, StyleOpt, bibliography_text
 
 app = typer.Typer(help="Inspect, validate, compare and cite the rulesets.", no_args_is_help=True)
 
@@ -28,8 +32,8 @@ def _cites(citations: list[dict]) -> str:
 
 @app.command("list", epilog="Example: piquet-variants rulesets list --format json")
 def list_(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """List the shipped rulesets and the sources each follows."""
-    docs = [views.summary(resolve_ruleset(i), lang) for i in shipped_ids()]
+    """List the rulesets (the shipped ones, and those in the --rulesets folders) and the sources each follows."""
+    docs = [views.summary(resolve_ruleset(i), lang) for i in known_ids()]
     if fmt == "json":
         typer.echo(json_text(docs))
         return
@@ -60,24 +64,40 @@ def show(ruleset: Annotated[str, typer.Argument(metavar="RULESET",
     typer.echo(("# " if fmt == "markdown" else "") + head + "\n\n" + grid(fmt, headers, rows))
 
 
-@app.command(epilog="Example: piquet-variants rulesets validate rulesets/*.yaml")
-def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to check.")]) -> None:
-    """Check ruleset files: schema, extends, citations and consistency.
+@app.command(epilog="Examples:\n\n  piquet-variants rulesets validate rulesets/*.yaml\n\n"
+                    "  piquet-variants rulesets validate hoyle.yaml --texts transcriptions/")
+def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to check.")],
+             texts: Annotated[Path | None, typer.Option(
+                 "--texts", metavar="DIR", help="Also find each quote at its locator in the transcriptions in DIR "
+                                                "(each source's 'text' file, else ID.txt or ID.md).")] = None) -> None:
+    """Check ruleset files: schema, extends, sources, citations and consistency, and with --texts the quotes.
 
     A file named sources.yaml is checked as a sources registry.
 
     Prints one FILE:LINE:COL: path: message line per problem on stderr and
     exits 1 if any file has a problem.
     """
+    if texts is not None and not texts.is_dir():
+        raise typer.BadParameter(f"{texts} is not a folder", param_hint="--texts")
     problems = []
     valid = []
     for f in files:
         try:
-            read_sources(f) if f.name == SOURCES_FILE else compile_path(f)
+            if f.name == SOURCES_FILE:
+                read_sources(f)
+            else:
+                compile_path(f)
+                if texts is not None:
+                    found = check_quotes(load_file(f), sources_for(f), texts)
+                    if found:
+                        raise RulesetError(found)
         except ProblemsError as exc:
             problems += exc.problems
+        except LoadFailure as exc:
+            problems.append(exc.problem)
         else:
-            valid.append(f"{f}: valid")
+            checked = texts is not None and f.name != SOURCES_FILE
+            valid.append(f"{f}: valid" + (f" (quotes found in {texts})" if checked else ""))
     if valid:
         typer.echo("\n".join(valid))
     if problems:
@@ -85,42 +105,166 @@ def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="R
         raise typer.Exit(1)
 
 
-@app.command(epilog="Example: piquet-variants rulesets diff modern-fr marquoir --format markdown")
+Only = Literal["disagreements", "filled", "options"]
+
+
+@app.command(epilog="Examples:\n\n  piquet-variants rulesets diff modern-fr marquoir --format markdown\n\n"
+                    "  piquet-variants rulesets diff traite cavendish-rubicon --only disagreements --show quotes")
 def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", help="First ruleset (id or file).")],
          b: Annotated[str, typer.Argument(metavar="RULESET_B", help="Second ruleset (id or file).")],
          a_option: Annotated[list[str] | None, typer.Option("--a-option", metavar="NAME=CHOICE",
                                                            help="An option of the first ruleset.")] = None,
          b_option: Annotated[list[str] | None, typer.Option("--b-option", metavar="NAME=CHOICE",
                                                            help="An option of the second ruleset.")] = None,
+         only: Annotated[Only | None, typer.Option(
+             "--only", help="Keep one kind of difference: disagreements, filled or options.")] = None,
+         show_: Annotated[Literal["quotes"] | None, typer.Option(
+             "--show", help="quotes: print both quotes (and the notes of values not stated).")] = None,
          fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """Every rule whose value differs between two rulesets, with both citations."""
+    """Every rule whose value differs between two rulesets, with both citations and why they differ.
+
+    Each difference is labelled: disagreement (both values are the sources' word: stated, implied, secondary or
+    disputed), filled (one side is a value the project filled in: unstated, reconstructed or inherited) or option
+    (a chosen option gives it).
+    """
     ra, rb = resolve_ruleset(a, parse_options(a_option)), resolve_ruleset(b, parse_options(b_option))
-    rows_doc = views.diff(ra, rb)
+    rows_doc = [d for d in views.diff(ra, rb) if only is None or d["label"] == only.rstrip("s")]
     if fmt == "json":
         typer.echo(json_text(rows_doc))
         return
     if not rows_doc:
         typer.echo(t("no differences", lang))
         return
-    headers = [t("rule", lang), ra.id, t("source", lang), rb.id, t("source", lang)]
-    rows = []
-    for d in rows_doc:
-        rows.append([d["path"], format_value(ra.entry(d["path"]).value, lang), _cites(d["a"]["citations"]),
-                     format_value(rb.entry(d["path"]).value, lang), _cites(d["b"]["citations"])])
+    headers = [t("rule", lang), t("difference", lang), ra.id, t("source", lang), rb.id, t("source", lang)]
+    cell = _quoted if show_ == "quotes" else _cites
+    rows = [[d["path"], t(d["label"], lang), format_value(ra.entry(d["path"]).value, lang), cell(d["a"]["citations"]),
+             format_value(rb.entry(d["path"]).value, lang), cell(d["b"]["citations"])] for d in rows_doc]
     typer.echo(grid(fmt, headers, rows))
 
 
-@app.command(epilog="Example: piquet-variants rulesets cite traite pique.with_repique --lang fr")
+def _quoted(citations: list[dict]) -> str:
+    """Citations with their quotes, or, for a value no source states, the project's note."""
+    out = []
+    for c in citations:
+        text = f"{c['source']} {c['locator']} [{c['attestation']}]"
+        if c["quote"] and c["attestation"] != "unstated":
+            text += f": “{c['quote']}”"
+        if c["note"] and c["attestation"] not in views.ATTESTED:
+            text += f" ({c['note']})"
+        out.append(text)
+    return "; ".join(out)
+
+
+def _rulesets(ids: list[str] | None) -> list[Ruleset]:
+    return [resolve_ruleset(i) for i in (ids or known_ids())]
+
+
+RulesetsArg = Annotated[list[str] | None, typer.Argument(
+    metavar="RULESET", help="Rulesets (ids or files); default: every ruleset on the search path.")]
+
+
+@app.command(epilog="Examples:\n\n  piquet-variants rulesets conflicts\n\n"
+                    "  piquet-variants rulesets conflicts modern-fr marquoir --format json")
+def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+    """Every rule on which two or more sources state different values, each with its quotes and dates.
+
+    A value the project filled in (unstated, reconstructed, inherited) or an option's value is not a source's
+    position and is left out.
+    """
+    found = evidence.conflicts(_rulesets(ids))
+    if fmt == "json":
+        typer.echo(json_text(found))
+        return
+    if not found:
+        typer.echo(t("no differences", lang))
+        return
+    rows = []
+    for conflict in found:
+        for n, v in enumerate(conflict["values"]):
+            for m, claim in enumerate(v["claims"]):
+                rows.append([conflict["path"] if n == m == 0 else "", _value_text(v["value"], lang) if m == 0 else "",
+                             claim["source"], t(claim["date"], lang), ", ".join(claim["rulesets"]),
+                             _quoted(claim["citations"])])
+    headers = [t(h, lang) for h in ("rule", "value", "source", "date", "rulesets", "citation")]
+    typer.echo(grid(fmt, headers, rows))
+
+
+def _value_text(value: object, lang: Lang) -> str:
+    """A value from a JSON view (lists and maps as JSON gives them) as a reader writes it."""
+    if isinstance(value, dict):
+        return " ".join(f"{k}={_value_text(v, lang)}" for k, v in value.items())
+    return format_value(tuple(value) if isinstance(value, list) else value, lang)
+
+
+@app.command(epilog="Examples:\n\n  piquet-variants rulesets history point.score_per_card\n\n"
+                    "  piquet-variants rulesets history reckoning.order --format json")
+def history(rule: Annotated[str, typer.Argument(metavar="RULE", help="Dotted rule path, e.g. point.compare.")],
+            ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+    """One rule across the rulesets in the order of their sources' dates: value, source, date, quote."""
+    doc = evidence.history(_rulesets(ids), rule)
+    if fmt == "json":
+        typer.echo(json_text(doc))
+        return
+    rows = [[t(r["date"], lang), r["ruleset"], _value_text(r["value"], lang), f"{r['source']} {r['locator']}",
+             r["attestation"], r["quote"] if r["quote"] and r["attestation"] != "unstated" else ""]
+            for r in doc["rows"]]
+    headers = [t(h, lang) for h in ("date", "ruleset", "value", "source", "attestation", "quote")]
+    typer.echo(("# " if fmt == "markdown" else "") + rule + "\n\n" + grid(fmt, headers, rows))
+
+
+@app.command(epilog="Examples:\n\n  piquet-variants rulesets matrix --rules 'point.*' --format markdown\n\n"
+                    "  piquet-variants rulesets matrix traite cavendish-rubicon modern-fr --rules 'game.*'")
+def matrix(ids: RulesetsArg = None,
+           rules: Annotated[str, typer.Option("--rules", metavar="GLOB",
+                                              help="Rules to show, a glob on the dotted path: 'point.*'.")] = "*",
+           fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+    """An N-way table: the rules as rows, the rulesets as columns, each value with a numbered note citing it."""
+    sets = _rulesets(ids)
+    doc = evidence.matrix(sets, rules)
+    if fmt == "json":
+        typer.echo(json_text(doc))
+        return
+    mark = (lambda n: f"[^{n}]") if fmt == "markdown" else (lambda n: f" [{n}]")
+    rows = [[r["path"]] + [format_value(rs.entry(r["path"]).value, lang) + mark(r["cells"][rs.id]["note"])
+                           for rs in sets] for r in doc["rows"]]
+    notes = [f"[^{n['number']}]: {n['text']}" if fmt == "markdown" else f"[{n['number']}] {n['text']}"
+             for n in doc["notes"]]
+    typer.echo(grid(fmt, [t("rule", lang)] + doc["rulesets"], rows) + "\n\n" + "\n".join(notes))
+
+
+@app.command(epilog="Examples:\n\n  piquet-variants rulesets cite cavendish-rubicon reckoning.order\n\n"
+                    "  piquet-variants rulesets cite traite pique.with_repique --lang fr --style apa")
 def cite(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id or file.")],
          rule: Annotated[str, typer.Argument(metavar="RULE", help="Dotted rule path, e.g. point.compare.")],
-         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """The citation behind one rule, formatted as a footnote."""
+         option: OptionOpt = None, style: StyleOpt = citing.DEFAULT_STYLE, fmt: FormatOpt = "table",
+         lang: LangOpt = "en") -> None:
+    """The citations behind one rule: each a note in the citation style (Chicago notes and bibliography by
+    default) with its locator, then the quote, then how well the source attests the value, in words; then the
+    bibliography."""
     rs = resolve_ruleset(ruleset, parse_options(option))
-    doc = views.cite(rs, rule, lang)
+    doc = views.cite(rs, rule, lang, style, fmt)
     if fmt == "json":
         typer.echo(json_text(doc))
         return
     value = format_value(views.find_entry(rs, rule).value, lang)
-    lines = [f"{doc['ruleset']} {doc['path']} = {value}"]
-    lines += [f"[{i}] {c['footnote']}" for i, c in enumerate(doc["citations"], 1)]
+    lines = [f"{'# ' if fmt == 'markdown' else ''}{doc['ruleset']} {doc['path']} = {value}", ""]
+    for i, c in enumerate(doc["citations"], 1):
+        # Markdown: a numbered list, each citation's quote and attestation a sub-list under it.
+        lines.append(f"{i}. {c['citation']}" if fmt == "markdown" else f"[{i}] {c['citation']}")
+        lines += [f"    - {text}" if fmt == "markdown" else f"    {text}"
+                  for text in (c["quote_text"], c["attestation_text"], c["note"], c["source_note"]) if text]
+    entries = dict.fromkeys(c["bibliography"] for c in doc["citations"])
+    lines += ["", f"{'## ' if fmt == 'markdown' else ''}{t('bibliography', lang)}", ""] + list(entries)
     typer.echo("\n".join(lines))
+
+
+@app.command("sources", epilog="Examples:\n\n  piquet-variants rulesets sources cavendish-au-cent\n\n"
+                               "  piquet-variants rulesets sources traite --format bibtex > traite.bib")
+def sources_(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id or file.")],
+             option: OptionOpt = None,
+             fmt: Annotated[BibFormat, typer.Option(
+                 "--format", "-f", help="table, json, markdown, or an export: bibtex, csl-json, ris.")] = "table",
+             lang: LangOpt = "en", style: StyleOpt = citing.DEFAULT_STYLE) -> None:
+    """The bibliography of one ruleset: the sources it follows and every source its citations name, and no other."""
+    rs = resolve_ruleset(ruleset, parse_options(option))
+    typer.echo(bibliography_text(list(rs.bibliography), fmt, lang, style))

@@ -72,6 +72,11 @@ _SAID: dict[str, dict[str, str]] = {
               "before he shuffled",
         "fr": "donnée par paquets de {packets}, quand ce donneur donnait par {before} : permis seulement s'il l'a "
               "dit avant de mêler"},
+    "packets_changed_by_agreement": {
+        "en": "dealt by packets of {packets}, where this dealer dealt by {before}: allowed only if the players "
+              "agreed so before the partie",
+        "fr": "donnée par paquets de {packets}, quand ce donneur donnait par {before} : permis seulement si les "
+              "joueurs en sont convenus avant la partie"},
     "packets_changed": {"en": "dealt by packets of {packets}, where this dealer dealt by {before}: the ruleset "
                               "keeps one way of dealing for the partie",
                         "fr": "donnée par paquets de {packets}, quand ce donneur donnait par {before} : les "

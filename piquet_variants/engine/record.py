@@ -308,6 +308,11 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
     return out
 
 
+#: The note for a dealer who changed his packets, by what the ruleset allows.
+_PACKETS_CHANGED = {"never": "packets_changed", "if_announced": "packets_changed_if_announced",
+                    "by_agreement": "packets_changed_by_agreement"}
+
+
 def _packets(rules: Rules, raw: dict[str, Any], dealt_by: dict[str, int]) -> list[Note]:
     """What the ruleset says of the packets this deal was dealt by, and of a dealer who changed them."""
     packets = raw.get("packets")
@@ -319,8 +324,7 @@ def _packets(rules: Rules, raw: dict[str, Any], dealt_by: dict[str, int]) -> lis
                                                   "allowed": " / ".join(map(str, rules.deal.packets))}))
     before = dealt_by.setdefault(raw["dealer"], packets)
     if before != packets and rules.deal.packet_fixed:
-        changed = "packets_changed_if_announced" if rules.deal.packet_change_if_announced else "packets_changed"
-        notes.append(Note(changed, {"packets": packets, "before": before}))
+        notes.append(Note(_PACKETS_CHANGED[rules.deal.packet_change], {"packets": packets, "before": before}))
         dealt_by[raw["dealer"]] = packets
     return notes
 

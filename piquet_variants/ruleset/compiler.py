@@ -20,8 +20,9 @@ from ..errors import Problem, RulesetError
 from ..located import Located
 from ..schemas import did_you_mean, load_validated, rule_leaves
 from . import model
+from .bibliography import Source, source_from
 from .cache import cached
-from .registry import path_for, shipped_ids, sources
+from .registry import is_shipped, known_ids, path_for, sources, sources_beside
 
 MAX_EXTENDS = 8
 
@@ -65,10 +66,10 @@ def _chain(path: Path) -> list[Located]:
         sibling = Path(doc.file).with_name(f"{parent}.yaml")
         if sibling.exists():
             doc = _read(sibling)
-        elif parent in shipped_ids():
+        elif parent in known_ids():
             doc = _read(path_for(parent))
         else:
-            hint = did_you_mean(parent, list(shipped_ids()))
+            hint = did_you_mean(parent, known_ids())
             raise RulesetError([doc.problem(("extends",), f"extends unknown ruleset {parent!r}{hint}")])
 
 
@@ -132,8 +133,34 @@ def _check_complete(leaves: dict[str, _Leaf], root: Located) -> list[Problem]:
                                      "must give every rule; see docs/rulesets.md)")]
 
 
-def _check_citation(doc: Located, at: tuple[str | int, ...], cite: dict[str, Any]) -> list[Problem]:
-    known = sources()
+def _known_sources(chain: list[Located]) -> dict[str, Source]:
+    """The records a ruleset's citations may name: the shipped registry, then, file by file from the root of
+    the chain, the ``sources.yaml`` beside it and the records it gives inline (the nearer wins)."""
+    known = dict(sources())
+    for doc in chain:
+        known.update(sources_beside(Path(doc.file)))
+        known.update((sid, source_from(sid, e)) for item in doc.data.get("sources", []) if isinstance(item, dict)
+                     for sid, e in item.items())
+    return known
+
+
+def sources_for(path: Path) -> dict[str, Source]:
+    """Every record a ruleset file's citations may name."""
+    return _known_sources(_chain(path))
+
+
+def _listed(doc: Located) -> list[str]:
+    """The ids of the sources a file says it follows, inline records included."""
+    return [item if isinstance(item, str) else next(iter(item)) for item in doc.data.get("sources", [])]
+
+
+def _check_listed(chain: list[Located], known: dict[str, Source]) -> list[Problem]:
+    return [doc.problem(("sources", i), f"unknown source {sid!r}{did_you_mean(sid, list(known))}")
+            for doc in chain for i, sid in enumerate(_listed(doc)) if sid not in known]
+
+
+def _check_citation(doc: Located, at: tuple[str | int, ...], cite: dict[str, Any],
+                    known: dict[str, Source]) -> list[Problem]:
     src = cite["source"]
     if src not in known:
         return [doc.problem(at + ("source",), f"unknown source {src!r}{did_you_mean(src, list(known))}")]
@@ -145,13 +172,13 @@ def _check_citation(doc: Located, at: tuple[str | int, ...], cite: dict[str, Any
     return problems
 
 
-def _check_citations(leaves: dict[str, _Leaf], top: Located) -> list[Problem]:
+def _check_citations(leaves: dict[str, _Leaf], top: Located, known: dict[str, Source]) -> list[Problem]:
     problems = []
     if "inherit_cite" in top.data:
-        problems += _check_citation(top, ("inherit_cite",), top.data["inherit_cite"])
+        problems += _check_citation(top, ("inherit_cite",), top.data["inherit_cite"], known)
     for leaf in leaves.values():
         for i, cite in enumerate(leaf.raw["cite"]):
-            problems += _check_citation(leaf.doc, leaf.at + ("cite", i), cite)
+            problems += _check_citation(leaf.doc, leaf.at + ("cite", i), cite, known)
     return problems
 
 
@@ -254,7 +281,9 @@ def _freeze(value: Any) -> Any:
 
 def compile_path(path: Path, options: tuple[tuple[str, str], ...] = ()) -> model.Ruleset:
     chain, leaves, chosen, options_spec = _gather(path, dict(options))
-    problems = _check_complete(leaves, chain[-1]) + _check_citations(leaves, chain[-1])
+    known = _known_sources(chain)
+    problems = (_check_complete(leaves, chain[-1]) + _check_listed(chain, known)
+                + _check_citations(leaves, chain[-1], known))
     if not problems:
         problems = _check_semantics(leaves)
     if problems:
@@ -273,15 +302,23 @@ def compile_path(path: Path, options: tuple[tuple[str, str], ...] = ()) -> model
         for name, (_, spec) in options_spec.items())
     srcs: list[str] = []
     for doc in chain:
-        srcs += [s for s in doc.data.get("sources", []) if s not in srcs]
+        srcs += [s for s in _listed(doc) if s not in srcs]
+    cited = srcs + [c.source for e in entries for c in e.citations]
     return model.Ruleset(id=top["id"], title=top["title"], title_fr=top.get("title_fr"),
                          description=top.get("description", ""), extends=top.get("extends"),
                          sources=tuple(srcs), rules=_build(leaves), entries=entries, options=opts,
-                         chosen=tuple(chosen), file=str(path))
+                         chosen=tuple(chosen), file=str(path),
+                         bibliography=tuple(known[s] for s in dict.fromkeys(cited)))
+
+
+def load_ruleset(ruleset_id: str, options: tuple[tuple[str, str], ...] = ()) -> model.Ruleset:
+    """A ruleset by id, the first found on the search path (``registry``)."""
+    path = path_for(ruleset_id)
+    options = tuple(sorted(options))
+    return _load_shipped(ruleset_id, options) if is_shipped(path) else compile_path(path, options)
 
 
 @lru_cache(maxsize=64)
-def load_ruleset(ruleset_id: str, options: tuple[tuple[str, str], ...] = ()) -> model.Ruleset:
+def _load_shipped(ruleset_id: str, options: tuple[tuple[str, str], ...]) -> model.Ruleset:
     """A shipped ruleset, compiled once per set of options and kept on disk (``cache``) between runs."""
-    options = tuple(sorted(options))
     return cached(ruleset_id, options, lambda: compile_path(path_for(ruleset_id), options))

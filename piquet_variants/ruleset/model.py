@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .bibliography import Source
+
 
 @dataclass(frozen=True, slots=True)
 class Deck:
@@ -24,7 +26,7 @@ class Deal:
     talon: int
     packets: tuple[int, ...]
     packet_fixed: bool
-    packet_change_if_announced: bool
+    packet_change: Literal["never", "if_announced", "by_agreement"]
     first_dealer: Literal["lower_cut_deals", "higher_cut_chooses"]
     cut_minimum: int
     alternate: bool
@@ -221,23 +223,6 @@ class Option:
 
 
 @dataclass(frozen=True, slots=True)
-class Source:
-    id: str
-    title: str
-    author: str | None
-    year: str | None
-    edition: str | None
-    url: str | None
-    public_domain: bool
-    ocr: bool
-
-    def footnote(self) -> str:
-        parts = [p for p in (self.author, f"*{self.title}*", self.edition, self.year) if p]
-        text = ", ".join(parts).rstrip(".")
-        return f"{text}. {self.url}" if self.url else f"{text}."
-
-
-@dataclass(frozen=True, slots=True)
 class Ruleset:
     """A compiled ruleset with a chosen option for each of its options."""
 
@@ -252,9 +237,17 @@ class Ruleset:
     options: tuple[Option, ...]
     chosen: tuple[tuple[str, str], ...]
     file: str
+    #: The records of the sources it follows and cites, in that order.
+    bibliography: tuple[Source, ...] = ()
 
     def entry(self, path: str) -> RuleEntry:
         for e in self.entries:
             if e.path == path:
                 return e
         raise KeyError(path)
+
+    def source(self, source_id: str) -> Source:
+        for s in self.bibliography:
+            if s.id == source_id:
+                return s
+        raise KeyError(source_id)

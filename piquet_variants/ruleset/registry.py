@@ -1,50 +1,104 @@
-"""Where the shipped rulesets and the sources registry live.
+"""Where rulesets and sources are found: the user's folders, then the shipped ones.
 
-They are package data in a wheel and the top-level ``rulesets/`` folder in a
-checkout (see ``resources``), so an installed copy finds them from any
-working directory.
+The shipped rulesets and their ``sources.yaml`` are package data in a wheel
+and the top-level ``rulesets/`` folder in a checkout (see ``resources``).  A
+user's own rulesets live in folders named by ``--rulesets DIR`` (repeatable)
+and ``PIQUET_VARIANTS_PATH`` (folders separated as in ``PATH``), searched in
+that order before the shipped folder, as a shell searches ``PATH``.  A
+ruleset's sources are the shipped registry, then the ``sources.yaml`` beside
+each file of its ``extends`` chain, then the entries its files declare inline;
+a nearer record wins.
 """
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 
 from ..errors import RulesetError, UnknownRuleset
 from ..resources import data_dir
 from ..schemas import did_you_mean, load_validated
-from .model import Source
+from .bibliography import Source, source_from
 
 SOURCES_FILE = "sources.yaml"
+PATH_VARIABLE = "PIQUET_VARIANTS_PATH"
+
+_given: list[Path] = []
 
 
 def ruleset_dir() -> Path:
     return data_dir("rulesets")
 
 
+def set_search_path(dirs: list[Path]) -> None:
+    """The folders given on the command line (``--rulesets``), searched first."""
+    _given[:] = dirs
+
+
+def search_path() -> list[Path]:
+    """Every folder searched for a ruleset id, the shipped one last."""
+    env = [Path(p) for p in os.environ.get(PATH_VARIABLE, "").split(os.pathsep) if p]
+    return _given + env + [ruleset_dir()]
+
+
+def _ids_in(folder: Path) -> list[str]:
+    return sorted(p.stem for p in folder.glob("*.yaml") if p.name != SOURCES_FILE) if folder.is_dir() else []
+
+
 @cache
 def shipped_ids() -> tuple[str, ...]:
-    return tuple(sorted(p.stem for p in ruleset_dir().glob("*.yaml") if p.name != SOURCES_FILE))
+    return tuple(_ids_in(ruleset_dir()))
+
+
+def known_ids() -> list[str]:
+    """Every ruleset id on the search path, each once (the first found hides the others)."""
+    seen: dict[str, None] = {}
+    for folder in search_path():
+        seen.update((i, None) for i in _ids_in(folder))
+    return sorted(seen)
 
 
 def path_for(ruleset_id: str) -> Path:
-    if ruleset_id not in shipped_ids():
-        hint = did_you_mean(ruleset_id, list(shipped_ids()))
-        raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}{hint} (known: {', '.join(shipped_ids())})")
-    return ruleset_dir() / f"{ruleset_id}.yaml"
+    """The file of a ruleset id: the first on the search path."""
+    for folder in search_path():
+        candidate = folder / f"{ruleset_id}.yaml"
+        if candidate.is_file() and candidate.name != SOURCES_FILE:
+            return candidate
+    known = known_ids()
+    raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}{did_you_mean(ruleset_id, known)} "
+                         f"(known: {', '.join(known)}; searched: {', '.join(map(str, search_path()))})")
+
+
+def is_shipped(path: Path) -> bool:
+    return path.resolve().parent == ruleset_dir().resolve()
 
 
 def read_sources(path: Path) -> dict[str, Source]:
     """A sources registry file, validated."""
     doc = load_validated(path, "sources", RulesetError)
-    return {
-        sid: Source(id=sid, title=e["title"], author=e.get("author"),
-                    year=str(e["year"]) if "year" in e else None, edition=e.get("edition"),
-                    url=e.get("url"), public_domain=e["public_domain"], ocr=e.get("ocr", False))
-        for sid, e in doc.data["sources"].items()
-    }
+    return {sid: source_from(sid, e) for sid, e in doc.data["sources"].items()}
 
 
 @cache
 def sources() -> dict[str, Source]:
+    """The shipped registry."""
     return read_sources(ruleset_dir() / SOURCES_FILE)
+
+
+def sources_beside(path: Path) -> dict[str, Source]:
+    """The registry in the folder of a ruleset file, if it has one (the shipped one for a shipped file)."""
+    if is_shipped(path):
+        return sources()
+    beside = path.with_name(SOURCES_FILE)
+    return read_sources(beside) if beside.is_file() else {}
+
+
+def all_sources() -> dict[str, Source]:
+    """Every record on the search path; a nearer folder's record of an id wins."""
+    found: dict[str, Source] = {}
+    for folder in reversed(search_path()):
+        registry = folder / SOURCES_FILE
+        if registry.is_file():
+            found.update(read_sources(registry))
+    return found

@@ -7,11 +7,14 @@ ruleset terms (as written in the YAML), never in engine indices.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from ..errors import PiquetError
 from ..i18n import Lang
+from ..render import Format
 from ..schemas import did_you_mean
+from . import citing
+from .bibliography import Source
 from .model import Citation, RuleEntry, Ruleset
 from .registry import sources
 
@@ -36,7 +39,7 @@ def title(rs: Ruleset, lang: Lang) -> str:
 
 def summary(rs: Ruleset, lang: Lang = "en") -> dict[str, Any]:
     return {"id": rs.id, "title": title(rs, lang), "extends": rs.extends, "sources": list(rs.sources),
-            "options": {o.name: [c.name for c in o.choices] for o in rs.options}}
+            "options": {o.name: [c.name for c in o.choices] for o in rs.options}, "file": rs.file}
 
 
 def entry_doc(e: RuleEntry) -> dict[str, Any]:
@@ -50,14 +53,40 @@ def show(rs: Ruleset, lang: Lang = "en") -> dict[str, Any]:
             "rules": [entry_doc(e) for e in rs.entries]}
 
 
+#: Attestations that put a value in the source's mouth: its words, read plainly (stated), by consequence
+#: (implied), through a later author (secondary), or one way of a contested reading (disputed).
+ATTESTED = ("stated", "implied", "secondary", "disputed")
+Label = Literal["disagreement", "filled", "option"]
+LABELS: tuple[Label, ...] = ("disagreement", "filled", "option")
+
+
+def attestation(e: RuleEntry) -> str:
+    """How well a rule's value is attested: by its first citation, the one that gives the value (the others
+    support or qualify it; an inherited rule's first citation is the reason it is inherited)."""
+    return e.citations[0].attestation
+
+
+def from_option(e: RuleEntry) -> bool:
+    return "(option " in e.defined_in
+
+
+def label(a: RuleEntry, b: RuleEntry) -> Label:
+    """Why two rulesets differ on a rule: a chosen option, a value the project filled in, or the sources."""
+    if from_option(a) or from_option(b):
+        return "option"
+    if attestation(a) in ATTESTED and attestation(b) in ATTESTED:
+        return "disagreement"
+    return "filled"
+
+
+def _side(e: RuleEntry) -> dict[str, Any]:
+    return {"value": plain(e.value), "attestation": attestation(e), "defined_in": e.defined_in,
+            "citations": [c.as_dict() for c in e.citations]}
+
+
 def diff(a: Ruleset, b: Ruleset) -> list[dict[str, Any]]:
-    out = []
-    for ea, eb in zip(a.entries, b.entries):
-        if ea.value != eb.value:
-            out.append({"path": ea.path,
-                        "a": {"value": plain(ea.value), "citations": [c.as_dict() for c in ea.citations]},
-                        "b": {"value": plain(eb.value), "citations": [c.as_dict() for c in eb.citations]}})
-    return out
+    return [{"path": ea.path, "label": label(ea, eb), "a": _side(ea), "b": _side(eb)}
+            for ea, eb in zip(a.entries, b.entries) if ea.value != eb.value]
 
 
 def find_entry(rs: Ruleset, path: str) -> RuleEntry:
@@ -68,26 +97,74 @@ def find_entry(rs: Ruleset, path: str) -> RuleEntry:
         raise UnknownRule(f"ruleset {rs.id!r} has no rule {path!r}{hint}") from None
 
 
-_ATTESTED_FR = {"stated": "énoncé", "implied": "implicite", "inherited": "hérité", "reconstructed": "reconstitué",
-                "disputed": "contesté", "unstated": "non énoncé"}
+_ATTESTED_WORDS = {
+    "stated": {"en": "Stated: the source says it in so many words.",
+               "fr": "Énoncé : la source le dit en toutes lettres."},
+    "implied": {"en": "Implied: it follows from what the source says, not in so many words.",
+                "fr": "Implicite : cela découle de ce que dit la source, sans qu'elle le dise."},
+    "secondary": {"en": "Secondary: a later author reports it.",
+                  "fr": "De seconde main : un auteur postérieur le rapporte."},
+    "inherited": {"en": "Inherited: taken from the ruleset this one builds on.",
+                  "fr": "Hérité : repris des règles dont celles-ci dérivent."},
+    "reconstructed": {"en": "Reconstructed: the source is incomplete, and the value is the project's reading.",
+                      "fr": "Reconstitué : la source est incomplète, et la valeur est notre lecture."},
+    "disputed": {"en": "Disputed: the passage is read more than one way, or the sources disagree.",
+                 "fr": "Contesté : le passage se lit de plusieurs façons, ou les sources divergent."},
+    "unstated": {"en": "Not stated: the source is silent, and the value is the project's choice.",
+                 "fr": "Non énoncé : la source est muette, et la valeur est notre choix."},
+}
+_CONTEXT = {"en": "Passage consulted, which does not state the value:",
+            "fr": "Passage consulté, qui ne donne pas la valeur\u00a0:"}
+_OCR = {"en": "corrected reading of an OCR text", "fr": "lecture corrigée d'un texte OCR"}
 
 
-def footnote(c: Citation, lang: Lang = "en") -> str:
-    """One citation as a footnote: work, locator, quote, and how well attested."""
-    src = sources()[c.source]
-    text = f"{src.footnote().rstrip('.')}, {c.locator}"
+def attested_words(attestation: str, lang: Lang = "en") -> str:
+    return _ATTESTED_WORDS[attestation][lang]
+
+
+def quoted(text: str, lang: Lang) -> str:
+    return f"«\u00a0{text}\u00a0»" if lang == "fr" else f"“{text}”"  # French sets them off by a no-break space
+
+
+def _source(c: Citation, rs: Ruleset | None) -> Source:
+    """The record a citation names: the ruleset's own (a user's source), else the shipped registry's."""
+    return rs.source(c.source) if rs is not None else sources()[c.source]
+
+
+def formatted(c: Citation, rs: Ruleset | None = None, lang: Lang = "en", style: str = citing.DEFAULT_STYLE,
+              fmt: Format = "table") -> dict[str, Any]:
+    """One citation, formatted: the note in the style, the quote, and apart from both, the attestation in words.
+
+    The quote of an ``unstated`` citation is the passage consulted, not support, and is labelled so.
+    """
+    src = _source(c, rs)
+    item = src.csl()
+    quote = None
     if c.quote:
-        text += f": « {c.quote} »" if lang == "fr" else f': "{c.quote}"'
-    attested = _ATTESTED_FR[c.attestation] if lang == "fr" else c.attestation
-    text += f" [{attested}]"
-    if c.note:
-        text += f" {c.note.rstrip('.')}"
-    if src.ocr:
-        text += " (lecture corrigée de l'OCR)" if lang == "fr" else " (corrected reading of an OCR text)"
-    return text + "."
+        quote = quoted(c.quote, lang) + (f" ({_OCR[lang]})" if src.ocr else "")
+        if c.attestation == "unstated":
+            quote = f"{_CONTEXT[lang]} {quote}"
+    return {"citation": citing.note(item, c.locator, style, lang, fmt),
+            "bibliography": citing.bibliography_entry(item, style, lang, fmt),
+            "quote_text": quote, "quote_supports": bool(c.quote) and c.attestation != "unstated",
+            "attestation_text": attested_words(c.attestation, lang), "source_note": src.note}
 
 
-def cite(rs: Ruleset, path: str, lang: Lang = "en") -> dict[str, Any]:
+def _line(c: Citation, f: dict[str, Any]) -> str:
+    parts = [f["citation"]] + ([f["quote_text"]] if f["quote_text"] else []) + [f["attestation_text"]]
+    return " ".join(parts + ([c.note] if c.note else []))
+
+
+def footnote(c: Citation, lang: Lang = "en", rs: Ruleset | None = None) -> str:
+    """One citation on one line: the note, the quote, the attestation in words, and the project's comment."""
+    return _line(c, formatted(c, rs, lang))
+
+
+def cite(rs: Ruleset, path: str, lang: Lang = "en", style: str = citing.DEFAULT_STYLE,
+         fmt: Format = "table") -> dict[str, Any]:
     e = find_entry(rs, path)
-    return {"ruleset": rs.id, "path": e.path, "value": plain(e.value),
-            "citations": [dict(c.as_dict(), footnote=footnote(c, lang)) for c in e.citations]}
+    out = []
+    for c in e.citations:
+        f = formatted(c, rs, lang, style, fmt)
+        out.append(dict(c.as_dict(), **f, footnote=_line(c, f)))
+    return {"ruleset": rs.id, "path": e.path, "value": plain(e.value), "style": style, "citations": out}

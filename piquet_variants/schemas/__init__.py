@@ -32,9 +32,13 @@ def validator(name: str) -> jsonschema.protocols.Validator:
     """Imported here, not at start-up: a replay of a notation file under shipped (cached) rulesets never
     validates JSON, and importing jsonschema is about a tenth of such a command."""
     import jsonschema
+    from referencing import Registry, Resource
     s = schema(name)
     cls = jsonschema.validators.validator_for(s)
-    return cls(s, format_checker=cls.FORMAT_CHECKER)
+    # A ruleset's inline sources are checked by the sources schema itself, found by its $id.
+    registry: Registry = Registry().with_resources(
+        (schema(other)["$id"], Resource.from_contents(schema(other))) for other in ("ruleset", "sources"))
+    return cls(s, registry=registry, format_checker=cls.FORMAT_CHECKER)
 
 
 def did_you_mean(word: str, choices: list[str]) -> str:

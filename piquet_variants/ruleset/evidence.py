@@ -1,0 +1,114 @@
+"""Rules across many rulesets: where the sources disagree, a rule's history, the N-way matrix.
+
+A ruleset speaks for the date of the first source it follows (that record's
+``issued`` date, else its first edition's); a ruleset whose source has no
+known date sorts last and shows "n.d.".  A value counts as a source's word
+when the rule's first citation is ``stated``, ``implied``, ``secondary`` or
+``disputed`` (``views.ATTESTED``) and the value is not an option's; a value
+the project filled in (unstated, reconstructed, inherited) is never put
+forward as a source's position.
+"""
+
+from __future__ import annotations
+
+from fnmatch import fnmatchcase
+from typing import Any
+
+from ..schemas import did_you_mean
+from .bibliography import Date
+from .model import RuleEntry, Ruleset
+from .views import ATTESTED, UnknownRule, attestation, from_option, plain
+
+UNDATED = 10_000  # sorts after every year
+
+
+def ruleset_date(rs: Ruleset) -> Date | None:
+    """The date a ruleset speaks for: that of the first source it follows."""
+    listed = [s for s in rs.bibliography if s.id in rs.sources]
+    return listed[0].date if listed else None
+
+
+def date_text(d: Date | None) -> str:
+    if d is None:
+        return "n.d."
+    return f"{d.first[0]}–{d.last[0]}" if d.last else str(d.year)
+
+
+def _date_key(rs: Ruleset) -> tuple[int, str]:
+    d = ruleset_date(rs)
+    return (d.year if d else UNDATED, rs.id)
+
+
+def _citation_docs(e: RuleEntry) -> list[dict[str, Any]]:
+    return [c.as_dict() for c in e.citations]
+
+
+def _entry(rs: Ruleset, path: str) -> RuleEntry:
+    try:
+        return rs.entry(path)
+    except KeyError:
+        raise UnknownRule(f"no rule {path!r}{did_you_mean(path, [e.path for e in rs.entries])}") from None
+
+
+def history(rulesets: list[Ruleset], path: str) -> dict[str, Any]:
+    """One rule in every ruleset, oldest source first: value, source, date, locator, attestation and quote."""
+    rows = []
+    for rs in sorted(rulesets, key=_date_key):
+        e = _entry(rs, path)
+        c = e.citations[0]
+        rows.append({"ruleset": rs.id, "value": plain(e.value), "date": date_text(ruleset_date(rs)),
+                     "source": c.source, "locator": c.locator, "attestation": c.attestation, "quote": c.quote,
+                     "defined_in": e.defined_in, "citations": _citation_docs(e)})
+    return {"path": path, "rows": rows}
+
+
+def conflicts(rulesets: list[Ruleset]) -> list[dict[str, Any]]:
+    """Every rule on which two or more sources state different values, each value with its sources' quotes."""
+    ordered = sorted(rulesets, key=_date_key)
+    out = []
+    for path in [e.path for e in ordered[0].entries] if ordered else []:
+        claims: dict[tuple[str, Any], dict[str, Any]] = {}
+        for rs in ordered:
+            e = rs.entry(path)
+            if attestation(e) not in ATTESTED or from_option(e):
+                continue
+            source = e.citations[0].source
+            claim = claims.setdefault((source, e.value), {
+                "source": source, "date": date_text(rs.source(source).date), "rulesets": [],
+                "citations": [c.as_dict() for c in e.citations if c.attestation in ATTESTED]})
+            claim["rulesets"].append(rs.id)
+        values: dict[Any, list[dict[str, Any]]] = {}
+        for (_, value), claim in claims.items():
+            values.setdefault(value, []).append(claim)
+        if len(values) >= 2 and len({source for source, _ in claims}) >= 2:
+            out.append({"path": path, "values": [{"value": plain(v), "claims": cs} for v, cs in values.items()]})
+    return out
+
+
+def _note_text(e: RuleEntry) -> str:
+    parts = []
+    for c in e.citations:
+        text = f"{c.source}, {c.locator} ({c.attestation})"
+        if c.quote:
+            text += f": “{c.quote}”"
+        parts.append(text + (f" {c.note}" if c.note and c.attestation not in ATTESTED else ""))
+    return "; ".join(parts)
+
+
+def matrix(rulesets: list[Ruleset], pattern: str = "*") -> dict[str, Any]:
+    """Every rule matching ``pattern`` (a glob on the dotted path) in every ruleset, each value with a note
+    number; rulesets giving a rule the same citations share the note."""
+    paths = [e.path for e in rulesets[0].entries if fnmatchcase(e.path, pattern)] if rulesets else []
+    if not paths:
+        raise UnknownRule(f"no rule matches {pattern!r} (rules are dotted paths, e.g. point.* or game.end)")
+    notes: dict[str, int] = {}
+    rows = []
+    for path in paths:
+        cells = {}
+        for rs in rulesets:
+            e = rs.entry(path)
+            number = notes.setdefault(_note_text(e), len(notes) + 1)
+            cells[rs.id] = {"value": plain(e.value), "attestation": attestation(e), "note": number}
+        rows.append({"path": path, "cells": cells})
+    return {"rulesets": [rs.id for rs in rulesets], "rows": rows,
+            "notes": [{"number": n, "text": text} for text, n in notes.items()]}

@@ -1,0 +1,163 @@
+"""The sources registry as bibliographic records, and notes formatted from them by citeproc-py."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from piquet_variants.ruleset import citing
+from piquet_variants.ruleset.registry import sources
+
+from .conftest import SHARED
+
+
+def test_records_carry_what_the_headers_give() -> None:
+    s = sources()
+    cav = s["cavendish"]
+    assert cav.author[0].literal == "Cavendish (Henry Jones)" and cav.edition == "8"
+    assert (cav.publisher, cav.publisher_place, cav.original_date.year) == ("Thomas De La Rue & Co.", "London", 1873)
+    assert cav.issued is None  # the 8th edition's year is in none of our texts
+    royall = s["royall-1651"]
+    assert dict(royall.identifiers) == {"wing": "R2100", "estc": "R209301", "eebo_tcp": "A92043"}
+    assert royall.issued.year == 1651 and royall.licence.startswith("CC0")
+    cotton = s["cotton-1674"]
+    assert (cotton.author[0].family, cotton.pages, cotton.issued.year) == ("Cotton", "80-89", 1674)
+    assert dict(cotton.identifiers) == {"eebo_tcp": "A34637"}
+    assert s["wikipedia-fr"].revision is None and s["wikipedia-fr"].accessed is None  # not recorded: not invented
+    assert s["traite"].issued.first == (1700,) and s["traite"].issued.last == (1899,)
+
+
+def test_records_agree_with_the_headers_of_the_texts() -> None:
+    """Each fact a record takes from a text's header is in that header."""
+    header = lambda name: "".join((SHARED / "sources" / name).read_text("utf-8").splitlines(True)[:2])  # noqa: E731
+    royall = header("royall-game-of-picquet-1651.md")
+    assert all(x in royall for x in ("Wing R2100", "ESTC R209301", "A92043", "J. Martin and J. Ridley", "1651"))
+    cotton = header("cotton-compleat-gamester-1674-picket.md")
+    assert all(x in cotton for x in ("Charles Cotton", "A34637", "R. Cutler", "1674", "pp. 80-89"))
+    treatise = header("cavendish-calling.md")
+    assert all(x in treatise for x in ("8th edition", "London", "De La Rue", "first edition 1873", "513dfab"))
+
+
+def test_no_internal_label_leaks_into_a_note() -> None:
+    for s in sources().values():
+        text = citing.note(s.csl(), "p. 1") + citing.bibliography_entry(s.csl())
+        assert "seed" not in text and "<span" not in text, s.id
+    # the treatise's period is a span of years, and its full stop is the entry's own
+    assert citing.bibliography_entry(sources()["traite"].csl()).endswith("17–22, 1700–1899.")
+
+
+def test_must_show_cavendish_reckoning_order(cli) -> None:
+    code, out, _ = cli("rulesets", "cite", "cavendish-rubicon", "reckoning.order")
+    note = out.splitlines()[2]
+    assert code == 0 and note.startswith("[1] Cavendish (Henry Jones)")
+    for part in ("Cavendish on Piquet", "8th ed.", "London", "De La Rue", "Law 67"):
+        assert part in note, part
+    quote, attested = out.splitlines()[3:5]
+    assert "reckon in the following order" in quote and attested.strip().startswith("Stated")
+    assert "Bibliography" in out
+
+
+def test_cite_json_and_french(cli) -> None:
+    code, out, _ = cli("rulesets", "cite", "cavendish-rubicon", "reckoning.order", "--lang", "fr", "--format", "json")
+    c = json.loads(out)["citations"][0]
+    assert code == 0 and "loi 67" in c["citation"] and "8ᵉ éd." in c["citation"] and "s.\u00a0d." in c["citation"]
+    assert c["attestation_text"].startswith("Énoncé") and c["quote_supports"] is True
+    assert c["quote_text"].startswith("«\u00a0") and c["locator"] == "Law 67"
+
+
+def test_two_locators_both_in_the_note() -> None:
+    text = citing.note(sources()["cavendish"].csl(), "Law 67, p. 23")
+    assert text.endswith("Law 67, p. 23.")
+    assert citing.note(sources()["cotton-1674"].csl(), "p. 81").endswith(", 81.")
+
+
+def test_licence_note_is_printed(cli) -> None:
+    code, out, _ = cli("rulesets", "cite", "modern-fr", "deal.first_dealer")
+    assert code == 0 and "CC BY-SA" in out and "Contributeurs de Wikipédia" in out
+
+
+def test_an_unstated_quote_is_not_support(cli) -> None:
+    code, out, _ = cli("rulesets", "cite", "cavendish-rubicon", "point.card_values", "--format", "json")
+    c = json.loads(out)["citations"][0]
+    assert c["attestation"] == "unstated" and c["quote_supports"] is False
+    assert c["quote_text"].startswith("Passage consulted, which does not state the value")
+    code, out, _ = cli("rulesets", "cite", "cavendish-rubicon", "point.card_values")
+    assert re.search(r"^\s+Passage consulted, which does not state the value: “what the elder", out, re.M)
+
+
+def test_other_styles_and_a_bad_one(cli) -> None:
+    code, out, _ = cli("rulesets", "cite", "cavendish-rubicon", "pique.who", "--style", "apa")
+    assert code == 0 and "(Cavendish (Henry Jones), n.d., Law 69)" in out
+    code, _, err = cli("rulesets", "cite", "cavendish-rubicon", "pique.who", "--style", "chicgo")
+    assert code == 1 and "did you mean 'chicago'?" in err and "Traceback" not in err
+
+
+def test_markdown_note_has_italics(cli) -> None:
+    code, out, _ = cli("rulesets", "cite", "cavendish-rubicon", "pique.who", "--format", "markdown")
+    assert code == 0 and "*Cavendish on Piquet: The Laws of Piquet" in out and out.startswith("# ")
+
+
+# -- exports, each read back as a reference manager would --
+
+def test_bibtex_parses_back_with_every_source(cli) -> None:
+    from pybtex.database import parse_string
+    code, out, _ = cli("sources", "export", "--format", "bibtex")
+    db = parse_string(out, "bibtex")
+    assert code == 0 and sorted(db.entries) == sorted(sources())
+    royall = db.entries["royall-1651"]
+    assert royall.type == "book" and royall.fields["year"] == "1651" and "Wing: R2100" in royall.fields["note"]
+    cav = db.entries["cavendish"]
+    assert cav.type == "incollection" and cav.fields["address"] == "London" and cav.fields["edition"] == "8"
+    assert str(cav.persons["author"][0]) == "{Cavendish (Henry Jones)}"
+    assert cav.fields["publisher"] == r"Thomas De La Rue \& Co." and "year" not in cav.fields
+    assert str(db.entries["cotton-1674"].persons["author"][0]) == "Cotton, Charles"
+    assert db.entries["cotton-1674"].fields["pages"] == "80--89"
+
+
+def test_csl_json_validates_and_gives_the_same_notes(cli) -> None:
+    """tests/csl-data.json is the CSL input-data schema (citation-style-language/schema, draft 3, as the MIT-licensed
+    csl-data 0.1.1 package ships it)."""
+    import jsonschema
+    from .conftest import ROOT
+    code, out, _ = cli("sources", "export", "--format", "csl-json")
+    items = json.loads(out)
+    schema = json.loads((ROOT / "tests" / "csl-data.json").read_text("utf-8"))
+    jsonschema.Draft3Validator(schema).validate(items)
+    assert code == 0 and [i["id"] for i in items] == list(sources())
+    for item in items:
+        s = sources()[item["id"]]
+        for locator in ("Law 67", "p. 23", None):
+            assert citing.note(item, locator) == citing.note(s.csl(), locator)
+        assert citing.bibliography_entry(item, "apa") == citing.bibliography_entry(s.csl(), "apa")
+
+
+def test_ris_parses_back(cli) -> None:
+    import rispy
+    code, out, _ = cli("sources", "export", "royall-1651", "cotton-1674", "wikipedia-fr", "--format", "ris")
+    entries = rispy.loads(out)
+    assert code == 0 and [e["type_of_reference"] for e in entries] == ["BOOK", "CHAP", "ENCYC"]
+    royall, cotton, wiki = entries
+    assert royall["title"].startswith("The royall and delightfull game of picquet") and royall["year"] == "1651"
+    assert royall["place_published"] == "London" and any("EEBO-TCP: A92043" in n for n in royall["notes"])
+    assert cotton["authors"] == ["Cotton, Charles"] and (cotton["start_page"], cotton["end_page"]) == ("80", "89")
+    assert cotton["secondary_title"] == "The compleat gamester"
+    assert wiki["urls"] == ["https://fr.wikipedia.org/wiki/Piquet_(jeu_de_cartes)"]
+
+
+def test_a_rulesets_bibliography_is_only_what_it_cites(cli) -> None:
+    from pybtex.database import parse_string
+    code, out, _ = cli("rulesets", "sources", "cavendish-au-cent", "--format", "bibtex")
+    assert code == 0 and sorted(parse_string(out, "bibtex").entries) == ["cavendish", "cavendish-au-cent"]
+    code, out, _ = cli("rulesets", "sources", "marquoir", "--format", "json")
+    assert [d["id"] for d in json.loads(out)] == ["marquoir"]
+
+
+def test_sources_list_show_and_errors(cli) -> None:
+    code, out, _ = cli("sources", "list", "--format", "json")
+    assert code == 0 and [d["id"] for d in json.loads(out)] == list(sources())
+    code, out, _ = cli("sources", "show", "royall-1651")
+    assert code == 0 and "Wing R2100; ESTC R209301; EEBO-TCP A92043" in out and "London: J. Martin" in out
+    code, _, err = cli("sources", "show", "royal-1651")
+    assert code == 1 and "did you mean 'royall-1651'?" in err
+    code, _, err = cli("sources", "export", "--format", "endnote")
+    assert code == 2
