@@ -80,6 +80,7 @@ _LABELS: dict[str, dict[str, str]] = {
     "reply": {"fr": "réponse"},
     "totals": {"fr": "totaux"},
     "points_won": {"en": "points won", "fr": "points gagnés"},
+    "rules responsible together": {"fr": "règles en cause ensemble"},
 }
 
 
