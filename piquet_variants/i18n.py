@@ -81,6 +81,9 @@ _LABELS: dict[str, dict[str, str]] = {
     "totals": {"fr": "totaux"},
     "points_won": {"en": "points won", "fr": "points gagnés"},
     "rules responsible together": {"fr": "règles en cause ensemble"},
+    "name": {"fr": "nom"},
+    "file": {"fr": "fichier"},
+    "ruleset": {"fr": "règles"},
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -96,7 +97,7 @@ def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
 def load_deals(path: Path) -> Located:
     """A record: a file (JSON if ``.json``, else the traditional notation), a shipped ``example:NAME``, or ``-``.
 
-    Standard input is JSON if it starts with ``{``, else notation.  The
+    Standard input is JSON if it opens an object (``{"``), else notation.  The
     notation's parser (and Lark) is imported only when notation is read.
     """
     from ..examples import resolve
@@ -111,6 +112,10 @@ def load_deals(path: Path) -> Located:
     return read_file(path)
 
 
+#: A JSON record opens an object with a key, or is empty; a notation file may open with a {comment}.
+_JSON = re.compile(r"\A\s*\{\s*[\"}]")
+
+
 def _load_stdin() -> Located:
     from ..errors import RecordError
     from ..located import LoadFailure, read_stream
@@ -120,7 +125,7 @@ def _load_stdin() -> Located:
         text = read_stream(sys.stdin.buffer, name)
     except LoadFailure as exc:
         raise RecordError([exc.problem]) from None
-    if text.lstrip().startswith("{"):
+    if _JSON.match(text):
         from ..schemas import text_validated
         return text_validated(text, name, "record", RecordError)
     from ..notation.reader import read_text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Annotated
 
@@ -9,7 +10,7 @@ import typer
 
 from ..errors import ProblemsError
 from ..i18n import t
-from ..render import format_value, grid, json_text
+from ..render import Report, format_value, grid, json_text
 from ..ruleset import views
 from ..ruleset.compiler import compile_path
 from ..ruleset.registry import SOURCES_FILE, read_sources, shipped_ids
@@ -60,24 +61,35 @@ def show(ruleset: Annotated[str, typer.Argument(metavar="RULESET",
     typer.echo(("# " if fmt == "markdown" else "") + head + "\n\n" + grid(fmt, headers, rows))
 
 
-@app.command(epilog="Example: piquet-variants rulesets validate rulesets/*.yaml")
-def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to check.")]) -> None:
+@app.command(epilog="Examples:\n\n  piquet-variants rulesets validate rulesets/*.yaml\n\n"
+                    "  piquet-variants rulesets validate my-ruleset.yaml --format json")
+def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to check.")],
+             fmt: FormatOpt = "table") -> None:
     """Check ruleset files: schema, extends, citations and consistency.
 
     A file named sources.yaml is checked as a sources registry.
 
-    Prints one FILE:LINE:COL: path: message line per problem on stderr and
-    exits 1 if any file has a problem.
+    Prints one FILE:LINE:COL: path: message line per problem on stderr (with
+    --format json, every file and its problems on stdout) and exits 1 if any
+    file has a problem.
     """
     problems = []
     valid = []
+    checked = []
     for f in files:
         try:
             read_sources(f) if f.name == SOURCES_FILE else compile_path(f)
         except ProblemsError as exc:
             problems += exc.problems
+            checked.append({"file": str(f), "valid": False, "problems": [dataclasses.asdict(p) for p in exc.problems]})
         else:
             valid.append(f"{f}: valid")
+            checked.append({"file": str(f), "valid": True, "problems": []})
+    if fmt == "json":
+        typer.echo(json_text(checked))
+        if problems:
+            raise typer.Exit(1)
+        return
     if valid:
         typer.echo("\n".join(valid))
     if problems:
@@ -121,6 +133,5 @@ def cite(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset
         typer.echo(json_text(doc))
         return
     value = format_value(views.find_entry(rs, rule).value, lang)
-    lines = [f"{doc['ruleset']} {doc['path']} = {value}"]
-    lines += [f"[{i}] {c['footnote']}" for i, c in enumerate(doc["citations"], 1)]
-    typer.echo("\n".join(lines))
+    notes = [(0, f"[{i}] {c['footnote']}") for i, c in enumerate(doc["citations"], 1)]
+    typer.echo(Report().paragraph(f"{doc['ruleset']} {doc['path']} = {value}").items(notes).render(fmt))
