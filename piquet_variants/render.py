@@ -46,7 +46,7 @@ def width() -> int:
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """Columns wrapped to fit the terminal's width; bold headers only on a terminal that takes colour."""
+    """Columns wrapped to fit the terminal's width; headers in bold (and colour, unless NO_COLOR) on a terminal."""
     from io import StringIO
 
     from rich import box
@@ -56,7 +56,8 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     out, room = StringIO(), width()
     console = Console(file=out, width=room, force_terminal=sys.stdout.isatty(), markup=False, emoji=False,
                       highlight=False, soft_wrap=False)
-    grid_ = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold", collapse_padding=True)
+    grid_ = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold cyan",
+                  collapse_padding=True)
     for i, h in enumerate(headers):
         # The first column names the row (a rule, a ruleset, a category): kept whole where it can be.
         whole = max([len(h)] + [len(r[0]) for r in rows]) if i == 0 else room

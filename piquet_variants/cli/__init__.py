@@ -27,7 +27,8 @@ app.command("replay", epilog="Examples:\n\n  piquet-variants replay example:trai
                              "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon "
                              "--format json\n\n"
                              "  piquet-variants replay example:rubicon-partie -r traite:end=race-100 -r marquoir\n\n"
-                             "  cat my-deal.piquet | piquet-variants replay - -r cavendish-rubicon")(replay.replay_command)
+                             "  cat my-deal.piquet | piquet-variants replay - -r cavendish-rubicon"
+                             )(replay.replay_command)
 app.command("compare", epilog="Examples:\n\n  piquet-variants compare example:traite-art12 -r traite "
                               "-r cavendish-rubicon\n\n  piquet-variants compare example:traite-art12 "
                               "-r traite -r cavendish-rubicon --format json")(compare.compare_command)

@@ -49,7 +49,8 @@ def convert_command(
                                                                    "example:NAME, or - for standard input.")],
         output: Annotated[Path | None, typer.Option(
             "--output", "-O", help="Write here (replaced whole, only once the record has been read, keeping the "
-                                   "file's permissions); default: stdout. Never the input, without --in-place.")] = None,
+                                   "file's permissions); default: stdout. Never the input, without --in-place."
+        )] = None,
         to: Annotated[Target | None, typer.Option(
             "--to", help="json or notation; default: from --output's extension, else the other format "
                          "(with --in-place, the file's own).")] = None,

@@ -63,7 +63,8 @@ def _account(rep: Replay, doc: Located, title: str, lang: Lang, narrative: bool)
         winner = rep.players[res.winner] if res.winner is not None else t("draw", lang)
         out.paragraph(f"{totals}; {t('winner', lang)} {winner}, {t('points won', lang)} {res.points_won}")
     return out.items([(0, f"! {t_label(m['at'], lang)}: {t('book', lang)} {said(m['claimed'], lang)}, "
-                          f"{t('engine', lang)} {said(m['engine'], lang)}") for m in rep.mismatches if m["deal"] is None])
+                          f"{t('engine', lang)} {said(m['engine'], lang)}")
+                      for m in rep.mismatches if m["deal"] is None])
 
 
 def replay_command(
