@@ -84,6 +84,12 @@ _LABELS: dict[str, dict[str, str]] = {
     "name": {"fr": "nom"},
     "file": {"fr": "fichier"},
     "ruleset": {"fr": "règles"},
+    "stated": {"fr": "énoncé"},
+    "implied": {"fr": "implicite"},
+    "inherited": {"fr": "hérité"},
+    "reconstructed": {"fr": "reconstitué"},
+    "disputed": {"fr": "contesté"},
+    "unstated": {"fr": "non énoncé"},
 }
 
 

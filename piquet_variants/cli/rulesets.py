@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from ..errors import ProblemsError
-from ..i18n import t
+from ..i18n import Lang, t
 from ..render import Report, format_value, grid, json_text
 from ..ruleset import views
 from ..ruleset.compiler import compile_path
@@ -19,12 +19,12 @@ from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_rulese
 app = typer.Typer(help="Inspect, validate, compare and cite the rulesets.", no_args_is_help=True)
 
 
-def _attest(c: dict) -> list[str]:
-    return [c["source"], c["locator"], c["attestation"]]
+def _attest(c: dict, lang: Lang) -> list[str]:
+    return [c["source"], c["locator"], t(c["attestation"], lang)]
 
 
-def _cites(citations: list[dict]) -> str:
-    return "; ".join(f"{c['source']} {c['locator']} [{c['attestation']}]" for c in citations)
+def _cites(citations: list[dict], lang: Lang) -> str:
+    return "; ".join(f"{c['source']} {c['locator']} [{t(c['attestation'], lang)}]" for c in citations)
 
 
 @app.command("list", epilog="Example: piquet-variants rulesets list --format json")
@@ -55,7 +55,7 @@ def show(ruleset: Annotated[str, typer.Argument(metavar="RULESET",
     for e in rs.entries:
         for i, c in enumerate(e.citations):
             first = [e.path, format_value(e.value, lang)] if i == 0 else ["", ""]
-            rows.append(first + _attest(c.as_dict()))
+            rows.append(first + _attest(c.as_dict(), lang))
     opts = ", ".join(f"{k}={v}" for k, v in rs.chosen)
     head = f"{doc['id']}: {doc['title']}" + (f"  ({t('options', lang)}: {opts})" if opts else "")
     typer.echo(("# " if fmt == "markdown" else "") + head + "\n\n" + grid(fmt, headers, rows))
@@ -117,8 +117,8 @@ def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", help="First rules
     headers = [t("rule", lang), ra.id, t("source", lang), rb.id, t("source", lang)]
     rows = []
     for d in rows_doc:
-        rows.append([d["path"], format_value(ra.entry(d["path"]).value, lang), _cites(d["a"]["citations"]),
-                     format_value(rb.entry(d["path"]).value, lang), _cites(d["b"]["citations"])])
+        rows.append([d["path"], format_value(ra.entry(d["path"]).value, lang), _cites(d["a"]["citations"], lang),
+                     format_value(rb.entry(d["path"]).value, lang), _cites(d["b"]["citations"], lang)])
     typer.echo(grid(fmt, headers, rows))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import PiquetError
-from ..i18n import Lang
+from ..i18n import Lang, t
 from ..schemas import did_you_mean
 from .model import Citation, RuleEntry, Ruleset
 from .registry import sources
@@ -68,18 +68,13 @@ def find_entry(rs: Ruleset, path: str) -> RuleEntry:
         raise UnknownRule(f"ruleset {rs.id!r} has no rule {path!r}{hint}") from None
 
 
-_ATTESTED_FR = {"stated": "énoncé", "implied": "implicite", "inherited": "hérité", "reconstructed": "reconstitué",
-                "disputed": "contesté", "unstated": "non énoncé"}
-
-
 def footnote(c: Citation, lang: Lang = "en") -> str:
     """One citation as a footnote: work, locator, quote, and how well attested."""
     src = sources()[c.source]
     text = f"{src.footnote().rstrip('.')}, {c.locator}"
     if c.quote:
         text += f": « {c.quote} »" if lang == "fr" else f': "{c.quote}"'
-    attested = _ATTESTED_FR[c.attestation] if lang == "fr" else c.attestation
-    text += f" [{attested}]"
+    text += f" [{t(c.attestation, lang)}]"
     if c.note:
         text += f" {c.note.rstrip('.')}"
     if src.ocr:
