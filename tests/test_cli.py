@@ -78,7 +78,8 @@ def test_bad_standard_input_is_a_located_error() -> None:
 def test_per_ruleset_options() -> None:
     both = choose_rulesets(["traite:end=race-100", "cavendish-rubicon"], None)
     assert dict(both[0].chosen)["end"] == "race-100" and dict(both[1].chosen)["partie"] == "six-deals"
-    named = choose_rulesets(["traite", "cavendish-rubicon"], ["traite:end=race-100", "cavendish-rubicon:partie=four-deals"])
+    named = choose_rulesets(["traite", "cavendish-rubicon"],
+                            ["traite:end=race-100", "cavendish-rubicon:partie=four-deals"])
     assert dict(named[0].chosen)["end"] == "race-100" and dict(named[1].chosen)["partie"] == "four-deals"
     # a bare option goes to the rulesets that have it, and only to them
     bare = choose_rulesets(["traite", "cavendish-rubicon", "traite-languedoc"], ["end=race-100"])
@@ -183,3 +184,21 @@ def test_examples_list_path_and_copy(cli, tmp_path: Path) -> None:
 def test_an_example_replays_by_name_from_anywhere(tmp_path: Path) -> None:
     done = _run("replay", "example:traite-art12", "-r", "traite", "-r", "cavendish-rubicon", cwd=tmp_path)
     assert done.returncode == 3 and "traite-art12.piquet: cavendish-rubicon" in done.stdout
+
+
+def test_start_up_imports_only_what_the_command_needs(tmp_path: Path) -> None:
+    """No pydantic (typer 0.29 would import it to coerce every parameter); rich only where a table is printed;
+    jsonschema only where JSON is validated (the shipped rulesets come from the cache, once it is warm)."""
+    script = ("import sys; from piquet_variants.cli import main; main(sys.argv[1:]); "
+              "print(' '.join(m for m in ('pydantic', 'rich', 'jsonschema') if m in sys.modules))")
+
+    def loaded(*args: str) -> set[str]:
+        done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "PIQUET_VARIANTS_CACHE": str(tmp_path)})
+        return set(done.stdout.splitlines()[-1].split())
+
+    loaded("rulesets", "list", "--format", "json")  # warms the cache
+    assert loaded("rulesets", "list", "--format", "json") == set()
+    assert loaded("replay", "example:traite-art12", "--format", "json") == set()
+    assert loaded("replay", "example:traite-art12") == {"rich"}
+    assert loaded("replay", "example:traite-art12.json", "--format", "json") == {"jsonschema"}
