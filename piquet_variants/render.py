@@ -45,8 +45,12 @@ def width() -> int:
     return UNWRAPPED
 
 
+_FIGURE = re.compile(r"[-+−]?\d+")
+
+
 def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """Columns wrapped to fit the terminal's width; headers in bold (and colour, unless NO_COLOR) on a terminal."""
+    """Columns wrapped to fit the terminal's width, figures aligned right; headers in bold (and colour, unless
+    NO_COLOR) on a terminal."""
     from io import StringIO
 
     from rich import box
@@ -61,7 +65,9 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     for i, h in enumerate(headers):
         # The first column names the row (a rule, a ruleset, a category): kept whole where it can be.
         whole = max([len(h)] + [len(r[0]) for r in rows]) if i == 0 else room
-        grid_.add_column(h, overflow="fold", width=whole if whole <= room // 3 else None)
+        figures = bool(rows) and all(_FIGURE.fullmatch(r[i]) for r in rows)
+        grid_.add_column(h, overflow="fold", width=whole if whole <= room // 3 else None,
+                         justify="right" if figures else "left")
     for row in rows:
         grid_.add_row(*row)
     console.print(grid_)
