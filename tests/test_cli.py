@@ -15,6 +15,7 @@ import pytest
 
 from piquet_variants import examples
 from piquet_variants.cli.common import choose_rulesets
+from piquet_variants.errors import NotationError
 from piquet_variants.notation.reader import read_text
 from piquet_variants.notation.writer import write
 
@@ -197,8 +198,30 @@ def test_start_up_imports_only_what_the_command_needs(tmp_path: Path) -> None:
                               env={**os.environ, "PIQUET_VARIANTS_CACHE": str(tmp_path)})
         return set(done.stdout.splitlines()[-1].split())
 
-    loaded("rulesets", "list", "--format", "json")  # warms the cache
+    loaded("rulesets", "list", "--format", "json")  # every shipped ruleset compiled, and kept
     assert loaded("rulesets", "list", "--format", "json") == set()
     assert loaded("replay", "example:traite-art12", "--format", "json") == set()
     assert loaded("replay", "example:traite-art12") == {"rich"}
     assert loaded("replay", "example:traite-art12.json", "--format", "json") == {"jsonschema"}
+
+
+def test_a_notation_file_is_parsed_once_until_it_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from piquet_variants.cli.common import load_deals
+    from piquet_variants.notation import reader
+
+    monkeypatch.setenv("PIQUET_VARIANTS_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "art12.piquet"
+    path.write_text(ART12.read_text("utf-8"), "utf-8")
+    first = load_deals(path)
+    parsed = []
+    real = reader.read_file
+    monkeypatch.setattr(reader, "read_file", lambda p: parsed.append(p) or real(p))
+    again = load_deals(path)
+    assert parsed == [] and (again.file, again.data, again.lines) == (first.file, first.data, first.lines)
+    path.write_text(ART12.read_text("utf-8").replace("Premier", "Primus"), "utf-8")
+    assert load_deals(path).data["players"] == ["Primus", "Dernier"] and parsed == [path]
+    path.write_text("donne 1, donneur", "utf-8")  # an error is said every time, never kept
+    for _ in range(2):
+        with pytest.raises(NotationError):
+            load_deals(path)
+    assert len(parsed) == 3

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Annotated
 
@@ -108,8 +109,39 @@ def load_deals(path: Path) -> Located:
     if path.suffix.lower() == ".json":
         from ..engine.record import load_record
         return load_record(path)
-    from ..notation.reader import read_file
-    return read_file(path)
+    return _read_notation(path)
+
+
+def _read_notation(path: Path) -> Located:
+    """A notation file, parsed once and kept (``stored``) until the file or the package's code changes.
+
+    Parsing is most of a short command's time: Lark compiles its lexer's
+    patterns as it meets each parser state.  A record replayed again, under
+    other rulesets or in another format, is read back instead.
+    """
+    from ..located import MAX_BYTES
+    from ..stored import digest, stored
+
+    def name() -> str:
+        if path.stat().st_size > MAX_BYTES:  # left to the reader, which says so
+            raise OSError("too large to keep")
+        return f"record-{_reader_key()}-{digest([str(path).encode(), path.read_bytes()])}.pickle"
+
+    def parse() -> Located:
+        from ..notation.reader import read_file
+        return read_file(path)
+
+    return stored(name, parse, lambda found: isinstance(found, Located) and found.file == str(path))
+
+
+@cache
+def _reader_key() -> str:
+    """A digest of everything a parsed record depends on: the package's code and the grammar."""
+    from ..resources import data_dir
+    from ..stored import files_digest
+
+    package = Path(__file__).resolve().parent.parent
+    return files_digest(sorted(package.rglob("*.py")) + sorted(data_dir("grammar").glob("*.lark")))
 
 
 #: A JSON record opens an object with a key, or is empty; a notation file may open with a {comment}.
