@@ -63,3 +63,9 @@ def test_values_print_as_show_prints_them(cli) -> None:
     assert "point.tierce_majeure_score: traite = 4, modern-fr = none" in out
     assert "pique.with_repique: traite = yes, modern-fr = no" in out
     assert not {"None", "True", "False", "None,", "True,", "False,"} & set(out.split())
+
+
+def test_one_ruleset_under_two_options_is_told_apart(cli) -> None:
+    code, out, _ = cli("compare", "example:rubicon-partie", "-r", "traite", "-r", "traite:end=race-100", "--format",
+                       "json")
+    assert code == 0 and json.loads(out)["rulesets"] == ["traite:end=partie-liee", "traite:end=race-100"]

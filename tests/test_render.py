@@ -157,6 +157,11 @@ def test_rulesets_markdown(cli) -> None:
     assert doc[1][0] == "list" and doc[1][1][0][1].startswith("[1] ")
 
 
+def test_validate_markdown(cli) -> None:
+    files = [str(ROOT / "rulesets" / f"{r}.yaml") for r in ("traite", "marquoir")]
+    assert _md(cli, "rulesets", "validate", *files) == [("list", [(0, f"{f}: valid") for f in files])]
+
+
 def test_examples_markdown(cli) -> None:
     (headers, rows), = _tables(_md(cli, "examples"))
     assert [r[1] for r in rows] == [p.name for p in CORPUS]

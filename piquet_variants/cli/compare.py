@@ -18,7 +18,7 @@ from ..attribution import attribute
 from ..engine.record import DealReplay, replay
 from ..engine.scoring import CATEGORIES
 from ..i18n import Lang, t
-from ..render import Format, Report, format_value, json_text
+from ..render import Report, format_value, json_text
 from ..ruleset.model import Ruleset
 from ..ruleset.views import footnote, plain
 from .common import FormatOpt, LangOpt, OptionOpt, choose_rulesets, load_deals
@@ -42,26 +42,34 @@ def compare_command(
     doc = load_deals(file)
     sets = choose_rulesets(ruleset, option)
     reps = [replay(doc, rs.rules) for rs in sets]
-    found = [(rs, attribute(doc, sets[0], rs)) for rs in sets[1:]]
+    names = _names(sets)
+    found = [(name, rs, attribute(doc, sets[0], rs)) for name, rs in zip(names[1:], sets[1:])]
     deals: list[dict[str, Any]] = []
     for n, base in enumerate(reps[0].deals):
         rows = []
         for category in CATEGORIES + ("total",):
             values = [[_figure(d.deals[n], r, category) for r in (0, 1)] for d in reps]
             if any(any(v) for v in values):
-                rows.append({"category": category, "values": {rs.id: {base.players[r]: v[r] for r in (0, 1)}
-                                                              for rs, v in zip(sets, values)}})
-        causes = [{"category": c.category, "rulesets": [sets[0].id, rs.id], "alone": c.alone,
+                rows.append({"category": category, "values": {name: {base.players[r]: v[r] for r in (0, 1)}
+                                                              for name, v in zip(names, values)}})
+        causes = [{"category": c.category, "rulesets": [names[0], name], "alone": c.alone,
                    "rules": [_rule(p, sets[0], rs, lang) for p in c.rules]}
-                  for rs, cs in found for c in cs if c.deal == n + 1]
+                  for name, rs, cs in found for c in cs if c.deal == n + 1]
         deals.append({"number": n + 1, "players": list(base.players), "rows": rows, "causes": causes})
     if fmt == "json":
-        typer.echo(json_text({"file": doc.file, "rulesets": [rs.id for rs in sets], "deals": deals}))
+        typer.echo(json_text({"file": doc.file, "rulesets": names, "deals": deals}))
         return
     report = Report()
     for d in deals:
-        report.extend(_text(d, sets, lang))
+        report.extend(_text(d, names, lang))
     typer.echo(report.render(fmt))
+
+
+def _names(sets: list[Ruleset]) -> list[str]:
+    """Each ruleset's id, with its options where the same ruleset is compared under other options."""
+    ids = [rs.id for rs in sets]
+    return [rs.id if ids.count(rs.id) == 1 else f"{rs.id}:{','.join(f'{k}={v}' for k, v in rs.chosen)}"
+            for rs in sets]
 
 
 def _rule(path: str, a: Ruleset, b: Ruleset, lang: Lang) -> dict[str, Any]:
@@ -78,10 +86,10 @@ def _figure(deal: DealReplay, role: int, category: str) -> int:
     return deal.score.by[role][category] if deal.score is not None else 0
 
 
-def _text(deal: dict[str, Any], sets: list[Ruleset], lang: Lang) -> Report:
+def _text(deal: dict[str, Any], names: list[str], lang: Lang) -> Report:
     players = deal["players"]
-    headers = [t("category", lang)] + [f"{rs.id}: {p}" for rs in sets for p in players]
-    rows = [[t(r["category"], lang)] + [str(r["values"][rs.id][p]) for rs in sets for p in players]
+    headers = [t("category", lang)] + [f"{name}: {p}" for name in names for p in players]
+    rows = [[t(r["category"], lang)] + [str(r["values"][name][p]) for name in names for p in players]
             for r in deal["rows"]]
     out = Report().heading(f"{t('deal', lang)} {deal['number']}").table(headers, rows)
     for c in deal["causes"]:

@@ -91,7 +91,7 @@ def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="R
             raise typer.Exit(1)
         return
     if valid:
-        typer.echo("\n".join(valid))
+        typer.echo(Report().items([(0, v) for v in valid]).render(fmt) if fmt == "markdown" else "\n".join(valid))
     if problems:
         typer.echo("\n".join(str(p) for p in problems), err=True)
         raise typer.Exit(1)
