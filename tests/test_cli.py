@@ -16,8 +16,6 @@ import pytest
 from piquet_variants import examples
 from piquet_variants.cli.common import choose_rulesets
 from piquet_variants.errors import NotationError
-from piquet_variants.notation.reader import read_text
-from piquet_variants.notation.writer import write
 
 from .conftest import ROOT
 
@@ -53,7 +51,9 @@ def test_python_dash_m_is_the_same_command(tmp_path: Path) -> None:
 
 
 def test_shell_completion_installs_and_completes(tmp_path: Path) -> None:
-    done = _run("--install-completion", env={"HOME": str(tmp_path), "SHELL": "/bin/bash"})
+    # run from bash (not exec'd by it), which is the shell typer detects and installs for
+    done = subprocess.run(["bash", "-c", f"'{sys.executable}' -m piquet_variants --install-completion; exit $?"],
+                          capture_output=True, text=True, env={**os.environ, "HOME": str(tmp_path)}, timeout=120)
     assert done.returncode == 0, done.stderr
     script = tmp_path / ".bash_completions" / "piquet-variants.sh"
     assert "_PIQUET_VARIANTS_COMPLETE" in script.read_text() and str(script) in (tmp_path / ".bashrc").read_text()
@@ -101,21 +101,32 @@ def test_per_ruleset_options_on_the_command_line(cli) -> None:
     assert code == 1 and "option 'end' has no choice 'race-9'" in err and "Traceback" not in err
 
 
+def _art12(tmp_path: Path, name: str, change) -> Path:
+    """The art. 12 record as JSON, changed, in a file of its own."""
+    record = json.loads((DEALS / "traite-art12.json").read_text("utf-8"))
+    change(record)
+    path = tmp_path / name
+    path.write_text(json.dumps(record, ensure_ascii=False), "utf-8")
+    return path
+
+
 def test_a_warning_when_the_ruleset_is_assumed(cli, tmp_path: Path) -> None:
-    path = tmp_path / "untagged.piquet"
-    path.write_text(ART12.read_text("utf-8").replace('[Ruleset "traite"]\n', ""), "utf-8")
+    path = _art12(tmp_path, "untagged.json", lambda r: r.pop("ruleset"))
     code, out, err = cli("replay", str(path), "--format", "json")
     assert err == f"piquet-variants: warning: {path}: no Ruleset tag and no --ruleset: replayed under modern-fr\n"
     assert json.loads(out)["results"][0]["ruleset"] == "modern-fr" and code == 3
     assert cli("replay", str(path), "-r", "traite")[2] == ""  # chosen, not assumed
-    assert cli("replay", str(ART12))[2] == ""  # tagged
+    assert cli("replay", str(DEALS / "traite-art12.json"))[2] == ""  # named by the record
 
 
 def test_a_deal_not_played_out_is_flagged(cli, tmp_path: Path) -> None:
-    path = tmp_path / "short.piquet"
-    text = "".join(line for line in ART12.read_text("utf-8").splitlines(True) if "marque" not in line)
-    path.write_text(text.replace("  12. D♣ V♣\n", "  12. D♣\n"), "utf-8")
-    code, out, err = cli("replay", str(path), "--no-narrative")
+    def last_trick_of_one_card(record: dict) -> None:
+        deal = record["deals"][0]
+        deal["tricks"][-1] = deal["tricks"][-1][:1]
+        del deal["claimed"]
+
+    path = _art12(tmp_path, "short.json", last_trick_of_one_card)
+    code, out, err = cli("replay", str(path))
     flag = "deal 1 is not played out (11 tricks played and a lead)"
     assert code == 0 and f"! {flag}" in out and "(partie not finished)" in out
     assert err.startswith(f"piquet-variants: warning: {path}: {flag}")
@@ -124,17 +135,16 @@ def test_a_deal_not_played_out_is_flagged(cli, tmp_path: Path) -> None:
 
 
 def test_convert_does_not_overwrite_its_input_unless_in_place(cli, tmp_path: Path) -> None:
-    path = tmp_path / "art12.piquet"
-    original = ART12.read_text("utf-8").replace("  levées :", "  levées:")  # not canonical
-    path.write_text(original, "utf-8")
+    path = _art12(tmp_path, "art12.json", lambda r: None)
+    original = path.read_text("utf-8")
     code, out, err = cli("convert", str(path), "-O", str(path))
     assert code == 2 and "--in-place" in err and path.read_text("utf-8") == original
     os.chmod(path, 0o640)
+    inode = path.stat().st_ino
     code, _, err = cli("convert", str(path), "--in-place")
     assert code == 0 and err == ""
-    rewritten = path.read_text("utf-8")
-    assert rewritten != original and rewritten == write(read_text(original).data)
-    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    assert path.stat().st_ino != inode and stat.S_IMODE(path.stat().st_mode) == 0o640  # replaced, mode kept
+    assert json.loads(path.read_text("utf-8")) == json.loads(original)  # in its own format: JSON still
     code, _, err = cli("convert", "example:traite-art12", "--in-place")
     assert code == 2 and "only a file of your own" in err
 
