@@ -49,12 +49,10 @@ def _account(rep: Replay, doc: Located, title: str, lang: Lang, narrative: bool)
                 if d.score is not None and any(d.score.by[r][c] for r in (0, 1))]
         rows.append([t("total", lang), str(d.totals[0]), str(d.totals[1])])
         out.paragraph(head).table([t("category", lang), d.players[0], d.players[1]], rows)
-        out.items([(0, f"! {t_label(m['at'], lang)}: {m['player']} {t('book', lang)} {said(m['claimed'], lang)}, "
-                       f"{t('engine', lang)} {said(m['engine'], lang)} ({t('line', lang)} {m['line']})")
-                   for m in d.mismatches])
+        notes = [f"! {t_label(m['at'], lang)}: {m['player']} {t('book', lang)} {said(m['claimed'], lang)}, "
+                 f"{t('engine', lang)} {said(m['engine'], lang)} ({t('line', lang)} {m['line']})" for m in d.mismatches]
         flag = unplayed(d, lang)
-        if flag:
-            out.items([(0, f"! {flag}")])
+        out.items([(0, note) for note in notes + ([f"! {flag}"] if flag else [])])
     res = rep.partie
     totals = f"{t('partie', lang)}: {rep.players[0]} {res.totals[0]}, {rep.players[1]} {res.totals[1]}"
     if not res.finished:
