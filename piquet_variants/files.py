@@ -7,14 +7,26 @@ the old file or the new one, never half of either.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 
 def replace_whole(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` in one rename; on any ``OSError`` nothing is left behind."""
+    """Write ``data`` to ``path`` in one rename; on any ``OSError`` nothing is left behind.
+
+    The file keeps the permissions it had; a new file gets those any new
+    file gets (the umask's), not the private ones of a temporary file.
+    """
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.chmod(fd, mode)
         with os.fdopen(fd, "wb") as out:
             out.write(data)
         os.replace(tmp, path)

@@ -6,6 +6,7 @@ French label falls back to the English one rather than failing.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 Lang = Literal["en", "fr"]
@@ -69,9 +70,48 @@ _LABELS: dict[str, dict[str, str]] = {
     "ruleset": {"fr": "règles"},
     "citation": {"fr": "citation"},
     "n.d.": {"fr": "s. d."},
+    "line": {"fr": "ligne"},
+    "tricks played": {"en": "{n} tricks played", "fr": "{n} levées jouées"},
+    "and a lead": {"en": " and a lead", "fr": " et une entame"},
+    "not played out": {"en": "deal {n} is not played out ({played}): its figures so far are checked, but it does not "
+                             "count toward the partie",
+                       "fr": "la donne {n} n'est pas jouée jusqu'au bout ({played}) : ses chiffres sont vérifiés "
+                             "jusque-là, mais elle ne compte pas pour la partie"},
+    "assumed ruleset": {"en": "no Ruleset tag and no --ruleset: replayed under {ruleset}",
+                        "fr": "ni balise Ruleset ni --ruleset : rejoué selon {ruleset}"},
+    "good": {"fr": "bon"},
+    "not_good": {"en": "not good", "fr": "pas bon"},
+    "equal": {"fr": "égal"},
+    "hand": {"fr": "main"},
+    "lead": {"fr": "entame"},
+    "trick": {"fr": "levée"},
+    "declarations": {"fr": "annonces"},
+    "length": {"fr": "longueur"},
+    "top": {"fr": "hauteur"},
+    "set": {"fr": "quatorze ou brelan"},
+    "reply": {"fr": "réponse"},
+    "totals": {"fr": "totaux"},
+    "points_won": {"en": "points won", "fr": "points gagnés"},
+    "rules responsible together": {"fr": "règles en cause ensemble"},
+    "name": {"fr": "nom"},
+    "file": {"fr": "fichier"},
+    "stated": {"fr": "énoncé"},
+    "implied": {"fr": "implicite"},
+    "inherited": {"fr": "hérité"},
+    "reconstructed": {"fr": "reconstitué"},
+    "disputed": {"fr": "contesté"},
+    "unstated": {"fr": "non énoncé"},
 }
 
 
 def t(key: str, lang: Lang = "en") -> str:
     labels = _LABELS.get(key, {})
     return labels.get(lang) or labels.get("en") or key
+
+
+def t_label(label: str, lang: Lang = "en") -> str:
+    """A checkpoint or check label (``hand:elder``, ``lead:3``, ``point.length``) with each word said in ``lang``.
+
+    In English the label is left as the record writes it.
+    """
+    return label if lang == "en" else re.sub(r"[a-z_]+", lambda m: t(m.group(), lang), label)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
 from .errors import Problem
 
@@ -166,11 +166,22 @@ def read_source(path: Path | str) -> str:
         raw = p.read_bytes()
     except OSError as exc:
         raise LoadFailure(Problem(name, 1, 1, "", f"cannot read file: {exc.strerror}")) from None
+    return _decoded(raw, name)
+
+
+def read_stream(stream: BinaryIO, name: str) -> str:
+    """A stream (standard input) as text, read no further than the size limit."""
+    try:
+        raw = stream.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise LoadFailure(Problem(name, 1, 1, "", f"cannot read: {exc.strerror}")) from None
+    if len(raw) > MAX_BYTES:
+        raise LoadFailure(Problem(name, 1, 1, "", f"input is larger than {MAX_BYTES} bytes"))
+    return _decoded(raw, name)
+
+
+def _decoded(raw: bytes, name: str) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise LoadFailure(Problem(name, 1, 1, "", f"not UTF-8 text (byte {exc.start})")) from None
-
-
-def load_file(path: Path | str) -> Located:
-    return load_text(read_source(path), str(path))

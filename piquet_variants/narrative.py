@@ -11,18 +11,32 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from .cards import card_name
+from .cards import RANK_KEYS, card_name, rank_long_name
 from .engine.deal import ELDER, YOUNGER
 from .engine.record import DealReplay
 from .engine.scoring import MARK
-from .i18n import Lang, t
+from .i18n import Lang, t, t_label
 from .notation.numbers import say_number
 from .notation.speech import say
 
+
+def said(value: Any, lang: Lang = "en") -> str:
+    """A figure checked, as the book or the engine gives it: a number, a reply, a rank (``A``), a set (``4xA``).
+
+    In French the words are French; in English they are left as the record writes them.
+    """
+    if lang == "en" or not isinstance(value, str):
+        return str(value)
+    count, x, rank = value.partition("x")
+    if x and count.isdigit() and rank in RANK_KEYS:
+        return f"{count}x{rank_long_name(RANK_KEYS.index(rank), lang)}"
+    return rank_long_name(RANK_KEYS.index(value), lang) if value in RANK_KEYS else t(value, lang)
+
+
 def _verdict(check: dict[str, Any], lang: Lang) -> str:
     if check["claimed"] == check["engine"]:
-        return f"✓ {t('book', lang)} {check['claimed']}"
-    return f"✗ {t('book', lang)} {check['claimed']}, {t('engine', lang)} {check['engine']}"
+        return f"✓ {t('book', lang)} {said(check['claimed'], lang)}"
+    return f"✗ {t('book', lang)} {said(check['claimed'], lang)}, {t('engine', lang)} {said(check['engine'], lang)}"
 
 
 def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
@@ -48,7 +62,8 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
             words = " · ".join(f"{names[0 if s['by'] == 'elder' else 1]}: «{say(kind, s, lang).capitalize()}»"
                                for s in said)
             out.append(f"  {t(kind, lang)}: {words}")
-            out += [f"      {c['at']}: {_verdict(c, lang)}" for c in d.checks if c["at"].startswith(f"{kind}.")]
+            out += [f"      {t_label(c['at'], lang)}: {_verdict(c, lang)}" for c in d.checks
+                    if c["at"].startswith(f"{kind}.")]
     leaders = {n: leader for n, (leader, _, _) in enumerate(deal.tricks, 1)}
     pending: list[str] = []
     for event, totals in d.score.running():
@@ -68,9 +83,9 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
             out.append(f"     {names[1 - leader]} {t('plays', lang)} {card_name(follow, lang, symbols=True)}")
         out += pending
         pending = []
-        out += [f"      {c['player']} ({label}): {_verdict(c, lang)}" for c in checks.get(label, [])]
+        out += [f"      {c['player']} ({t_label(label, lang)}): {_verdict(c, lang)}" for c in checks.get(label, [])]
     out += pending
     out.append(f"  {t('total', lang)}: {names[0]} {d.totals[0]}, {names[1]} {d.totals[1]}")
     finals = [c for c in d.checks if c["at"] == "final" or c["at"] in d.score.by[0]]
-    out += [f"      {c['at']}: {c['player']} {_verdict(c, lang)}" for c in finals]
+    out += [f"      {t_label(c['at'], lang)}: {c['player']} {_verdict(c, lang)}" for c in finals]
     return out

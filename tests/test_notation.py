@@ -135,7 +135,7 @@ def test_compare_names_the_rule_behind_each_difference_with_both_citations(cli) 
     deal = json.loads(out)["deals"][0]
     total = next(r for r in deal["rows"] if r["category"] == "total")
     assert total["values"]["traite"]["Premier"] == 201 and total["values"]["cavendish-rubicon"]["Premier"] == 170
-    causes = {(c["category"], c["rule"]): c for c in deal["causes"]}
+    causes = {(c["category"], r["rule"]): r for c in deal["causes"] for r in c["rules"]}
     assert ("point", "point.tierce_majeure_score") in causes and ("pique", "pique.with_repique") in causes
     cited = causes["pique", "pique.with_repique"]["citations"]
     assert "art. 12" in cited[0][0] and "Law" in cited[1][0]

@@ -7,9 +7,11 @@ import importlib
 import os
 import subprocess
 import sys
+import tomllib
 import zipfile
 
 import pytest
+import yaml
 
 from .conftest import ROOT
 
@@ -25,7 +27,22 @@ def test_wheel_ships_the_data(tmp_path) -> None:
     for grammar in (ROOT / "grammar").glob("*.lark"):
         assert f"piquet_variants/data/grammar/{grammar.name}" in names
     assert "piquet_variants/schemas/ruleset.schema.json" in names
+    for example in (ROOT / "docs" / "deals").iterdir():
+        assert f"piquet_variants/data/deals/{example.name}" in names
     assert any(n.endswith("entry_points.txt") for n in names)
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+
+
+def test_license_and_citation_agree_with_the_package() -> None:
+    """LICENSE is the MIT text pyproject names; CITATION.cff cites this version under that licence."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["license"] == "MIT"
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License\n")
+    cff = yaml.safe_load((ROOT / "CITATION.cff").read_text(encoding="utf-8"))
+    assert cff["cff-version"] == "1.2.0" and cff["type"] == "software"
+    assert cff["version"] == project["version"] and cff["license"] == project["license"]
+    assert cff["authors"] and all(a.get("name") or a.get("family-names") for a in cff["authors"])
+    assert cff["title"].startswith(project["name"])
 
 
 _COMPILED_ONLY = pytest.mark.skipif(not os.environ.get("PIQUET_VARIANTS_EXPECT_COMPILED"),

@@ -14,34 +14,52 @@ import typer
 
 from ..errors import PiquetError, ProblemsError
 from ..ruleset.registry import set_search_path
-from . import compare, convert, replay, rulesets, sources
+from . import compare, convert, examples, replay, rulesets, sources
 
 app = typer.Typer(
     help="Explore the historical rule variants of Piquet: compare rulesets rule by rule with their "
          "sources, and replay recorded deals under any of them.",
-    no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
-    epilog="Examples:\n\n  piquet-variants rulesets list\n\n  piquet-variants rulesets diff modern-fr marquoir")
+    no_args_is_help=True, pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"]},
+    epilog="Examples:\n\n  piquet-variants rulesets list\n\n  piquet-variants rulesets diff modern-fr marquoir\n\n"
+           "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon\n\n"
+           "Exit status: 0 ok, 1 bad input, 2 usage, 3 a book's figure disagrees.")
+app.add_typer(rulesets.app, name="rulesets")
+app.add_typer(sources.app, name="sources")
+app.add_typer(examples.app, name="examples")
+app.command("replay", epilog="Examples:\n\n  piquet-variants replay example:traite-art12.json\n\n"
+                             "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon "
+                             "--format json\n\n"
+                             "  piquet-variants replay example:rubicon-partie -r traite:end=race-100 -r marquoir\n\n"
+                             "  cat my-deal.piquet | piquet-variants replay - -r cavendish-rubicon"
+                             )(replay.replay_command)
+app.command("compare", epilog="Examples:\n\n  piquet-variants compare example:traite-art12 -r traite "
+                              "-r cavendish-rubicon\n\n  piquet-variants compare example:traite-art12 "
+                              "-r traite -r cavendish-rubicon --format json")(compare.compare_command)
+app.command("convert", epilog="Examples:\n\n  piquet-variants convert example:traite-art12 -O art12.json\n\n"
+                              "  piquet-variants convert art12.json --to notation\n\n"
+                              "  piquet-variants convert my-deal.piquet --in-place")(convert.convert_command)
+
+
+def _version(shown: bool) -> None:
+    if shown:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            typer.echo(f"piquet-variants {version('piquet-variants')}")
+        except PackageNotFoundError:  # a checkout run without installing it
+            typer.echo("piquet-variants (not installed)")
+        raise typer.Exit()
 
 
 @app.callback()
-def _search_path(rulesets_dirs: Annotated[list[Path] | None, typer.Option(
-        "--rulesets", metavar="DIR", exists=True, file_okay=False, help="A folder of your own rulesets (and its sources.yaml), searched for a "
-                                         "ruleset id before the shipped ones; repeatable. PIQUET_VARIANTS_PATH "
-                                         "adds more, searched after these.")] = None) -> None:
-    """Explore the historical rule variants of Piquet."""
+def _options(version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                                   help="Print the version and exit.")] = False,
+             rulesets_dirs: Annotated[list[Path] | None, typer.Option(
+                 "--rulesets", metavar="DIR", exists=True, file_okay=False,
+                 help="A folder of your own rulesets (and its sources.yaml), searched for a ruleset id before the "
+                      "shipped ones; repeatable. PIQUET_VARIANTS_PATH adds more, searched after these.")] = None
+             ) -> None:
+    """Options for every command: the version, and where to look for rulesets."""
     set_search_path(list(rulesets_dirs or ()))
-
-
-app.add_typer(rulesets.app, name="rulesets")
-app.add_typer(sources.app, name="sources")
-app.command("replay", epilog="Examples:\n\n  piquet-variants replay docs/deals/traite-art12.json\n\n"
-                             "  piquet-variants replay docs/deals/traite-art12.piquet -r traite -r cavendish-rubicon "
-                             "--format json")(replay.replay_command)
-app.command("compare", epilog="Examples:\n\n  piquet-variants compare docs/deals/traite-art12.piquet -r traite "
-                              "-r cavendish-rubicon\n\n  piquet-variants compare docs/deals/traite-art12.piquet "
-                              "-r traite -r cavendish-rubicon --format json")(compare.compare_command)
-app.command("convert", epilog="Examples:\n\n  piquet-variants convert docs/deals/traite-art12.piquet -O art12.json\n\n"
-                              "  piquet-variants convert docs/deals/traite-art12.json --to notation")(convert.convert_command)
 
 
 def main(argv: list[str] | None = None) -> int:

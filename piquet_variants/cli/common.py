@@ -1,7 +1,11 @@
-"""Options every command shares, and how a ruleset is named on the command line."""
+"""Options every command shares, how rulesets and records are named on the command line, and warnings."""
 
 from __future__ import annotations
 
+import re
+import sys
+from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Annotated
 
@@ -17,33 +21,147 @@ from ..i18n import Lang
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="Output format: table, json or markdown.")]
 LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of labels and names: en or fr.")]
 OptionOpt = Annotated[list[str] | None, typer.Option(
-    "--option", "-o", metavar="NAME=CHOICE", help="Choose a ruleset option, e.g. end=race-100 (repeatable).")]
+    "--option", "-o", metavar="[RULESET:]NAME=CHOICE",
+    help="Choose a ruleset option, e.g. end=race-100 (for every ruleset that has it) or traite:end=race-100 "
+         "(for one); repeatable.")]
+
+#: The ruleset a record that names none is replayed under, with a warning.
+DEFAULT_RULESET = "modern-fr"
+#: The record file argument that means standard input.
+STDIN = "-"
 
 
 class BadOption(PiquetError):
-    """A --option that is not NAME=CHOICE."""
+    """A --option that is not NAME=CHOICE, or that no ruleset given can take."""
+
+
+def warn(message: str) -> None:
+    """A diagnostic on stderr that does not stop the command."""
+    typer.echo(f"piquet-variants: warning: {message}", err=True)
+
+
+def _choice(item: str, flag: str) -> tuple[str, str]:
+    name, sep, choice = item.partition("=")
+    if not sep or not name.strip() or not choice.strip():
+        raise BadOption(f"{flag} {item!r}: expected NAME=CHOICE, for example end=race-100")
+    return name.strip(), choice.strip()
 
 
 def parse_options(raw: list[str] | None) -> tuple[tuple[str, str], ...]:
-    out = []
+    return tuple(_choice(item, "--option") for item in raw or ())
+
+
+def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
+                    own: tuple[tuple[str, str], ...] = (), base: Path | None = None) -> list[Ruleset]:
+    """Each ruleset named, compiled with the options meant for it.
+
+    A ruleset is ``ID`` or ``ID:NAME=CHOICE[,NAME=CHOICE]``; an ``--option``
+    is ``RULESET:NAME=CHOICE`` for one ruleset, or a bare ``NAME=CHOICE`` for
+    every ruleset given that has such an option.  The record's own options
+    (``own``) come first, then the bare ones, then those named for the
+    ruleset.  An option that no ruleset given can take is an error, not a
+    silent no-op.  A ruleset file is found from ``base`` where given (a record's folder).
+    """
+    named: list[tuple[str, dict[str, str]]] = []
+    for ref in refs:
+        rid, _, spec = ref.rpartition(":") if "=" in ref else (ref, "", "")
+        named.append((rid, dict(_choice(c, f"--ruleset {ref}:") for c in spec.split(",")) if spec else {}))
+    bare: list[tuple[str, str]] = []
     for item in raw or ():
-        name, sep, choice = item.partition("=")
-        if not sep or not name or not choice:
-            raise BadOption(f"--option {item!r}: expected NAME=CHOICE, for example end=race-100")
-        out.append((name.strip(), choice.strip()))
-    return tuple(out)
+        head, _, _ = item.partition("=")
+        if ":" not in head:
+            bare.append(_choice(item, "--option"))
+            continue
+        target, _, rest = item.partition(":")
+        if target not in [rid for rid, _ in named]:
+            raise BadOption(f"--option {item!r}: {target!r} is not one of the rulesets given "
+                            f"({', '.join(rid for rid, _ in named)})")
+        name, choice = _choice(rest, f"--option {target}:")
+        for rid, opts in named:
+            if rid == target:
+                opts[name] = choice
+    out, used = [], set()
+    for rid, opts in named:
+        has = {o.name for o in resolve_ruleset(rid, (), base).options}
+        chosen = dict(own) | {n: c for n, c in bare if n in has} | opts
+        used |= has
+        out.append(resolve_ruleset(rid, tuple(chosen.items()), base))
+    unused = [f"{n}={c}" for n, c in bare if n not in used]
+    if unused:
+        have = "; ".join(f"{rid}: {', '.join(o.name for o in rs.options) or 'none'}"
+                         for (rid, _), rs in zip(named, out))
+        raise BadOption(f"--option {unused[0]}: no ruleset given has an option {unused[0].split('=')[0]!r} "
+                        f"(options: {have})")
+    return out
 
 
 def load_deals(path: Path) -> Located:
-    """A record file: JSON (``.json``) or the traditional notation (anything else, e.g. ``.piquet``).
+    """A record: a file (JSON if ``.json``, else the traditional notation), a shipped ``example:NAME``, or ``-``.
 
-    The notation's parser (and Lark) is imported only when a notation file is read.
+    Standard input is JSON if it opens an object (``{"``), else notation.  The
+    notation's parser (and Lark) is imported only when notation is read.
     """
+    from ..examples import resolve
+
+    if str(path) == STDIN:
+        return _load_stdin()
+    path = resolve(str(path))
     if path.suffix.lower() == ".json":
         from ..engine.record import load_record
         return load_record(path)
-    from ..notation.reader import read_file
-    return read_file(path)
+    return _read_notation(path)
+
+
+def _read_notation(path: Path) -> Located:
+    """A notation file, parsed once and kept (``stored``) until the file or the package's code changes.
+
+    Parsing is most of a short command's time: Lark compiles its lexer's
+    patterns as it meets each parser state.  A record replayed again, under
+    other rulesets or in another format, is read back instead.
+    """
+    from ..located import MAX_BYTES
+    from ..stored import digest, stored
+
+    def name() -> str:
+        if path.stat().st_size > MAX_BYTES:  # left to the reader, which says so
+            raise OSError("too large to keep")
+        return f"record-{_reader_key()}-{digest([str(path).encode(), path.read_bytes()])}.pickle"
+
+    def parse() -> Located:
+        from ..notation.reader import read_file
+        return read_file(path)
+
+    return stored(name, parse, lambda found: isinstance(found, Located) and found.file == str(path))
+
+
+@cache
+def _reader_key() -> str:
+    """A digest of everything a parsed record depends on: the package's code and the grammar."""
+    from ..resources import data_dir
+    from ..stored import files_digest
+
+    package = Path(__file__).resolve().parent.parent
+    return files_digest(sorted(package.rglob("*.py")) + sorted(data_dir("grammar").glob("*.lark")))
+
+
+#: A JSON record opens an object with a key, or is empty; a notation file may open with a {comment}.
+_JSON = re.compile(r"\A\s*\{\s*[\"}]")
+
+
+def _load_stdin() -> Located:
+    from ..errors import RecordError
+    from ..located import LoadFailure, read_stream
+
+    name = "<stdin>"
+    try:
+        text = read_stream(sys.stdin.buffer, name)
+    except LoadFailure as exc:
+        raise RecordError([exc.problem]) from None
+    if _JSON.match(text):
+        from ..schemas import text_validated
+        return text_validated(text, name, "record", RecordError)
+    from ..notation.reader import read_text
+    return read_text(text, name)
 
 
 def resolve_ruleset(ref: str, options: tuple[tuple[str, str], ...] = (), base: Path | None = None) -> Ruleset:

@@ -1,9 +1,10 @@
 """``piquet-variants compare``: one record under several rulesets, side by side, with the rules that differ.
 
 For each category whose score differs from the first ruleset's, the rules
-that govern that category and differ between the two rulesets are named,
-each with the citation from both rulesets, so the reader sees not only that
-the figures part but which source's article makes them part.
+that make it differ are named (``attribution``: found by replaying the
+record with the rule changed, not by which rules govern the category), each
+with the citation from both rulesets, so the reader sees not only that the
+figures part but which source's article makes them part.
 """
 
 from __future__ import annotations
@@ -13,61 +14,69 @@ from typing import Annotated, Any
 
 import typer
 
+from ..attribution import attribute
 from ..engine.record import DealReplay, replay
 from ..engine.scoring import CATEGORIES
 from ..i18n import Lang, t
-from ..render import Format, grid, json_text
+from ..render import Report, format_value, json_text
 from ..ruleset.model import Ruleset
-from ..ruleset.views import diff, footnote, plain
-from .common import FormatOpt, LangOpt, OptionOpt, load_deals, parse_options, resolve_ruleset
-
-#: The rule groups that decide each category's score.
-GOVERNS = {"carte_blanche": ("carte_blanche",), "point": ("point", "declarations"),
-           "sequences": ("sequences", "declarations"), "sets": ("sets", "declarations"),
-           "play": ("play",), "cards": ("cards",), "pique": ("pique", "reckoning"),
-           "repique": ("repique", "reckoning"), "capot": ("cards",), "penalty": ("penalties",)}
-
-
-def responsible(base: Ruleset, other: Ruleset, category: str) -> list[dict[str, Any]]:
-    """The rules governing ``category`` whose values differ between the two rulesets."""
-    groups = GOVERNS[category]
-    return [d for d in diff(base, other) if d["path"].split(".")[0] in groups]
+from ..ruleset.views import footnote, plain
+from .common import FormatOpt, LangOpt, OptionOpt, choose_rulesets, load_deals
 
 
 def compare_command(
-        file: Annotated[Path, typer.Argument(metavar="FILE", help="A deal record: notation (.piquet) or JSON.")],
-        ruleset: Annotated[list[str], typer.Option("--ruleset", "-r", metavar="ID",
-                                                   help="Ruleset to compare (repeat, two or more).")],
+        file: Annotated[Path, typer.Argument(metavar="FILE", help="A deal record: notation (.piquet) or JSON, "
+                                                                  "example:NAME, or - for standard input.")],
+        ruleset: Annotated[list[str], typer.Option(
+            "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]",
+            help="Ruleset to compare, with its options if any (repeat, two or more).")],
         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """Replay one deal or partie under several rulesets, category by category, naming the rule behind each difference."""
+    """Replay one deal or partie under several rulesets, category by category, naming the rule behind each difference.
+
+    A rule is named only if setting it alone to the other ruleset's value
+    changes the figure; where no single rule gives the other figure, the
+    smallest set of rules that does is named too.
+    """
     if len(ruleset) < 2:
         raise typer.BadParameter("give at least two rulesets", param_hint="--ruleset")
     doc = load_deals(file)
-    sets = [resolve_ruleset(r, parse_options(option)) for r in ruleset]
+    sets = choose_rulesets(ruleset, option)
     reps = [replay(doc, rs.rules) for rs in sets]
+    names = _names(sets)
+    found = [(name, rs, attribute(doc, sets[0], rs)) for name, rs in zip(names[1:], sets[1:])]
     deals: list[dict[str, Any]] = []
     for n, base in enumerate(reps[0].deals):
-        rows, causes = [], []
+        rows = []
         for category in CATEGORIES + ("total",):
             values = [[_figure(d.deals[n], r, category) for r in (0, 1)] for d in reps]
-            if not any(any(v) for v in values):
-                continue
-            rows.append({"category": category, "values": {rs.id: {base.players[r]: v[r] for r in (0, 1)}
-                                                          for rs, v in zip(sets, values)}})
-            if category == "total":
-                continue
-            for rs, v in zip(sets[1:], values[1:]):
-                if v != values[0]:
-                    for d in responsible(sets[0], rs, category):
-                        causes.append({"category": category, "rule": d["path"], "rulesets": [sets[0].id, rs.id],
-                                       "values": [d["a"]["value"], d["b"]["value"]],
-                                       "citations": [[footnote(c, lang, sets[0]) for c in sets[0].entry(d["path"]).citations],
-                                                     [footnote(c, lang, rs) for c in rs.entry(d["path"]).citations]]})
+            if any(any(v) for v in values):
+                rows.append({"category": category, "values": {name: {base.players[r]: v[r] for r in (0, 1)}
+                                                              for name, v in zip(names, values)}})
+        causes = [{"category": c.category, "rulesets": [names[0], name], "alone": c.alone,
+                   "rules": [_rule(p, sets[0], rs, lang) for p in c.rules]}
+                  for name, rs, cs in found for c in cs if c.deal == n + 1]
         deals.append({"number": n + 1, "players": list(base.players), "rows": rows, "causes": causes})
     if fmt == "json":
-        typer.echo(json_text({"file": doc.file, "rulesets": [rs.id for rs in sets], "deals": deals}))
+        typer.echo(json_text({"file": doc.file, "rulesets": names, "deals": deals}))
         return
-    typer.echo("\n\n".join(_text(d, sets, fmt, lang) for d in deals))
+    report = Report()
+    for d in deals:
+        report.extend(_text(d, names, lang))
+    typer.echo(report.render(fmt))
+
+
+def _names(sets: list[Ruleset]) -> list[str]:
+    """Each ruleset's id, with its options where the same ruleset is compared under other options."""
+    ids = [rs.id for rs in sets]
+    return [rs.id if ids.count(rs.id) == 1 else f"{rs.id}:{','.join(f'{k}={v}' for k, v in rs.chosen)}"
+            for rs in sets]
+
+
+def _rule(path: str, a: Ruleset, b: Ruleset, lang: Lang) -> dict[str, Any]:
+    return {"rule": path, "values": [plain(a.entry(path).value), plain(b.entry(path).value)],
+            "shown": [format_value(a.entry(path).value, lang), format_value(b.entry(path).value, lang)],
+            "citations": [[footnote(c, lang, a) for c in a.entry(path).citations],
+                          [footnote(c, lang, b) for c in b.entry(path).citations]]}
 
 
 def _figure(deal: DealReplay, role: int, category: str) -> int:
@@ -77,15 +86,17 @@ def _figure(deal: DealReplay, role: int, category: str) -> int:
     return deal.score.by[role][category] if deal.score is not None else 0
 
 
-def _text(deal: dict[str, Any], sets: list[Ruleset], fmt: Format, lang: Lang) -> str:
+def _text(deal: dict[str, Any], names: list[str], lang: Lang) -> Report:
     players = deal["players"]
-    headers = [t("category", lang)] + [f"{rs.id}: {p}" for rs in sets for p in players]
-    rows = [[t(r["category"], lang)] + [str(r["values"][rs.id][p]) for rs in sets for p in players]
+    headers = [t("category", lang)] + [f"{name}: {p}" for name in names for p in players]
+    rows = [[t(r["category"], lang)] + [str(r["values"][name][p]) for name in names for p in players]
             for r in deal["rows"]]
-    lines = [f"{t('deal', lang)} {deal['number']}", grid(fmt, headers, rows)]
+    out = Report().heading(f"{t('deal', lang)} {deal['number']}").table(headers, rows)
     for c in deal["causes"]:
         a, b = c["rulesets"]
-        lines.append(f"\n{t(c['category'], lang)}: {t('rule responsible', lang)} {c['rule']}: "
-                     f"{a} = {plain(c['values'][0])}, {b} = {plain(c['values'][1])}")
-        lines += [f"  {a}: {f}" for f in c["citations"][0]] + [f"  {b}: {f}" for f in c["citations"][1]]
-    return "\n".join(lines)
+        said = ", ".join(f"{r['rule']}: {a} = {r['shown'][0]}, {b} = {r['shown'][1]}" for r in c["rules"])
+        label = t("rule responsible" if c["alone"] else "rules responsible together", lang)
+        out.paragraph(f"{t(c['category'], lang)}: {label} {said}")
+        out.items([(0, f"{a}: {f}") for r in c["rules"] for f in r["citations"][0]]
+                  + [(0, f"{b}: {f}") for r in c["rules"] for f in r["citations"][1]])
+    return out

@@ -7,15 +7,17 @@ half-written output behind.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 
-from ..errors import OutputError, RecordError
+from ..errors import OutputError, PiquetError, RecordError
+from ..examples import PREFIX, resolve
 from ..files import replace_whole
 from ..render import json_text
-from .common import load_deals
+from .common import STDIN, load_deals
 
 Target = Literal["json", "notation"]
 
@@ -27,21 +29,33 @@ def _write_whole(path: Path, text: str) -> None:
         raise OutputError(f"{path}: cannot write: {exc.strerror}") from None
 
 
-def _target_for(source: Path, output: Path | None, to: Target | None) -> Target:
-    if to is not None:
-        return to
+def _target_for(from_json: bool, output: Path | None) -> Target:
     if output is not None and output.suffix.lower() in (".json", ".piquet"):
         return "json" if output.suffix.lower() == ".json" else "notation"
-    return "notation" if source.suffix.lower() == ".json" else "json"
+    return "notation" if from_json else "json"
+
+
+def _same_file(source: str, output: Path) -> bool:
+    if source == STDIN or not output.exists():
+        return False
+    try:
+        return os.path.samefile(resolve(source), output)
+    except (OSError, PiquetError):
+        return False
 
 
 def convert_command(
-        source: Annotated[Path, typer.Argument(metavar="FILE", help="A record: notation (.piquet) or JSON (.json).")],
+        source: Annotated[str, typer.Argument(metavar="FILE", help="A record: notation (.piquet) or JSON (.json), "
+                                                                   "example:NAME, or - for standard input.")],
         output: Annotated[Path | None, typer.Option(
-            "--output", "-O", help="Write here (replaced whole, only once the record has been read); "
-                                   "default: stdout.")] = None,
+            "--output", "-O", help="Write here (replaced whole, only once the record has been read, keeping the "
+                                   "file's permissions); default: stdout. Never the input, without --in-place."
+        )] = None,
         to: Annotated[Target | None, typer.Option(
-            "--to", help="json or notation; default: from --output's extension, else the other format.")] = None,
+            "--to", help="json or notation; default: from --output's extension, else the other format "
+                         "(with --in-place, the file's own).")] = None,
+        in_place: Annotated[bool, typer.Option(
+            "--in-place", help="Rewrite FILE itself, e.g. to write its notation canonically.")] = False,
 ) -> None:
     """Turn a notation file into a JSON record, or a JSON record into notation.
 
@@ -50,8 +64,18 @@ def convert_command(
     """
     from ..schemas import validate
 
-    doc = load_deals(source)
-    if _target_for(source, output, to) == "json":
+    if in_place:
+        if source == STDIN or source.startswith(PREFIX):
+            raise typer.BadParameter("only a file of your own can be rewritten in place", param_hint="--in-place")
+        if output is not None and not _same_file(source, output):
+            raise typer.BadParameter("rewrites FILE itself; give no --output", param_hint="--in-place")
+        output = Path(source)
+    elif output is not None and _same_file(source, output):
+        raise typer.BadParameter(f"{output} is the input FILE; pass --in-place to rewrite it", param_hint="--output")
+    doc = load_deals(Path(source))
+    from_json = doc.lines is None
+    own: Target = "json" if from_json else "notation"
+    if (to or (own if in_place else _target_for(from_json, output))) == "json":
         problems = validate(doc, "record")
         if problems:
             raise RecordError(problems)

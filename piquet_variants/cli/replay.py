@@ -9,50 +9,69 @@ import typer
 
 from ..engine.deal import ELDER
 from ..engine.notes import say_all
-from ..engine.record import Replay, replay, replay_json
+from ..engine.record import DealReplay, Replay, replay, replay_json
 from ..engine.scoring import CATEGORIES
-from ..i18n import Lang, t
+from ..i18n import Lang, t, t_label
 from ..located import Located
-from ..narrative import tell
-from ..render import Format, grid, json_text
-from .common import FormatOpt, LangOpt, OptionOpt, load_deals, parse_options, resolve_ruleset
+from ..narrative import said, tell
+from ..render import Report, json_text
+from .common import DEFAULT_RULESET, FormatOpt, LangOpt, OptionOpt, choose_rulesets, load_deals, warn
 
 EXIT_MISMATCH = 3
 
 
-def _account(rep: Replay, doc: Located, ruleset_id: str, fmt: Format, lang: Lang, narrative: bool) -> str:
-    lines = [f"{'## ' if fmt == 'markdown' else ''}{ruleset_id}"]
+def _narrative(lines: list[str]) -> list[tuple[int, str]]:
+    """The narrative's indented lines as list items, a level for every two spaces of indent."""
+    return [(max(0, (len(line) - len(line.lstrip())) // 2 - 1), line.strip()) for line in lines]
+
+
+def unplayed(d: DealReplay, lang: Lang) -> str | None:
+    """What is said of a deal whose play stops short: it is checked so far, and the partie does not count it."""
+    if d.score is None or d.deal is None or d.score.complete or d.score.void:
+        return None
+    played = t("tricks played", lang).format(n=len(d.deal.tricks))
+    if d.deal.lead_card is not None:
+        played += t("and a lead", lang)
+    return t("not played out", lang).format(n=d.number, played=played)
+
+
+def _account(rep: Replay, doc: Located, title: str, lang: Lang, narrative: bool) -> Report:
+    out = Report().heading(title)
     for d in rep.deals:
         if narrative:
-            lines += [""] + tell(d, doc.data["deals"][d.number - 1], lang)
+            told = tell(d, doc.data["deals"][d.number - 1], lang)
+            out.paragraph(told[0]).items(_narrative(told[1:]))
         head = f"{t('deal', lang)} {d.number}: {t('elder', lang)} {d.players[ELDER]}"
         if d.score is not None and d.score.void:
-            lines.append(f"{head}: {'; '.join(say_all(d.score.notes, lang))}")
+            out.paragraph(f"{head}: {'; '.join(say_all(d.score.notes, lang))}")
             continue
         rows = [[t(c, lang)] + [str(d.score.by[r][c]) for r in (0, 1)] for c in CATEGORIES
                 if d.score is not None and any(d.score.by[r][c] for r in (0, 1))]
         rows.append([t("total", lang), str(d.totals[0]), str(d.totals[1])])
-        lines += ["", head, grid(fmt, [t("category", lang), d.players[0], d.players[1]], rows)]
-        for m in d.mismatches:
-            lines.append(f"  ! {m['at']}: {m['player']} {t('book', lang)} {m['claimed']}, "
-                         f"{t('engine', lang)} {m['engine']} (line {m['line']})")
+        out.paragraph(head).table([t("category", lang), d.players[0], d.players[1]], rows)
+        notes = [f"! {t_label(m['at'], lang)}: {m['player']} {t('book', lang)} {said(m['claimed'], lang)}, "
+                 f"{t('engine', lang)} {said(m['engine'], lang)} ({t('line', lang)} {m['line']})" for m in d.mismatches]
+        flag = unplayed(d, lang)
+        out.items([(0, note) for note in notes + ([f"! {flag}"] if flag else [])])
     res = rep.partie
     totals = f"{t('partie', lang)}: {rep.players[0]} {res.totals[0]}, {rep.players[1]} {res.totals[1]}"
     if not res.finished:
-        lines += ["", f"{totals} ({t('unfinished', lang)})"]
+        out.paragraph(f"{totals} ({t('unfinished', lang)})")
     else:
         winner = rep.players[res.winner] if res.winner is not None else t("draw", lang)
-        lines += ["", f"{totals}; {t('winner', lang)} {winner}, {t('points won', lang)} {res.points_won}"]
-    lines += [f"  ! {m['at']}: {t('book', lang)} {m['claimed']}, {t('engine', lang)} {m['engine']}"
-              for m in rep.mismatches if m["deal"] is None]
-    return "\n".join(lines)
+        out.paragraph(f"{totals}; {t('winner', lang)} {winner}, {t('points won', lang)} {res.points_won}")
+    return out.items([(0, f"! {t_label(m['at'], lang)}: {t('book', lang)} {said(m['claimed'], lang)}, "
+                          f"{t('engine', lang)} {said(m['engine'], lang)}")
+                      for m in rep.mismatches if m["deal"] is None])
 
 
 def replay_command(
         files: Annotated[list[Path], typer.Argument(
-            metavar="FILE", help="Deal records: notation (.piquet) or JSON (.json).")],
+            metavar="FILE", help="Deal records: notation (.piquet) or JSON (.json), example:NAME for a shipped "
+                                 "example, or - for standard input.")],
         ruleset: Annotated[list[str] | None, typer.Option(
-            "--ruleset", "-r", metavar="ID", help="Ruleset to score under (repeatable); default: the record's own.")] = None,
+            "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]",
+            help="Ruleset to score under, with its options if any (repeatable); default: the record's own.")] = None,
         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en",
         narrative: Annotated[bool | None, typer.Option(
             "--narrative/--no-narrative",
@@ -62,16 +81,26 @@ def replay_command(
     Exit status: 0 when every claimed score agrees, 3 when one disagrees, 1 on bad input.
     """
     docs = [load_deals(f) for f in files]
-    results, texts, mismatched = [], [], False
+    results, report, mismatched = [], Report(), False
     for doc in docs:
-        for rid in ruleset or [doc.data.get("ruleset", "modern-fr")]:
-            opts = parse_options(option) if ruleset else tuple(doc.data.get("options", {}).items()) + parse_options(option)
-            rs = resolve_ruleset(rid, opts, None if ruleset else Path(doc.file).parent)  # a record's tag: its folder
+        if ruleset:
+            sets = choose_rulesets(ruleset, option)
+        else:
+            if "ruleset" not in doc.data:
+                warn(f"{doc.file}: {t('assumed ruleset', lang).format(ruleset=DEFAULT_RULESET)}")
+            own = tuple(doc.data.get("options", {}).items())
+            sets = choose_rulesets([doc.data.get("ruleset", DEFAULT_RULESET)], option, own,
+                                   Path(doc.file).parent)  # a record's tag names a file from its folder
+        for rs in sets:
             rep = replay(doc, rs.rules)
             mismatched |= bool(rep.mismatches)
             results.append(dict(replay_json(rep, rs.id, lang), file=doc.file))
             tell_it = narrative if narrative is not None else doc.lines is not None
-            texts.append(_account(rep, doc, f"{doc.file}: {rs.id}", fmt, lang, tell_it))
-    typer.echo(json_text({"results": results}) if fmt == "json" else "\n\n".join(texts))
+            report.extend(_account(rep, doc, f"{doc.file}: {rs.id}", lang, tell_it))
+        for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription
+            flag = unplayed(d, lang)
+            if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):
+                warn(f"{doc.file}: {flag}")
+    typer.echo(json_text({"results": results}) if fmt == "json" else report.render(fmt))
     if mismatched:
         raise typer.Exit(EXIT_MISMATCH)

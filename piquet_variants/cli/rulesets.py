@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 
 from ..errors import ProblemsError, RulesetError
-from ..located import LoadFailure, load_file
+from ..located import LoadFailure, load_text, read_source
 from ..i18n import Lang, t
-from ..render import format_value, grid, json_text
+from ..render import Report, format_value, grid, json_text, markdown, md_text
 from ..ruleset import citing, evidence, views
 from ..ruleset.model import Ruleset
 from ..ruleset.compiler import compile_path, sources_for
@@ -22,12 +23,12 @@ from .sources import BibFormat, StyleOpt, bibliography_text
 app = typer.Typer(help="Inspect, validate, compare and cite the rulesets.", no_args_is_help=True)
 
 
-def _attest(c: dict) -> list[str]:
-    return [c["source"], c["locator"], c["attestation"]]
+def _attest(c: dict, lang: Lang) -> list[str]:
+    return [c["source"], c["locator"], t(c["attestation"], lang)]
 
 
-def _cites(citations: list[dict]) -> str:
-    return "; ".join(f"{c['source']} {c['locator']} [{c['attestation']}]" for c in citations)
+def _cites(citations: list[dict], lang: Lang) -> str:
+    return "; ".join(f"{c['source']} {c['locator']} [{t(c['attestation'], lang)}]" for c in citations)
 
 
 @app.command("list", epilog="Example: piquet-variants rulesets list --format json")
@@ -58,29 +59,33 @@ def show(ruleset: Annotated[str, typer.Argument(metavar="RULESET",
     for e in rs.entries:
         for i, c in enumerate(e.citations):
             first = [e.path, format_value(e.value, lang)] if i == 0 else ["", ""]
-            rows.append(first + _attest(c.as_dict()))
+            rows.append(first + _attest(c.as_dict(), lang))
     opts = ", ".join(f"{k}={v}" for k, v in rs.chosen)
     head = f"{doc['id']}: {doc['title']}" + (f"  ({t('options', lang)}: {opts})" if opts else "")
     typer.echo(("# " if fmt == "markdown" else "") + head + "\n\n" + grid(fmt, headers, rows))
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets validate rulesets/*.yaml\n\n"
-                    "  piquet-variants rulesets validate hoyle.yaml --texts transcriptions/")
+                    "  piquet-variants rulesets validate hoyle.yaml --texts transcriptions/\n\n"
+                    "  piquet-variants rulesets validate my-ruleset.yaml --format json")
 def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to check.")],
              texts: Annotated[Path | None, typer.Option(
                  "--texts", metavar="DIR", help="Also find each quote at its locator in the transcriptions in DIR "
-                                                "(each source's 'text' file, else ID.txt or ID.md).")] = None) -> None:
+                                                "(each source's 'text' file, else ID.txt or ID.md).")] = None,
+             fmt: FormatOpt = "table") -> None:
     """Check ruleset files: schema, extends, sources, citations and consistency, and with --texts the quotes.
 
     A file named sources.yaml is checked as a sources registry.
 
-    Prints one FILE:LINE:COL: path: message line per problem on stderr and
-    exits 1 if any file has a problem.
+    Prints one FILE:LINE:COL: path: message line per problem on stderr (with
+    --format json, every file and its problems on stdout) and exits 1 if any
+    file has a problem.
     """
     if texts is not None and not texts.is_dir():
         raise typer.BadParameter(f"{texts} is not a folder", param_hint="--texts")
     problems = []
     valid = []
+    checked = []
     for f in files:
         try:
             if f.name == SOURCES_FILE:
@@ -88,18 +93,26 @@ def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="R
             else:
                 compile_path(f)
                 if texts is not None:
-                    found = check_quotes(load_file(f), sources_for(f), texts)
+                    found = check_quotes(load_text(read_source(f), str(f)), sources_for(f), texts)
                     if found:
                         raise RulesetError(found)
         except ProblemsError as exc:
             problems += exc.problems
+            checked.append({"file": str(f), "valid": False, "problems": [dataclasses.asdict(p) for p in exc.problems]})
         except LoadFailure as exc:
             problems.append(exc.problem)
+            checked.append({"file": str(f), "valid": False, "problems": [dataclasses.asdict(exc.problem)]})
         else:
-            checked = texts is not None and f.name != SOURCES_FILE
-            valid.append(f"{f}: valid" + (f" (quotes found in {texts})" if checked else ""))
+            quoted = texts is not None and f.name != SOURCES_FILE
+            valid.append(f"{f}: valid" + (f" (quotes found in {texts})" if quoted else ""))
+            checked.append({"file": str(f), "valid": True, "problems": []})
+    if fmt == "json":
+        typer.echo(json_text(checked))
+        if problems:
+            raise typer.Exit(1)
+        return
     if valid:
-        typer.echo("\n".join(valid))
+        typer.echo(Report().items([(0, v) for v in valid]).render(fmt) if fmt == "markdown" else "\n".join(valid))
     if problems:
         typer.echo("\n".join(str(p) for p in problems), err=True)
         raise typer.Exit(1)
@@ -136,17 +149,17 @@ def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", help="First rules
         typer.echo(t("no differences", lang))
         return
     headers = [t("rule", lang), t("difference", lang), ra.id, t("source", lang), rb.id, t("source", lang)]
-    cell = _quoted if show_ == "quotes" else _cites
+    cell = (lambda cs: _quoted(cs, lang)) if show_ == "quotes" else (lambda cs: _cites(cs, lang))
     rows = [[d["path"], t(d["label"], lang), format_value(ra.entry(d["path"]).value, lang), cell(d["a"]["citations"]),
              format_value(rb.entry(d["path"]).value, lang), cell(d["b"]["citations"])] for d in rows_doc]
     typer.echo(grid(fmt, headers, rows))
 
 
-def _quoted(citations: list[dict]) -> str:
+def _quoted(citations: list[dict], lang: Lang) -> str:
     """Citations with their quotes, or, for a value no source states, the project's note."""
     out = []
     for c in citations:
-        text = f"{c['source']} {c['locator']} [{c['attestation']}]"
+        text = f"{c['source']} {c['locator']} [{t(c['attestation'], lang)}]"
         if c["quote"] and c["attestation"] != "unstated":
             text += f": “{c['quote']}”"
         if c["note"] and c["attestation"] not in views.ATTESTED:
@@ -184,7 +197,7 @@ def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt =
             for m, claim in enumerate(v["claims"]):
                 rows.append([conflict["path"] if n == m == 0 else "", _value_text(v["value"], lang) if m == 0 else "",
                              claim["source"], t(claim["date"], lang), ", ".join(claim["rulesets"]),
-                             _quoted(claim["citations"])])
+                             _quoted(claim["citations"], lang)])
     headers = [t(h, lang) for h in ("rule", "value", "source", "date", "rulesets", "citation")]
     typer.echo(grid(fmt, headers, rows))
 
@@ -224,12 +237,17 @@ def matrix(ids: RulesetsArg = None,
     if fmt == "json":
         typer.echo(json_text(doc))
         return
-    mark = (lambda n: f"[^{n}]") if fmt == "markdown" else (lambda n: f" [{n}]")
-    rows = [[r["path"]] + [format_value(rs.entry(r["path"]).value, lang) + mark(r["cells"][rs.id]["note"])
+    headers = [t("rule", lang)] + doc["rulesets"]
+    if fmt == "markdown":  # the values escaped, the footnote references left as markup
+        rows = [[md_text(r["path"])] + [md_text(format_value(rs.entry(r["path"]).value, lang))
+                                        + f"[^{r['cells'][rs.id]['note']}]" for rs in sets] for r in doc["rows"]]
+        notes = [f"[^{n['number']}]: {md_text(n['text'])}" for n in doc["notes"]]
+        typer.echo(markdown([md_text(h) for h in headers], rows) + "\n\n" + "\n".join(notes))
+        return
+    rows = [[r["path"]] + [f"{format_value(rs.entry(r['path']).value, lang)} [{r['cells'][rs.id]['note']}]"
                            for rs in sets] for r in doc["rows"]]
-    notes = [f"[^{n['number']}]: {n['text']}" if fmt == "markdown" else f"[{n['number']}] {n['text']}"
-             for n in doc["notes"]]
-    typer.echo(grid(fmt, [t("rule", lang)] + doc["rulesets"], rows) + "\n\n" + "\n".join(notes))
+    notes = [f"[{n['number']}] {n['text']}" for n in doc["notes"]]
+    typer.echo(grid(fmt, headers, rows) + "\n\n" + "\n".join(notes))
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets cite cavendish-rubicon reckoning.order\n\n"
@@ -247,7 +265,8 @@ def cite(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset
         typer.echo(json_text(doc))
         return
     value = format_value(views.find_entry(rs, rule).value, lang)
-    lines = [f"{'# ' if fmt == 'markdown' else ''}{doc['ruleset']} {doc['path']} = {value}", ""]
+    head = f"{doc['ruleset']} {doc['path']} = {value}"
+    lines = ["# " + md_text(head) if fmt == "markdown" else head, ""]
     for i, c in enumerate(doc["citations"], 1):
         # Markdown: a numbered list, each citation's quote and attestation a sub-list under it.
         lines.append(f"{i}. {c['citation']}" if fmt == "markdown" else f"[{i}] {c['citation']}")

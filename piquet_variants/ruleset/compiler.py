@@ -248,6 +248,15 @@ def _convert(path: str, value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
+def engine_value(path: str, value: Any) -> Any:
+    """A leaf's value in engine terms, from the ruleset terms it is written in (as in the YAML, or ``views.plain``).
+
+    Public for what builds a ruleset that differs from a compiled one in a
+    leaf or two (``attribution``), so the conversion is written once, here.
+    """
+    return _convert(path, value)
+
+
 def _build(leaves: dict[str, _Leaf]) -> model.Rules:
     groups = {}
     for group_field in fields(model.Rules):

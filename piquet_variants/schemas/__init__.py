@@ -15,7 +15,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem, ProblemsError
-from ..located import Located, LoadFailure, load_file
+from ..located import Located, LoadFailure, load_text, read_source
 
 if TYPE_CHECKING:
     import jsonschema
@@ -106,7 +106,16 @@ def rule_leaves() -> dict[str, dict[str, dict[str, Any]]]:
 def load_validated(path: Any, name: str, error: type[ProblemsError]) -> Located:
     """Load a YAML/JSON file safely and validate it, raising ``error`` with every problem found."""
     try:
-        doc = load_file(path)
+        text = read_source(path)
+    except LoadFailure as exc:
+        raise error([exc.problem]) from None
+    return text_validated(text, str(path), name, error)
+
+
+def text_validated(text: str, file: str, name: str, error: type[ProblemsError]) -> Located:
+    """YAML/JSON text (a file's, or standard input's) loaded safely and validated, as ``load_validated``."""
+    try:
+        doc = load_text(text, file)
     except LoadFailure as exc:
         raise error([exc.problem]) from None
     problems = validate(doc, name)

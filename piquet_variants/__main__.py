@@ -1,0 +1,5 @@
+"""``python -m piquet_variants``: the same command line as ``piquet-variants``."""
+
+from .cli import run
+
+run()

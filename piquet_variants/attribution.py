@@ -1,0 +1,122 @@
+"""Which rules make two rulesets score the same record differently, found by experiment.
+
+Two rulesets differ in many rules, and most of those change nothing in a
+given deal: naming every rule that governs a category (as ``compare`` once
+did) blames rules that play no part.  Instead the record is replayed under
+counterfactual rulesets: the first ruleset with one rule set to the other's
+value.  A rule is named for a difference only if that change alone moves
+the figure.  Where no single rule brings the figure to the other ruleset's,
+the smallest set of differing rules that does is named as well, as one
+cause.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from .engine.record import Replay, replay
+from .engine.scoring import CATEGORIES
+from .errors import PiquetError
+from .located import Located
+from .ruleset.compiler import engine_value
+from .ruleset.model import Rules, Ruleset
+from .ruleset.views import diff, plain
+
+#: The largest set of rules tried together, and the most replays spent looking for one.
+MAX_SET = 3
+MAX_TRIALS = 4000
+
+#: (deal number, category) -> each player's figure, in the record's order of players.
+Figures = dict[tuple[int, str], tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Cause:
+    """Rules that account for a difference in one category of one deal.
+
+    ``alone``: each such rule, set by itself to the other ruleset's value,
+    moves the figure; otherwise the rules together bring it to the other
+    ruleset's figure, and no smaller set does.
+    """
+
+    deal: int
+    category: str
+    rules: tuple[str, ...]
+    alone: bool
+
+
+def with_values(rules: Rules, values: dict[str, Any]) -> Rules:
+    """``rules`` with some leaves (dotted path -> value in ruleset terms) set to other values."""
+    groups: dict[str, dict[str, Any]] = {}
+    for path, value in values.items():
+        group, leaf = path.split(".")
+        groups.setdefault(group, {})[leaf] = engine_value(path, plain(value))
+    return dataclasses.replace(rules, **{g: dataclasses.replace(getattr(rules, g), **leaves)
+                                        for g, leaves in groups.items()})
+
+
+def figures(rep: Replay) -> Figures:
+    """Every category's figure in every deal scored, for both players."""
+    out: Figures = {}
+    for d in rep.deals:
+        if d.score is not None:
+            for category in CATEGORIES:
+                out[(d.number, category)] = (d.score.by[0][category], d.score.by[1][category])
+    return out
+
+
+def _figures_under(doc: Located, rules: Rules) -> Figures | None:
+    """The figures under a counterfactual ruleset, or None where the record cannot be played under it.
+
+    One rule changed alone can make a ruleset the record does not fit (a
+    smaller pack) or that is not consistent (a pack size without its ranks).
+    """
+    try:
+        return figures(replay(doc, rules))
+    except (PiquetError, ValueError, IndexError, KeyError):
+        return None
+
+
+def attribute(doc: Located, base: Ruleset, other: Ruleset) -> list[Cause]:
+    """The causes of every difference between ``base``'s figures and ``other``'s, in deal and category order."""
+    ref, target = figures(replay(doc, base.rules)), figures(replay(doc, other.rules))
+    apart = [key for key in ref if key in target and ref[key] != target[key]]
+    if not apart:
+        return []
+    values = {d["path"]: other.entry(d["path"]).value for d in diff(base, other)}
+    moved: dict[str, Figures] = {}
+    for path, value in values.items():
+        got = _figures_under(doc, with_values(base.rules, {path: value}))
+        if got is not None:
+            moved[path] = got
+    causes: dict[tuple[int, str], list[Cause]] = {}
+    unexplained = []
+    for key in apart:
+        singles = [p for p, f in moved.items() if f[key] != ref[key]]
+        causes[key] = [Cause(key[0], key[1], (p,), True) for p in singles]
+        if not any(moved[p][key] == target[key] for p in singles):
+            unexplained.append(key)
+    for key, rules in _smallest_sets(doc, base, values, list(moved), unexplained, target):
+        causes[key].append(Cause(key[0], key[1], rules, False))
+    return [c for key in apart for c in causes[key]]
+
+
+def _smallest_sets(doc: Located, base: Ruleset, values: dict[str, Any], usable: list[str],
+                   keys: list[tuple[int, str]], target: Figures) -> Iterable[tuple[tuple[int, str], tuple[str, ...]]]:
+    """For each figure no single rule explains, the first smallest set that gives the other ruleset's figure."""
+    trials = 0
+    for size in range(2, MAX_SET + 1):
+        for chosen in combinations(usable, size):
+            if not keys or trials >= MAX_TRIALS:
+                return
+            trials += 1
+            got = _figures_under(doc, with_values(base.rules, {p: values[p] for p in chosen}))
+            if got is None:
+                continue
+            for key in [k for k in keys if got[k] == target[k]]:
+                keys.remove(key)
+                yield key, chosen

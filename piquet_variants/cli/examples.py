@@ -1,0 +1,59 @@
+"""``piquet-variants examples``: the example deals shipped with the package, listed, located and copied."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from .. import examples
+from ..errors import PiquetError
+from ..i18n import t
+from ..render import Report, json_text
+from .common import FormatOpt, LangOpt, load_deals
+
+app = typer.Typer(help="The example deals shipped with the package: list them, find one, copy them all.",
+                  invoke_without_command=True)
+
+
+def _described(path: Path) -> dict[str, Any]:
+    """An example's name, file, ruleset and source, as its record gives them."""
+    entry: dict[str, Any] = {"name": path.stem, "file": path.name, "path": str(path), "ruleset": None, "source": None}
+    try:
+        data = load_deals(path).data
+    except PiquetError:  # shipped, so it reads; a broken one is still listed
+        return entry
+    source = data.get("source", {})
+    entry["ruleset"] = data.get("ruleset")
+    entry["source"] = ", ".join(v for v in (source.get("title"), source.get("locator")) if v) or None
+    return entry
+
+
+@app.callback(epilog="Examples:\n\n  piquet-variants examples\n\n  piquet-variants examples path traite-art12\n\n"
+                     "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon")
+def list_(ctx: typer.Context, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+    """List the examples; a record argument of any command takes one as example:NAME."""
+    if ctx.invoked_subcommand is not None:
+        return
+    docs = [_described(p) for p in examples.files()]
+    if fmt == "json":
+        typer.echo(json_text(docs))
+        return
+    rows = [[d["name"], d["file"], d["ruleset"] or "-", d["source"] or "-"] for d in docs]
+    typer.echo(Report().table([t(h, lang) for h in ("name", "file", "ruleset", "source")], rows).render(fmt))
+
+
+@app.command("path", epilog="Example: piquet-variants examples path traite-art12")
+def path(name: Annotated[str, typer.Argument(metavar="NAME", help="An example's name, with or without "
+                                                                  "its .piquet or .json suffix.")]) -> None:
+    """The file an example is installed as."""
+    typer.echo(str(examples.path(name)))
+
+
+@app.command("copy", epilog="Example: piquet-variants examples copy my-deals")
+def copy(dest: Annotated[Path, typer.Argument(metavar="DIR", help="The folder to copy them into (made if "
+                                                                  "missing).")]) -> None:
+    """Copy every example into a folder, to edit or replay; a file already there stops the copy before it starts."""
+    for p in examples.copy(dest):
+        typer.echo(str(p))

@@ -1,0 +1,71 @@
+"""The example records shipped with the package: the corpus of ``docs/deals/``, by name.
+
+The wheel carries the whole folder (``pyproject.toml``), so a command in the
+README or a ``--help`` works from any directory: ``example:traite-art12``
+names a shipped record wherever a record file is expected.  A name is a file
+name, or a file name without its suffix, which means the notation file where
+the same deal is also given as JSON.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from .errors import OutputError, PiquetError
+from .resources import data_dir
+from .schemas import did_you_mean
+
+#: What a record file argument starts with to name a shipped example.
+PREFIX = "example:"
+#: The record formats, the preferred first where one deal is given in both.
+SUFFIXES = (".piquet", ".json")
+
+
+class UnknownExample(PiquetError):
+    """A name that no shipped example has."""
+
+
+class CopyRefused(PiquetError):
+    """Copying the examples would replace a file that is already there."""
+
+
+def folder() -> Path:
+    return data_dir("deals")
+
+
+def files() -> list[Path]:
+    """Every record file shipped, by name."""
+    return sorted(p for p in folder().iterdir() if p.is_file() and p.suffix in SUFFIXES)
+
+
+def path(name: str) -> Path:
+    """The shipped record a name means: the file of that name, else that name with a record suffix."""
+    found = {p.name: p for p in files()}
+    for candidate in (name,) + tuple(name + s for s in SUFFIXES):
+        if candidate in found:
+            return found[candidate]
+    hint = did_you_mean(name, sorted({p.stem for p in found.values()} | set(found)))
+    raise UnknownExample(f"no example {name!r}{hint} (piquet-variants examples lists them)")
+
+
+def resolve(arg: str) -> Path:
+    """A record file argument: ``example:NAME`` as the shipped file, anything else as a path."""
+    return path(arg[len(PREFIX):]) if arg.startswith(PREFIX) else Path(arg)
+
+
+def copy(dest: Path) -> list[Path]:
+    """Copy every shipped example into ``dest`` (made if missing), replacing nothing.
+
+    Every target is checked before the first is written, so a refusal leaves
+    the folder as it was.
+    """
+    sources = [p for p in folder().iterdir() if p.is_file()]
+    taken = [dest / p.name for p in sources if (dest / p.name).exists()]
+    if taken:
+        raise CopyRefused(f"{', '.join(map(str, taken))}: already there; nothing was copied")
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+        return [Path(shutil.copyfile(p, dest / p.name)) for p in sorted(sources)]
+    except OSError as exc:
+        raise OutputError(f"{exc.filename or dest}: cannot copy: {exc.strerror}") from None

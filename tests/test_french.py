@@ -1,0 +1,94 @@
+"""--lang fr is French throughout: no English label in the output over the corpus.
+
+The English words are taken from the catalogues themselves (the labels,
+the engine's notes, the attestation words), so a label added in English
+only is caught too.  What is not a label stays as written: player names,
+file names, ruleset ids, rule paths and values (the ruleset's own terms),
+and the sources' titles, quotes and notes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from piquet_variants.engine.notes import _SAID
+from piquet_variants.i18n import _LABELS
+from piquet_variants.ruleset.registry import shipped_ids
+
+from .conftest import ROOT
+
+DEALS = ROOT / "docs" / "deals"
+CORPUS = sorted(p for p in DEALS.iterdir() if p.suffix in (".piquet", ".json"))
+ATTESTATIONS = ("stated", "implied", "inherited", "reconstructed", "disputed", "unstated")
+#: English labels that are French words as well ("as de pique").
+ALSO_FRENCH = {"pique"}
+
+
+def _fragments(template: str) -> list[str]:
+    return [f.strip(" :;,()'.?") for f in re.split(r"\{[^}]*\}", template)]
+
+
+def english() -> re.Pattern[str]:
+    phrases = set(ATTESTATIONS)
+    for key, labels in _LABELS.items():
+        en = labels.get("en", key)
+        if labels.get("fr", en) != en:
+            phrases.update(_fragments(en))
+    for said in _SAID.values():
+        phrases.update(f for f in _fragments(said["en"]) if len(f.split()) > 1)
+    phrases = {p for p in phrases if p and p not in ALSO_FRENCH}
+    return re.compile(r"(?<![\w.:/-])(" + "|".join(sorted(map(re.escape, phrases), key=len, reverse=True))
+                      + r")(?![\w-])")
+
+
+def _found(text: str, *names: str) -> list[str]:
+    for name in names:
+        text = text.replace(name, "")
+    return english().findall(text)
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
+@pytest.mark.parametrize("fmt", ["table", "markdown", "json"])
+def test_replay_in_french_has_no_english_label(cli, path, fmt: str) -> None:
+    rulesets = [a for r in ("traite", "cavendish-rubicon", "modern-fr", "marquoir") for a in ("-r", r)]
+    code, out, err = cli("replay", str(path), *rulesets, "--lang", "fr", "--format", fmt, "--narrative")
+    assert code in (0, 3), err
+    if fmt == "json":  # only the notes are words; the keys are the contract
+        out = "\n".join(n for r in json.loads(out)["results"] for d in r["deals"] for n in d.get("notes", []))
+    assert _found(out + err, str(path)) == []
+
+
+def test_the_english_labels_are_found_in_english_output(cli) -> None:
+    """The check above would see them: the same replay in English is full of them."""
+    code, out, _ = cli("replay", str(DEALS / "traite-art12.piquet"), "-r", "cavendish-rubicon")
+    assert {"deal", "elder", "book", "engine", "good", "leads", "plays", "category", "takes", "line",
+            "partie not finished", "quatorzes and trios"} <= set(_found(out))
+
+
+def test_the_corpus_speaks_french_where_it_used_to_speak_english(cli) -> None:
+    code, out, _ = cli("replay", str(DEALS / "traite-art12.piquet"), "-r", "cavendish-rubicon", "--lang", "fr")
+    assert "point.réponse: ✓ livre bon" in out and "séquences.hauteur: ✓ livre as" in out
+    assert "! entame:1: Premier livre 149, moteur 118 (ligne 21)" in out
+    assert "partie: Premier 170, Dernier 0 (partie inachevée)" in out
+
+
+def test_rulesets_and_compare_in_french(cli) -> None:
+    outputs = []
+    for rid in shipped_ids():
+        code, out, _ = cli("rulesets", "show", rid, "--lang", "fr")
+        # the rule and value columns are the ruleset's own terms; the headers and attestations are labels
+        outputs += [line.split()[-1] for line in out.splitlines()[3:] if line.strip()]
+        outputs.append(out.splitlines()[2])
+        outputs += re.findall(r"\[([^\]]+)\]", cli("rulesets", "cite", rid, "point.compare", "--lang", "fr")[1])
+    outputs.append(cli("rulesets", "list", "--lang", "fr")[1].splitlines()[0])
+    outputs.append(cli("examples", "--lang", "fr")[1].splitlines()[0])
+    code, out, _ = cli("compare", str(DEALS / "traite-art12.piquet"), "-r", "traite", "-r", "cavendish-rubicon",
+                       "--lang", "fr")
+    # the category labels, the table, and each citation's attestation word
+    outputs += [line for line in out.splitlines() if not line.startswith("  ")]
+    outputs += re.findall(r"\[([^\]]+)\]", out)
+    assert _found("\n".join(outputs)) == []
+    assert {"énoncé", "implicite"} <= set(outputs)
