@@ -247,7 +247,7 @@ def test_tags_on_one_line_and_a_bracket_inside_a_tag() -> None:
     record = read_text(_DEAL.replace('[Players "A" "B"]', '[Players "A" "B"] [Note "x ] y"]')).data
     assert record["players"] == ["A", "B"] and record["note"] == "x ] y"
     line, column, message = _fail('[Players "A" "B"]\n[Lang "en"] [Nope "x"]\n' + _DEAL.split("\n", 1)[1])
-    assert (line, column) == (2, 13) and "no tag 'Nope'" in message
+    assert (line, column) == (2, 14) and "no tag 'Nope'" in message  # at the tag's name
 
 
 def test_a_trick_out_of_turn_in_a_run_is_reported_at_its_line() -> None:
