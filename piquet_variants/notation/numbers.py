@@ -77,13 +77,9 @@ def _en_below_100(w: _Words) -> int | None:
 
 
 def _en_below_1000(w: _Words) -> int | None:
-    if w.peek() == "a" and w.peek(1) == "hundred":
-        w.i += 1
-        head: int | None = 1
-    else:
-        head = _en_below_100(w)
-        if head is None:
-            return None
+    head = 1 if w.peek() == "a" and w.peek(1) == "hundred" and w.take("a") else _en_below_100(w)
+    if head is None:
+        return None
     if not w.take("hundred"):
         return head
     if head >= 20:  # "twenty hundred": say "two thousand"
@@ -100,13 +96,9 @@ def _en_below_1000(w: _Words) -> int | None:
 def _english(w: _Words) -> int:
     if w.take("zero", "nought", "naught"):
         return 0
-    if w.peek() == "a" and w.peek(1) == "thousand":
-        w.i += 1
-        head: int | None = 1
-    else:
-        head = _en_below_1000(w)
-        if head is None:
-            raise w.fail()
+    head = 1 if w.peek() == "a" and w.peek(1) == "thousand" and w.take("a") else _en_below_1000(w)
+    if head is None:
+        raise w.fail()
     if not w.take("thousand"):
         return head
     if w.take("and"):
@@ -180,14 +172,11 @@ def _fr_below_1000(w: _Words) -> int | None:
 def _french(w: _Words) -> int:
     if w.take("zéro", "zero"):
         return 0
-    if w.peek() == "mille":
-        head: int | None = 1
-    else:
-        head = _fr_below_1000(w)
-        if head is None:
-            raise w.fail()
-        if w.peek() == "mille" and head == 1:
-            raise w.fail("a thousand is 'mille', not 'un mille'")
+    head = 1 if w.peek() == "mille" else _fr_below_1000(w)
+    if head is None:
+        raise w.fail()
+    if head == 1 and w.i and w.peek() == "mille":
+        raise w.fail("a thousand is 'mille', not 'un mille'")
     if not w.take("mille"):
         return head
     return head * 1000 + (_fr_below_1000(w) or 0)
