@@ -57,6 +57,7 @@ _LABELS: dict[str, dict[str, str]] = {
     "takes": {"fr": "prend"},
     "leads": {"fr": "entame"},
     "plays": {"fr": "joue"},
+    "record": {"fr": "relevé"},
 }
 
 

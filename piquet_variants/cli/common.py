@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from ..errors import PiquetError
+from ..errors import PiquetError, RecordError
 from ..located import Located
 from ..ruleset.compiler import compile_path, load_ruleset
 from ..ruleset.model import Ruleset
@@ -34,16 +34,23 @@ def parse_options(raw: list[str] | None) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def load_deals(path: Path) -> Located:
-    """A record file: JSON (``.json``) or the traditional notation (anything else, e.g. ``.piquet``).
+def load_deals(path: Path) -> list[Located | RecordError]:
+    """Every record of a file, JSON (``.json``) or the traditional notation (anything else, e.g. ``.piquet``),
+    each read or the error that spoils it (``piquet_variants.api.load``).
 
     The notation's parser (and Lark) is imported only when a notation file is read.
     """
-    if path.suffix.lower() == ".json":
-        from ..engine.record import load_record
-        return load_record(path)
-    from ..notation.reader import read_file
-    return read_file(path)
+    from ..api import load
+    return load(path)
+
+
+#: Exit statuses from the mildest to the worst: all agree, a book figure disagrees, bad input.
+_SEVERITY = (0, 3, 1)
+
+
+def worst(*statuses: int) -> int:
+    """The worst of several exit statuses: bad input (1) over a figure that disagrees (3) over success (0)."""
+    return max(statuses, key=_SEVERITY.index, default=0)
 
 
 def resolve_ruleset(ref: str, options: tuple[tuple[str, str], ...] = ()) -> Ruleset:

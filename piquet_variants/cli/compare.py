@@ -13,8 +13,9 @@ from typing import Annotated, Any
 
 import typer
 
-from ..engine.record import DealReplay, replay
+from ..engine.record import DealReplay, Replay, replay
 from ..engine.scoring import CATEGORIES
+from ..errors import Problem, RecordError
 from ..i18n import Lang, t
 from ..render import Format, grid, json_text
 from ..ruleset.model import Ruleset
@@ -39,12 +40,37 @@ def compare_command(
         ruleset: Annotated[list[str], typer.Option("--ruleset", "-r", metavar="ID",
                                                    help="Ruleset to compare (repeat, two or more).")],
         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """Replay one deal or partie under several rulesets, category by category, naming the rule behind each difference."""
+    """Replay each deal or partie of a file under several rulesets, category by category, naming the rule behind each difference.
+
+    A bad record is reported on stderr (exit status 1) and the others are still compared.
+    """
     if len(ruleset) < 2:
         raise typer.BadParameter("give at least two rulesets", param_hint="--ruleset")
-    doc = load_deals(file)
     sets = [resolve_ruleset(r, parse_options(option)) for r in ruleset]
-    reps = [replay(doc, rs.rules) for rs in sets]
+    records = load_deals(file)
+    deals: list[dict[str, Any]] = []
+    problems: list[Problem] = []
+    for k, doc in enumerate(records, 1):
+        try:
+            if isinstance(doc, RecordError):
+                raise doc
+            reps = [replay(doc, rs.rules) for rs in sets]
+        except RecordError as exc:  # this record only: the others are still compared
+            problems += exc.problems
+            continue
+        deals += [dict(d, record=k) if len(records) > 1 else d for d in _deals(reps, sets, lang)]
+    if deals or not problems:
+        if fmt == "json":
+            typer.echo(json_text({"file": str(file), "rulesets": [rs.id for rs in sets], "deals": deals}))
+        else:
+            typer.echo("\n\n".join(_text(d, sets, fmt, lang) for d in deals))
+    if problems:
+        typer.echo("\n".join(map(str, problems)), err=True)
+        raise typer.Exit(1)
+
+
+def _deals(reps: list[Replay], sets: list[Ruleset], lang: Lang) -> list[dict[str, Any]]:
+    """One record's deals under each ruleset: the figures by category, and the rules behind each difference."""
     deals: list[dict[str, Any]] = []
     for n, base in enumerate(reps[0].deals):
         rows, causes = [], []
@@ -64,10 +90,7 @@ def compare_command(
                                        "citations": [[footnote(c, lang) for c in sets[0].entry(d["path"]).citations],
                                                      [footnote(c, lang) for c in rs.entry(d["path"]).citations]]})
         deals.append({"number": n + 1, "players": list(base.players), "rows": rows, "causes": causes})
-    if fmt == "json":
-        typer.echo(json_text({"file": doc.file, "rulesets": [rs.id for rs in sets], "deals": deals}))
-        return
-    typer.echo("\n\n".join(_text(d, sets, fmt, lang) for d in deals))
+    return deals
 
 
 def _figure(deal: DealReplay, role: int, category: str) -> int:
@@ -82,7 +105,8 @@ def _text(deal: dict[str, Any], sets: list[Ruleset], fmt: Format, lang: Lang) ->
     headers = [t("category", lang)] + [f"{rs.id}: {p}" for rs in sets for p in players]
     rows = [[t(r["category"], lang)] + [str(r["values"][rs.id][p]) for rs in sets for p in players]
             for r in deal["rows"]]
-    lines = [f"{t('deal', lang)} {deal['number']}", grid(fmt, headers, rows)]
+    head = f"{t('record', lang)} {deal['record']}, " if "record" in deal else ""
+    lines = [f"{head}{t('deal', lang)} {deal['number']}", grid(fmt, headers, rows)]
     for c in deal["causes"]:
         a, b = c["rulesets"]
         lines.append(f"\n{t(c['category'], lang)}: {t('rule responsible', lang)} {c['rule']}: "

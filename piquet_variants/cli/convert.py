@@ -14,7 +14,7 @@ import typer
 
 from ..errors import OutputError, RecordError
 from ..files import replace_whole
-from ..render import json_text
+from ..located import Located
 from .common import load_deals
 
 Target = Literal["json", "notation"]
@@ -43,22 +43,29 @@ def convert_command(
         to: Annotated[Target | None, typer.Option(
             "--to", help="json or notation; default: from --output's extension, else the other format.")] = None,
 ) -> None:
-    """Turn a notation file into a JSON record, or a JSON record into notation.
+    """Turn a notation file into JSON records, or JSON records into notation.
 
-    The JSON written validates against the record schema and reads back as the
-    same record; notation is written canonically, comments kept in place.
+    A file of several records gives a JSON array of them (one record, a JSON
+    object), or notation with each record after its own tags.  The JSON
+    written validates against the record schema and reads back as the same
+    records; notation is written canonically, comments kept in place.  Every
+    problem in every record is reported, and nothing is written.
     """
-    from ..schemas import validate
+    from ..api import write, write_json
 
-    doc = load_deals(source)
+    records = load_deals(source)
+    problems = [p for r in records if isinstance(r, RecordError) for p in r.problems]
+    if problems:
+        raise RecordError(problems)
+    docs = [r for r in records if isinstance(r, Located)]
     if _target_for(source, output, to) == "json":
-        problems = validate(doc, "record")
+        from ..schemas import validate
+        problems = [p for d in docs for p in validate(d, "record")]
         if problems:
             raise RecordError(problems)
-        text = json_text(doc.data) + "\n"
+        text = write_json([d.data for d in docs])
     else:
-        from ..notation.writer import write
-        text = write(doc.data)
+        text = write([d.data for d in docs])
     if output is None:
         typer.echo(text, nl=False)
     else:

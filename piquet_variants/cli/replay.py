@@ -11,11 +11,12 @@ from ..engine.deal import ELDER
 from ..engine.notes import say_all
 from ..engine.record import Replay, replay, replay_json
 from ..engine.scoring import CATEGORIES
+from ..errors import RecordError
 from ..i18n import Lang, t
 from ..located import Located
 from ..narrative import tell
 from ..render import Format, grid, json_text
-from .common import FormatOpt, LangOpt, OptionOpt, load_deals, parse_options, resolve_ruleset
+from .common import FormatOpt, LangOpt, OptionOpt, load_deals, parse_options, resolve_ruleset, worst
 
 EXIT_MISMATCH = 3
 
@@ -59,19 +60,38 @@ def replay_command(
             help="Tell each deal as the players count it aloud; default: for notation files.")] = None) -> None:
     """Re-score recorded deals under one or more rulesets and mark where the book's figures differ.
 
-    Exit status: 0 when every claimed score agrees, 3 when one disagrees, 1 on bad input.
+    A file may hold several records; each is replayed, and a bad one is
+    reported on stderr while the others are still replayed.
+
+    Exit status: the worst of all records: 0 when every claimed score agrees,
+    3 when one disagrees, 1 when a record is bad input.
     """
-    docs = [load_deals(f) for f in files]
-    results, texts, mismatched = [], [], False
-    for doc in docs:
-        for rid in ruleset or [doc.data.get("ruleset", "modern-fr")]:
-            opts = parse_options(option) if ruleset else tuple(doc.data.get("options", {}).items()) + parse_options(option)
-            rs = resolve_ruleset(rid, opts)
-            rep = replay(doc, rs.rules)
-            mismatched |= bool(rep.mismatches)
-            results.append(dict(replay_json(rep, rs.id, lang), file=doc.file))
-            tell_it = narrative if narrative is not None else doc.lines is not None
-            texts.append(_account(rep, doc, f"{doc.file}: {rs.id}", fmt, lang, tell_it))
-    typer.echo(json_text({"results": results}) if fmt == "json" else "\n\n".join(texts))
-    if mismatched:
-        raise typer.Exit(EXIT_MISMATCH)
+    results, texts, problems, statuses = [], [], [], [0]
+    for f in files:
+        records = load_deals(f)
+        for k, doc in enumerate(records, 1):
+            if isinstance(doc, RecordError):
+                problems += doc.problems
+                statuses.append(1)
+                continue
+            where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
+            for rid in ruleset or [doc.data.get("ruleset", "modern-fr")]:
+                opts = parse_options(option) if ruleset else tuple(doc.data.get("options", {}).items()) + parse_options(option)
+                rs = resolve_ruleset(rid, opts)
+                try:
+                    rep = replay(doc, rs.rules)
+                except RecordError as exc:  # a revoke, an impossible discard: this record only
+                    problems += exc.problems
+                    statuses.append(1)
+                    break
+                statuses.append(EXIT_MISMATCH if rep.mismatches else 0)
+                results.append(dict(replay_json(rep, rs.id, lang), file=doc.file, record=k))
+                tell_it = narrative if narrative is not None else doc.lines is not None
+                texts.append(_account(rep, doc, f"{where}: {rs.id}", fmt, lang, tell_it))
+    if results or not problems:
+        typer.echo(json_text({"results": results}) if fmt == "json" else "\n\n".join(texts))
+    if problems:
+        typer.echo("\n".join(map(str, problems)), err=True)
+    status = worst(*statuses)
+    if status:
+        raise typer.Exit(status)

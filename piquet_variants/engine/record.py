@@ -15,9 +15,9 @@ from typing import Any
 from ..cards import RANK_KEYS, card_name, mask, mask_names, parse_card, rank_of
 from ..errors import UNKNOWN_PLAYED, CardError, IllegalAction, RecordError
 from ..i18n import Lang
-from ..located import Located
+from ..located import LoadFailure, Located, load_file
 from ..ruleset.model import Rules
-from ..schemas import load_validated
+from ..schemas import load_validated, validate
 from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards, follower_wins
 from .notes import Note, say_all
 from .partie import Partie, PartieResult, cut_for_deal
@@ -29,6 +29,26 @@ UNKNOWN = -1  # a card the source does not give ("?")
 
 def load_record(path: Path | str) -> Located:
     return load_validated(path, "record", RecordError)
+
+
+def load_records(path: Path | str) -> list[Located | RecordError]:
+    """Every record of a JSON file: one record, or an array of records, each validated on its own.
+
+    A record of an array keeps the file's positions, and its problems name
+    its index (``[2].deals[0].tricks``); a bad record does not stop the others.
+    """
+    try:
+        doc = load_file(path)
+    except LoadFailure as exc:
+        return [RecordError([exc.problem])]
+    return records_of(doc)
+
+
+def records_of(doc: Located) -> list[Located | RecordError]:
+    """The records of a loaded JSON document (one record, or an array of records), each validated."""
+    docs = ([Located(doc.file, item, doc.marks, prefix=(i,)) for i, item in enumerate(doc.data)]
+            if isinstance(doc.data, list) else [doc])
+    return [RecordError(problems) if (problems := validate(one, "record")) else one for one in docs]
 
 
 @dataclass(slots=True)
@@ -50,7 +70,12 @@ class Replay:
     deals: list[DealReplay]
     partie: PartieResult
     players: tuple[str, str]
-    mismatches: list[dict[str, Any]]
+    mismatches: list[dict[str, Any]]  # every deal's, then the partie's
+
+    @property
+    def checks(self) -> list[dict[str, Any]]:
+        """Every figure the record gives that the replay checked, deal by deal, agreeing or not."""
+        return [c for d in self.deals for c in d.checks]
 
 
 class _Reader:

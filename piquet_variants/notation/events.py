@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from .reader import SOURCE_TAG_PREFIX
-
+#: A tag ``[Source_KEY "…"]`` fills the source's field KEY.
+SOURCE_TAG_PREFIX = "Source_"
 _TAG_ORDER = (("event", "Event"), ("date", "Date"), ("title", "Source"), ("locator", "Locator"),
               ("note", "SourceNote"))
 

@@ -19,6 +19,7 @@ from ..cards import SYMBOLS, card_name, compact_cards, parse_card
 from ..errors import UNKNOWN_PLAYED, CardError, NotationError, Problem
 from ..located import MAX_BYTES, Located, LoadFailure, caret, read_source
 from ..schemas import did_you_mean
+from .events import SOURCE_TAG_PREFIX
 from .numbers import read_number
 from .parser import Card, Pos, Run, Stmt, Tok, parse_statements, pos, rank_key, suit_symbol, unquote
 
@@ -34,7 +35,6 @@ TAGS = {"Event": ("source", "event"), "Date": ("source", "date"), "Source": ("so
 TAG_ALIASES = {"Événement": "Event", "Evenement": "Event", "Référence": "Locator", "Reference": "Locator",
                "NoteSource": "SourceNote", "Règles": "Ruleset", "Regles": "Ruleset", "Joueurs": "Players",
                "Langue": "Lang", "Coupe": "Cut", "Choix": "HigherChose"}
-SOURCE_TAG_PREFIX = "Source_"
 
 KIND_WORDS = {"point": "point", "sequence": "sequences", "sequences": "sequences", "séquence": "sequences",
               "séquences": "sequences", "sequence": "sequences", "sets": "sets", "quatorzes": "sets",

@@ -25,6 +25,10 @@ _CATEGORIES = {
            "play": "jeu", "cards": "cartes", "pique": "pic", "repique": "repic", "capot": "capot",
            "penalty": "pénalité"},
 }
+#: The events written as a keyword and each player's figure: score "A" 67, "B" 39.
+_SCORES = {"final": "score", "sheet": "sheet", "totals": "totals"}
+
+
 def quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t") + '"'
 
@@ -73,7 +77,9 @@ class _Writer:
             if tags and e.kind != "tag" and not (e.kind == "comment" and e.data["before"].startswith("tag:")):
                 tags = False
                 self.lines.append("")
-            self.lines.append("  " * depth + getattr(self, f"_{e.kind}")(e))
+            said = (f"{self.w[_SCORES[e.kind]]} {self.scores(e.data)}" if e.kind in _SCORES
+                    else getattr(self, f"_{e.kind}")(e))
+            self.lines.append("  " * depth + said)
             if e.kind in ("begin_deal", "begin_partie"):
                 depth += 1
         return "\n".join(self.lines) + "\n"
@@ -144,17 +150,8 @@ class _Writer:
         category, scores = e.data
         return f"{self.w['score']} {_CATEGORIES[self.lang][category]} {self.scores(scores)}"
 
-    def _final(self, e: Event) -> str:
-        return f"{self.w['score']} {self.scores(e.data)}"
-
-    def _sheet(self, e: Event) -> str:
-        return f"{self.w['sheet']} {self.scores(e.data)}"
-
     def _incident(self, e: Event) -> str:
         return self.incident(e.data)
-
-    def _totals(self, e: Event) -> str:
-        return f"{self.w['totals']} {self.scores(e.data)}"
 
     def _winner(self, e: Event) -> str:
         return f"{self.w['winner']} {self.w['nobody'] if e.data is None else self.who(e.data)}"
