@@ -173,7 +173,7 @@ class _Writer:
 
     def declaration(self, kind: str, entry: dict[str, Any]) -> str:
         w = self.w
-        spoken = [[item["by"], say(kind, item, self.lang)] for item in entry.get("said", [])]
+        spoken = [[item["by"], say(kind, item, self.lang), "count" not in item] for item in entry.get("said", [])]
         for role in ("elder", "younger"):
             call = entry.get(role)
             if call is None:
@@ -181,22 +181,23 @@ class _Writer:
             shown = None
             if isinstance(call, dict):
                 call, shown = call["call"], call["shown"]
-            first = next((s for s in spoken if s[0] == role), None)
+            # the cards of his call, and a combination shown, follow his first saying that is no count
+            first = next((s for s in spoken if s[0] == role and s[2]), None)
             if call == "sink":
-                spoken.insert(0, [role, w["sinks"]])
+                spoken.insert(0, [role, w["sinks"], False])
                 first = None
             elif isinstance(call, list):
                 if first is None:
-                    first = [role, ""]
+                    first = [role, "", True]
                     spoken.insert(0, first)
                 first[1] = f"{first[1]} ({self.cards(call)})".strip()
             if shown is not None:
                 if first is None:
-                    first = [role, ""]
+                    first = [role, "", True]
                     spoken.insert(1 if call == "sink" else 0, first)
                 first[1] = f"{first[1]} {w['shows']} ({self.cards(shown)})".strip()
         turns: list[list[str]] = []  # one player's consecutive sayings are one turn: "four tens = fourteen, and …"
-        for role, text in spoken:
+        for role, text, _ in spoken:
             if turns and turns[-1][0] == role and text:
                 turns[-1][1] += (" " if text.startswith("=") else f", {w['and']} ") + text
             else:
