@@ -15,6 +15,7 @@ record's events.  ``docs/api.md`` shows each with an example.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -138,7 +139,13 @@ def write(records: Record | dict[str, Any] | Iterable[Record | dict[str, Any]]) 
 def write_json(records: Record | dict[str, Any] | Iterable[Record | dict[str, Any]]) -> str:
     """Records as JSON: one record as an object, several as an array (each validates against the record schema)."""
     data = _data(records)
-    return json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2) + "\n"
+    text = json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2) + "\n"
+    return _YAML_REFUSES.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+# Characters JSON may hold raw but YAML, whose loader reads JSON records with their positions, refuses
+# (controls) or reads as line breaks inside a string (NEL, the line and paragraph separators).
+_YAML_REFUSES = re.compile("[\x7f-\x9f\u2028\u2029\ufffe\uffff]")
 
 
 def ruleset(ref: str | Path | Ruleset, options: Iterable[tuple[str, str]] = ()) -> Ruleset:

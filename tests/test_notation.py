@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 import piquet_variants as pv
 from piquet_variants.errors import NotationError
-from piquet_variants.notation.numbers import read_number, say_number
+from piquet_variants.notation.numbers import NumberError, read_number, say_number
 from piquet_variants.notation.reader import read_file, read_text
 from piquet_variants.notation.writer import write
 from piquet_variants.schemas import validate
@@ -67,11 +67,42 @@ def test_numbers_said_and_read_back(lang: str) -> None:
         assert read_number(say_number(n, lang)) == n
 
 
-def test_numbers_as_the_books_print_them() -> None:
-    assert read_number("Forty-nine") == 49
-    assert read_number("quatre-vingt-dix") == 90
-    assert read_number("cent soixante et un") == 161
-    assert read_number("one hundred and eighteen") == 118
+# The forms people write, in each language, and what they are worth.
+NUMBERS_READ = {
+    "en": [("Forty-nine", 49), ("forty nine", 49), ("a hundred", 100), ("one hundred and eighteen", 118),
+           ("one hundred eighteen", 118), ("nought", 0), ("zero", 0), ("two hundred and one", 201),
+           ("twelve hundred", 1200), ("a thousand and one", 1001), ("three", 3), ("ninety-four", 94)],
+    "fr": [("quatre-vingt-dix", 90), ("cent soixante et un", 161), ("quatre-vingts", 80), ("quatre-vingt", 80),
+           ("quatre-vingt-un", 81), ("soixante et onze", 71), ("soixante-dix-sept", 77), ("septante", 70),
+           ("septante et un", 71), ("huitante", 80), ("octante", 80), ("nonante", 90), ("nonante-neuf", 99),
+           ("deux cents", 200), ("deux cent un", 201), ("cent un", 101), ("mille", 1000), ("zéro", 0),
+           ("vingt-et-un", 21), ("dix-sept", 17), ("deux mille deux cents", 2200)],
+}
+# Slips that once read as figures ("cent cent" as 10000), and other forms no one writes.
+NUMBERS_REFUSED = {
+    "en": ["twenty twenty", "ten five", "fifty-fifty", "hundred", "a", "forty and two", "one one", "twenty hundred",
+           "a hundred a", "thousand"],
+    "fr": ["cent cent", "vingt vingt", "dix cinq", "vingt et deux", "quatre-vingt et un", "deux cents un", "cent et un",
+           "un mille", "soixante-un", "mille mille", "cents"],
+}
+
+
+@pytest.mark.parametrize(("lang", "text", "value"),
+                         [(lang, t, v) for lang, rows in NUMBERS_READ.items() for t, v in rows])
+def test_numbers_as_people_write_them(lang: str, text: str, value: int) -> None:
+    assert read_number(text) == value
+    record = read_text(_DEAL.replace("end deal", f'score "A" {text}\nend deal'))
+    assert record.data["deals"][0]["claimed"]["final"]["A"] == value
+
+
+@pytest.mark.parametrize(("lang", "text"), [(lang, t) for lang, rows in NUMBERS_REFUSED.items() for t in rows])
+def test_ill_formed_numbers_are_refused_at_their_place(lang: str, text: str) -> None:
+    with pytest.raises(NumberError, match="not a number"):
+        read_number(text)
+    source = _DEAL.replace("end deal", f'  score "A" {text}\nend deal')
+    line, column, message = _fail(source)
+    lines = source.splitlines()
+    assert lines[line - 1].startswith('  score "A"') and lines[line - 1][column - 1:] == text, (line, column, message)
 
 
 _HEAD = '[Players "A" "B"]\ndeal 1, dealer "B"\n'

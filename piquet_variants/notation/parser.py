@@ -207,7 +207,7 @@ class _ToStatements(Transformer[Any, Any]):
         return Stmt("tag", pos(items[0]), (items[0].value, [unquote(s.value) for s in items[1:]]))
 
     def partie(self, items: list[Any]) -> Stmt:
-        return Stmt("partie", pos(items[0]), items[1:-1])
+        return Stmt("partie", pos(items[0]), (items[1:-1], pos(items[-1])))
 
     def deal(self, items: list[Any]) -> Stmt:
         return Stmt("deal", pos(items[0]), (items[0].value, items[1], items[2:-1], pos(items[-1])))
@@ -372,33 +372,37 @@ def split_records(text: str) -> list[Chunk]:
     """The file cut where each run of tags begins, so that each record can be parsed on its own.
 
     A run of tags begins at a "[" that follows anything but a "]" (comments
-    aside).  Comments between one record's last statement and the next
-    record's tags belong to the next record.  Deals without tags between them
-    stay one record, as they always were.
+    aside).  The comments between two records belong to the first as far as
+    the first blank line, and to the second after it.  Deals without tags
+    between them stay one record, as they always were.
     """
     starts = [0]
     last = ""  # the last character written outside comments, and not a tag's "["
-    comments_from = -1  # where the comments since that character begin
+    comments_from = -1  # where the next record's comments begin, past a blank line
     done = 0
     for m in _SCAN.finditer(text):
-        gap = text[done:m.start()].rstrip()
-        if gap and not gap.isspace():
-            last, comments_from = gap[-1], -1
-        done = m.end()
+        gap = text[done:m.start()]
+        if not gap.isspace() and gap:
+            last, comments_from = gap.rstrip()[-1], -1
         token = m.group()
         if token[0] == "{":
-            comments_from = m.start() if comments_from < 0 else comments_from
+            if comments_from < 0 and _BLANK_LINE.search(gap):
+                comments_from = m.start()
         elif token[0] == '"':
             last, comments_from = '"', -1
         else:
             if last not in ("", "]"):
                 starts.append(comments_from if comments_from >= 0 else m.start())
             last, comments_from = "[", -1
+        done = m.end()
     chunks = []
     for a, b in zip(starts, starts[1:] + [len(text)]):
         newline = text.rfind("\n", 0, a)
         chunks.append(Chunk(text[a:b], a, text.count("\n", 0, a) + 1, a - newline))
     return chunks
+
+
+_BLANK_LINE = re.compile(r"\n[ \t]*\r?\n")
 
 
 # -- errors --------------------------------------------------------------------

@@ -215,7 +215,7 @@ class _Builder:
         if parties:
             before = [s for s in body if s.kind == "comment" and s.pos < parties[0].pos]
             after = [s for s in body if s.kind == "comment" and s.pos > parties[0].pos]
-            flat = before + parties[0].data + after
+            flat = before + parties[0].data[0] + after
         claimed: dict[str, Any] = {}
         for s in flat:
             if s.kind == "comment":
@@ -605,22 +605,33 @@ class _Builder:
 def _records(stmts: list[Stmt]) -> list[list[Stmt]]:
     """The statements grouped into records: a run of tags begins a record, as in PGN.
 
-    Comments between a record's last statement and the next record's tags
-    belong to the next record; a record that did not parse is a record alone.
+    The comments between two records belong to the first as far as the first
+    blank line (the writer puts a record's last comments right after it), and
+    to the second after it; a record that did not parse is a record alone.
     """
     groups: list[list[Stmt]] = [[]]
     pending: list[Stmt] = []
     last = ""  # the kind of the last statement that is not a comment
+    end = 0  # the line where it ends
     for s in stmts:
         if s.kind == "comment":
             pending.append(s)
             continue
         if (s.kind == "tag" and last not in ("", "tag")) or "bad_record" in (s.kind, last):
+            for n, c in enumerate(pending):
+                if c.pos[0] > end + 1:  # a blank line: the rest is the next record's
+                    break
+                end = c.pos[0] + c.data.count("\n")
+            else:
+                n = len(pending)
+            groups[-1] += pending[:n]
             groups.append([])
+            pending = pending[n:]
         groups[-1] += pending
         pending = []
         groups[-1].append(s)
         last = s.kind
+        end = s.data[-1][0] if s.kind in ("deal", "partie") else s.pos[0]
     groups[-1] += pending
     return [g for g in groups if g] or [[]]
 

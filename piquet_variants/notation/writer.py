@@ -173,7 +173,10 @@ class _Writer:
 
     def declaration(self, kind: str, entry: dict[str, Any]) -> str:
         w = self.w
-        spoken = [[item["by"], say(kind, item, self.lang), "count" not in item] for item in entry.get("said", [])]
+        # (who, words, what they are: a call, which a count may follow at once, a count, or anything else)
+        spoken = [[item["by"], say(kind, item, self.lang),
+                   "count" if "count" in item else "other" if "reply" in item or "ask" in item else "call"]
+                  for item in entry.get("said", [])]
         for role in ("elder", "younger"):
             call = entry.get(role)
             if call is None:
@@ -182,26 +185,28 @@ class _Writer:
             if isinstance(call, dict):
                 call, shown = call["call"], call["shown"]
             # the cards of his call, and a combination shown, follow his first saying that is no count
-            first = next((s for s in spoken if s[0] == role and s[2]), None)
+            first = next((s for s in spoken if s[0] == role and s[2] != "count"), None)
             if call == "sink":
-                spoken.insert(0, [role, w["sinks"], False])
+                spoken.insert(0, [role, w["sinks"], "other"])
                 first = None
             elif isinstance(call, list):
                 if first is None:
-                    first = [role, "", True]
+                    first = [role, "", "call"]
                     spoken.insert(0, first)
                 first[1] = f"{first[1]} ({self.cards(call)})".strip()
             if shown is not None:
                 if first is None:
-                    first = [role, "", True]
+                    first = [role, "", "call"]
                     spoken.insert(1 if call == "sink" else 0, first)
                 first[1] = f"{first[1]} {w['shows']} ({self.cards(shown)})".strip()
         turns: list[list[str]] = []  # one player's consecutive sayings are one turn: "four tens = fourteen, and …"
-        for role, text, _ in spoken:
+        last = ""  # what the turn's last saying was
+        for role, text, what in spoken:
             if turns and turns[-1][0] == role and text:
-                turns[-1][1] += (" " if text.startswith("=") else f", {w['and']} ") + text
+                turns[-1][1] += (" " if what == "count" and last == "call" else f", {w['and']} ") + text
             else:
                 turns.append([role, text])
+            last = what
         utterances = "; ".join(f"{w[role]} {text}".rstrip() for role, text in turns)
         return f"{w[kind]}: {utterances}"
 
