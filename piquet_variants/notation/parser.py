@@ -280,6 +280,9 @@ class _ToStatements(Transformer[Any, Any]):
 
     def trick(self, items: list[Any]) -> Stmt:
         """A trick's number, then each piece of cards played, with the count its player says after it, if any."""
+        if len(items) == 2 and not isinstance(items[1], list):  # "3. A♠ 10♠": one run of cards, no count
+            run = items[1]
+            return Stmt("trick", pos(items[0]), (int(items[0].value[:-1]), [(Run(run.value, run.line, run.column), None)]))
         played: list[tuple[Run | list[Card], tuple[str, Pos] | None]] = []
         for item in items[1:]:
             if isinstance(item, Stmt):
