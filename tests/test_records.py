@@ -196,8 +196,8 @@ def test_the_younger_calls_a_quatorze_then_a_trio_with_his_count_and_every_item_
 
 
 def test_a_reply_of_not_good_then_the_winners_own_call() -> None:
-    text = _text("traite-art12.piquet").replace("séquence : premier tierce majeure ; dernier bon.",
-                                                "séquence : premier tierce ; dernier pas bon, quatrième au roi")
+    line = next(t for t in _text("traite-art12.piquet").splitlines() if t.startswith("  séquence"))
+    text = _text("traite-art12.piquet").replace(line, "  séquence : premier tierce ; dernier pas bon, quatrième au roi")
     record = next(pv.read(text))
     said = record.data["deals"][0]["declarations"]["sequences"]["said"]
     assert said[1:] == [{"by": "younger", "reply": "not_good"}, {"by": "younger", "length": 4, "top": "K"}]
