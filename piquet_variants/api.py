@@ -29,7 +29,7 @@ from .notation.writer import write_all
 from .ruleset.compiler import compile_path, load_ruleset
 from .ruleset.model import Rules, Ruleset
 
-__all__ = ["Event", "Record", "Replay", "Visitor", "load", "read", "replay", "ruleset", "write", "write_json"]
+__all__ = ["Event", "Record", "Replay", "Visitor", "get_ruleset", "load", "read", "replay", "write", "write_json"]
 
 Format = Literal["notation", "json"]
 
@@ -148,7 +148,7 @@ def write_json(records: Record | dict[str, Any] | Iterable[Record | dict[str, An
 _YAML_REFUSES = re.compile("[\x7f-\x9f\u2028\u2029\ufffe\uffff]")
 
 
-def ruleset(ref: str | Path | Ruleset, options: Iterable[tuple[str, str]] = ()) -> Ruleset:
+def get_ruleset(ref: str | Path | Ruleset, options: Iterable[tuple[str, str]] = ()) -> Ruleset:
     """A shipped ruleset by id, or a ruleset file by path (anything ending in .yaml), with options chosen."""
     if isinstance(ref, Ruleset):
         return ref
@@ -172,5 +172,5 @@ def replay(record: Record | Located, rules: str | Path | Ruleset | Rules | None 
         rules = doc.data.get("ruleset", "modern-fr")
         options = tuple(doc.data.get("options", {}).items()) + tuple(options)
     if not isinstance(rules, Rules):
-        rules = ruleset(rules, options).rules
+        rules = get_ruleset(rules, options).rules
     return replay_located(doc, rules)

@@ -9,7 +9,6 @@ import typer
 
 from ..errors import PiquetError, RecordError
 from ..located import Located
-from ..ruleset.compiler import compile_path, load_ruleset
 from ..ruleset.model import Ruleset
 from ..render import Format
 from ..i18n import Lang
@@ -54,7 +53,6 @@ def worst(*statuses: int) -> int:
 
 
 def resolve_ruleset(ref: str, options: tuple[tuple[str, str], ...] = ()) -> Ruleset:
-    """A shipped ruleset by id, or a ruleset file by path (anything ending in .yaml)."""
-    if ref.endswith((".yaml", ".yml")):
-        return compile_path(Path(ref), options)
-    return load_ruleset(ref, tuple(sorted(options)))
+    """A shipped ruleset by id, or a ruleset file by path (anything ending in .yaml): ``api.get_ruleset``."""
+    from ..api import get_ruleset
+    return get_ruleset(ref, options)
