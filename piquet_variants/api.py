@@ -104,7 +104,7 @@ def _is_json(text: str) -> bool:
 
 def read(source: str | Path, *, fmt: Format | None = None,
          on_error: Callable[[RecordError], None] | None = None) -> Iterator[Record]:
-    """Each record of a file (a ``Path``, or a ``str`` naming one) or of a text (a ``str`` of several lines).
+    """Each record of a file (a ``Path``, or a ``str`` naming one) or of a text (any other ``str``).
 
     Notation or JSON: a file by its extension, a text by whether it is JSON,
     unless ``fmt`` says.  A bad record raises its ``RecordError`` (a
@@ -112,7 +112,8 @@ def read(source: str | Path, *, fmt: Format | None = None,
     positioned, after the good records before it were yielded; with
     ``on_error``, it is handed the error instead and the next record is read.
     """
-    if isinstance(source, Path) or ("\n" not in source and Path(source).is_file()):
+    if isinstance(source, Path) or ("\n" not in source and (Path(source).is_file() or Path(source).suffix.lower()
+                                                           in (".piquet", ".json"))):
         results = load(source) if fmt is None else _text(Path(source).read_text("utf-8"), fmt, str(source))
     else:
         results = _text(source, fmt, "<text>")

@@ -58,10 +58,16 @@ def _tags(record: dict[str, Any]) -> Iterator[tuple[str, list[str]]]:
 
 
 def walk(record: dict[str, Any]) -> Iterator[Event]:
-    """Every event of a record (the ``piquet-record/1`` dict), comments in place."""
+    """Every event of a record (the ``piquet-record/1`` dict), comments in place.
+
+    A comment whose anchor names nothing the record says (a JSON record may)
+    comes at the end, so that none is lost.
+    """
     comments = record.get("comments", [])
+    placed: set[str] = set()
 
     def before(anchor: str, n: int = 0, notes: list[dict[str, str]] = comments) -> Iterator[Event]:
+        placed.add(anchor)
         return (Event("comment", n, c) for c in notes if c["before"] == anchor)
 
     seen: set[str] = set()
@@ -84,14 +90,17 @@ def walk(record: dict[str, Any]) -> Iterator[Event]:
             yield from before(anchor)
             yield Event(key, 0, claimed[key])
     yield from before("end")
+    yield from (Event("comment", 0, c) for c in comments if c["before"] not in placed)
     if partie:
         yield Event("end_partie", 0, None)
 
 
 def _deal(deal: dict[str, Any], n: int) -> Iterator[Event]:
     notes = deal.get("comments", [])
+    placed = {"end"}
 
     def put(anchor: str, kind: str, data: Any) -> Iterator[Event]:
+        placed.add(anchor)
         yield from (Event("comment", n, c) for c in notes if c["before"] == anchor)
         yield Event(kind, n, data)
 
@@ -124,7 +133,7 @@ def _deal(deal: dict[str, Any], n: int) -> Iterator[Event]:
             spoken = [counts.get((t, j)) for j in range(1, len(tricks[t - 1]) + 1)]
             yield from put(f"trick:{t}", "trick", (t, tricks[t - 1], spoken))
         for k, point in won:
-            if point["after"] == t:
+            if point["after"] == t or (t == len(tricks) and point["after"] > t):
                 yield from put(f"claim:tricks_won:{k}", "tricks_won", point)
     for k, point in enumerate(claimed.get("running", [])):
         yield from put(f"claim:running:{k}", "running", point)
@@ -134,7 +143,7 @@ def _deal(deal: dict[str, Any], n: int) -> Iterator[Event]:
         yield from put("claim:final", "final", claimed["final"])
     if "scores" in deal:
         yield from put("sheet", "sheet", deal["scores"])
-    yield from (Event("comment", n, c) for c in notes if c["before"] == "end")
+    yield from (Event("comment", n, c) for c in notes if c["before"] == "end" or c["before"] not in placed)
     yield Event("end_deal", n, deal)
 
 
