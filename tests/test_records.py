@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import piquet_variants as pv
 from piquet_variants.errors import NotationError, RecordError
@@ -223,3 +225,31 @@ def test_pathological_lines_are_refused_at_once(text: str, either_parser: bool) 
     problem = exc.value.problems[0]
     assert problem.line == 3 and problem.column > 1
     assert elapsed < 1.0, f"{elapsed:.2f} s"  # a generous bound; benchmarks/parse.py holds the real figure
+
+
+_CORPUS = [p.read_text("utf-8") for p in sorted(DEALS.glob("*.piquet"))]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(_CORPUS), min_size=1, max_size=4), st.integers(0, 10_000), st.integers(0, 40),
+       st.text(max_size=8), st.booleans())
+def test_a_spoilt_file_of_records_gives_positioned_problems_and_the_rest(texts: list[str], cut: int, length: int,
+                                                                          insert: str, pure: bool) -> None:
+    """Whatever the damage, each record is read or reported at a place in the file, by either parser."""
+    text = "\n".join(texts)
+    i = cut % (len(text) + 1)
+    text = text[:i] + insert + text[i + length:]
+    lines = text.count("\n") + 1
+    saved = os.environ.pop("PIQUET_VARIANTS_PURE_PARSER", None)
+    if pure:
+        os.environ["PIQUET_VARIANTS_PURE_PARSER"] = "1"
+    try:
+        results = read_records(text, "spoilt.piquet")
+    finally:
+        os.environ.pop("PIQUET_VARIANTS_PURE_PARSER", None)
+        if saved is not None:
+            os.environ["PIQUET_VARIANTS_PURE_PARSER"] = saved
+    assert results
+    for r in results:
+        if isinstance(r, NotationError):
+            assert r.problems and all(1 <= p.line <= lines and p.column >= 1 for p in r.problems)
