@@ -216,7 +216,7 @@ def test_a_card_in_a_run_of_plain_tricks_keeps_its_own_line_and_column(cli, tmp_
     assert code == 1 and f"{bad}:{line}:{column}:" in err, err
 
 
-# -- the line tokens (one token a canonical line) and the detailed rules beside them --
+# -- the forms a statement may take, and where each card stands --
 
 _DEAL = ('[Players "A" "B"]\ndeal 1, dealer "B"\n'
          "  elder: A K Q J 10 9 8 7 ♠  A K Q J ♥\n"
@@ -235,7 +235,7 @@ def _fail(text: str) -> tuple[int, int, str]:
 
 
 def test_lines_read_by_the_detailed_rules_give_the_same_record() -> None:
-    """A final '.', a comment at the end of a line, or a hand split over two lines takes the detailed rules."""
+    """A final '.', a comment at the end of a line, long-form cards, or a hand split over two lines: the same record."""
     fast = read_text(_DEAL).data
     slow = ('[Players "A" "B"] {a comment}\ndeal 1, dealer "B"\n'
             "  elder: A K Q J 10 9 8 7 ♠\n    ace, king, queen and knave of hearts\n"
@@ -373,7 +373,7 @@ def test_a_run_names_the_same_cards_as_its_places(cards: list[tuple[int, int, st
     ("  talon: 10 9 8 7 ♥  10 9 8 7 ♣\n", "  talon: 10 9 8 7 ♥\n  ? 9 8 7 ♣\n"),
     ('deal 1, dealer "B"\n', 'deal 1, dealer "B"\n  , packets 2\n')])
 def test_a_statement_may_go_on_over_the_next_line(old: str, new: str) -> None:
-    """Line breaks are free: a line token must not end a statement that the next line continues."""
+    """Line breaks are free: a statement may go on over the next line."""
     fast, split = read_text(_DEAL).data, read_text(_DEAL.replace(old, new)).data
     if "?" in new:
         split["deals"][0]["talon"][4] = "10C"
@@ -390,8 +390,8 @@ def test_a_spoken_count_on_the_next_line_stays_with_its_trick() -> None:
 def _breakable_spaces(text: str) -> list[int]:
     """Where a space follows a card's suit or a sign of punctuation, outside quotes and comments.
 
-    Those are the places where the line tokens must give way to the detailed
-    rules; a group of ranks (A R D ♠) and a number in words stay on one line.
+    Those are the places where a line may break; a group of ranks (A R D ♠) and a
+    number in words stay on one line.
     """
     places, quoted, comment = [], False, False
     for i, ch in enumerate(text):
@@ -410,7 +410,7 @@ def _breakable_spaces(text: str) -> list[int]:
 @settings(max_examples=150, deadline=None)
 @given(st.sampled_from(_CORPUS + [_DEAL]), st.randoms(use_true_random=False))
 def test_line_breaks_are_free(text: str, rnd) -> None:
-    """Any space between words may become a line break: the record is the same (the line tokens give way)."""
+    """Any space between words may become a line break: the record is the same."""
     spaces = _breakable_spaces(text)
     broken = list(text)
     for i in rnd.sample(spaces, min(len(spaces), rnd.randint(1, 12))):
