@@ -145,13 +145,6 @@ class Run(NamedTuple):
                 out.append(Card(word, (line, i - start)))
         return out
 
-    def at(self, rest: tuple[str | int, ...]) -> Pos | None:
-        """Where the card at ``rest`` (its index) stands."""
-        cards = self.cards()
-        if len(rest) == 1 and isinstance(rest[0], int) and 0 <= rest[0] < len(cards):
-            return cards[rest[0]].pos
-        return None
-
 
 def _run(tok: Tok) -> Run:
     return Run(tok.value, tok.line, tok.column)
@@ -281,8 +274,7 @@ class _ToStatements(Transformer[Any, Any]):
     def trick(self, items: list[Any]) -> Stmt:
         """A trick's number, then each piece of cards played, with the count its player says after it, if any."""
         if len(items) == 2 and not isinstance(items[1], list):  # "3. A♠ 10♠": one run of cards, no count
-            run = items[1]
-            return Stmt("trick", pos(items[0]), (int(items[0].value[:-1]), [(Run(run.value, run.line, run.column), None)]))
+            return Stmt("trick", pos(items[0]), (int(items[0].value[:-1]), [(_run(items[1]), None)]))
         played: list[tuple[Run | list[Card], tuple[str, Pos] | None]] = []
         for item in items[1:]:
             if isinstance(item, Stmt):
