@@ -17,7 +17,7 @@ from ..errors import UNKNOWN_PLAYED, CardError, IllegalAction, RecordError
 from ..i18n import Lang
 from ..located import LoadFailure, Located, load_file
 from ..ruleset.model import Rules
-from ..schemas import load_validated, validate
+from ..schemas import validate
 from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards, follower_wins
 from .notes import Note, say_all
 from .partie import Partie, PartieResult, cut_for_deal
@@ -25,10 +25,6 @@ from .scoring import CATEGORIES, DealScore, KindResult, score_deal
 
 SUITS_BY_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3, "P": 0, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
 UNKNOWN = -1  # a card the source does not give ("?")
-
-
-def load_record(path: Path | str) -> Located:
-    return load_validated(path, "record", RecordError)
 
 
 def load_records(path: Path | str) -> list[Located | RecordError]:
