@@ -101,6 +101,7 @@ _LABELS: dict[str, dict[str, str]] = {
     "reconstructed": {"fr": "reconstitué"},
     "disputed": {"fr": "contesté"},
     "unstated": {"fr": "non énoncé"},
+    "record": {"fr": "relevé"},
 }
 
 

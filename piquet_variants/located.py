@@ -51,10 +51,12 @@ class Located:
     #: Where the values below a path stand, worked out on demand: a notation deal names
     #: some sixty cards, and a mark apiece would be most of the cost of reading it.
     places: dict[JsonPath, Places] = field(default_factory=dict)
+    #: Where ``data`` stands in the document loaded: a JSON file of several records holds each at ``(index,)``.
+    prefix: JsonPath = ()
 
     def where(self, path: JsonPath) -> tuple[int, int]:
         """Position of ``path``, or of its nearest ancestor that was recorded."""
-        p = tuple(path)
+        p = self.prefix + tuple(path)
         while p:
             if p in self.marks:
                 return self.marks[p]
@@ -69,7 +71,7 @@ class Located:
     def problem(self, path: JsonPath, message: str) -> Problem:
         line, col = self.where(path)
         excerpt = caret(self.lines, line, col) if self.lines is not None else ""
-        return Problem(self.file, line, col, dotted(path), message, excerpt)
+        return Problem(self.file, line, col, dotted(self.prefix + tuple(path)), message, excerpt)
 
 
 def caret(lines: list[str], line: int, column: int) -> str:
@@ -153,6 +155,11 @@ def load_text(text: str, name: str) -> Located:
         raise LoadFailure(Problem(name, 1, 1, "", "file is empty"))
     data = builder.build(root, ())
     return Located(name, data, builder.marks)
+
+
+def load_file(path: Path | str) -> Located:
+    """A YAML or JSON file loaded safely, with positions (``read_source``'s bounds, then ``load_text``)."""
+    return load_text(read_source(path), str(path))
 
 
 def read_source(path: Path | str) -> str:

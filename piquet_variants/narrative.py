@@ -84,6 +84,9 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
         out += pending
         pending = []
         out += [f"      {c['player']} ({t_label(label, lang)}): {_verdict(c, lang)}" for c in checks.get(label, [])]
+        if label.startswith("trick:"):  # the tricks each claims to have won by now
+            out += [f"      {c['player']} ({t_label(c['at'], lang)}): {_verdict(c, lang)}"
+                    for c in checks.get(f"tricks_won:{label[6:]}", [])]
     out += pending
     out.append(f"  {t('total', lang)}: {names[0]} {d.totals[0]}, {names[1]} {d.totals[1]}")
     finals = [c for c in d.checks if c["at"] == "final" or c["at"] in d.score.by[0]]

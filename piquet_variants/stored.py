@@ -42,8 +42,9 @@ def files_digest(paths: Iterable[Path]) -> str:
     return digest(part for p in paths for part in (p.name.encode(), p.read_bytes()))
 
 
-def stored(name: Callable[[], str], build: Callable[[], T], fits: Callable[[Any], bool]) -> T:
-    """The object kept as ``name()`` if it ``fits``, else ``build()``, kept for the next run.
+def stored(name: Callable[[], str], build: Callable[[], T], fits: Callable[[Any], bool],
+           keep: Callable[[T], bool] = lambda _: True) -> T:
+    """The object kept as ``name()`` if it ``fits``, else ``build()``, kept for the next run if worth ``keep``ing.
 
     ``name`` is called here, so that an input that cannot be read to make
     the name only means the cache is not used.
@@ -62,6 +63,8 @@ def stored(name: Callable[[], str], build: Callable[[], T], fits: Callable[[Any]
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
         pass
     value = build()
+    if not keep(value):
+        return value
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         replace_whole(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))

@@ -222,16 +222,17 @@ def test_a_notation_file_is_parsed_once_until_it_changes(tmp_path: Path, monkeyp
     monkeypatch.setenv("PIQUET_VARIANTS_CACHE", str(tmp_path / "cache"))
     path = tmp_path / "art12.piquet"
     path.write_text(ART12.read_text("utf-8"), "utf-8")
-    first = load_deals(path)
+    (first,) = load_deals(path)
     parsed = []
-    real = reader.read_file
-    monkeypatch.setattr(reader, "read_file", lambda p: parsed.append(p) or real(p))
-    again = load_deals(path)
+    real = reader.read_file_records
+    monkeypatch.setattr(reader, "read_file_records", lambda p: parsed.append(p) or real(p))
+    (again,) = load_deals(path)
     assert parsed == [] and (again.file, again.data, again.lines) == (first.file, first.data, first.lines)
     path.write_text(ART12.read_text("utf-8").replace("Premier", "Primus"), "utf-8")
-    assert load_deals(path).data["players"] == ["Primus", "Dernier"] and parsed == [path]
+    (changed,) = load_deals(path)
+    assert changed.data["players"] == ["Primus", "Dernier"] and parsed == [path]
     path.write_text("donne 1, donneur", "utf-8")  # an error is said every time, never kept
     for _ in range(2):
-        with pytest.raises(NotationError):
-            load_deals(path)
+        (bad,) = load_deals(path)
+        assert isinstance(bad, NotationError)
     assert len(parsed) == 3

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from piquet_variants.engine.record import load_record
-from piquet_variants.notation.reader import read_file
+import piquet_variants as pv
 
 from .conftest import ROOT
 
@@ -17,12 +16,17 @@ CORPUS = sorted((ROOT / "docs" / "deals").glob("*.piquet"))
 
 @pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
 def test_notation_to_json_and_back_is_the_same_record(cli, tmp_path: Path, path: Path) -> None:
+    """Every record and every comment: a file of several records is a JSON array of them."""
     as_json, back = tmp_path / "deal.json", tmp_path / "deal.piquet"
     assert cli("convert", str(path), "-O", str(as_json)) == (0, "", "")
-    record = load_record(as_json).data  # validates against the record schema
-    assert record == read_file(path).data
+    records = list(pv.read(as_json))  # each validated against the record schema
+    assert records == list(pv.read(path)) and records
+    assert isinstance(json.loads(as_json.read_text("utf-8")), list) == (len(records) > 1)
     assert cli("convert", str(as_json), "-O", str(back))[0] == 0
-    assert read_file(back).data == record
+    assert list(pv.read(back)) == records
+    comments = [c for r in records for c in r.data.get("comments", []) + [
+        c for d in r.data["deals"] for c in d.get("comments", [])]]
+    assert len(comments) == path.read_text("utf-8").count("{")  # no brace but a comment's in the corpus
 
 
 def test_stdout_by_default_and_the_target_from_the_extension(cli) -> None:

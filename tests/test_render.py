@@ -90,7 +90,9 @@ def test_replay_markdown_renders_to_its_scores_notes_and_narrative(cli, path: Pa
     doc = _md(cli, "replay", str(path), *rulesets)
     code, out, _ = cli("replay", str(path), *rulesets, "--format", "json")
     results = json.loads(out)["results"]
-    assert [v[1] for k, v in doc if k == "heading"] == [f"{path}: {r['ruleset']}" for r in results]
+    several = len({r["record"] for r in results}) > 1
+    where = [f"{path} #{r['record']}" if several else str(path) for r in results]
+    assert [v[1] for k, v in doc if k == "heading"] == [f"{w}: {r['ruleset']}" for w, r in zip(where, results)]
     assert not [v for k, v in doc if k == "other"]  # no ordered list, code block or stray rule
     scored = [d for r in results for d in r["deals"] if not d.get("void")]
     tables = _tables(doc)
@@ -114,10 +116,11 @@ def test_replay_markdown_of_art12_under_the_club_laws(cli) -> None:
     doc = _md(cli, "replay", str(DEALS / "traite-art12.piquet"), "-r", "cavendish-rubicon")
     kinds = [k for k, _ in doc]
     table = kinds.index("table")
-    # the score table, then its six mismatch notes as a list outside it, then the partie
+    # the score table, then its nine mismatch notes as a list outside it, then the partie
     assert kinds[table + 1:] == ["list", "paragraph"]
     notes = doc[table + 1][1]
-    assert [text.split(":")[0] for _, text in notes] == ["! lead", "! final", "! point", "! pique", "! hand", "! play"]
+    assert [text.split(":")[0] for _, text in notes] == ["! sequences.count", "! sets.count", "! sets.count",
+                                                         "! lead", "! final", "! point", "! pique", "! hand", "! play"]
     assert doc[-1] == ("paragraph", "partie: Premier 170, Dernier 0 (partie not finished)")
     narrative = doc[kinds.index("list")][1]
     assert (0, "1. Premier leads A♠") in narrative and (1, "Premier: play +1 «One hundred and nineteen»") in narrative

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Sequence
 from functools import cache
@@ -11,9 +10,8 @@ from typing import Annotated
 
 import typer
 
-from ..errors import PiquetError
+from ..errors import PiquetError, RecordError
 from ..located import Located
-from ..ruleset.compiler import compile_path, load_ruleset
 from ..ruleset.model import Ruleset
 from ..render import Format
 from ..i18n import Lang
@@ -95,8 +93,9 @@ def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
     return out
 
 
-def load_deals(path: Path) -> Located:
-    """A record: a file (JSON if ``.json``, else the traditional notation), a shipped ``example:NAME``, or ``-``.
+def load_deals(path: Path) -> list[Located | RecordError]:
+    """Every record of a file (JSON if ``.json``, else the traditional notation), of a shipped ``example:NAME``,
+    or of ``-``, each read or the error that spoils it (``piquet_variants.api.load``).
 
     Standard input is JSON if it opens an object (``{"``), else notation.  The
     notation's parser (and Lark) is imported only when notation is read.
@@ -107,13 +106,14 @@ def load_deals(path: Path) -> Located:
         return _load_stdin()
     path = resolve(str(path))
     if path.suffix.lower() == ".json":
-        from ..engine.record import load_record
-        return load_record(path)
+        from ..api import load
+        return load(path)
     return _read_notation(path)
 
 
-def _read_notation(path: Path) -> Located:
-    """A notation file, parsed once and kept (``stored``) until the file or the package's code changes.
+def _read_notation(path: Path) -> list[Located | RecordError]:
+    """A notation file's records, parsed once and kept (``stored``) until the file or the package's code changes;
+    a file with a bad record is parsed every time, so that its problems are always said.
 
     Parsing is most of a short command's time: Lark compiles its lexer's
     patterns as it meets each parser state.  A record replayed again, under
@@ -125,13 +125,14 @@ def _read_notation(path: Path) -> Located:
     def name() -> str:
         if path.stat().st_size > MAX_BYTES:  # left to the reader, which says so
             raise OSError("too large to keep")
-        return f"record-{_reader_key()}-{digest([str(path).encode(), path.read_bytes()])}.pickle"
+        return f"records-{_reader_key()}-{digest([str(path).encode(), path.read_bytes()])}.pickle"
 
-    def parse() -> Located:
-        from ..notation.reader import read_file
-        return read_file(path)
+    def parse() -> list[Located | RecordError]:
+        from ..api import load
+        return load(path)
 
-    return stored(name, parse, lambda found: isinstance(found, Located) and found.file == str(path))
+    return stored(name, parse, lambda found: isinstance(found, list) and all(isinstance(r, Located) for r in found),
+                  keep=lambda records: not any(isinstance(r, RecordError) for r in records))  # errors said every time
 
 
 @cache
@@ -144,29 +145,30 @@ def _reader_key() -> str:
     return files_digest(sorted(package.rglob("*.py")) + sorted(data_dir("grammar").glob("*.lark")))
 
 
-#: A JSON record opens an object with a key, or is empty; a notation file may open with a {comment}.
-_JSON = re.compile(r"\A\s*\{\s*[\"}]")
-
-
-def _load_stdin() -> Located:
-    from ..errors import RecordError
+def _load_stdin() -> list[Located | RecordError]:
+    from ..api import load_string
     from ..located import LoadFailure, read_stream
 
     name = "<stdin>"
     try:
         text = read_stream(sys.stdin.buffer, name)
     except LoadFailure as exc:
-        raise RecordError([exc.problem]) from None
-    if _JSON.match(text):
-        from ..schemas import text_validated
-        return text_validated(text, name, "record", RecordError)
-    from ..notation.reader import read_text
-    return read_text(text, name)
+        return [RecordError([exc.problem])]
+    return load_string(text, name)
+
+
+#: Exit statuses from the mildest to the worst: all agree, a book figure disagrees, bad input.
+_SEVERITY = (0, 3, 1)
+
+
+def worst(*statuses: int) -> int:
+    """The worst of several exit statuses: bad input (1) over a figure that disagrees (3) over success (0)."""
+    return max(statuses, key=_SEVERITY.index, default=0)
 
 
 def resolve_ruleset(ref: str, options: tuple[tuple[str, str], ...] = (), base: Path | None = None) -> Ruleset:
     """A ruleset by id (the first on the search path: --rulesets, PIQUET_VARIANTS_PATH, the shipped ones), or a
-    ruleset file by path (anything ending in .yaml), relative to ``base`` where given (a record's folder)."""
-    if ref.endswith((".yaml", ".yml")):
-        return compile_path(base / ref if base is not None else Path(ref), options)
-    return load_ruleset(ref, tuple(sorted(options)))
+    ruleset file by path (anything ending in .yaml), relative to ``base`` where given (a record's folder):
+    ``api.get_ruleset``."""
+    from ..api import get_ruleset
+    return get_ruleset(ref, options, base)

@@ -14,9 +14,10 @@ from typing import Annotated, Any
 
 import typer
 
-from ..attribution import attribute
-from ..engine.record import DealReplay, replay
+from ..attribution import Cause, attribute
+from ..engine.record import DealReplay, Replay, replay
 from ..engine.scoring import CATEGORIES
+from ..errors import Problem, RecordError
 from ..i18n import Lang, t
 from ..render import Report, format_value, json_text
 from ..ruleset.model import Ruleset
@@ -31,19 +32,47 @@ def compare_command(
             "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]",
             help="Ruleset to compare, with its options if any (repeat, two or more).")],
         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """Replay one deal or partie under several rulesets, category by category, naming the rule behind each difference.
+    """Replay each deal or partie of a file under several rulesets, category by category, naming the rule behind
+    each difference.
 
     A rule is named only if setting it alone to the other ruleset's value
     changes the figure; where no single rule gives the other figure, the
-    smallest set of rules that does is named too.
+    smallest set of rules that does is named too.  A bad record is reported on
+    stderr (exit status 1) and the others are still compared.
     """
     if len(ruleset) < 2:
         raise typer.BadParameter("give at least two rulesets", param_hint="--ruleset")
-    doc = load_deals(file)
     sets = choose_rulesets(ruleset, option)
-    reps = [replay(doc, rs.rules) for rs in sets]
     names = _names(sets)
-    found = [(name, rs, attribute(doc, sets[0], rs)) for name, rs in zip(names[1:], sets[1:])]
+    records = load_deals(file)
+    deals: list[dict[str, Any]] = []
+    problems: list[Problem] = []
+    for k, doc in enumerate(records, 1):
+        try:
+            if isinstance(doc, RecordError):
+                raise doc
+            reps = [replay(doc, rs.rules) for rs in sets]
+            found = [(name, rs, attribute(doc, sets[0], rs)) for name, rs in zip(names[1:], sets[1:])]
+        except RecordError as exc:  # this record only: the others are still compared
+            problems += exc.problems
+            continue
+        deals += [dict(d, record=k) if len(records) > 1 else d for d in _deals(reps, sets, names, found, lang)]
+    if deals or not problems:
+        if fmt == "json":
+            typer.echo(json_text({"file": str(file), "rulesets": names, "deals": deals}))
+        else:
+            report = Report()
+            for d in deals:
+                report.extend(_text(d, names, lang))
+            typer.echo(report.render(fmt))
+    if problems:
+        typer.echo("\n".join(map(str, problems)), err=True)
+        raise typer.Exit(1)
+
+
+def _deals(reps: list[Replay], sets: list[Ruleset], names: list[str],
+           found: list[tuple[str, Ruleset, list[Cause]]], lang: Lang) -> list[dict[str, Any]]:
+    """One record's deals under each ruleset: the figures by category, and the rules behind each difference."""
     deals: list[dict[str, Any]] = []
     for n, base in enumerate(reps[0].deals):
         rows = []
@@ -56,13 +85,7 @@ def compare_command(
                    "rules": [_rule(p, sets[0], rs, lang) for p in c.rules]}
                   for name, rs, cs in found for c in cs if c.deal == n + 1]
         deals.append({"number": n + 1, "players": list(base.players), "rows": rows, "causes": causes})
-    if fmt == "json":
-        typer.echo(json_text({"file": doc.file, "rulesets": names, "deals": deals}))
-        return
-    report = Report()
-    for d in deals:
-        report.extend(_text(d, names, lang))
-    typer.echo(report.render(fmt))
+    return deals
 
 
 def _names(sets: list[Ruleset]) -> list[str]:
@@ -91,7 +114,8 @@ def _text(deal: dict[str, Any], names: list[str], lang: Lang) -> Report:
     headers = [t("category", lang)] + [f"{name}: {p}" for name in names for p in players]
     rows = [[t(r["category"], lang)] + [str(r["values"][name][p]) for name in names for p in players]
             for r in deal["rows"]]
-    out = Report().heading(f"{t('deal', lang)} {deal['number']}").table(headers, rows)
+    head = f"{t('record', lang)} {deal['record']}, " if "record" in deal else ""
+    out = Report().heading(f"{head}{t('deal', lang)} {deal['number']}").table(headers, rows)
     for c in deal["causes"]:
         a, b = c["rulesets"]
         said = ", ".join(f"{r['rule']}: {a} = {r['shown'][0]}, {b} = {r['shown'][1]}" for r in c["rules"])

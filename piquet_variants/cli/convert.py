@@ -16,7 +16,7 @@ import typer
 from ..errors import OutputError, PiquetError, RecordError
 from ..examples import PREFIX, resolve
 from ..files import replace_whole
-from ..render import json_text
+from ..located import Located
 from .common import STDIN, load_deals
 
 Target = Literal["json", "notation"]
@@ -57,12 +57,15 @@ def convert_command(
         in_place: Annotated[bool, typer.Option(
             "--in-place", help="Rewrite FILE itself, e.g. to write its notation canonically.")] = False,
 ) -> None:
-    """Turn a notation file into a JSON record, or a JSON record into notation.
+    """Turn a notation file into JSON records, or JSON records into notation.
 
-    The JSON written validates against the record schema and reads back as the
-    same record; notation is written canonically, comments kept in place.
+    A file of several records gives a JSON array of them (one record, a JSON
+    object), or notation with each record after its own tags.  The JSON
+    written validates against the record schema and reads back as the same
+    records; notation is written canonically, comments kept in place.  Every
+    problem in every record is reported, and nothing is written.
     """
-    from ..schemas import validate
+    from ..api import write, write_json
 
     if in_place:
         if source == STDIN or source.startswith(PREFIX):
@@ -72,17 +75,21 @@ def convert_command(
         output = Path(source)
     elif output is not None and _same_file(source, output):
         raise typer.BadParameter(f"{output} is the input FILE; pass --in-place to rewrite it", param_hint="--output")
-    doc = load_deals(Path(source))
-    from_json = doc.lines is None
+    records = load_deals(Path(source))
+    problems = [p for r in records if isinstance(r, RecordError) for p in r.problems]
+    if problems:
+        raise RecordError(problems)
+    docs = [r for r in records if isinstance(r, Located)]
+    from_json = bool(docs) and docs[0].lines is None
     own: Target = "json" if from_json else "notation"
     if (to or (own if in_place else _target_for(from_json, output))) == "json":
-        problems = validate(doc, "record")
+        from ..schemas import validate
+        problems = [p for d in docs for p in validate(d, "record")]
         if problems:
             raise RecordError(problems)
-        text = json_text(doc.data) + "\n"
+        text = write_json([d.data for d in docs])
     else:
-        from ..notation.writer import write
-        text = write(doc.data)
+        text = write([d.data for d in docs])
     if output is None:
         typer.echo(text, nl=False)
     else:

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import examples
-from ..errors import PiquetError
+from ..located import Located
 from ..i18n import t
 from ..render import Report, json_text
 from .common import FormatOpt, LangOpt, load_deals
@@ -18,12 +18,13 @@ app = typer.Typer(help="The example deals shipped with the package: list them, f
 
 
 def _described(path: Path) -> dict[str, Any]:
-    """An example's name, file, ruleset and source, as its record gives them."""
+    """An example's name, file, ruleset and source, as its (first) record gives them, and how many records it holds."""
     entry: dict[str, Any] = {"name": path.stem, "file": path.name, "path": str(path), "ruleset": None, "source": None}
-    try:
-        data = load_deals(path).data
-    except PiquetError:  # shipped, so it reads; a broken one is still listed
+    records = [r for r in load_deals(path) if isinstance(r, Located)]
+    entry["records"] = len(records)
+    if not records:  # shipped, so it reads; a broken one is still listed
         return entry
+    data = records[0].data
     source = data.get("source", {})
     entry["ruleset"] = data.get("ruleset")
     entry["source"] = ", ".join(v for v in (source.get("title"), source.get("locator")) if v) or None

@@ -11,11 +11,12 @@ from ..engine.deal import ELDER
 from ..engine.notes import say_all
 from ..engine.record import DealReplay, Replay, replay, replay_json
 from ..engine.scoring import CATEGORIES
+from ..errors import RecordError
 from ..i18n import Lang, t, t_label
 from ..located import Located
 from ..narrative import said, tell
 from ..render import Report, json_text
-from .common import DEFAULT_RULESET, FormatOpt, LangOpt, OptionOpt, choose_rulesets, load_deals, warn
+from .common import DEFAULT_RULESET, FormatOpt, LangOpt, OptionOpt, choose_rulesets, load_deals, warn, worst
 
 EXIT_MISMATCH = 3
 
@@ -78,29 +79,48 @@ def replay_command(
             help="Tell each deal as the players count it aloud; default: for notation files.")] = None) -> None:
     """Re-score recorded deals under one or more rulesets and mark where the book's figures differ.
 
-    Exit status: 0 when every claimed score agrees, 3 when one disagrees, 1 on bad input.
+    A file may hold several records; each is replayed, and a bad one is
+    reported on stderr while the others are still replayed.
+
+    Exit status: the worst of all records: 0 when every claimed score agrees,
+    3 when one disagrees, 1 when a record is bad input.
     """
-    docs = [load_deals(f) for f in files]
-    results, report, mismatched = [], Report(), False
-    for doc in docs:
-        if ruleset:
-            sets = choose_rulesets(ruleset, option)
-        else:
-            if "ruleset" not in doc.data:
-                warn(f"{doc.file}: {t('assumed ruleset', lang).format(ruleset=DEFAULT_RULESET)}")
-            own = tuple(doc.data.get("options", {}).items())
-            sets = choose_rulesets([doc.data.get("ruleset", DEFAULT_RULESET)], option, own,
-                                   Path(doc.file).parent)  # a record's tag names a file from its folder
-        for rs in sets:
-            rep = replay(doc, rs.rules)
-            mismatched |= bool(rep.mismatches)
-            results.append(dict(replay_json(rep, rs.id, lang), file=doc.file))
-            tell_it = narrative if narrative is not None else doc.lines is not None
-            report.extend(_account(rep, doc, f"{doc.file}: {rs.id}", lang, tell_it))
-        for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription
-            flag = unplayed(d, lang)
-            if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):
-                warn(f"{doc.file}: {flag}")
-    typer.echo(json_text({"results": results}) if fmt == "json" else report.render(fmt))
-    if mismatched:
-        raise typer.Exit(EXIT_MISMATCH)
+    results, report, problems, statuses = [], Report(), [], [0]
+    for f in files:
+        records = load_deals(f)
+        for k, doc in enumerate(records, 1):
+            if isinstance(doc, RecordError):
+                problems += doc.problems
+                statuses.append(1)
+                continue
+            where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
+            if ruleset:
+                sets = choose_rulesets(ruleset, option)
+            else:
+                if "ruleset" not in doc.data:
+                    warn(f"{where}: {t('assumed ruleset', lang).format(ruleset=DEFAULT_RULESET)}")
+                own = tuple(doc.data.get("options", {}).items())
+                sets = choose_rulesets([doc.data.get("ruleset", DEFAULT_RULESET)], option, own,
+                                       Path(doc.file).parent)  # a record's tag names a file from its folder
+            for rs in sets:
+                try:
+                    rep = replay(doc, rs.rules)
+                except RecordError as exc:  # a revoke, an impossible discard: this record only
+                    problems += exc.problems
+                    statuses.append(1)
+                    break
+                statuses.append(EXIT_MISMATCH if rep.mismatches else 0)
+                results.append(dict(replay_json(rep, rs.id, lang), file=doc.file, record=k))
+                tell_it = narrative if narrative is not None else doc.lines is not None
+                report.extend(_account(rep, doc, f"{where}: {rs.id}", lang, tell_it))
+                for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription
+                    flag = unplayed(d, lang)
+                    if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):
+                        warn(f"{where}: {flag}")
+    if results or not problems:
+        typer.echo(json_text({"results": results}) if fmt == "json" else report.render(fmt))
+    if problems:
+        typer.echo("\n".join(map(str, problems)), err=True)
+    status = worst(*statuses)
+    if status:
+        raise typer.Exit(status)

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 import typer
 
 from ..errors import ProblemsError, RulesetError
-from ..located import LoadFailure, load_text, read_source
+from ..located import LoadFailure, load_file
 from ..i18n import Lang, t
 from ..render import Report, format_value, grid, json_text, markdown, md_text
 from ..ruleset import citing, evidence, views
@@ -93,7 +93,7 @@ def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="R
             else:
                 compile_path(f)
                 if texts is not None:
-                    found = check_quotes(load_text(read_source(f), str(f)), sources_for(f), texts)
+                    found = check_quotes(load_file(f), sources_for(f), texts)
                     if found:
                         raise RulesetError(found)
         except ProblemsError as exc:

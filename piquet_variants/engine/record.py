@@ -15,10 +15,10 @@ from typing import Any
 from ..cards import RANK_KEYS, card_name, mask, mask_names, parse_card, rank_of
 from ..errors import UNKNOWN_PLAYED, CardError, IllegalAction, RecordError
 from ..i18n import Lang
-from ..located import Located
+from ..located import LoadFailure, Located, load_file
 from ..ruleset.model import Rules
-from ..schemas import load_validated
-from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards
+from ..schemas import validate
+from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards, follower_wins
 from .notes import Note, say_all
 from .partie import Partie, PartieResult, cut_for_deal
 from .scoring import CATEGORIES, DealScore, KindResult, score_deal
@@ -27,8 +27,24 @@ SUITS_BY_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3, "P": 0, "♠": 0, "♥": 1, "
 UNKNOWN = -1  # a card the source does not give ("?")
 
 
-def load_record(path: Path | str) -> Located:
-    return load_validated(path, "record", RecordError)
+def load_records(path: Path | str) -> list[Located | RecordError]:
+    """Every record of a JSON file: one record, or an array of records, each validated on its own.
+
+    A record of an array keeps the file's positions, and its problems name
+    its index (``[2].deals[0].tricks``); a bad record does not stop the others.
+    """
+    try:
+        doc = load_file(path)
+    except LoadFailure as exc:
+        return [RecordError([exc.problem])]
+    return records_of(doc)
+
+
+def records_of(doc: Located) -> list[Located | RecordError]:
+    """The records of a loaded JSON document (one record, or an array of records), each validated."""
+    docs = ([Located(doc.file, item, doc.marks, prefix=(i,)) for i, item in enumerate(doc.data)]
+            if isinstance(doc.data, list) else [doc])
+    return [RecordError(problems) if (problems := validate(one, "record")) else one for one in docs]
 
 
 @dataclass(slots=True)
@@ -50,7 +66,12 @@ class Replay:
     deals: list[DealReplay]
     partie: PartieResult
     players: tuple[str, str]
-    mismatches: list[dict[str, Any]]
+    mismatches: list[dict[str, Any]]  # every deal's, then the partie's
+
+    @property
+    def checks(self) -> list[dict[str, Any]]:
+        """Every figure the record gives that the replay checked, deal by deal, agreeing or not."""
+        return [c for d in self.deals for c in d.checks]
 
 
 class _Reader:
@@ -209,40 +230,87 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
     return deal
 
 
-def _said(result: KindResult, said: list[dict[str, Any]]) -> list[tuple[int, str, int, str | int, str | int]]:
+def _said(deal: Deal, score: DealScore, kind: str, said: list[dict[str, Any]]
+          ) -> list[tuple[int, str, int, str | int, str | int]]:
     """Each checkable line of a kind's dialogue: (index, what, role, the book's word, the engine's).
 
-    A call is checked against the combination the engine declares for that
-    player.  The last reply is checked against the engine's judgement; a reply
-    before it ("equal" to a length, then "making?") against the stage it
-    answers: the lengths alone after a length, the whole call after a value,
-    a sequence's top or a set.
+    A player's first call is checked against the combination the engine
+    declares for him; each later call in the same kind ("… and three queens")
+    against the combinations he holds, in its own right.  The last reply is
+    checked against the engine's judgement; a reply before it ("equal" to a
+    length, then "making?") against the stage it answers: the lengths alone
+    after a length, the whole call after a value, a sequence's top or a set.
+    A count is checked against the speaker's running score once he has
+    reckoned as many combinations of the kind as he has called.
     """
+    result = score.kinds[kind]
     out: list[tuple[int, str, int, str | int, str | int]] = []
     last_reply = max((i for i, item in enumerate(said) if "reply" in item), default=-1)
     stage: str | None = None  # what the last call said: "length", or the whole call
+    calls = [0, 0]  # each player's calls so far
     for i, item in enumerate(said):
         r = ROLES.index(item["by"])
         combo = result.calls[r]
+        if ("length" in item or "set" in item) and calls[r]:
+            held = deal.holding(kind, r)
+            if "set" in item:
+                book = f"{item['set']}x{item['rank']}"
+                found = next((c for c in held if c.length == item["set"] and RANK_KEYS[c.top] == item["rank"]), None)
+            else:
+                book = f"{item['length']}" + (f" to {item['top']}" if "top" in item else "")
+                found = next((c for c in held if c.length == item["length"] and (
+                    "top" not in item or c.top >= 0 and RANK_KEYS[c.top] == item["top"])), None)
+            out.append((i, "call", r, book, book if found else "-"))
+            calls[r] += 1
+            stage = "whole"
+            continue
         if "length" in item:
             out.append((i, "length", r, item["length"], combo.length if combo else 0))
             stage = "length"
             if "top" in item:
                 out.append((i, "top", r, item["top"], RANK_KEYS[combo.top] if combo and combo.top >= 0 else "-"))
                 stage = "whole"
+            calls[r] += 1
         elif "set" in item:
             out.append((i, "set", r, f"{item['set']}x{item['rank']}",
                         f"{combo.length}x{RANK_KEYS[combo.top]}" if combo else "-"))
             stage = "whole"
+            calls[r] += 1
         elif "value" in item:
             out.append((i, "value", r, item["value"], combo.value if combo else 0))
             stage = "whole"
+        elif "count" in item:
+            out.append((i, "count", r, item["count"], _count_after(deal, score, r, kind, calls[r])))
         elif "reply" in item and i == last_reply:
             engine = "equal" if result.winner is None else "not_good" if result.winner == r else "good"
             out.append((i, "reply", r, item["reply"], engine))
         elif "reply" in item and stage is not None:
             out.append((i, "reply", r, item["reply"], _stage_reply(result, r, stage)))
     return out
+
+
+def _count_after(deal: Deal, score: DealScore, p: int, kind: str, calls: int) -> int:
+    """``p``'s running score once he has reckoned his first ``calls`` combinations of ``kind`` (best first).
+
+    His hand's events come one a combination, in the ruleset's order of
+    kinds; a repique they bring follows at once and is counted with them.
+    """
+    hand = ("carte_blanche",) + tuple(deal.rules.declarations.order)
+    total, seen = 0, 0
+    for (who, category, _, _), totals in score.running():
+        if who != p:
+            continue
+        if category == kind:
+            if seen == calls:
+                break
+            seen += 1
+        elif category in hand:
+            if hand.index(category) > hand.index(kind):
+                break
+        elif category != "repique":
+            break
+        total = totals[p]
+    return total
 
 
 def _stage_reply(result: KindResult, replier: int, stage: str) -> str:
@@ -271,7 +339,7 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
         raw = {"claimed": claimed}
     for kind, calls in raw.get("declarations", {}).items():
         if kind in score.kinds:
-            for i, what, r, book, engine in _said(score.kinds[kind], calls.get("said", [])):
+            for i, what, r, book, engine in _said(deal, score, kind, calls.get("said", [])):
                 compare(f"{kind}.{what}", players[r], book, engine, at + ("declarations", kind, "said", i))
     for i, role in enumerate(raw.get("carte_blanche", [])):
         compare("carte_blanche", players[ROLES.index(role)], "yes", "yes" if deal.blanche[ROLES.index(role)] else "no",
@@ -295,6 +363,20 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
         for who, value in scores.items():
             role = reader.role(who, players, at + ("claimed", "by", category, who))
             compare(category, players[role], value, score.by[role][category], at + ("claimed", "by", category, who))
+    won = [0, 0]
+    counted = 0
+    for i, point in enumerate(claimed.get("tricks_won", [])):
+        after = point["after"]
+        if after > len(deal.tricks):
+            raise reader.fail(at + ("claimed", "tricks_won", i, "after"), f"only {len(deal.tricks)} tricks are played")
+        for leader, lead, follow in deal.tricks[counted:after]:
+            won[1 - leader if follower_wins(lead, follow) else leader] += 1
+        counted = max(counted, after)
+        for who, value in point.items():
+            if who != "after":
+                role = reader.role(who, players, at + ("claimed", "tricks_won", i, who))
+                compare(f"tricks_won:{after}", players[role], value, won[role],
+                        at + ("claimed", "tricks_won", i, who))
     for i, point in enumerate(claimed.get("running", [])):
         label = point["at"]
         if label not in marks:

@@ -118,8 +118,8 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], p: int) -> list[Event
         out.append((p, "carte_blanche", rules.carte_blanche.score, "carte_blanche"))
     for kind in rules.declarations.order:
         res = kinds[kind]
-        if res.winner == p and res.score:
-            out.append((p, kind, res.score, kind))
+        if res.winner == p:  # one event a combination, as he reckons them aloud ("fourteen, and three queens, seventeen")
+            out += [(p, kind, c.score, kind) for c in res.reckoned if c.score]
     return out
 
 

@@ -3,17 +3,25 @@
 The grammar lives in ``grammar/piquet.lark``.  It is an LALR grammar with a
 contextual lexer, and its Transformer runs inside the parser (no parse tree
 is built), turning each statement into a small ``Stmt`` as soon as it is
-reduced.  Building the record from those statements, and every check that
-needs more than syntax, is ``notation.reader``'s job.
+reduced.  Grouping the statements into records, building each record, and
+every check that needs more than syntax, is ``notation.reader``'s job.
+
+A file holds many records.  After a syntax error, ``split_records`` cuts the
+file where each run of tags begins and each record is parsed on its own, so a
+bad record is reported and the next one still read.  Where lark-cython
+(Lark's own Cython build of the same LALR parser, the ``fast`` extra) is
+installed, it runs the same grammar faster; ``PIQUET_VARIANTS_PURE_PARSER=1``
+keeps to Lark's pure-Python parser.
 """
 
 from __future__ import annotations
 
+import os
 import re
-from functools import cache, partial
-from typing import Any, NamedTuple, cast
+from functools import cache
+from typing import Any, NamedTuple, Protocol, cast
 
-from lark import Lark, Token, Transformer
+from lark import Lark, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from ..errors import NotationError, Problem
@@ -23,16 +31,27 @@ from ..resources import data_dir
 Pos = tuple[int, int]
 
 
+class Tok(Protocol):
+    """A token as either parser gives it (Lark's is a ``str``, lark-cython's is not): read ``.value``."""
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def value(self) -> str: ...
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def column(self) -> int: ...
+
+
 class Card(NamedTuple):
     """A card as written: its text (``AS``, ``A♠``, ``?``) and where it stands."""
 
     text: str
     pos: Pos
-
-
-# ``Card(text, pos)`` made without the named tuple's Python-level ``__new__``: a
-# deal has some sixty cards, and this halves what each one costs to make.
-_card = partial(tuple.__new__, Card)
 
 
 class Stmt(NamedTuple):
@@ -43,12 +62,9 @@ class Stmt(NamedTuple):
     data: Any
 
 
-_RANK = r"(?:10|[AKQJTRDV9876])"
 _SIGNS = re.compile("([♠♥♦♣♤♡♢♧])")
 _RANKS = frozenset(("10", "A", "K", "Q", "J", "T", "R", "D", "V", "9", "8", "7", "6"))
-# One card a match, in a run the grammar has already read: its rank, and the suit written after
-# it ("AS", "A♠") or, in a group ("A R D ♠"), the suit that ends the group; or "?", with no parts.
-_CARD_PART = re.compile(rf"({_RANK})(?:([SHDCPKT]|[♠♥♦♣♤♡♢♧])|(?=(?:[ \t]+{_RANK})*[ \t]*([♠♥♦♣♤♡♢♧])))|\?")
+_WORD = re.compile(r"\S+")
 _RANK_WORDS = {"ace": "A", "as": "A", "king": "K", "roi": "K", "rois": "K", "queen": "Q", "dame": "Q", "knave": "J",
                "jack": "J", "valet": "J", "sixes": "6", "ten": "10", "dix": "10", "nine": "9", "neuf": "9", "eight": "8",
                "huit": "8", "seven": "7", "sept": "7", "six": "6"}
@@ -70,43 +86,13 @@ def suit_symbol(word: str) -> str:
     raise KeyError(word)
 
 
-def _pos(tok: Token) -> Pos:
-    """Where a token starts: Lark types both as optional, but its lexer always sets them."""
-    return tok.line, tok.column  # type: ignore[return-value]
-
-
-def _run(text: str, line: int, column: int) -> list[Card]:
-    """Split a run of compact cards that starts at ``line``:``column``, keeping each card's own line and column."""
-    out: list[Card] = []
-    for m, at, shift in _lines(_CARD_PART, text, line, column):
-        rank, after, group = m.group(1, 2, 3)
-        out.append(_card((rank + (after or group) if rank else "?", (at, m.start() + shift))))
-    return out
-
-
-def _token_run(tok: Token) -> list[Card]:
-    return _run(str(tok), *_pos(tok))
-
-
-def _lines(pattern: re.Pattern[str], text: str, line: int, column: int) -> list[tuple[re.Match[str], int, int]]:
-    """Each match of ``pattern`` in a token's text, with its line and the offset that turns a place into a column.
-
-    The token starts at ``line``:``column``; a match's ``m.start(i) + shift`` is then the column of its group ``i``.
-    """
-    out, pos, shift = [], 0, column
-    for m in pattern.finditer(text):
-        start = m.start()
-        newlines = text.count("\n", pos, start)
-        if newlines:
-            line += newlines
-            shift = -text.rfind("\n", pos, start)
-        pos = start
-        out.append((m, line, shift))
-    return out
+def pos(tok: Tok) -> Pos:
+    """Where a token starts."""
+    return tok.line, tok.column
 
 
 class Run(NamedTuple):
-    """A line's run of compact cards as written, from ``line``:``column``.
+    """A run of compact cards as written (one CARDS token), from ``line``:``column``.
 
     The reader names the cards from ``parts()``, a split on the suit signs;
     where each card stands (``cards()``) is worked out only when a message needs it.
@@ -119,11 +105,8 @@ class Run(NamedTuple):
     def parts(self) -> list[tuple[str, str, str]]:
         """Each card's (rank, suit after it, suit of its group); three empty parts for "?".
 
-        The same cards as ``cards()``, found by splitting on the suit signs
-        rather than by ``_CARD_PART``, whose look-ahead reads a group of ranks
-        again for each rank in it: the text is a run the grammar has read, so
-        each word is "?", a bare rank (of the group the next sign closes), or a
-        rank with its suit letter or sign.
+        The grammar has read the run, so each word is "?", a bare rank (of the
+        group the next sign closes), a sign, or a rank with its suit letter or sign.
         """
         out = []
         pieces = _SIGNS.split(self.text)  # words, sign, words, sign, ..., words
@@ -139,234 +122,199 @@ class Run(NamedTuple):
         return out
 
     def cards(self) -> list[Card]:
-        return _run(self.text, self.line, self.column)
-
-    def at(self, rest: tuple[str | int, ...]) -> Pos | None:
-        """Where the card at ``rest`` (its index) stands."""
-        cards = self.cards()
-        if len(rest) == 1 and isinstance(rest[0], int) and 0 <= rest[0] < len(cards):
-            return cards[rest[0]].pos
-        return None
-
-
-_TRICK_LINE = re.compile(r"(\d+)\.[ \t]+(\S+?)(?:[ \t]*,[ \t]*|[ \t]+)(\S+?)[ \t]*\r?\n")
-
-
-class TrickRun(NamedTuple):
-    """A run of plain trick lines as written (a TRICKRUN token), read like ``Run``."""
-
-    text: str
-    line: int
-    column: int
-
-    def rows(self) -> list[tuple[str, str, str]]:
-        """Each trick's (number, lead, follow) as written."""
-        return _TRICK_LINE.findall(self.text)
-
-    @property
-    def headed(self) -> bool:
-        """Whether the run begins with its "tricks:" line."""
-        return not self.text[0].isdigit()
-
-    def tricks(self) -> list[tuple[int, Pos, list[Card]]]:
-        """Each trick's number and position, and its cards with theirs."""
-        return [(int(m.group(1)), (line, m.start() + shift), [_card((m.group(2), (line, m.start(2) + shift))),
-                                                               _card((m.group(3), (line, m.start(3) + shift)))])
-                for m, line, shift in _lines(_TRICK_LINE, self.text, self.line, self.column)]
-
-
-# One line of a run of card lines (CARDLINES, DISCARDLINES): its first word, and its cards after the
-# word (and "discards"); and a DEALHEAD's parts.
-_CARD_LINE = re.compile(r"(\w+)(?:[ \t]*:|[ \t]+\S+)[ \t]*([^\n]*)")
-_QUOTED = r'"(?:[^"\\\n]|\\.)*"'  # the grammar's STRING
-_STRING = re.compile(_QUOTED)
-_DEAL_HEAD = re.compile(rf"(\w+)[ \t]+(\d+)[ \t]*,[ \t]*(\w+)[ \t]+({_QUOTED})")
-_HEAD_LINE = re.compile(rf'\[[ \t]*([^\s"\]]+)((?:[ \t]+{_QUOTED})+)[ \t]*\]')
-
-
-def _card_lines(tok: Token) -> list[tuple[Pos, str, Run]]:
-    """Each line of a run of card lines: where it starts, its first word (a role, or "talon"), and its cards."""
-    return [((line, m.start() + shift), m.group(1), Run(m.group(2).rstrip(), line, m.start(2) + shift))
-            for m, line, shift in _lines(_CARD_LINE, str(tok), *_pos(tok))]
-
-
-def _flat(items: list[Any]) -> list[Any]:
-    """Children with each run token's list of statements spliced in where it stood."""
-    return [st for item in items for st in (item if isinstance(item, list) else (item,))]
-
-
-def _sub(tok: Token, kind: str, start: int, value: str) -> Token:
-    """A token for a part of a line token, at its own column."""
-    line, column = _pos(tok)
-    return Token(kind, value, line=line, column=column + start)
-
-
-class _ToStatements(Transformer):
-    """Reduce each rule to plain tuples; the reader gives them meaning."""
-
-    # -- cards --
-    def long_cards(self, items: list[Token]) -> list[Card]:
-        suit = suit_symbol(items[-1])
-        return [Card(rank_key(t) + suit, _pos(t)) for t in items if t.type == "RANKWORD"]
-
-    def no_cards(self, items: list[Token]) -> list[Card]:
-        return []
-
-    def cards(self, pieces: list[Any]) -> list[Card]:
+        """Each card with its own line and column: one pass over the words, a group's sign given to its ranks."""
         out: list[Card] = []
-        for p in pieces:
-            out.extend(_token_run(p) if isinstance(p, Token) else p)
+        group: list[tuple[str, Pos]] = []  # bare ranks waiting for the sign that ends their group
+        text, line, start = self.text, self.line, -self.column  # a word at offset i stands at column i - start
+        done = 0
+        for m in _WORD.finditer(text):
+            i, word = m.start(), m.group()
+            newline = text.rfind("\n", done, i)
+            if newline >= 0:
+                line += text.count("\n", done, i)
+                start = newline
+            done = i
+            if word in _RANKS:
+                group.append((word, (line, i - start)))
+            elif _SIGNS.match(word[-1]):  # a sign ends the group before it, alone or after a rank ("D♠")
+                out += [Card(rank + word[-1], place) for rank, place in group]
+                group = []
+                if len(word) > 1:
+                    out.append(Card(word, (line, i - start)))
+            else:  # "AS", "10H", "?"
+                out.append(Card(word, (line, i - start)))
         return out
 
+
+def _run(tok: Tok) -> Run:
+    return Run(tok.value, tok.line, tok.column)
+
+
+def _number(tok: Tok) -> tuple[str, Pos]:
+    return tok.value, pos(tok)
+
+
+class _Children(NamedTuple):
+    """What a rule Lark adds for a repetition (``x*``) gives its parent, which splices the children in."""
+
+    children: list[Any]
+
+
+class _ToStatements(Transformer[Any, Any]):
+    """Reduce each rule to plain tuples; the reader gives them meaning."""
+
+    def __default__(self, data: Any, children: list[Any], meta: Any) -> _Children:
+        """A repetition's helper rule: its children, for the parent to splice, without a ``Tree`` for each."""
+        return _Children(children)
+
+    # -- cards --
+    def long_cards(self, items: list[Tok]) -> list[Card]:
+        suit = suit_symbol(items[-1].value)
+        return [Card(rank_key(t.value) + suit, pos(t)) for t in items if t.type == "RANKWORD"]
+
+    def no_cards(self, items: list[Tok]) -> list[Card]:
+        return []
+
+    def cards(self, pieces: list[Any]) -> list[Run | list[Card]]:
+        """Each piece as written: a run token (named by the reader), or long-form cards."""
+        return [p if isinstance(p, list) else _run(p) for p in pieces if isinstance(p, list) or p.type == "CARDS"]
+
     # -- small values --
-    def number(self, items: list[Token]) -> tuple[str, Pos]:
-        return str(items[0]), _pos(items[0])
+    def number(self, items: list[Tok]) -> tuple[str, Pos]:
+        return _number(items[0])
 
     def signed(self, items: list[Any]) -> tuple[str, Pos]:
-        return "-" + items[1][0], _pos(items[0])
+        return "-" + items[1][0], pos(items[0])
 
-    def who(self, items: list[Token]) -> Token:
+    def who(self, items: list[Tok]) -> Tok:
         return items[0]
 
-    def comment(self, items: list[Token]) -> Stmt:
-        return Stmt("comment", _pos(items[0]), str(items[0])[1:-1])
+    def comment(self, items: list[Tok]) -> Stmt:
+        return Stmt("comment", pos(items[0]), items[0].value[1:-1])
 
-    # -- file structure --
-    def start(self, items: list[Any]) -> list[Any]:
-        return _flat(items)
+    # -- the record --
+    def start(self, items: list[Stmt]) -> list[Stmt]:
+        return items
 
-    def header(self, items: list[Token]) -> Stmt:
-        return Stmt("header", _pos(items[0]), (str(items[0]), [unquote(s) for s in items[1:]]))
-
-    def headers(self, items: list[Token]) -> list[Stmt]:
-        """A run of tag lines: one statement a tag, each at its own line."""
-        tok = items[0]
-        return [Stmt("header", (line, m.start() + shift), (m.group(1), [unquote(v) for v in _STRING.findall(m.group(2))]))
-                for m, line, shift in _lines(_HEAD_LINE, str(tok), *_pos(tok))]
+    def tag(self, items: list[Tok]) -> Stmt:
+        return Stmt("tag", pos(items[0]), (items[0].value, [unquote(s.value) for s in items[1:]]))
 
     def partie(self, items: list[Any]) -> Stmt:
-        return Stmt("partie", _pos(items[0]), items[1:-1])
+        return Stmt("partie", pos(items[0]), (items[1:-1], pos(items[-1])))
 
     def deal(self, items: list[Any]) -> Stmt:
-        items = _flat(items)
-        if items[0].type == "DEALHEAD":
-            head = items[0]
-            m = _DEAL_HEAD.match(str(head))
-            assert m is not None  # the terminal's own pattern
-            dealer = self.dealer([_sub(head, "DEALER", m.start(3), m.group(3)),
-                                  _sub(head, "STRING", m.start(4), m.group(4))])
-            items = [head, _sub(head, "INT", m.start(2), m.group(2)), dealer, *items[1:]]
-            return Stmt("deal", _pos(head), (m.group(1), items[1], items[2:-1], _pos(items[-1])))
-        return Stmt("deal", _pos(items[0]), (str(items[0]), items[1], items[2:-1], _pos(items[-1])))
+        return Stmt("deal", pos(items[0]), (items[0].value, items[1], items[2:-1], pos(items[-1])))
 
-    def dealer(self, items: list[Token]) -> Stmt:
-        return Stmt("dealer", _pos(items[0]), unquote(items[1]))
+    def dealer(self, items: list[Tok]) -> Stmt:
+        return Stmt("dealer", pos(items[0]), unquote(items[1].value))
 
-    def packets(self, items: list[Token]) -> Stmt:
-        return Stmt("packets", _pos(items[0]), int(items[1]))
+    def packets(self, items: list[Tok]) -> Stmt:
+        return Stmt("packets", pos(items[0]), int(items[1].value))
 
     # -- statements --
     def hand(self, items: list[Any]) -> Stmt:
-        return Stmt("hand", _pos(items[0]), (str(items[0]), items[1]))
+        return Stmt("hand", pos(items[0]), (items[0].value, items[1]))
 
     def talon(self, items: list[Any]) -> Stmt:
-        return Stmt("talon", _pos(items[0]), items[1])
+        return Stmt("talon", pos(items[0]), items[1])
 
-    def card_lines(self, items: list[Token]) -> list[Stmt]:
-        """A run of hand and talon lines: one statement a line."""
-        return [Stmt("talon", pos, run) if word.lower() == "talon" else Stmt("hand", pos, (word, run))
-                for pos, word, run in _card_lines(items[0])]
+    def misdeal(self, items: list[Tok]) -> Stmt:
+        return Stmt("misdeal", pos(items[0]), items[1:])
 
-    def discard_lines(self, items: list[Token]) -> list[Stmt]:
-        """A run of lines that only discard: one exchange a line."""
-        return [Stmt("exchange", pos, (word, run, [])) for pos, word, run in _card_lines(items[0])]
-
-    def misdeal(self, items: list[Token]) -> Stmt:
-        return Stmt("misdeal", _pos(items[0]), items[1:])
-
-    def faced(self, items: list[Token]) -> Stmt:
-        return Stmt("faced", _pos(items[0]), items[1:])
+    def faced(self, items: list[Tok]) -> Stmt:
+        return Stmt("faced", pos(items[0]), items[1:])
 
     def peek(self, items: list[Any]) -> Stmt:
-        return Stmt("peek", _pos(items[0]), items[1:])
+        return Stmt("peek", pos(items[0]), items[1:])
 
     def exchange(self, items: list[Any]) -> Stmt:
-        return Stmt("exchange", _pos(items[0]), (str(items[0]), items[2], items[3:]))
+        return Stmt("exchange", pos(items[0]), (items[0].value, items[2], items[3:]))
 
-    def takes(self, items: list[Any]) -> tuple[str, list[Card], Pos]:
-        return "takes", items[1], _pos(items[0])
+    def takes(self, items: list[Any]) -> tuple[str, list[Any], Pos]:
+        return "takes", items[1], pos(items[0])
 
-    def leaves(self, items: list[Any]) -> tuple[str, list[Card], Pos]:
-        return "leaves", items[1], _pos(items[0])
+    def leaves(self, items: list[Any]) -> tuple[str, list[Any], Pos]:
+        return "leaves", items[1], pos(items[0])
 
-    def blanche(self, items: list[Token]) -> Stmt:
-        return Stmt("blanche", _pos(items[0]), str(items[0]))
+    def blanche(self, items: list[Tok]) -> Stmt:
+        return Stmt("blanche", pos(items[0]), items[0].value)
 
     def declaration(self, items: list[Any]) -> Stmt:
-        return Stmt("declaration", _pos(items[0]), (str(items[0]), items[1:]))
+        return Stmt("declaration", pos(items[0]), (items[0].value, items[1:]))
 
     def utterance(self, items: list[Any]) -> Stmt:
-        return Stmt("utterance", _pos(items[0]), (str(items[0]), items[1:]))
-
-    def sink(self, items: list[Token]) -> Stmt:
-        return Stmt("utterance", _pos(items[0]), (str(items[0]), [Stmt("sink", _pos(items[1]), None)]))
+        """A player's turn: what he says, in order (the word 'and' between two calls is dropped)."""
+        return Stmt("utterance", pos(items[0]), (items[0].value, [i for i in items[1:] if getattr(i, "type", "") != "AND"]))
 
     def length(self, items: list[Any]) -> Stmt:
         return Stmt("length", items[0][1], items[0][0])
 
-    def sequence_call(self, items: list[Token]) -> Stmt:
-        return Stmt("sequence", _pos(items[0]), items)
+    def sequence_call(self, items: list[Tok]) -> Stmt:
+        return Stmt("sequence", pos(items[0]), [(t.type, t.value) for t in items])
 
     def set_call(self, items: list[Any]) -> Stmt:
-        count = items[0] if isinstance(items[0], tuple) else (str(items[0]), _pos(items[0]))
-        return Stmt("set", count[1], (count[0], str(items[-1])))
+        count = items[0] if isinstance(items[0], tuple) else _number(items[0])
+        return Stmt("set", count[1], (count[0], items[-1].value))
 
     def value(self, items: list[Any]) -> Stmt:
-        return Stmt("value", _pos(items[0]), items[1])
+        return Stmt("value", pos(items[0]), items[1])
 
     def call_cards(self, items: list[Any]) -> Stmt:
-        return Stmt("cards", items[0][0].pos if items[0] else (0, 0), items[0])
+        return Stmt("cards", _first_pos(items[0]), items[0])
 
     def shown(self, items: list[Any]) -> Stmt:
-        return Stmt("shown", _pos(items[0]), items[1])
+        return Stmt("shown", pos(items[0]), items[1])
 
-    def tricks(self, items: list[Token]) -> Stmt:
-        return Stmt("tricks", _pos(items[0]), None)
+    def count(self, items: list[Any]) -> Stmt:
+        return Stmt("count", items[0][1], items[0])
+
+    def tricks(self, items: list[Tok]) -> Stmt:
+        return Stmt("tricks", pos(items[0]), None)
 
     def trick(self, items: list[Any]) -> Stmt:
-        return Stmt("trick", _pos(items[0]), (int(str(items[0])[:-1]), items[1:]))
-
-    def trick_run(self, items: list[Token]) -> Stmt:
-        return Stmt("trick_run", _pos(items[0]), TrickRun(str(items[0]), *_pos(items[0])))
-
-    def played(self, items: list[Any]) -> tuple[list[Card], tuple[str, Pos] | None]:
-        cards = _token_run(items[0]) if isinstance(items[0], Token) else items[0]
-        return cards, (items[1] if len(items) > 1 else None)
+        """A trick's number, then each piece of cards played, with the count its player says after it, if any."""
+        if len(items) == 2 and not isinstance(items[1], list):  # "3. A♠ 10♠": one run of cards, no count
+            return Stmt("trick", pos(items[0]), (int(items[0].value[:-1]), [(_run(items[1]), None)]))
+        played: list[tuple[Run | list[Card], tuple[str, Pos] | None]] = []
+        for item in items[1:]:
+            if isinstance(item, Stmt):
+                played[-1] = (played[-1][0], item.data)
+            else:
+                played.append((item if isinstance(item, list) else _run(item), None))
+        return Stmt("trick", pos(items[0]), (int(items[0].value[:-1]), played))
 
     def claim(self, items: list[Any]) -> Stmt:
-        return Stmt("claim", _pos(items[0]), items[1:])
+        return Stmt("claim", pos(items[0]), items[1:])
+
+    def tricks_won(self, items: list[Any]) -> Stmt:
+        return Stmt("tricks_won", pos(items[0]), items[1:])
 
     def sheet(self, items: list[Any]) -> Stmt:
-        return Stmt("sheet", _pos(items[0]), items[1:])
+        return Stmt("sheet", pos(items[0]), items[1:])
 
-    def note(self, items: list[Token]) -> Stmt:
-        return Stmt("note", _pos(items[0]), unquote(items[1]))
+    def note(self, items: list[Tok]) -> Stmt:
+        return Stmt("note", pos(items[0]), unquote(items[1].value))
 
     def totals(self, items: list[Any]) -> Stmt:
-        return Stmt("totals", _pos(items[0]), items[1:])
+        return Stmt("totals", pos(items[0]), items[1:])
 
-    def winner(self, items: list[Token]) -> Stmt:
-        return Stmt("winner", _pos(items[0]), items[1])
+    def winner(self, items: list[Tok]) -> Stmt:
+        return Stmt("winner", pos(items[0]), items[1])
 
     def won(self, items: list[Any]) -> Stmt:
-        return Stmt("won", _pos(items[0]), items[1])
+        return Stmt("won", pos(items[0]), items[1])
+
+
+def _first_pos(pieces: list[Run | list[Card]]) -> Pos:
+    first = pieces[0]
+    return (first.line, first.column) if isinstance(first, Run) else first[0].pos if first else (0, 0)
 
 
 _ESCAPES = {"n": "\n", "t": "\t"}
 
 
-def unquote(tok: Token | str) -> str:
-    text = str(tok)[1:-1]
+def unquote(text: str) -> str:
+    text = text[1:-1]
     return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), text) if "\\" in text else text
 
 
@@ -374,15 +322,89 @@ def grammar_text() -> str:
     return (data_dir("grammar") / "piquet.lark").read_text("utf-8")
 
 
-@cache
-def parser() -> Lark:
-    """The compiled parser; Lark's cache makes later processes skip the LALR analysis."""
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=_ToStatements(), cache=True)
+def accelerated() -> bool:
+    """Whether records are parsed by lark-cython (installed, and not turned off)."""
+    if os.environ.get("PIQUET_VARIANTS_PURE_PARSER"):
+        return False
+    try:
+        import lark_cython  # noqa: F401
+    except ImportError:
+        return False
+    return True
 
+
+def parser(fast: bool | None = None) -> Lark:
+    """The compiled parser, lark-cython's where ``fast`` (default: where it is installed and not turned off)."""
+    return _parser(accelerated() if fast is None else fast)
+
+
+@cache
+def _parser(fast: bool) -> Lark:
+    """Compiled once a process; Lark's cache makes later processes skip the LALR analysis."""
+    options: dict[str, Any] = {}
+    if fast:
+        import lark_cython
+        options["_plugins"] = lark_cython.plugins
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=_ToStatements(), cache=True, **options)
+
+
+# -- many records to a file ------------------------------------------------------
+
+# What the splitter must see past: comments and quoted strings (which may hold a "[" or a "]"), and a tag's "[".
+_SCAN = re.compile(r'\{[^}]*\}?|"(?:[^"\\\n]|\\.)*"?|\[')
+
+
+class Chunk(NamedTuple):
+    """One record's text, and where it starts in the file (a 0-based offset, its line and its column)."""
+
+    text: str
+    offset: int
+    line: int
+    column: int
+
+
+def split_records(text: str) -> list[Chunk]:
+    """The file cut where each run of tags begins, so that each record can be parsed on its own.
+
+    A run of tags begins at a "[" that follows anything but a "]" (comments
+    aside).  The comments between two records belong to the first as far as
+    the first blank line, and to the second after it.  Deals without tags
+    between them stay one record, as they always were.
+    """
+    starts = [0]
+    last = ""  # the last character written outside comments, and not a tag's "["
+    comments_from = -1  # where the next record's comments begin, past a blank line
+    done = 0
+    for m in _SCAN.finditer(text):
+        gap = text[done:m.start()]
+        if not gap.isspace() and gap:
+            last, comments_from = gap.rstrip()[-1], -1
+        token = m.group()
+        if token[0] == "{":
+            if comments_from < 0 and _BLANK_LINE.search(gap):
+                comments_from = m.start()
+        elif token[0] == '"':
+            last, comments_from = '"', -1
+        else:
+            if last not in ("", "]"):
+                starts.append(comments_from if comments_from >= 0 else m.start())
+            last, comments_from = "[", -1
+        done = m.end()
+    chunks = []
+    for a, b in zip(starts, starts[1:] + [len(text)]):
+        newline = text.rfind("\n", 0, a)
+        chunks.append(Chunk(text[a:b], a, text.count("\n", 0, a) + 1, a - newline))
+    return chunks
+
+
+_BLANK_LINE = re.compile(r"\n[ \t]*\r?\n")
+
+
+# -- errors --------------------------------------------------------------------
 
 # Terminals as a reader would name them, for "expected …" messages.
 _EXPECTED = {
-    "CARDRUN": "cards (AS KS, A R D ♠, or ? for an unknown card)", "RANKWORD": "a rank word (ace, roi…)",
+    "CARDS": "cards (AS KS, A R D ♠, or ? for an unknown card)", "RANKWORD": "a rank word (ace, roi…)",
     "SUITWORD": "a suit (spades, pique…)", "ROLE": "elder or younger (premier, dernier)",
     "STRING": 'a quoted name or text ("…")', "INT": "a number in figures", "MINUS": "minus (moins)", "NUMWORDS": "a number",
     "TRICKNO": "a trick number such as 3.", "END_DEAL": "end deal (fin de donne)",
@@ -392,7 +414,7 @@ _EXPECTED = {
     "TAG": "a tag name", "OF": "of (de)", "COMMENT": "a {comment}", "SCORE": "score (marque)",
     "DISCARDS": "discards (écarte)", "CATEGORY": "a scoring category (point, repique…)",
     "CHECKPOINT": "a checkpoint (hand:elder, lead:1, trick:3, play…)", "RANKPL": "a rank in the plural (aces, rois…)",
-    "$END": "the end of the file",
+    "TRICKS_WON": "tricks won (levées gagnées)", "$END": "the end of the record",
 }
 
 # Common mistakes, each with a message that names it (Lark's match_examples).
@@ -407,48 +429,74 @@ _EXAMPLES: dict[str, list[str]] = {
                                                                       'deal 1, dealer "B"'],
     "this partie is not closed: end it with 'end partie' (fin de partie)": [
         'partie deal 1, dealer "B" end deal'],
-    "a deal starts with 'deal N' (donne N)": ['elder: AS', 'talon: AS', '[Players "A" "B"] elder: AS'],
+    "a deal starts with 'deal N' (donne N)": ['elder: AS', 'talon: AS'],
 }
-
-
-# One token for a whole canonical line: each has a detailed rule beside it, which names what is expected.
-_LINE_TOKENS = {"HEADLINES", "DEALHEAD", "CARDLINES", "DISCARDLINES", "TRICKRUN"}
+# Each also after a tag, as in a file: Lark matches an example by its parser state, stack depth included.
+_EXAMPLES = {label: examples + ['[Players "A" "B"] ' + e for e in examples] for label, examples in _EXAMPLES.items()}
 
 
 def _describe(expected: set[str]) -> str:
-    names = sorted({_EXPECTED.get(e, e.lower().replace("_", " ")) for e in expected
-                    if not e.startswith("_") and e not in _LINE_TOKENS})
+    names = sorted({_EXPECTED.get(e, e.lower().replace("_", " ")) for e in expected if not e.startswith("_")})
     if len(names) > 8:
         names = names[:8] + ["…"]
     return ", ".join(names) if names else "something else"
 
 
-def syntax_error(exc: UnexpectedInput, text: str, name: str) -> NotationError:
-    """One positioned problem, in words, with the line and a caret, for any Lark syntax error."""
-    lines = text.splitlines()
+def syntax_error(exc: UnexpectedInput, chunk: Chunk, lines: list[str], name: str, last: bool) -> Problem:
+    """One positioned problem, in words, with the line and a caret, for any Lark syntax error in a record."""
     if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
-        line = len(lines) or 1
-        col = len(lines[-1]) + 1 if lines else 1
-        found = "the end of the file"
-    else:
+        if last:
+            line = len(lines) or 1
+            col = len(lines[-1]) + 1 if lines else 1
+            found = "the end of the file"
+        else:  # just after the record's last word, before the next record's tags
+            text = chunk.text.rstrip()
+            line = chunk.line + text.count("\n")
+            col = len(text) - text.rfind("\n") + (chunk.column - 1 if "\n" not in text else 0)
+            found = "the next record's tags"
+    else:  # the record was parsed where it stands in the file
         line, col = exc.line, exc.column
         found = (repr(exc.char) if isinstance(exc, UnexpectedCharacters)
-                 else repr(str(exc.token)) if isinstance(exc, UnexpectedToken) else "this")
+                 else repr(exc.token.value) if isinstance(exc, UnexpectedToken) else "this")
     expected = getattr(exc, "expected", None) or getattr(exc, "allowed", None) or set()
     label = None
     try:
-        label = exc.match_examples(parser().parse, _EXAMPLES, use_accepts=True)
+        label = exc.match_examples(parser(False).parse, _EXAMPLES, use_accepts=True)
     except Exception:  # noqa: BLE001 - an example that parses differently must not hide the real error
         label = None
     message = f"unexpected {found}; expected {_describe(set(expected))}"
     if label:
         message = f"{label} ({message})"
-    return NotationError([Problem(name, line, col, "", message, caret(lines, line, col))])
+    return Problem(name, line, col, "", message, caret(lines, line, col))
 
 
 def parse_statements(text: str, name: str) -> list[Stmt]:
-    """The file's top-level statements, or one ``NotationError`` naming where the syntax fails."""
+    """The file's statements in order; for each record whose syntax fails, a ``bad_record`` holding its problem.
+
+    A file without a syntax error is parsed once.  Otherwise each record is
+    parsed on its own, so that the records around a bad one are still read:
+    its text is preceded by as many line breaks (and spaces) as come before it,
+    which the grammar skips, so every position stays the file's own.  A record
+    that fails is parsed again by Lark's own parser (the same grammar fails at
+    the same place), whose errors the messages and ``match_examples`` know.
+    """
     try:
-        return cast(list[Stmt], parser().parse(text))  # the transformer turns the tree into statements
-    except UnexpectedInput as exc:
-        raise syntax_error(exc, text, name) from None
+        return cast(list[Stmt], parser().parse(text))
+    except UnexpectedInput:
+        pass
+    lines = text.splitlines()
+    chunks = split_records(text)
+    stmts: list[Stmt] = []
+    for n, chunk in enumerate(chunks):
+        padded = "\n" * (chunk.line - 1) + " " * (chunk.column - 1) + chunk.text
+        try:
+            stmts += cast(list[Stmt], parser().parse(padded))
+            continue
+        except UnexpectedInput:
+            pass
+        try:
+            stmts += cast(list[Stmt], parser(False).parse(padded))
+        except UnexpectedInput as exc:
+            problem = syntax_error(exc, chunk, lines, name, n == len(chunks) - 1)
+            stmts.append(Stmt("bad_record", (chunk.line, chunk.column), problem))
+    return stmts

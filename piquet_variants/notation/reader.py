@@ -10,20 +10,24 @@ that is not a number, a tag nobody knows.
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from itertools import chain
-from operator import itemgetter
 from pathlib import Path
 from typing import Any, cast
-
-from lark import Token
 
 from ..cards import SYMBOLS, card_name, compact_cards, parse_card
 from ..errors import UNKNOWN_PLAYED, CardError, NotationError, Problem
 from ..located import MAX_BYTES, Located, LoadFailure, caret, read_source
 from ..schemas import did_you_mean
+from .events import SOURCE_TAG_PREFIX
 from .numbers import read_number
-from .parser import Card, Pos, Run, Stmt, TrickRun, parse_statements, rank_key, suit_symbol, unquote
+from .parser import Card, Pos, Run, Stmt, Tok, parse_statements, pos, rank_key, suit_symbol, unquote
+
+#: At most this many problems are reported for one file; the reader stops there.
+MAX_PROBLEMS = 100
 
 
 #: Tags and the record field each fills (French names in TAG_ALIASES).
@@ -34,7 +38,6 @@ TAGS = {"Event": ("source", "event"), "Date": ("source", "date"), "Source": ("so
 TAG_ALIASES = {"Événement": "Event", "Evenement": "Event", "Référence": "Locator", "Reference": "Locator",
                "NoteSource": "SourceNote", "Règles": "Ruleset", "Regles": "Ruleset", "Joueurs": "Players",
                "Langue": "Lang", "Coupe": "Cut", "Choix": "HigherChose"}
-SOURCE_TAG_PREFIX = "Source_"
 
 KIND_WORDS = {"point": "point", "sequence": "sequences", "sequences": "sequences", "séquence": "sequences",
               "séquences": "sequences", "sequence": "sequences", "sets": "sets", "quatorzes": "sets",
@@ -52,15 +55,12 @@ REPLIES = {"good": "good", "bon": "good", "not good": "not_good", "pas bon": "no
 SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
-_NUMBER, _LEAD, _FOLLOW = itemgetter(0), itemgetter(1), itemgetter(2)
+def _words(text: str) -> str:
+    return " ".join(text.lower().split())
 
 
-def _words(tok: Any) -> str:
-    return " ".join(str(tok).lower().split())
-
-
-def role_of(tok: Any) -> str:
-    return "elder" if _words(tok) in ("elder", "premier") else "younger"
+def role_of(word: str) -> str:
+    return "elder" if _words(word) in ("elder", "premier") else "younger"
 
 
 @cache
@@ -81,22 +81,31 @@ def _part_names(lang: str) -> dict[tuple[str, str, str], str]:
     return out
 
 
-class _TrickPlaces:
-    """Where the tricks read from trick runs stand, and their cards, found only when asked."""
+class _Pieces:
+    """Where the cards of a statement stand, written as runs and long-form pieces, found only when asked."""
+
+    def __init__(self, pieces: list[Run | list[Card]]):
+        self.pieces = pieces
+
+    def at(self, rest: tuple[str | int, ...]) -> Pos | None:
+        cards = [c for p in self.pieces for c in (p.cards() if isinstance(p, Run) else p)]
+        if len(rest) == 1 and isinstance(rest[0], int) and 0 <= rest[0] < len(cards):
+            return cards[rest[0]].pos
+        return None
+
+
+class _Tricks:
+    """Where each trick, and each of its cards, stands: its pieces, placed only when asked."""
 
     def __init__(self) -> None:
-        self.runs: list[tuple[int, TrickRun]] = []  # (index of its first trick, the run)
+        self.tricks: list[tuple[Pos, list[tuple[Run | list[Card], Any]]]] = []  # (where, what was played)
 
     def at(self, rest: tuple[str | int, ...]) -> Pos | None:
         n = rest[0] if rest else None
-        for first, run in self.runs:
-            if isinstance(n, int) and first <= n < first + len(run.rows()):
-                _, pos, cards = run.tricks()[n - first]
-                if len(rest) == 1:
-                    return pos
-                j = rest[1]
-                return cards[j].pos if len(rest) == 2 and isinstance(j, int) and 0 <= j < len(cards) else pos
-        return None
+        if not isinstance(n, int) or not 0 <= n < len(self.tricks):
+            return None
+        where, played = self.tricks[n]
+        return _Pieces([piece for piece, _ in played]).at(rest[1:]) or where if len(rest) == 2 else where
 
 
 class _Builder:
@@ -111,10 +120,13 @@ class _Builder:
 
     def use(self, lang: str) -> None:
         """Read compact cards in ``lang`` from here on (``AC`` is the ace of clubs in en, of hearts in fr)."""
-        self.lang, self.names, self.part_names = lang, _card_names(lang), _part_names(lang)
+        self.lang, self.card_names, self.part_names = lang, _card_names(lang), _part_names(lang)
+
+    def problem(self, pos: Pos, message: str) -> Problem:
+        return Problem(self.name, pos[0], pos[1], "", message, caret(self.lines, *pos))
 
     def fail(self, pos: Pos, message: str) -> NotationError:
-        return NotationError([Problem(self.name, pos[0], pos[1], "", message, caret(self.lines, *pos))])
+        return NotationError([self.problem(pos, message)])
 
     def mark(self, path: tuple[str | int, ...], pos: Pos) -> None:
         self.marks.setdefault(path, pos)
@@ -125,13 +137,9 @@ class _Builder:
         except CardError as exc:
             raise self.fail(value[1], str(exc)) from None
 
-    def card(self, c: Card, path: tuple[str | int, ...]) -> str:
-        self.marks.setdefault(path, c.pos)
-        return self.named(c)
-
     def named(self, c: Card) -> str:
         """The card as the record writes it, or a problem at its place if it is no card."""
-        found = self.names.get(c.text)  # every compact card, and "?"
+        found = self.card_names.get(c.text)  # every compact card, and "?"
         if found is not None:
             return found
         try:
@@ -139,72 +147,101 @@ class _Builder:
         except CardError as exc:
             raise self.fail(c.pos, str(exc)) from None
 
-    def cards(self, cards: list[Card] | Run, path: tuple[str | int, ...]) -> list[str]:
-        """The cards' names; a line's run is named in C-level passes and its cards placed only on demand."""
-        if isinstance(cards, Run):
-            self.marks.setdefault(path, (cards.line, cards.column))
-            self.located.places[path] = cards
-            named = list(map(self.part_names.get, cards.parts()))
-            if None in named:
-                return list(map(self.named, cards.cards()))
-            return cast(list[str], named)  # every part had a name
-        if cards:
-            self.marks.setdefault(path, cards[0].pos)
-        return [self.card(c, path + (i,)) for i, c in enumerate(cards)]
+    def names(self, piece: Run | list[Card]) -> list[str]:
+        """The cards' names; a run is named in C-level passes, and its cards placed only if one is no card."""
+        if isinstance(piece, Run):
+            words = piece.text.split()
+            named = list(map(self.card_names.get, words)) if words[0] in self.card_names else [None]
+            if None in named:  # not each card written whole ("A♠ 10♠"): ranks grouped under a sign ("A R D ♠")
+                named = list(map(self.part_names.get, piece.parts()))
+            return list(map(self.named, piece.cards())) if None in named else cast(list[str], named)
+        return list(map(self.named, piece))
 
-    def who(self, tok: Token) -> str:
-        return unquote(tok) if tok.type == "STRING" else role_of(tok)
+    def cards(self, pieces: list[Run | list[Card]], path: tuple[str | int, ...]) -> list[str]:
+        """The cards of a statement, each placed only when a message needs it."""
+        if pieces and (not isinstance(pieces[0], list) or pieces[0]):
+            first = pieces[0]
+            self.marks.setdefault(path, (first.line, first.column) if isinstance(first, Run) else first[0].pos)
+        self.located.places[path] = _Pieces(pieces)
+        return [name for piece in pieces for name in self.names(piece)]
+
+    def who(self, tok: Tok) -> str:
+        return unquote(tok.value) if tok.type == "STRING" else role_of(tok.value)
 
     def scores(self, pairs: list[Any], path: tuple[str | int, ...], into: dict[str, int]) -> None:
         for who_tok, num in zip(pairs[::2], pairs[1::2]):
             who = self.who(who_tok)
             if who in into:
-                raise self.fail((who_tok.line, who_tok.column), f"a score for {who} is already given here")
-            self.mark(path + (who,), (who_tok.line, who_tok.column))
+                raise self.fail(pos(who_tok), f"a score for {who} is already given here")
+            self.mark(path + (who,), pos(who_tok))
             into[who] = self.number(num)
 
     # -- the file --
 
     def build(self, stmts: list[Stmt]) -> Located:
+        """One record from its statements; every tag and every deal is checked, and each fault reported."""
         rec: dict[str, Any] = {"format": "piquet-record/1"}
-        headers = [s for s in stmts if s.kind == "header"]
-        for h in headers:
-            self.header(rec, h)
-        self.use(rec.setdefault("lang", self.lang))
-        body = [s for s in stmts if s.kind != "header"]
-        if "players" not in rec:
-            raise self.fail(body[0].pos if body else (1, 1), 'the players are missing: [Players "A" "B"]')
+        problems: list[Problem] = []
         comments: list[dict[str, str]] = []
         pending: list[Stmt] = []
+
+        def anchored(anchor: str) -> None:
+            comments.extend({"before": anchor, "text": c.data} for c in pending)
+            pending.clear()
+
+        body: list[Stmt] = []
+        for s in stmts:
+            if s.kind == "comment" and not body:
+                pending.append(s)
+            elif s.kind == "tag":
+                try:
+                    anchored(f"tag:{self.tag(rec, s)}")
+                except NotationError as exc:
+                    problems += exc.problems
+            else:
+                body.append(s)
+        body = pending + body
+        pending.clear()
+        self.use(rec.setdefault("lang", self.lang))
+        if "players" not in rec:
+            problems.append(self.problem(body[0].pos if body else stmts[0].pos if stmts else (1, 1),
+                                         'the players are missing: [Players "A" "B"]'))
+            raise NotationError(problems)
         deals: list[dict[str, Any]] = []
         parties = [s for s in body if s.kind == "partie"]
         if len(parties) > 1:
-            raise self.fail(parties[1].pos, "a file holds one partie")
+            raise NotationError(problems + [self.problem(parties[1].pos, "a record holds one partie; a new record "
+                                                                          'begins with its tags ([Players "A" "B"])')])
         if parties and any(s.kind == "deal" for s in body):
-            raise self.fail(next(s for s in body if s.kind == "deal").pos,
-                            "deals go inside the partie, not beside it")
-        flat = parties[0].data if parties else body
+            raise NotationError(problems + [self.problem(next(s for s in body if s.kind == "deal").pos,
+                                                         "deals go inside the partie, not beside it")])
+        flat = body
         if parties:
             before = [s for s in body if s.kind == "comment" and s.pos < parties[0].pos]
             after = [s for s in body if s.kind == "comment" and s.pos > parties[0].pos]
-            flat = before + flat + after
+            flat = before + parties[0].data[0] + after
         claimed: dict[str, Any] = {}
         for s in flat:
             if s.kind == "comment":
                 pending.append(s)
                 continue
-            if s.kind == "deal":
-                anchor = f"deal:{len(deals) + 1}"
-                deals.append(self.deal(rec, s, len(deals)))
-            else:
-                anchor = f"partie:{s.kind}"
-                self.partie_claim(claimed, s)
-            if pending:
-                comments += [{"before": anchor, "text": c.data} for c in pending]
-                pending = []
-        comments += [{"before": "end", "text": c.data} for c in pending]
-        if not deals:
-            raise self.fail(body[0].pos if body else (1, 1), "the file records no deal")
+            try:
+                if s.kind == "deal":
+                    anchor = f"deal:{len(deals) + 1}"
+                    deals.append(self.deal(rec, s, len(deals)))
+                else:
+                    anchor = f"partie:{s.kind}"
+                    self.partie_claim(claimed, s)
+            except NotationError as exc:  # the next deal is still read and checked
+                problems += exc.problems
+                deals.append({})
+                continue
+            anchored(anchor)
+        anchored("end")
+        if not deals and not problems:
+            problems.append(self.problem(body[0].pos if body else (1, 1), "the record has no deal"))
+        if problems:
+            raise NotationError(problems)
         rec["deals"] = deals
         if claimed:
             rec["claimed"] = claimed
@@ -213,7 +250,8 @@ class _Builder:
         self.located.data = rec
         return self.located
 
-    def header(self, rec: dict[str, Any], h: Stmt) -> None:
+    def tag(self, rec: dict[str, Any], h: Stmt) -> str:
+        """Fill the field a tag names; its name as the writer writes it."""
         tag, values = h.data
         tag = TAG_ALIASES.get(tag, tag)
         if tag.startswith(SOURCE_TAG_PREFIX) and len(tag) > len(SOURCE_TAG_PREFIX):
@@ -250,6 +288,7 @@ class _Builder:
             rec["higher_chose"] = values[0]
         else:
             rec[field[0]] = values[0]
+        return tag
 
     def partie_claim(self, claimed: dict[str, Any], s: Stmt) -> None:
         if s.kind in claimed or (s.kind == "won" and "points_won" in claimed):
@@ -270,8 +309,9 @@ class _Builder:
         word, number, stmts, end = s.data
         at: tuple[str | int, ...] = ("deals", index)
         self.mark(at, s.pos)
-        if int(number) != index + 1:
-            raise self.fail((number.line, number.column), f"this is deal {index + 1}, not deal {number}")
+        if int(number.value) != index + 1:
+            hint = "; a new record begins with its tags" if number.value == "1" else ""
+            raise self.fail(pos(number), f"this is deal {index + 1}, not deal {number.value}{hint}")
         deal: dict[str, Any] = {}
         heads = [h for h in stmts if h.kind in ("dealer", "packets")]
         for h in heads:
@@ -368,13 +408,13 @@ class _Builder:
         return "talon"
 
     def _incident(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...], inc: dict[str, Any],
-                  rest: list[Token]) -> str:
+                  rest: list[Tok]) -> str:
         incidents = deal.setdefault("incidents", [])
         path = at + ("incidents", len(incidents))
         self.mark(path, st.pos)
         for tok in rest:
             if tok.type == "STRING":
-                inc["note"] = unquote(tok)
+                inc["note"] = unquote(tok.value)
         incidents.append(inc)
         return f"incident:{len(incidents) - 1}"
 
@@ -382,23 +422,23 @@ class _Builder:
         inc: dict[str, Any] = {"type": "misdeal"}
         for tok in st.data:
             if tok.type == "CHOICE":
-                inc["choice"] = "stand" if _words(tok).startswith(("stand", "on joue", "jou")) else "fresh_deal"
+                inc["choice"] = "stand" if _words(tok.value).startswith(("stand", "on joue", "jou")) else "fresh_deal"
         return self._incident(deal, st, at, inc, st.data)
 
     def _faced(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        position = int(st.data[0])
+        position = int(st.data[0].value)
         if position < 1:
-            raise self.fail((st.data[0].line, st.data[0].column), "talon positions count from 1 (the top card)")
+            raise self.fail(pos(st.data[0]), "talon positions count from 1 (the top card)")
         return self._incident(deal, st, at, {"type": "faced_card", "position": position}, st.data[1:])
 
     def _peek(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
         role_tok, num, *rest = st.data
-        inc: dict[str, Any] = {"type": "peek", "player": role_of(role_tok), "cards": self.number(num)}
+        inc: dict[str, Any] = {"type": "peek", "player": role_of(role_tok.value), "cards": self.number(num)}
         if inc["cards"] < 1:
             raise self.fail(num[1], "a peek sees at least one card")
         for tok in rest:
             if tok.type == "SUITWORD":
-                inc["suit_named"] = SUIT_LETTERS[suit_symbol(tok)]
+                inc["suit_named"] = SUIT_LETTERS[suit_symbol(tok.value)]
         return self._incident(deal, st, at, inc, rest)
 
     def _exchange(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
@@ -446,20 +486,23 @@ class _Builder:
         decls[kind] = entry
         return f"declarations.{kind}"
 
-    def _speech(self, entry: dict[str, Any], said: list[dict[str, Any]], role: str, part: Stmt, kind: str,
+    def _speech(self, entry: dict[str, Any], said: list[dict[str, Any]], role: str, part: Stmt | Tok, kind: str,
                 path: tuple[str | int, ...]) -> None:
-        if isinstance(part, Token):
-            self.mark(path + ("said", len(said)), (part.line, part.column))
-            said.append({"by": role, "reply": REPLIES[_words(part)]} if part.type == "REPLY"
+        """One thing a player says in his turn: a call, a reply, a question, a count; or the cards of his call."""
+        if not isinstance(part, Stmt):
+            if part.type == "SINKS":
+                if role in entry:
+                    raise self.fail(pos(part), f"the {role}'s call is already given")
+                entry[role] = "sink"
+                self.mark(path + (role,), pos(part))
+                return
+            self.mark(path + ("said", len(said)), pos(part))
+            said.append({"by": role, "reply": REPLIES[_words(part.value)]} if part.type == "REPLY"
                         else {"by": role, "ask": True})
             return
-        if part.kind in ("cards", "shown", "sink"):
+        if part.kind in ("cards", "shown"):
             call = entry.get(role, "best")
-            if part.kind == "sink":
-                if role in entry:
-                    raise self.fail(part.pos, f"the {role}'s call is already given")
-                entry[role] = "sink"
-            elif part.kind == "cards":
+            if part.kind == "cards":
                 if role in entry:
                     raise self.fail(part.pos, f"the {role}'s call is already given")
                 entry[role] = self.cards(part.data, path + (role,))
@@ -476,10 +519,13 @@ class _Builder:
             item["value" if asked else "length"] = n
         elif part.kind == "value":
             item["value"] = self.number(part.data)
+        elif part.kind == "count":
+            item["count"] = self.number(part.data)
         elif part.kind == "sequence":
-            item["length"] = SEQUENCE_LENGTHS[_words(part.data[0])]
-            if len(part.data) > 1:
-                item["top"] = "A" if part.data[1].type == "MAJOR" else rank_key(part.data[-1])
+            (_, name), *top = part.data
+            item["length"] = SEQUENCE_LENGTHS[_words(name)]
+            if top:
+                item["top"] = "A" if top[0][0] == "MAJOR" else rank_key(top[-1][1])
         elif part.kind == "set":
             count_text, rank_text = part.data
             word = _words(count_text)
@@ -493,40 +539,20 @@ class _Builder:
     def _tricks(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
         return "tricks"
 
-    def _trick_run(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        run: TrickRun = st.data
-        rows = run.rows()
-        tricks = deal.setdefault("tricks", [])
-        first = len(tricks)
-        if list(map(int, map(_NUMBER, rows))) != list(range(first + 1, first + 1 + len(rows))):
-            for expected, (number, pos, _) in enumerate(run.tricks(), first + 1):
-                if number != expected:
-                    raise self.fail(pos, f"this is trick {expected}, not trick {number}")
-        names = self.names
-        leads, follows = list(map(names.get, map(_LEAD, rows))), list(map(names.get, map(_FOLLOW, rows)))
-        places = self.located.places.get(at + ("tricks",))
-        if not isinstance(places, _TrickPlaces):
-            places = self.located.places[at + ("tricks",)] = _TrickPlaces()
-        places.runs.append((first, run))
-        if None in leads or None in follows:
-            tricks += [list(map(self.named, cards)) for _, _, cards in run.tricks()]
-        else:
-            tricks.extend(map(list, zip(leads, follows)))
-        return "tricks" if run.headed else f"trick:{first + 1}"
-
     def _trick(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
         number, played = st.data
         tricks = deal.setdefault("tricks", [])
         if number != len(tricks) + 1:
             raise self.fail(st.pos, f"this is trick {len(tricks) + 1}, not trick {number}")
-        path = at + ("tricks", len(tricks))
-        self.mark(path, st.pos)
+        places = self.located.places.get(at + ("tricks",))
+        if not isinstance(places, _Tricks):
+            places = self.located.places[at + ("tricks",)] = _Tricks()
+        places.tricks.append((st.pos, played))
         cards: list[str] = []
         for piece, count in played:
-            for c in piece:
-                cards.append(self.card(c, path + (len(cards),)))
+            cards += self.names(piece)
             if len(cards) > 2:
-                raise self.fail(piece[-1].pos, f"trick {number} has more than two cards")
+                raise self.fail(cast(Pos, places.at((len(tricks), 2))), f"trick {number} has more than two cards")
             if count is not None:
                 counts = deal.setdefault("counts", [])
                 self.mark(at + ("counts", len(counts)), count[1])
@@ -536,26 +562,34 @@ class _Builder:
 
     def _claim(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
         claimed = deal.setdefault("claimed", {})
-        head = st.data[0] if st.data and isinstance(st.data[0], Token) and st.data[0].type in (
-            "CATEGORY", "AT") else None
+        head = st.data[0] if st.data and getattr(st.data[0], "type", "") in ("CATEGORY", "AT") else None
         rest = st.data[1:] if head is not None else st.data
         if head is None:
             self.scores(rest, at + ("claimed", "final"), claimed.setdefault("final", {}))
             return "claim:final"
         if head.type == "CATEGORY":
-            category = CATEGORY_WORDS[_words(head)]
+            category = CATEGORY_WORDS[_words(head.value)]
             self.scores(rest, at + ("claimed", "by", category), claimed.setdefault("by", {}).setdefault(category, {}))
             return f"claim:by:{category}"
         checkpoint, pairs = rest[0], rest[1:]
-        running = claimed.setdefault("running", [])
-        point: dict[str, Any] = {"at": str(checkpoint)}
-        path = at + ("claimed", "running", len(running))
-        self.mark(path + ("at",), (checkpoint.line, checkpoint.column))
+        return self._running(claimed, "running", {"at": checkpoint.value}, pairs, pos(checkpoint), at)
+
+    def _tricks_won(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        """How many tricks each has won so far, claimed after the last trick written."""
+        claimed = deal.setdefault("claimed", {})
+        return self._running(claimed, "tricks_won", {"after": len(deal.get("tricks", []))}, st.data, st.pos, at)
+
+    def _running(self, claimed: dict[str, Any], key: str, point: dict[str, Any], pairs: list[Any], where: Pos,
+                 at: tuple[str | int, ...]) -> str:
+        """A claim at one moment of the deal (a checkpoint, or after a trick): each player's figure there."""
+        running = claimed.setdefault(key, [])
+        path = at + ("claimed", key, len(running))
+        self.mark(path + (next(iter(point)),), where)
         scores: dict[str, int] = {}
         self.scores(pairs, path, scores)
         point.update(scores)
         running.append(point)
-        return f"claim:running:{len(running) - 1}"
+        return f"claim:{key}:{len(running) - 1}"
 
     def _sheet(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
         if "scores" in deal:
@@ -572,13 +606,117 @@ class _Builder:
         return "note"
 
 
-def read_text(text: str, name: str = "<text>") -> Located:
-    """Parse notation text into a located record, or raise ``NotationError`` at the first fault."""
+def _records(stmts: list[Stmt]) -> list[list[Stmt]]:
+    """The statements grouped into records: a run of tags begins a record, as in PGN.
+
+    The comments between two records belong to the first as far as the first
+    blank line (the writer puts a record's last comments right after it), and
+    to the second after it; a record that did not parse is a record alone.
+    """
+    groups: list[list[Stmt]] = [[]]
+    pending: list[Stmt] = []
+    last = ""  # the kind of the last statement that is not a comment
+    end = 0  # the line where it ends
+    for s in stmts:
+        if s.kind == "comment":
+            pending.append(s)
+            continue
+        if (s.kind == "tag" and last not in ("", "tag")) or "bad_record" in (s.kind, last):
+            for n, c in enumerate(pending):
+                if c.pos[0] > end + 1:  # a blank line: the rest is the next record's
+                    break
+                end = c.pos[0] + c.data.count("\n")
+            else:
+                n = len(pending)
+            groups[-1] += pending[:n]
+            groups.append([])
+            pending = pending[n:]
+        groups[-1] += pending
+        pending = []
+        groups[-1].append(s)
+        last = s.kind
+        end = s.data[-1][0] if s.kind in ("deal", "partie") else s.pos[0]
+    groups[-1] += pending
+    return [g for g in groups if g] or [[]]
+
+
+def read_records(text: str, name: str = "<text>") -> list[Located | NotationError]:
+    """Every record of a notation text, in order: each a located record, or the problems that spoil it.
+
+    A record's problems do not stop the reading: the next record is read all
+    the same.  After ``MAX_PROBLEMS`` problems the reading stops, and says so.
+    """
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise NotationError([Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes")])
-    stmts = parse_statements(text, name)
-    builder = _Builder(name, text.splitlines())
-    return builder.build(stmts)
+        return [NotationError([Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes")])]
+    with _collector_paused():
+        return _read(text, name)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector held off while a file is read.
+
+    Its passes walk every object alive, and a file's records grow the heap as
+    they are read: with it running, reading twice the records took 2.5 times
+    as long (``benchmarks/parse.py``); held off, 1.9.  What the reader makes
+    holds no reference cycle, so nothing waits for the collector meanwhile.
+    """
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _read(text: str, name: str) -> list[Located | NotationError]:
+    lines = text.splitlines()
+    out: list[Located | NotationError] = []
+    count = 0
+    for group in _records(parse_statements(text, name)):
+        if group and group[0].kind == "bad_record":
+            result: Located | NotationError = NotationError([group[0].data])
+        else:
+            try:
+                result = _Builder(name, lines).build(group)
+            except NotationError as exc:
+                result = exc
+        out.append(result)
+        if isinstance(result, NotationError):
+            count += len(result.problems)
+            if count >= MAX_PROBLEMS:
+                where = result.problems[-1]
+                out.append(NotationError([Problem(name, where.line, where.column, "",
+                                                  f"{count} problems: the reading stops here")]))
+                break
+    return out
+
+
+def problems_of(results: list[Located | NotationError]) -> list[Problem]:
+    return [p for r in results if isinstance(r, NotationError) for p in r.problems]
+
+
+def read_text(text: str, name: str = "<text>") -> Located:
+    """The one record of a notation text, or ``NotationError`` with every problem found."""
+    results = read_records(text, name)
+    problems = problems_of(results)
+    if problems:
+        raise NotationError(problems)
+    if len(results) > 1:
+        second = cast(Located, results[1])
+        line, column = second.where(("deals", 0))
+        raise NotationError([Problem(name, line, column, "", f"this text holds {len(results)} records, "
+                                                             "where one was expected (read_records reads them all)")])
+    return cast(Located, results[0])
+
+
+def read_file_records(path: Path | str) -> list[Located | NotationError]:
+    try:
+        text = read_source(path)
+    except LoadFailure as exc:
+        return [NotationError([exc.problem])]
+    return read_records(text, str(path))
 
 
 def read_file(path: Path | str) -> Located:

@@ -22,7 +22,7 @@ KEYWORDS = {
            "sinks": "sinks", "shows": "shows", "making": "making", "ask": "making?", "good": "good",
            "not_good": "not good", "equal": "equal", "major": "major", "tricks": "tricks", "score": "score",
            "at": "at", "sheet": "sheet", "note": "note", "totals": "totals", "winner": "winner",
-           "nobody": "nobody", "won": "points won", "of": "of"},
+           "nobody": "nobody", "won": "points won", "of": "of", "tricks won": "tricks won", "and": "and"},
     "fr": {"deal": "donne", "end deal": "fin de donne", "partie": "partie", "end partie": "fin de partie",
            "dealer": "donneur", "packets": "paquets", "elder": "premier", "younger": "dernier", "talon": "talon",
            "misdeal": "maldonne", "stand": "on joue", "fresh_deal": "redonne", "faced": "carte retournée",
@@ -32,7 +32,8 @@ KEYWORDS = {
            "sinks": "se tait", "shows": "montre", "making": "valant", "ask": "combien ?", "good": "bon",
            "not_good": "pas bon", "equal": "égal", "major": "majeure", "tricks": "levées", "score": "marque",
            "at": "à", "sheet": "feuille", "note": "note", "totals": "totaux", "winner": "gagnant",
-           "nobody": "personne", "won": "points gagnés", "of": "de"},
+           "nobody": "personne", "won": "points gagnés", "of": "de", "tricks won": "levées gagnées",
+           "and": "et"},
 }
 _SEQUENCE_NAMES = {"en": {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"},
                    "fr": {3: "tierce", 4: "quatrième", 5: "quinte", 6: "sixième", 7: "septième", 8: "huitième"}}
@@ -48,6 +49,8 @@ def say(kind: str, item: dict[str, Any], lang: str) -> str:
         return w["ask"]
     if "value" in item:
         return f"{w['making']} {say_number(item['value'], lang)}"
+    if "count" in item:
+        return f"= {say_number(item['count'], lang)}"
     if "set" in item:
         plural = _RANK_PLURAL[lang][RANK_KEYS.index(item["rank"])]
         if lang == "fr":

@@ -2,17 +2,19 @@
 
 ``read_text(write(record)).data == record`` for every record the reader
 produces, comments included: each comment is written just before the
-statement it was anchored to.  Statements come out in one fixed order
-(hands, talon, incidents, exchange, declarations, tricks, claims), and
-keywords and cards in the record's language.
+statement it was anchored to.  Statements come out in the order
+``events.walk`` gives (tags, hands, talon, incidents, exchange,
+declarations, tricks, claims), keywords and cards in the record's language.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from collections.abc import Iterable
+
 from ..cards import SUIT_SYMBOLS, card_name, parse_card, suit_long_name, suit_of
-from .reader import SOURCE_TAG_PREFIX
+from .events import Event, walk
 from .speech import KEYWORDS, say
 
 _CATEGORIES = {
@@ -23,8 +25,8 @@ _CATEGORIES = {
            "play": "jeu", "cards": "cartes", "pique": "pic", "repique": "repic", "capot": "capot",
            "penalty": "pénalité"},
 }
-_TAG_ORDER = (("event", "Event"), ("date", "Date"), ("title", "Source"), ("locator", "Locator"),
-              ("note", "SourceNote"))
+#: The events written as a keyword and each player's figure: score "A" 67, "B" 39.
+_SCORES = {"final": "score", "sheet": "sheet", "totals": "totals"}
 
 
 def quote(text: str) -> str:
@@ -64,112 +66,98 @@ class _Writer:
     def card(self, text: str) -> str:
         return text if text == "?" else card_name(parse_card(text, self.lang), self.lang, symbols=True)
 
-    def comments(self, where: list[dict[str, str]], anchor: str, indent: str) -> None:
-        self.lines += [f"{indent}{{{c['text'].replace('}', ')')}}}" for c in where if c["before"] == anchor]
-
-    # -- the file --
+    # -- one line an event --
 
     def write(self) -> str:
-        r, w = self.record, self.w
-        source = r.get("source", {})
-        for key, tag in _TAG_ORDER:
-            if key in source:
-                self.lines.append(f"[{tag} {quote(source[key])}]")
-        known = {k for k, _ in _TAG_ORDER}
-        self.lines += [f"[{SOURCE_TAG_PREFIX}{k} {quote(v)}]" for k, v in source.items() if k not in known]
-        if "ruleset" in r:
-            self.lines.append(f"[Ruleset {quote(r['ruleset'])}]")
-        self.lines += [f"[Option {quote(f'{k}={v}')}]" for k, v in r.get("options", {}).items()]
-        self.lines.append(f"[Players {quote(r['players'][0])} {quote(r['players'][1])}]")
-        self.lines.append(f"[Lang {quote(self.lang)}]")
-        if "cut" in r:
-            self.lines.append("[Cut " + " ".join(f"{quote(k)} {quote(v)}" for k, v in r["cut"].items()) + "]")
-        if "higher_chose" in r:
-            self.lines.append(f"[HigherChose {quote(r['higher_chose'])}]")
-        if "note" in r:
-            self.lines.append(f"[Note {quote(r['note'])}]")
-        comments = r.get("comments", [])
-        partie = len(r["deals"]) > 1 or "claimed" in r
-        indent = "  " if partie else ""
-        self.lines.append("")
-        if partie:
-            self.comments(comments, "deal:1", "")
-            self.lines.append(w["partie"])
-        for n, deal in enumerate(r["deals"], 1):
-            if not partie or n > 1:
-                self.comments(comments, f"deal:{n}", indent)
-            self.deal(deal, n, indent)
-        claimed = r.get("claimed", {})
-        if "totals" in claimed:
-            self.comments(comments, "partie:totals", indent)
-            self.lines.append(f"{indent}{w['totals']} {self.scores(claimed['totals'])}")
-        if "winner" in claimed:
-            self.comments(comments, "partie:winner", indent)
-            winner = claimed["winner"]
-            self.lines.append(f"{indent}{w['winner']} {w['nobody'] if winner is None else self.who(winner)}")
-        if "points_won" in claimed:
-            self.comments(comments, "partie:won", indent)
-            self.lines.append(f"{indent}{w['won']} {claimed['points_won']}")
-        self.comments(comments, "end", indent)
-        if partie:
-            self.lines.append(w["end partie"])
+        depth = 0  # how deep the next line is indented: in a partie, in a deal
+        tags = True  # a blank line ends the tags
+        for e in walk(self.record):
+            if e.kind in ("end_deal", "end_partie"):
+                depth -= 1
+            if tags and e.kind != "tag" and not (e.kind == "comment" and e.data["before"].startswith("tag:")):
+                tags = False
+                self.lines.append("")
+            said = (f"{self.w[_SCORES[e.kind]]} {self.scores(e.data)}" if e.kind in _SCORES
+                    else getattr(self, f"_{e.kind}")(e))
+            self.lines.append("  " * depth + said)
+            if e.kind in ("begin_deal", "begin_partie"):
+                depth += 1
         return "\n".join(self.lines) + "\n"
 
-    # -- one deal --
+    def _comment(self, e: Event) -> str:
+        return "{" + e.data["text"].replace("}", ")") + "}"
 
-    def deal(self, deal: dict[str, Any], n: int, outer: str) -> None:
-        w, i = self.w, outer + "  "
-        notes = deal.get("comments", [])
-        head = f"{outer}{w['deal']} {n}, {w['dealer']} {quote(deal['dealer'])}"
-        self.lines.append(head + (f", {w['packets']} {deal['packets']}" if "packets" in deal else ""))
+    def _tag(self, e: Event) -> str:
+        tag, values = e.data
+        return f"[{tag} {' '.join(map(quote, values))}]"
 
-        def put(anchor: str, text: str) -> None:
-            self.comments(notes, anchor, i)
-            self.lines.append(i + text)
+    def _begin_partie(self, e: Event) -> str:
+        return self.w["partie"]
 
-        if "note" in deal:
-            put("note", f"{w['note']} {quote(deal['note'])}")
-        for role in ("elder", "younger"):
-            if role in deal.get("hands", {}):
-                put(f"hands.{role}", f"{w[role]}: {self.cards(deal['hands'][role])}")
-        if "talon" in deal:
-            put("talon", f"{w['talon']}: {self.cards(deal['talon'])}")
-        for k, inc in enumerate(deal.get("incidents", [])):
-            put(f"incident:{k}", self.incident(inc))
-        for role in ("elder", "younger"):
-            side = deal.get("exchange", {}).get(role)
-            if side is not None:
-                text = f"{w[role]} {w['discards']} {self.cards(side['discard'])}"
-                for key in ("takes", "leaves"):
-                    if key in side:
-                        text += f", {w[key]} {self.cards(side[key])}"
-                if "looked_at_left" in side:
-                    text += f", {w['looks' if side['looked_at_left'] else 'not looks']}"
-                put(f"exchange.{role}", text)
-        for role in deal.get("carte_blanche", []):
-            put(f"carte_blanche.{role}", f"{w[role]} {w['blanche']}")
-        for kind in ("point", "sequences", "sets"):
-            if kind in deal.get("declarations", {}):
-                put(f"declarations.{kind}", self.declaration(kind, deal["declarations"][kind]))
-        tricks = deal.get("tricks", [])
-        if tricks:
-            put("tricks", f"{w['tricks']}:")
-        counts = {(c["trick"], c["card"]): c["count"] for c in deal.get("counts", [])}
-        for t, trick in enumerate(tricks, 1):
-            played = [self.card(c) + (f" = {counts[t, j]}," if (t, j) in counts else "") for j, c in enumerate(trick, 1)]
-            put(f"trick:{t}", f"{t}. " + " ".join(played).rstrip(","))
-        claimed = deal.get("claimed", {})
-        for k, point in enumerate(claimed.get("running", [])):
-            scores = {key: v for key, v in point.items() if key != "at"}
-            put(f"claim:running:{k}", f"{w['score']} {w['at']} {point['at']} {self.scores(scores)}")
-        for category, scores in claimed.get("by", {}).items():
-            put(f"claim:by:{category}", f"{w['score']} {_CATEGORIES[self.lang][category]} {self.scores(scores)}")
-        if "final" in claimed:
-            put("claim:final", f"{w['score']} {self.scores(claimed['final'])}")
-        if "scores" in deal:
-            put("sheet", f"{w['sheet']} {self.scores(deal['scores'])}")
-        self.comments(notes, "end", i)
-        self.lines.append(f"{outer}{w['end deal']}")
+    def _end_partie(self, e: Event) -> str:
+        return self.w["end partie"]
+
+    def _begin_deal(self, e: Event) -> str:
+        w, deal = self.w, e.data
+        head = f"{w['deal']} {e.deal}, {w['dealer']} {quote(deal['dealer'])}"
+        return head + (f", {w['packets']} {deal['packets']}" if "packets" in deal else "")
+
+    def _end_deal(self, e: Event) -> str:
+        return self.w["end deal"]
+
+    def _note(self, e: Event) -> str:
+        return f"{self.w['note']} {quote(e.data)}"
+
+    def _hand(self, e: Event) -> str:
+        role, cards = e.data
+        return f"{self.w[role]}: {self.cards(cards)}"
+
+    def _talon(self, e: Event) -> str:
+        return f"{self.w['talon']}: {self.cards(e.data)}"
+
+    def _exchange(self, e: Event) -> str:
+        w, (role, side) = self.w, e.data
+        text = f"{w[role]} {w['discards']} {self.cards(side['discard'])}"
+        for key in ("takes", "leaves"):
+            if key in side:
+                text += f", {w[key]} {self.cards(side[key])}"
+        if "looked_at_left" in side:
+            text += f", {w['looks' if side['looked_at_left'] else 'not looks']}"
+        return text
+
+    def _blanche(self, e: Event) -> str:
+        return f"{self.w[e.data]} {self.w['blanche']}"
+
+    def _declaration(self, e: Event) -> str:
+        return self.declaration(*e.data)
+
+    def _tricks(self, e: Event) -> str:
+        return f"{self.w['tricks']}:"
+
+    def _trick(self, e: Event) -> str:
+        t, trick, spoken = e.data
+        played = [self.card(c) + (f" = {n}," if n is not None else "") for c, n in zip(trick, spoken)]
+        return f"{t}. " + " ".join(played).rstrip(",")
+
+    def _tricks_won(self, e: Event) -> str:
+        return f"{self.w['tricks won']} {self.scores({k: v for k, v in e.data.items() if k != 'after'})}"
+
+    def _running(self, e: Event) -> str:
+        scores = {key: v for key, v in e.data.items() if key != "at"}
+        return f"{self.w['score']} {self.w['at']} {e.data['at']} {self.scores(scores)}"
+
+    def _by(self, e: Event) -> str:
+        category, scores = e.data
+        return f"{self.w['score']} {_CATEGORIES[self.lang][category]} {self.scores(scores)}"
+
+    def _incident(self, e: Event) -> str:
+        return self.incident(e.data)
+
+    def _winner(self, e: Event) -> str:
+        return f"{self.w['winner']} {self.w['nobody'] if e.data is None else self.who(e.data)}"
+
+    def _points_won(self, e: Event) -> str:
+        return f"{self.w['won']} {e.data}"
 
     def incident(self, inc: dict[str, Any]) -> str:
         w = self.w
@@ -185,7 +173,10 @@ class _Writer:
 
     def declaration(self, kind: str, entry: dict[str, Any]) -> str:
         w = self.w
-        spoken = [[item["by"], say(kind, item, self.lang)] for item in entry.get("said", [])]
+        # (who, words, what they are: a call, which a count may follow at once, a count, or anything else)
+        spoken = [[item["by"], say(kind, item, self.lang),
+                   "count" if "count" in item else "other" if "reply" in item or "ask" in item else "call"]
+                  for item in entry.get("said", [])]
         for role in ("elder", "younger"):
             call = entry.get(role)
             if call is None:
@@ -193,23 +184,37 @@ class _Writer:
             shown = None
             if isinstance(call, dict):
                 call, shown = call["call"], call["shown"]
-            first = next((s for s in spoken if s[0] == role), None)
+            # the cards of his call, and a combination shown, follow his first saying that is no count
+            first = next((s for s in spoken if s[0] == role and s[2] != "count"), None)
             if call == "sink":
-                spoken.insert(0, [role, w["sinks"]])
+                spoken.insert(0, [role, w["sinks"], "other"])
                 first = None
             elif isinstance(call, list):
                 if first is None:
-                    first = [role, ""]
+                    first = [role, "", "call"]
                     spoken.insert(0, first)
                 first[1] = f"{first[1]} ({self.cards(call)})".strip()
             if shown is not None:
                 if first is None:
-                    first = [role, ""]
+                    first = [role, "", "call"]
                     spoken.insert(1 if call == "sink" else 0, first)
                 first[1] = f"{first[1]} {w['shows']} ({self.cards(shown)})".strip()
-        utterances = "; ".join(f"{w[role]} {text}".rstrip() for role, text in spoken)
+        turns: list[list[str]] = []  # one player's consecutive sayings are one turn: "four tens = fourteen, and …"
+        last = ""  # what the turn's last saying was
+        for role, text, what in spoken:
+            if turns and turns[-1][0] == role and text:
+                turns[-1][1] += (" " if what == "count" and last == "call" else f", {w['and']} ") + text
+            else:
+                turns.append([role, text])
+            last = what
+        utterances = "; ".join(f"{w[role]} {text}".rstrip() for role, text in turns)
         return f"{w[kind]}: {utterances}"
 
 def write(record: dict[str, Any]) -> str:
     """The record in canonical notation."""
     return _Writer(record).write()
+
+
+def write_all(records: Iterable[dict[str, Any]]) -> str:
+    """Several records, one after another, each with its own tags, a blank line between them."""
+    return "\n".join(map(write, records))

@@ -1,0 +1,123 @@
+"""Round trips: ``read(write(r)) == r`` for generated records, comments in place, through notation and JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings, strategies as st
+
+import piquet_variants as pv
+from piquet_variants.cards import card_name, iter_cards
+from piquet_variants.notation.events import walk
+
+PACK = [c for c in iter_cards((1 << 36) - 1) if card_name(c)[:-1] != "6"]
+RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7"]
+NAMES = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"),
+                min_size=1, max_size=8)
+COMMENT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="{}\r"), max_size=20)
+NUMBER = st.integers(0, 400)
+
+
+@st.composite
+def said(draw: st.DrawFn, kind: str) -> list[dict[str, Any]]:
+    """A dialogue the notation can say: each item as the reader makes it."""
+    items: list[dict[str, Any]] = []
+    for _ in range(draw(st.integers(0, 6))):
+        by = draw(st.sampled_from(["elder", "younger"]))
+        asked = bool(items) and items[-1].get("ask") and items[-1]["by"] != by
+        choices = ["reply", "ask", "value", "count"] + ([] if asked else ["length", "set" if kind == "sets" else "length"])
+        what = draw(st.sampled_from(choices))
+        item: dict[str, Any] = {"by": by}
+        if what == "reply":
+            item["reply"] = draw(st.sampled_from(["good", "not_good", "equal"]))
+        elif what == "ask":
+            item["ask"] = True
+        elif what in ("value", "count"):
+            item[what] = draw(NUMBER)
+        elif what == "set":
+            item["set"], item["rank"] = draw(st.sampled_from([3, 4])), draw(st.sampled_from(RANKS))
+        else:
+            item["length"] = draw(st.integers(1, 8) if kind == "point" else st.integers(3, 8))
+            if kind == "sequences" and draw(st.booleans()):
+                item["top"] = draw(st.sampled_from(RANKS))
+        items.append(item)
+    return items
+
+
+@st.composite
+def records(draw: st.DrawFn) -> dict[str, Any]:
+    players = draw(st.lists(NAMES, min_size=2, max_size=2, unique=True))
+    lang = draw(st.sampled_from(["en", "fr"]))
+    pack = [card_name(c, lang) for c in draw(st.permutations(PACK))]
+    elder, younger, talon = pack[:12], pack[12:24], pack[24:]
+    deal: dict[str, Any] = {"dealer": players[1], "hands": {"elder": elder, "younger": younger}, "talon": talon}
+    anchors = ["hands.elder", "hands.younger", "talon", "end"]
+    declarations = {}
+    for kind in draw(st.lists(st.sampled_from(["point", "sequences", "sets"]), unique=True)):
+        entry: dict[str, Any] = {}
+        for role in ("elder", "younger"):
+            call = draw(st.sampled_from([None, "sink", "cards", "shown"]))
+            if call == "sink":
+                entry[role] = "sink"
+            elif call == "cards":
+                entry[role] = (elder if role == "elder" else younger)[:3]
+            elif call == "shown":
+                entry[role] = {"call": "best", "shown": (elder if role == "elder" else younger)[3:6]}
+        spoken = draw(said(kind))
+        if spoken:
+            entry["said"] = spoken
+        if entry:
+            declarations[kind] = entry
+            anchors.append(f"declarations.{kind}")
+    if declarations:
+        deal["declarations"] = declarations
+    n = draw(st.integers(0, 12))
+    deal["tricks"] = [[elder[i], younger[i]] for i in range(n)]
+    if n:
+        anchors += ["tricks"] + [f"trick:{t}" for t in range(2, n + 1)]
+        counts = draw(st.lists(st.tuples(st.integers(1, n), st.sampled_from([1, 2]), NUMBER), max_size=3,
+                               unique_by=lambda c: c[:2]))
+        if counts:
+            deal["counts"] = [{"trick": t, "card": c, "count": k} for t, c, k in sorted(counts)]
+    else:
+        del deal["tricks"]
+    claimed: dict[str, Any] = {}
+    if draw(st.booleans()):
+        claimed["final"] = {players[0]: draw(NUMBER), "younger": draw(NUMBER)}
+        anchors.append("claim:final")
+    if n and draw(st.booleans()):
+        claimed["tricks_won"] = [{"after": draw(st.integers(0, n)), players[1]: draw(st.integers(0, 12))}]
+        anchors.append("claim:tricks_won:0")
+    if claimed:
+        deal["claimed"] = claimed
+    notes = draw(st.lists(st.tuples(st.sampled_from(anchors), COMMENT), max_size=4))
+    if notes:
+        deal["comments"] = [{"before": a, "text": t} for a, t in notes]
+    record: dict[str, Any] = {"format": "piquet-record/1", "players": players, "lang": lang,
+                              "deals": [deal]}
+    if draw(st.booleans()):
+        record["source"] = {"title": draw(NAMES), "locator": draw(NAMES)}
+    top = draw(st.lists(st.tuples(st.sampled_from(["tag:Players", "tag:Lang", "deal:1", "end"]), COMMENT), max_size=3))
+    if top:
+        record["comments"] = [{"before": a, "text": t} for a, t in top]
+    return _in_place(record)
+
+
+def _in_place(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with its comments listed in the order they stand in the text (the walk's), none lost."""
+    walked = [e.data for e in walk(record) if e.kind == "comment"]
+    for holder in [record] + record["deals"]:
+        if "comments" in holder:
+            mine = {id(c) for c in holder["comments"]}
+            holder["comments"] = [c for c in walked if id(c) in mine]
+    assert len(walked) == len(record.get("comments", [])) + sum(len(d.get("comments", [])) for d in record["deals"])
+    return record
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(records(), min_size=1, max_size=3))
+def test_generated_records_read_back_as_written(recs: list[dict[str, Any]]) -> None:
+    text = pv.write(recs)
+    assert [r.data for r in pv.read(text)] == recs
+    assert [r.data for r in pv.read(pv.write_json(recs))] == recs  # notation -> JSON -> the same, comments too
+    assert pv.write([r.data for r in pv.read(pv.write_json(recs))]) == text
