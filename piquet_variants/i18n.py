@@ -57,6 +57,13 @@ _LABELS: dict[str, dict[str, str]] = {
     "takes": {"fr": "prend"},
     "leads": {"fr": "entame"},
     "plays": {"fr": "joue"},
+    "event": {"en": "event", "fr": "événement"},
+    "hand": {"en": "hand", "fr": "main"},
+    "odds": {"en": "odds", "fr": "cote"},
+    "fraction": {"en": "fraction", "fr": "fraction"},
+    "probability": {"en": "p", "fr": "p"},
+    "odds legend": {"en": "≠: our odds, rounded as the book rounds, differ from the book's figure.",
+                    "fr": "≠ : notre cote, arrondie comme le livre arrondit, diffère du chiffre du livre."},
 }
 
 

@@ -11,7 +11,7 @@ import sys
 import typer
 
 from ..errors import PiquetError, ProblemsError
-from . import compare, convert, replay, rulesets
+from . import compare, convert, odds, replay, rulesets
 
 app = typer.Typer(
     help="Explore the historical rule variants of Piquet: compare rulesets rule by rule with their "
@@ -27,6 +27,7 @@ app.command("compare", epilog="Examples:\n\n  piquet-variants compare docs/deals
                               "-r traite -r cavendish-rubicon --format json")(compare.compare_command)
 app.command("convert", epilog="Examples:\n\n  piquet-variants convert docs/deals/traite-art12.piquet -O art12.json\n\n"
                               "  piquet-variants convert docs/deals/traite-art12.json --to notation")(convert.convert_command)
+app.command("odds", epilog=odds.EPILOG)(odds.odds_command)
 
 
 def main(argv: list[str] | None = None) -> int:
