@@ -11,7 +11,7 @@ import sys
 import typer
 
 from ..errors import PiquetError, ProblemsError
-from . import compare, convert, odds, replay, rulesets
+from . import compare, convert, odds, replay, rulesets, simulate
 
 app = typer.Typer(
     help="Explore the historical rule variants of Piquet: compare rulesets rule by rule with their "
@@ -28,6 +28,7 @@ app.command("compare", epilog="Examples:\n\n  piquet-variants compare docs/deals
 app.command("convert", epilog="Examples:\n\n  piquet-variants convert docs/deals/traite-art12.piquet -O art12.json\n\n"
                               "  piquet-variants convert docs/deals/traite-art12.json --to notation")(convert.convert_command)
 app.command("odds", epilog=odds.EPILOG)(odds.odds_command)
+app.command("simulate", epilog=simulate.EPILOG)(simulate.simulate_command)
 
 
 def main(argv: list[str] | None = None) -> int:
