@@ -22,12 +22,12 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.deal import random_dealt
+from ..engine.deal import Deal, random_dealt
 from ..engine.partie import Partie
-from ..engine.scoring import score_deal
+from ..engine.scoring import DealScore, score_deal
 from ..errors import PiquetError
 from ..players.registry import player_class
-from ..players.table import play_deal
+from ..players.table import Player, play_deal
 from ..players.view import Context
 from ..ruleset.model import Rules
 from .tally import Tally
@@ -64,6 +64,30 @@ def _intern(rules: Rules) -> Rules:
     return _INTERNED.setdefault(rules, rules)
 
 
+def play_partie(rules: Rules, players: list[Player], cards: random.Random, first: int, most: int,
+                on_deal: Callable[[Deal, DealScore], None] | None = None) -> tuple[Partie, int]:
+    """A partie between ``players`` (by seat), ``first`` dealing first, of at most ``most`` deals; and its deals played.
+
+    The cards come from ``cards`` alone (the packet size, then each shuffle),
+    so the same generator deals the same cards whoever sits where.
+    """
+    packet = rules.deal.packets[int(cards.random() * len(rules.deal.packets))]
+    partie = Partie(rules, first)
+    game = rules.game
+    played = 0
+    while not partie.finished and played < most:
+        elder = partie.elder
+        left = game.deals - partie.deals_counted if game.end == "deals" else 0
+        context = Context((partie.totals[elder], partie.totals[1 - elder]), left)
+        deal = play_deal(rules, random_dealt(rules, cards, packet), (players[elder], players[1 - elder]), context)
+        score = score_deal(deal)
+        if on_deal is not None:
+            on_deal(deal, score)
+        partie.add(score)
+        played += 1
+    return partie, played
+
+
 def run_chunk(plan: Plan, task: Task) -> Tally:
     """One chunk: its parties, seeded from the plan's seed and the chunk's index alone."""
     index, chunk, deals = task
@@ -71,22 +95,11 @@ def run_chunk(plan: Plan, task: Task) -> Tally:
     cards = random.Random(f"{plan.seed}:{chunk}:cards")
     players = [player_class(name)(random.Random(f"{plan.seed}:{chunk}:player:{i}"))
                for i, name in enumerate(plan.players)]
-    game = rules.game
     tally = Tally()
     while tally.deals < deals:
         first = 0 if cards.random() < 0.5 else 1
-        packet = rules.deal.packets[int(cards.random() * len(rules.deal.packets))]
-        partie = Partie(rules, first)
-        played = 0
-        while not partie.finished and tally.deals < deals and played < MOST_DEALS_IN_A_PARTIE:
-            elder = partie.elder
-            left = game.deals - partie.deals_counted if game.end == "deals" else 0
-            context = Context((partie.totals[elder], partie.totals[1 - elder]), left)
-            deal = play_deal(rules, random_dealt(rules, cards, packet), (players[elder], players[1 - elder]), context)
-            score = score_deal(deal)
-            tally.add_deal(deal, score)
-            partie.add(score)
-            played += 1
+        partie, played = play_partie(rules, players, cards, first, min(deals - tally.deals, MOST_DEALS_IN_A_PARTIE),
+                                     tally.add_deal)
         if partie.finished:
             tally.add_partie(rules, partie.result(), first, played)
     return tally
