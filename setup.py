@@ -34,7 +34,8 @@ COMPILED = ["piquet_variants/engine/deal.py", "piquet_variants/engine/combos.py"
             "piquet_variants/engine/partie.py",
             "piquet_variants/players/view.py", "piquet_variants/players/table.py",
             "piquet_variants/players/counting.py", "piquet_variants/players/cavendish.py",
-            "piquet_variants/players/doubledummy.py", "piquet_variants/players/search.py"]
+            "piquet_variants/players/doubledummy.py", "piquet_variants/players/search.py",
+            "piquet_variants/players/random_player.py"]
 
 
 #: The setup commands that build extensions; the others (metadata, sdist) need not wait for mypyc.

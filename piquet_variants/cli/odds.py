@@ -61,5 +61,5 @@ def _text(data: dict[str, Any], fmt: Format, lang: Lang) -> str:
     for rid in ids:
         headers += [f"{rid}: {t('odds', lang)}", t("fraction", lang), t("probability", lang)]
     headers.append(t("book", lang))
-    legend = t("odds legend", lang)
-    return "\n".join([grid(fmt, headers, table), "", legend] + notes)
+    bullet = "- " if fmt == "markdown" else ""
+    return "\n".join([grid(fmt, headers, table), "", t("odds legend", lang), ""] + [bullet + n for n in notes])

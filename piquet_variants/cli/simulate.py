@@ -169,8 +169,9 @@ def _text(data: dict[str, Any], fmt: Any, lang: Lang) -> str:
     notes = sorted({b["citation"] for r in results for b in r["book"]})
     if club:
         notes.append(club["book_bands_citation"])
-    return "\n".join([head, "", grid(fmt, headers, rows), "", t("bands per 10,000 deals", lang),
-                      grid(fmt, bands_headers, bands), ""] + notes)
+    bullet = "- " if fmt == "markdown" else ""
+    return "\n".join([head, "", grid(fmt, headers, rows), "", t("bands per 10,000 deals", lang), "",
+                       grid(fmt, bands_headers, bands), ""] + [bullet + n for n in notes])
 
 
 def _csv(data: dict[str, Any]) -> str:

@@ -46,15 +46,14 @@ def higher_in_suit(c: int) -> int:
 def sure_winners(view: View) -> int:
     """His cards that must win a trick if he leads them: no card the opponent may hold beats them."""
     against = opponent_may_hold(view)
-    out = 0
     hand = view.hand
-    m = hand
-    while m:
-        low = m & -m
-        m ^= low
-        c = low.bit_length() - 1
-        if not higher_in_suit(c) & against:
-            out |= low
+    out = 0
+    for suit in SUIT_MASKS:
+        mine = hand & suit
+        if mine:
+            theirs = against & suit
+            # his cards above the opponent's best card of the suit (all of them, where he may hold none)
+            out |= mine & ((theirs & -theirs) - 1) if theirs else mine
     return out
 
 
