@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass
 
@@ -10,8 +11,10 @@ import pytest
 from piquet_variants.engine.combos import KINDS
 from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase, random_dealt
 from piquet_variants.engine.scoring import judge_kind, score_deal
+from piquet_variants.players.doubledummy import Solver
 from piquet_variants.players.registry import SHIPPED, UnknownPlayer, parse_pair, player_class
 from piquet_variants.players.table import Player, play, play_deal
+from piquet_variants.players.search import SearchPlayer
 from piquet_variants.players.view import Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
 
@@ -138,3 +141,62 @@ def test_registry() -> None:
     assert parse_pair("cavendish:random") == ("cavendish", "random")
     assert parse_pair("a.b:C:cavendish") == ("a.b:C", "cavendish")
     assert parse_pair("cavendish:a.b:C") == ("cavendish", "a.b:C")
+
+
+def _brute(deal: Deal) -> int:
+    """The best the rest of the play gives the elder less the younger, by trying every card (a plain minimax)."""
+    if deal.over:
+        by = score_deal(deal).by
+        return sum(by[ELDER][k] - by[YOUNGER][k] for k in ("play", "cards", "capot"))
+    values = []
+    for card in deal.legal_actions():
+        after = copy.copy(deal)
+        after.hands, after.tricks, after.won = list(deal.hands), list(deal.tricks), list(deal.won)
+        after.apply(card)
+        values.append(_brute(after))
+    return max(values) if deal.player == ELDER else min(values)
+
+
+def test_double_dummy_solver_against_brute_force() -> None:
+    """The solver's value of the last four tricks, from random positions, is the plain minimax's."""
+    rng = random.Random(5)
+    for _ in range(25):
+        deal = Deal(RULES, random_dealt(RULES, rng))
+        while deal.phase < Phase.PLAY:
+            deal.apply(deal.sample_action(rng))
+        while len(deal.tricks) < 8 or deal.lead_card is not None:
+            deal.apply(deal.sample_action(rng))
+        so_far = score_deal(deal).by
+        solver = Solver(RULES, 12)
+        value = solver.value((deal.hands[ELDER], deal.hands[YOUNGER]), deal.player, deal.won[ELDER])
+        assert so_far[ELDER]["play"] - so_far[YOUNGER]["play"] + value == _brute(deal)
+
+
+def test_search_plays_the_double_dummy_card_when_it_can_see_everything() -> None:
+    """With every other card played or seen, its one drawn deal is the true one: it plays a best card."""
+    rng = random.Random(9)
+    found = 0
+    while found < 5:
+        deal = Deal(RULES, random_dealt(RULES, rng))
+        while deal.phase < Phase.PLAY:
+            deal.apply(deal.sample_action(rng))
+        while len(deal.tricks) < 9 or deal.lead_card is not None:
+            deal.apply(deal.sample_action(rng))
+        me = deal.player
+        view = View(RULES, me, deal.hands[me])
+        view.phase, view.tricks = Phase.PLAY, list(deal.tricks)
+        view.played = sum(1 << a | 1 << b for _, a, b in deal.tricks)
+        view.shown[1 - me] = deal.hands[1 - me]  # as if he had shown them all
+        legal = Legal(Phase.PLAY, cards=deal.playable())
+        if len(legal) < 2:
+            continue
+        found += 1
+        choice = SearchPlayer(random.Random(1)).choose(view, legal)
+        best = {}
+        for card in legal:
+            after = copy.copy(deal)
+            after.hands, after.tricks, after.won = list(deal.hands), list(deal.tricks), list(deal.won)
+            after.apply(card)
+            best[card] = _brute(after)
+        want = max(best.values()) if me == ELDER else min(best.values())
+        assert best[choice] == want
