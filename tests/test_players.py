@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass
 
@@ -115,8 +114,12 @@ def _first_choice(name: str, dealt: Dealt, role: int) -> tuple[int, View]:
     return seen[0]
 
 
+_FIELDS = ("role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen", "opponent_takes", "calls",
+           "shown", "tricks", "lead_card", "played", "voids")  # every field of a View but its rules
+
+
 def _snapshot(view: View) -> tuple:  # type: ignore[type-arg]
-    return tuple(str(getattr(view, s)) for s in View.__slots__ if s != "rules")
+    return tuple(str(getattr(view, s)) for s in _FIELDS)
 
 
 def test_every_shipped_player_finishes_legal_deals() -> None:
@@ -143,17 +146,34 @@ def test_registry() -> None:
     assert parse_pair("cavendish:a.b:C") == ("cavendish", "a.b:C")
 
 
-def _brute(deal: Deal) -> int:
+class _Line:
+    """A deal and the actions that led to it: a position that can be branched by replaying (a Deal is not copied)."""
+
+    def __init__(self, dealt: Dealt, actions: tuple[int, ...] = ()):
+        self.dealt, self.actions = dealt, actions
+        self.deal = Deal(RULES, dealt)
+        for a in actions:
+            self.deal.apply(a)
+
+    def then(self, action: int) -> _Line:
+        return _Line(self.dealt, self.actions + (action,))
+
+
+def _random_line(rng: random.Random, tricks: int) -> _Line:
+    """A random deal played at random up to the start of trick ``tricks + 1``."""
+    line = _Line(random_dealt(RULES, rng))
+    while line.deal.phase < Phase.PLAY or len(line.deal.tricks) < tricks or line.deal.lead_card is not None:
+        line = line.then(line.deal.sample_action(rng))
+    return line
+
+
+def _brute(line: _Line) -> int:
     """The best the rest of the play gives the elder less the younger, by trying every card (a plain minimax)."""
+    deal = line.deal
     if deal.over:
         by = score_deal(deal).by
         return sum(by[ELDER][k] - by[YOUNGER][k] for k in ("play", "cards", "capot"))
-    values = []
-    for card in deal.legal_actions():
-        after = copy.copy(deal)
-        after.hands, after.tricks, after.won = list(deal.hands), list(deal.tricks), list(deal.won)
-        after.apply(card)
-        values.append(_brute(after))
+    values = [_brute(line.then(card)) for card in deal.legal_actions()]
     return max(values) if deal.player == ELDER else min(values)
 
 
@@ -161,15 +181,12 @@ def test_double_dummy_solver_against_brute_force() -> None:
     """The solver's value of the last four tricks, from random positions, is the plain minimax's."""
     rng = random.Random(5)
     for _ in range(25):
-        deal = Deal(RULES, random_dealt(RULES, rng))
-        while deal.phase < Phase.PLAY:
-            deal.apply(deal.sample_action(rng))
-        while len(deal.tricks) < 8 or deal.lead_card is not None:
-            deal.apply(deal.sample_action(rng))
+        line = _random_line(rng, 8)
+        deal = line.deal
         so_far = score_deal(deal).by
         solver = Solver(RULES, 12)
         value = solver.value((deal.hands[ELDER], deal.hands[YOUNGER]), deal.player, deal.won[ELDER])
-        assert so_far[ELDER]["play"] - so_far[YOUNGER]["play"] + value == _brute(deal)
+        assert so_far[ELDER]["play"] - so_far[YOUNGER]["play"] + value == _brute(line)
 
 
 def test_search_plays_the_double_dummy_card_when_it_can_see_everything() -> None:
@@ -177,11 +194,8 @@ def test_search_plays_the_double_dummy_card_when_it_can_see_everything() -> None
     rng = random.Random(9)
     found = 0
     while found < 5:
-        deal = Deal(RULES, random_dealt(RULES, rng))
-        while deal.phase < Phase.PLAY:
-            deal.apply(deal.sample_action(rng))
-        while len(deal.tricks) < 9 or deal.lead_card is not None:
-            deal.apply(deal.sample_action(rng))
+        line = _random_line(rng, 9)
+        deal = line.deal
         me = deal.player
         view = View(RULES, me, deal.hands[me])
         view.phase, view.tricks = Phase.PLAY, list(deal.tricks)
@@ -192,11 +206,6 @@ def test_search_plays_the_double_dummy_card_when_it_can_see_everything() -> None
             continue
         found += 1
         choice = SearchPlayer(random.Random(1)).choose(view, legal)
-        best = {}
-        for card in legal:
-            after = copy.copy(deal)
-            after.hands, after.tricks, after.won = list(deal.hands), list(deal.tricks), list(deal.won)
-            after.apply(card)
-            best[card] = _brute(after)
+        best = {card: _brute(line.then(card)) for card in legal}
         want = max(best.values()) if me == ELDER else min(best.values())
         assert best[choice] == want
