@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
+from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -30,8 +31,13 @@ class UnknownPlayer(PiquetError):
     """A player name that is neither shipped, registered, nor an importable ``module:Class``."""
 
 
+@cache
 def known() -> dict[str, str]:
-    """Every player name and the ``module:Class`` it stands for: shipped first, then registered."""
+    """Every player name and the ``module:Class`` it stands for: shipped first, then registered.
+
+    Read once a process: the installed packages do not change during a run, and
+    every chunk of a simulation asks for its players by name.
+    """
     names = dict(SHIPPED)
     for ep in entry_points(group=GROUP):
         names.setdefault(ep.name, ep.value)
@@ -49,6 +55,7 @@ def _load(path: str) -> Any:
     return obj
 
 
+@cache
 def player_class(name: str) -> PlayerClass:
     """The class a player name (``cavendish``) or path (``mypkg.mod:MyPlayer``) stands for."""
     names = known()
