@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -104,3 +107,17 @@ def test_simulate_command_bad_input(cli, tmp_path: Path) -> None:
 def test_cavendish_beats_random_over_seat_swapped_parties() -> None:
     res = duel(RULES[0], ("cavendish", "random"), pairs=12, seed=3)
     assert res.parties == 24 and res.points.separated and res.points.low > 0 and res.margin.low > 0
+
+
+def test_ctrl_c_on_the_command_line() -> None:
+    """A real SIGINT: the partial figures on stdout, marked partial, exit status 130, no worker left."""
+    cmd = [sys.executable, "-c", "from piquet_variants.cli import run; run()", "simulate", "-r", "cavendish-rubicon",
+           "--deals", "5000000", "--jobs", "2", "--format", "json"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    data = json.loads(out)
+    assert data["partial"] is True and 0 < data["results"][0]["deals"] < 5_000_000
+    assert "partial result" in err and "Traceback" not in err

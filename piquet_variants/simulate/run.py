@@ -16,6 +16,7 @@ chunk's end cuts short does not count in the partie statistics.
 from __future__ import annotations
 
 import random
+import signal
 from collections.abc import Callable, Generator, Iterator
 from contextlib import closing
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -147,8 +148,13 @@ def simulate(plan: Plan, jobs: int = 1, scheduler: str | None = None, progress: 
     return _reduce(plan, done, False)
 
 
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it stops the workers), not each worker's to die of."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _on_processes(plan: Plan, jobs: int) -> Generator[tuple[Task, Tally], None, None]:
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     futures: dict[Future[Tally], Task] = {pool.submit(run_chunk, plan, task): task for task in plan.tasks()}
     try:
         pending = set(futures)
