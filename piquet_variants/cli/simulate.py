@@ -31,7 +31,8 @@ MOST_DEALS = 10_000_000
 SimFormat = Literal["table", "json", "markdown", "csv"]
 EPILOG = ("Examples:\n\n  piquet-variants simulate -r cavendish-rubicon --deals 20000 --seed 1\n\n"
           "  piquet-variants simulate -r traite -r cavendish-rubicon --players cavendish:random --format json\n\n"
-          "  piquet-variants simulate -r cavendish-rubicon --scheduler tcp://127.0.0.1:8786 --plot bands.svg")
+          "  piquet-variants simulate -r cavendish-rubicon --scheduler tcp://127.0.0.1:8786 --plot bands.svg\n\n"
+          "Exit status: 0 done, 1 bad input, 2 usage, 130 stopped by Ctrl-C (the partial figures are printed).")
 
 
 def simulate_command(
@@ -46,9 +47,9 @@ def simulate_command(
         jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Local processes (default: all cores).")]
         = None,
         scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS",
-                                                      help="A Dask scheduler to run on (extra [cluster]).")] = None,
+                                                      help="A Dask scheduler to run on (the 'cluster' extra).")] = None,
         plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE.svg",
-                                                  help="Draw the score bands against Cavendish's (extra [plot]).")]
+                                                  help="Draw the score bands against Cavendish's (the 'plot' extra).")]
         = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
         option: OptionOpt = None,
