@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import signal
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator
 from contextlib import closing
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -37,6 +37,9 @@ from .tally import Tally
 CHUNK = 200
 #: A partie that has not ended after this many deals is abandoned (a race nobody can win would never end).
 MOST_DEALS_IN_A_PARTIE = 1000
+
+#: Chunks queued for each worker process at a time.
+QUEUED = 4
 
 Task = tuple[int, int, int]  # (ruleset index, chunk index, deals)
 
@@ -154,14 +157,23 @@ def _ignore_interrupts() -> None:
 
 
 def _on_processes(plan: Plan, jobs: int) -> Generator[tuple[Task, Tally], None, None]:
+    """The chunks on ``jobs`` worker processes, a few queued for each at a time (not all at once: a long run
+    has tens of thousands, and what is queued is what Ctrl-C must drop)."""
+    tasks = iter(plan.tasks())
+    running: dict[Future[Tally], Task] = {}
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
-    futures: dict[Future[Tally], Task] = {pool.submit(run_chunk, plan, task): task for task in plan.tasks()}
     try:
-        pending = set(futures)
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+        while True:
+            while len(running) < QUEUED * jobs:
+                task = next(tasks, None)
+                if task is None:
+                    break
+                running[pool.submit(run_chunk, plan, task)] = task
+            if not running:
+                break
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for f in finished:
-                yield futures[f], f.result()
+                yield running.pop(f), f.result()
     except BaseException:  # Ctrl-C, or the run dropped: drop what has not started, and stop the workers
         processes = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
