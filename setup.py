@@ -27,10 +27,15 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import BaseError, CCompilerError
 
-#: The modules a random deal runs through, compiled together (they call each other).
+#: The modules a random deal runs through, compiled together (they call each other), and the players'
+#: hot modules (a simulated deal asks a player some thirty times; the search player solves play exactly).
 COMPILED = ["piquet_variants/engine/deal.py", "piquet_variants/engine/combos.py",
             "piquet_variants/engine/scoring.py", "piquet_variants/engine/derived.py",
-            "piquet_variants/engine/partie.py"]
+            "piquet_variants/engine/partie.py",
+            "piquet_variants/players/view.py", "piquet_variants/players/table.py",
+            "piquet_variants/players/counting.py", "piquet_variants/players/cavendish.py",
+            "piquet_variants/players/doubledummy.py", "piquet_variants/players/search.py",
+            "piquet_variants/players/random_player.py"]
 
 
 #: The setup commands that build extensions; the others (metadata, sdist) need not wait for mypyc.

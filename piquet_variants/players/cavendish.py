@@ -1,0 +1,199 @@
+"""The ``cavendish`` player: the principles of Cavendish's chapters on discarding, calling and playing.
+
+Each principle is a few lines below, under the passage it follows
+(``PRINCIPLES`` lists them for the docs).  The weights that turn a principle
+into a choice are round numbers chosen once for the ordering the text gives
+("Keeping the best suit for point is essential"; "Next in importance to the
+point are the cards"), not fitted to the book's statistics.
+
+What it leaves out: sinking (calling less than it holds), leaving cards in
+the stock, playing in and out, and most of playing to the partie's score; it
+always takes all its cards and calls its best.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS
+from ..engine.combos import Combo, tables
+from ..engine.deal import ELDER, Phase
+from .counting import higher_in_suit, opponent_may_hold, sure_winners, trick_winner
+from .view import Legal, View
+
+#: (what the player does, where Cavendish says it, his words).
+PRINCIPLES: tuple[tuple[str, str, str], ...] = (
+    ("keep the point", "Discarding, General rules",
+     "Keeping the best suit for point is essential in most cases, and especially younger hand."),
+    ("elder: throw whole suits, unguard freely", "Discarding, General rules",
+     "You should freely unguard kings and queens, and should throw out whole suits"),
+    ("younger: keep guards", "Discarding, General rules",
+     "You should keep guards to kings and queens; and you should seldom denude yourself entirely of a suit"),
+    ("keep the high cards, for the cards", "Discarding, General rules",
+     "Next in importance to the point are the cards."),
+    ("keep sequences", "Discarding, General rules",
+     "Cards in sequence, or that may form a sequence with those taken in, should be kept"),
+    ("keep high trios, not low ones", "Discarding, General rules",
+     "It is seldom advisable to put out a high card for the sake of keeping a low trio"),
+    ("take all the cards", "Discarding, General rules",
+     "It is a common error with beginners at Piquet not to take all their cards"),
+    ("call all it can", "Calling, Introductory", "Your object is to reckon all you can"),
+    ("count the opponent's hand", "Playing the cards, Counting the hand",
+     "you should count his cards so far as he has called them"),
+    ("lead winning cards; near a pique, lead them one after the other", "Playing the cards, Playing to the score",
+     "If you can do so, lead your winning cards one after the other"),
+    ("lead from the suit to establish, the longer first", "Playing the cards, Establishing a suit",
+     "you should generally begin by leading the one of which you hold the greater number"),
+    ("with a winning and a losing card left, lead the losing one", "Playing the cards, Playing to the score",
+     "you should generally lead the losing card, in order to win the last trick"),
+    ("keep guards to kings and queens when throwing", "Playing the cards, Preserving guards and tenaces",
+     "When throwing to the opponent's lead, you should, of course, keep guards to kings and queens."),
+)
+
+# How much a card is worth keeping, by rank index (ace first): the cards are won with high cards.
+_RANK_WORTH = (10, 7, 5, 4, 3, 2, 1, 1, 0)
+_POINT = 12  # "Keeping the best suit for point is essential"
+_SEQUENCE = 3  # a card's worth in a sequence, a card of the sequence
+_HIGH_SET, _LOW_SET = 8, 2  # a trio of aces or kings; of queens, knaves or tens ("many a hand is ruined...")
+_GUARD = 6  # the younger's guard to a king or queen
+_WHOLE_SUIT = 3  # the elder's share, in each card, of its suit's strength: weak suits go out whole (tenths)
+_KING, _QUEEN = 1, 2
+
+
+def _suit(hand: int, s: int) -> int:
+    return hand >> (s * RANKS_PER_SUIT) & ((1 << RANKS_PER_SUIT) - 1)
+
+
+def discard(view: View, legal: Legal) -> int:
+    """The cards to put out: the ``n`` least worth keeping, where ``n`` takes all his cards."""
+    tab = tables(view.rules)
+    hand = legal.hand
+    elder = view.role == ELDER
+    worth = {}
+    suits = [_suit(hand, s) for s in range(SUITS)]
+    point_suit = max(range(SUITS), key=lambda s: _point_order(tab.point[s][suits[s]]))
+    rank_counts = [sum(suits[s] >> r & 1 for s in range(SUITS)) for r in range(RANKS_PER_SUIT)]
+    for s in range(SUITS):
+        m = suits[s]
+        if not m:
+            continue
+        ranks = [r for r in range(RANKS_PER_SUIT) if m >> r & 1]
+        strength = sum(_RANK_WORTH[r] for r in ranks)
+        in_runs = 0
+        for run in tab.runs[s][m]:
+            in_runs |= run.cards
+        for i, r in enumerate(ranks):
+            c = s * RANKS_PER_SUIT + r
+            w = _RANK_WORTH[r] * 10
+            if s == point_suit:
+                w += _POINT * 10
+            if in_runs >> c & 1:
+                w += _SEQUENCE * 10
+            if rank_counts[r] >= 3 and tab.set_rank_mask >> r & 1:
+                w += (_HIGH_SET if r <= _KING else _LOW_SET) * 10 * (rank_counts[r] - 2)
+            if elder:
+                w += _WHOLE_SUIT * strength
+            else:
+                # a small card under a king (one guard) or a queen (two guards), or a suit's last small cards
+                below = len(ranks) - 1 - i
+                if (any(h <= _QUEEN for h in ranks[:i]) and below < 2 and r > _QUEEN) or len(ranks) <= 2:
+                    w += _GUARD * 10
+            worth[c] = w
+    n = legal.take[1] + legal.excess
+    out = 0
+    for c in sorted(worth, key=lambda c: (worth[c], -c))[:n]:
+        out |= 1 << c
+    return out
+
+
+def lead(view: View, playable: int) -> int:
+    """The card to lead: a winning card from the longest suit holding one; else from the longest suit."""
+    hand = view.hand & playable
+    winners = sure_winners(view) & hand
+    counts = [(hand & SUIT_MASKS[s]).bit_count() for s in range(SUITS)]
+    if hand.bit_count() == 2 and winners and winners != hand:
+        won = sum(1 for t in view.tricks if trick_winner(t) == view.role)
+        if won != 5:  # one trick does not make the difference of the cards: the losing card, for the last trick
+            return _lowest(hand & ~winners)
+    if winners:
+        s = max((s for s in range(SUITS) if winners & SUIT_MASKS[s]), key=lambda s: counts[s])
+        return _highest(winners & SUIT_MASKS[s])
+    s = max((s for s in range(SUITS) if counts[s]), key=lambda s: (counts[s], -_top_rank(hand, s)))
+    suit = hand & SUIT_MASKS[s]
+    top = _highest(suit)
+    # from a sequence to establish it (king, queen, knave...), the top card; else the lowest
+    return top if (1 << (top + 1)) & suit else _lowest(suit)
+
+
+def follow(view: View, playable: int) -> int:
+    """The card to play to a lead: the lowest that wins it, else the least useful card."""
+    lead_card = view.lead_card
+    assert lead_card is not None
+    same = playable & SUIT_MASKS[lead_card // RANKS_PER_SUIT]
+    if same:
+        beats = same & higher_in_suit(lead_card)
+        return _lowest(beats) if beats else _lowest(same)
+    return throw(view, playable)
+
+
+def throw(view: View, playable: int) -> int:
+    """A card thrown to a suit he cannot follow: keep winners and guards to kings and queens."""
+    winners = sure_winners(view)
+    against = opponent_may_hold(view)
+    best, best_worth = -1, 1 << 30
+    m = playable
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        suit = view.hand & SUIT_MASKS[c // RANKS_PER_SUIT]
+        worth = (RANKS_PER_SUIT - c % RANKS_PER_SUIT) * 2
+        if winners >> c & 1:
+            worth += 40
+        # a guard to a king (one card under it) or a queen (two), the king or queen not yet a winner
+        top = _highest(suit)
+        if c != top and top % RANKS_PER_SUIT in (_KING, _QUEEN) and not winners >> top & 1 \
+                and suit.bit_count() <= top % RANKS_PER_SUIT + 1:
+            worth += 20
+        if suit.bit_count() == 1 and not (against & SUIT_MASKS[c // RANKS_PER_SUIT]):
+            worth -= 5  # nothing of the suit against him: a card he cannot win or lose with
+        if worth < best_worth:
+            best, best_worth = c, worth
+    return best
+
+
+def _point_order(point: Combo | None) -> int:
+    return point.order if point is not None else -1
+
+
+def _lowest(m: int) -> int:
+    """The lowest card of a mask (the highest index in its suit: take the last suit's lowest)."""
+    return m.bit_length() - 1 if m else -1
+
+
+def _highest(m: int) -> int:
+    return (m & -m).bit_length() - 1
+
+
+def _top_rank(hand: int, s: int) -> int:
+    suit = _suit(hand, s)
+    return (suit & -suit).bit_length() - 1
+
+
+class CavendishPlayer:
+    """Discards, calls and plays by the book's principles (``PRINCIPLES``); it draws on no chance."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def choose(self, view: View, legal: Legal) -> int:
+        if legal.phase == Phase.PLAY:
+            playable = legal.cards
+            if playable & (playable - 1) == 0:
+                return playable.bit_length() - 1
+            return lead(view, playable) if view.lead_card is None else follow(view, playable)
+        if legal.phase == Phase.DECLARE:
+            return 0  # the best call: "Your object is to reckon all you can"
+        if legal.phase == Phase.EXCHANGE:
+            return discard(view, legal)
+        return 0

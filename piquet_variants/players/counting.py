@@ -1,0 +1,63 @@
+"""Counting the hand: what a player can tell of his opponent's cards from his own view.
+
+"You should count his cards so far as he has called them" (Cavendish,
+*Playing the cards*, Counting the hand): the cards the opponent may hold are
+those this player has not seen, less the suits the opponent has shown he is
+out of, plus those he showed in his calls and has not yet played.
+"""
+
+from __future__ import annotations
+
+from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS
+from ..engine.deal import deck_cards, follower_wins
+from ..engine.derived import per_ruleset
+from ..ruleset.model import Rules
+from .view import View
+
+
+@per_ruleset
+def pack_mask(rules: Rules) -> int:
+    m = 0
+    for c in deck_cards(rules):
+        m |= 1 << c
+    return m
+
+
+def void_mask(suits: int) -> int:
+    """The cards of the suits set in ``suits`` (bit s for suit s)."""
+    m = 0
+    for s in range(SUITS):
+        if suits >> s & 1:
+            m |= SUIT_MASKS[s]
+    return m
+
+
+def opponent_may_hold(view: View) -> int:
+    """Every card the opponent may hold now, as far as this player can count."""
+    opp = view.opponent
+    return (view.unseen(pack_mask(view.rules)) & ~void_mask(view.voids[opp])) | view.opponent_known()
+
+
+def higher_in_suit(c: int) -> int:
+    """The cards of ``c``'s suit that beat it (lower rank index)."""
+    return ((1 << c) - 1) & SUIT_MASKS[c // RANKS_PER_SUIT]
+
+
+def sure_winners(view: View) -> int:
+    """His cards that must win a trick if he leads them: no card the opponent may hold beats them."""
+    against = opponent_may_hold(view)
+    hand = view.hand
+    out = 0
+    for suit in SUIT_MASKS:
+        mine = hand & suit
+        if mine:
+            theirs = against & suit
+            # his cards above the opponent's best card of the suit (all of them, where he may hold none)
+            out |= mine & ((theirs & -theirs) - 1) if theirs else mine
+    return out
+
+
+def trick_winner(trick: tuple[int, int, int]) -> int:
+    """Who won a trick ``(leader, lead, follow)``."""
+    leader, lead, follow = trick
+    return 1 - leader if follower_wins(lead, follow) else leader

@@ -1,0 +1,88 @@
+"""Finding a player class by name: shipped, registered by a package, or by dotted path.
+
+A package adds players under the entry point group ``piquet_variants.players``
+(in its ``pyproject.toml``: ``[project.entry-points."piquet_variants.players"]``
+``mine = "mypkg.players:MyPlayer"``); or a player is named on the command line
+as ``mypkg.players:MyPlayer``.  The class is built with one ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from functools import cache
+from importlib.metadata import entry_points
+from typing import Any
+
+from ..errors import PiquetError
+from ..schemas import did_you_mean
+from .table import Player
+
+GROUP = "piquet_variants.players"
+SHIPPED = {"random": "piquet_variants.players.random_player:RandomPlayer",
+           "cavendish": "piquet_variants.players.cavendish:CavendishPlayer",
+           "search": "piquet_variants.players.search:SearchPlayer"}
+
+PlayerClass = Callable[[random.Random], Player]
+
+
+class UnknownPlayer(PiquetError):
+    """A player name that is neither shipped, registered, nor an importable ``module:Class``."""
+
+
+@cache
+def known() -> dict[str, str]:
+    """Every player name and the ``module:Class`` it stands for: shipped first, then registered.
+
+    Read once a process: the installed packages do not change during a run, and
+    every chunk of a simulation asks for its players by name.
+    """
+    names = dict(SHIPPED)
+    for ep in entry_points(group=GROUP):
+        names.setdefault(ep.name, ep.value)
+    return names
+
+
+def _load(path: str) -> Any:
+    module, _, attr = path.partition(":")
+    try:
+        obj: Any = importlib.import_module(module)
+        for part in attr.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError, ValueError) as err:
+        raise UnknownPlayer(f"player {path!r} cannot be loaded: {err}") from None
+    return obj
+
+
+@cache
+def player_class(name: str) -> PlayerClass:
+    """The class a player name (``cavendish``) or path (``mypkg.mod:MyPlayer``) stands for."""
+    names = known()
+    if name in names:
+        path = names[name]
+    elif ":" in name:
+        path = name
+    else:
+        raise UnknownPlayer(f"unknown player {name!r}{did_you_mean(name, list(names))} "
+                            f"(known: {', '.join(names)}; or give module:Class)")
+    cls = _load(path)
+    if not callable(getattr(cls, "choose", None)):
+        raise UnknownPlayer(f"player {name!r} ({path}) has no choose(view, legal) method")
+    return cls
+
+
+def parse_pair(text: str) -> tuple[str, str]:
+    """``cavendish:cavendish`` or ``search:mypkg.mod:MyPlayer``: the first player and the second.
+
+    The first name ends at the first colon, unless it is a dotted path itself
+    (``a.b:C:cavendish``), which ends at its second.
+    """
+    parts = text.split(":")
+    if len(parts) == 2:
+        return parts[0], parts[1]
+    if len(parts) >= 3 and "." in parts[0]:
+        return f"{parts[0]}:{parts[1]}", ":".join(parts[2:])
+    if len(parts) >= 3:
+        return parts[0], ":".join(parts[1:])
+    raise UnknownPlayer(f"--players {text!r}: expected FIRST:SECOND, e.g. cavendish:cavendish")

@@ -1,0 +1,119 @@
+"""The ``search`` player: it deals out the cards it cannot see, solves each deal exactly, and plays the best on average.
+
+Determinization: at each card it plays, it draws hands for the opponent
+consistent with what it has seen and heard (the cards it holds, discarded,
+saw in the stock and saw played; the suits the opponent did not follow; the
+cards the opponent showed; and the calls he made, taken as his best), solves
+the rest of the play of each drawn deal with the exact double-dummy solver
+(``doubledummy``), and plays the card whose average value is best for it.
+It discards and calls as the ``cavendish`` player does: the search is over
+the play of the cards.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.combos import KINDS, holdings, tables
+from ..engine.deal import ELDER, Phase, follower_wins
+from .cavendish import CavendishPlayer
+from .counting import pack_mask, trick_winner, void_mask
+from .doubledummy import Solver, _distinct, _index
+from .view import Legal, View
+
+#: Deals drawn for each card played, and draws tried for each before taking one that breaks a call.
+SAMPLES = 8
+TRIES = 20
+#: Positions searched for one card played, beyond which no further deal is drawn (at least one always is):
+#: a whole deal's play from the first lead can take a hundred times the search of its last tricks.
+NODE_BUDGET = 150_000
+
+
+def _pick(pool: list[int], n: int, rng: random.Random) -> int:
+    m = 0
+    for c in rng.sample(pool, n):
+        m |= 1 << c
+    return m
+
+
+def consistent(view: View, opponent_hand: int) -> bool:
+    """Whether the opponent, dealt this hand (with what he has played), could have made the calls he made."""
+    rules = view.rules
+    opp = view.opponent
+    played_by_him = 0
+    for leader, lead, follow in view.tricks:
+        played_by_him |= 1 << (lead if leader == opp else follow)
+    if view.lead_card is not None:  # he led it: this player is to follow
+        played_by_him |= 1 << view.lead_card
+    held = holdings(tables(rules), opponent_hand | played_by_him)
+    for kind, combos in zip(KINDS, held):
+        call = view.calls[kind][opp]
+        if call is None:
+            continue
+        if not combos or combos[0].key != call.key:
+            return False
+    return True
+
+
+def deals_for(view: View, rng: random.Random, samples: int = SAMPLES) -> list[int]:
+    """Opponent hands drawn alike among those consistent with the view (a draw that breaks a call, after ``TRIES``)."""
+    opp = view.opponent
+    known = view.opponent_known()
+    count = view.hand.bit_count() - (1 if view.lead_card is not None else 0)
+    pool_mask = view.unseen(pack_mask(view.rules)) & ~known & ~void_mask(view.voids[opp])
+    pool = [c for c in range(pool_mask.bit_length()) if pool_mask >> c & 1]
+    need = min(count - known.bit_count(), len(pool))
+    out = []
+    for _ in range(samples):
+        hand = known | _pick(pool, need, rng)
+        for _ in range(TRIES - 1):
+            if consistent(view, hand):
+                break
+            hand = known | _pick(pool, need, rng)
+        out.append(hand)
+    return out
+
+
+class SearchPlayer(CavendishPlayer):
+    """Plays each card by exact search over sampled deals; discards and calls as ``cavendish``."""
+
+    samples = SAMPLES
+
+    def choose(self, view: View, legal: Legal) -> int:
+        if legal.phase != Phase.PLAY or legal.cards & (legal.cards - 1) == 0:
+            return super().choose(view, legal)
+        me = view.role
+        live = view.unseen(pack_mask(view.rules)) | view.hand | view.opponent_known()
+        if view.lead_card is not None:
+            live |= 1 << view.lead_card
+        candidates = _distinct(legal.cards, live, tables(view.rules).counting_cards)
+        if len(candidates) == 1:
+            return candidates[0]
+        tricks = view.rules.deal.hand
+        won_elder = sum(1 for t in view.tricks if trick_winner(t) == ELDER)
+        sums = [0] * len(candidates)
+        nodes = 0
+        for opponent_hand in deals_for(view, self.rng, self.samples):
+            if nodes > NODE_BUDGET:
+                break
+            solver = Solver(view.rules, tricks)
+            hands = [0, 0]
+            hands[me], hands[1 - me] = view.hand, opponent_hand
+            for i, c in enumerate(candidates):
+                sums[i] += _value(solver, hands, me, c, view.lead_card, won_elder)
+            nodes += solver.nodes
+        best = max(range(len(candidates)), key=lambda i: sums[i] if me == ELDER else -sums[i])
+        return candidates[best]
+
+
+def _value(solver: Solver, hands: list[int], me: int, c: int, lead: int | None, won_elder: int) -> int:
+    """The value to the elder of playing ``c`` now, in one drawn deal."""
+    after = list(hands)
+    after[me] &= ~(1 << c)
+    if lead is None:
+        return solver.after_lead((after[0], after[1]), me, c, won_elder)
+    leader = 1 - me
+    winner = me if follower_wins(lead, c) else leader
+    last = 1 if not after[me] else 0
+    points = solver.scores.trick[_index(leader, last, lead, c)]
+    return points + solver.value((after[0], after[1]), winner, won_elder + (winner == ELDER))

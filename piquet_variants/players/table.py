@@ -1,0 +1,100 @@
+"""The table: it deals, asks each player in turn, and tells each only what he may know.
+
+A player is any object with ``choose(view, legal) -> action`` (``Player``).
+``play_deal`` runs one deal between two players (elder first): it asks the
+player whose turn it is, applies his action to the engine's ``Deal``, and
+then tells both players' ``View`` what that action made public.  The views
+are the only way the players see the deal.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..engine.combos import KINDS
+from ..engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase
+from ..engine.scoring import judge_kind
+from ..ruleset.model import Rules
+from .view import Context, Legal, View, heard
+
+
+class Player(Protocol):
+    """A player: he sees his ``View`` and chooses one of the ``Legal`` actions."""
+
+    def choose(self, view: View, legal: Legal) -> int:
+        ...
+
+
+def legal_now(deal: Deal) -> Legal:
+    """What the player to move may do, compactly (``Legal``)."""
+    phase = deal.phase
+    if phase == Phase.PLAY:
+        return Legal(phase, cards=deal.playable())
+    if phase == Phase.DECLARE:
+        candidates = deal.candidates()
+        return Legal(phase, choices=len(candidates) + 1, candidates=candidates)
+    if phase == Phase.EXCHANGE:
+        p = deal.player
+        return Legal(phase, hand=deal.hands[p], take=deal.take_range(p), excess=deal.delta[p])
+    return Legal(phase, choices=len(deal.legal_actions()))
+
+
+def _exchange(deal: Deal, views: tuple[View, View], discard: int) -> None:
+    p = deal.player
+    k = discard.bit_count() - deal.delta[p]
+    left = 0
+    if p == ELDER and deal.rules.exchange.elder_may_see_left:  # he may look at the cards he leaves (Law 33)
+        for c in deal.talon[k:deal.parts[ELDER]]:
+            left |= 1 << c
+    deal.apply(discard)
+    views[p].exchanged(discard, deal.taken[p], left)
+    views[1 - p].opponent_takes = k
+
+
+def _declare(deal: Deal, views: tuple[View, View], index: int) -> None:
+    kind, p = deal.declaring()
+    deal.apply(index)
+    said = heard(deal.calls[kind][p], False)
+    for v in views:
+        v.calls[kind][p] = said
+    if deal.phase == Phase.PLAY:  # the calls are over: what each reckons, he shows
+        for kind in KINDS:
+            result = judge_kind(deal, kind)
+            if result.winner is None:
+                continue
+            w = result.winner
+            cards = 0
+            for combo in result.reckoned:
+                cards |= combo.cards
+            for v in views:
+                v.shown[w] |= cards
+                v.calls[kind][w] = heard(deal.calls[kind][w], True)
+    for v in views:
+        v.phase = deal.phase
+
+
+def play_deal(rules: Rules, dealt: Dealt, players: tuple[Player, Player], context: Context = Context()) -> Deal:
+    """One deal between ``players`` (elder, younger), each seeing only his own ``View``."""
+    return play(Deal(rules, dealt), players, context)
+
+
+def play(deal: Deal, players: tuple[Player, Player], context: Context = Context()) -> Deal:
+    """Play a deal just dealt to its end, asking ``players`` (elder, younger) through their views."""
+    rules, dealt = deal.rules, deal.dealt
+    views = (View(rules, ELDER, dealt.elder, context), View(rules, YOUNGER, dealt.younger, context))
+    while not deal.over:
+        p = deal.player
+        phase = deal.phase
+        action = players[p].choose(views[p], legal_now(deal))
+        if phase == Phase.PLAY:
+            deal.apply(action)
+            views[ELDER].card_played(p, action)
+            views[YOUNGER].card_played(p, action)
+        elif phase == Phase.DECLARE:
+            _declare(deal, views, action)
+        elif phase == Phase.EXCHANGE:
+            _exchange(deal, views, action)
+            views[ELDER].phase = views[YOUNGER].phase = deal.phase
+        else:
+            deal.apply(action)
+    return deal

@@ -1,0 +1,153 @@
+"""What one player may know of a deal, and what he may do: the ``view`` and ``legal`` a player chooses from.
+
+A ``View`` is kept for each player by the table (``players.table``), which
+tells it, as the deal goes on, only what that player sees or hears: his own
+hand as dealt, what he discards and takes in (and the cards he leaves, where
+the ruleset lets him look at them), how many cards his opponent takes, each
+call as it is heard (the cards of a call only where it is reckoned, since
+calling a good combination is showing it: Cavendish, *Description*, "As the
+law now stands, calling is equivalent to showing"), and every card played.
+It never holds the ``Deal`` itself, so a player cannot read the opponent's
+hand or the stock from it; ``tests/test_players.py`` checks that two deals
+differing only in what a player cannot see give him the same view and the
+same choices.
+
+``Legal`` lists what may be done now.  It is a sequence of ``int`` actions
+(the engine's, see ``engine.deal``) for any player that wants a list, and
+also says the same thing compactly (the playable cards as a mask, the range
+of cards that may be taken in), because listing every discard (1,585 of them
+for the elder at the club laws) costs more than choosing one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import NamedTuple
+
+from ..cards import iter_cards, suit_of
+from ..engine.combos import KINDS, Combo
+from ..engine.deal import Phase
+from ..ruleset.model import Rules
+
+
+class Heard(NamedTuple):
+    """A call as the other player hears it: its kind and size, and its cards only where it is shown."""
+
+    kind: str
+    key: int  # what the ruleset compares (engine.combos)
+    length: int
+    top: int  # rank index of its top card (point: -1)
+    value: int  # the point's total (others: 0)
+    cards: int  # the cards, where the call is reckoned (shown); else 0
+
+
+def heard(call: Combo | None, shown: bool) -> Heard | None:
+    if call is None:
+        return None
+    return Heard(call.kind, call.key, call.length, call.top, call.value, call.cards if shown else 0)
+
+
+class Context(NamedTuple):
+    """Where the deal stands in the partie, which both players know: the totals so far and the deals left."""
+
+    totals: tuple[int, int] = (0, 0)  # by role: elder, younger
+    deals_left: int = 1
+
+
+class View:
+    """One player's knowledge of the deal; updated by the table, read by the player."""
+
+    __slots__ = ("rules", "role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen",
+                 "opponent_takes", "calls", "shown", "tricks", "lead_card", "played", "voids")
+
+    def __init__(self, rules: Rules, role: int, dealt: int, context: Context = Context()):
+        self.rules = rules
+        self.role = role
+        self.context = context
+        self.phase = Phase.EXCHANGE
+        self.dealt = dealt  # his hand as dealt
+        self.hand = dealt  # his hand now
+        self.discarded = 0
+        self.taken = 0
+        self.left_seen = 0  # stock cards he left and looked at (the elder, where the ruleset allows)
+        self.opponent_takes = 0
+        self.calls: dict[str, list[Heard | None]] = {k: [None, None] for k in KINDS}
+        self.shown = [0, 0]  # by role: the cards each is known to hold from the calls he reckoned
+        self.tricks: list[tuple[int, int, int]] = []  # (leader, lead, follow), as in engine.deal
+        self.lead_card: int | None = None
+        self.played = 0  # every card played so far, both players'
+        self.voids = [0, 0]  # by role: suits (bit s) he has shown he holds none of, by not following
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.role
+
+    def unseen(self, pack: int) -> int:
+        """Cards of ``pack`` this player has not seen: the opponent's hand, his discard, and the stock's rest."""
+        return pack & ~(self.hand | self.discarded | self.left_seen | self.played)
+
+    def opponent_known(self) -> int:
+        """The opponent's cards this player knows are still in his hand (shown in calls, not yet played)."""
+        return self.shown[self.opponent] & ~self.played
+
+    # -- what the table tells him --------------------------------------------
+
+    def exchanged(self, discard: int, taken: int, left_seen: int) -> None:
+        self.discarded, self.taken, self.left_seen = discard, taken, left_seen
+        self.hand = (self.hand & ~discard) | taken
+
+    def card_played(self, player: int, c: int) -> None:
+        if player == self.role:
+            self.hand &= ~(1 << c)
+        self.played |= 1 << c
+        if self.lead_card is None:
+            self.lead_card = c
+            return
+        lead = self.lead_card
+        if suit_of(c) != suit_of(lead) and self.rules.play.must_follow:  # bound to follow, he holds none of it
+            self.voids[player] |= 1 << suit_of(lead)
+        self.tricks.append((1 - player, lead, c))
+        self.lead_card = None
+
+
+class Legal:
+    """What may be done now, as a sequence of actions and compactly."""
+
+    __slots__ = ("phase", "cards", "hand", "take", "excess", "choices", "candidates", "_actions")
+
+    def __init__(self, phase: int, cards: int = 0, hand: int = 0, take: tuple[int, int] = (0, 0), excess: int = 0,
+                 choices: int = 0, candidates: list[Combo] | None = None):
+        self.phase = phase
+        self.cards = cards  # PLAY: the playable cards, as a mask
+        self.hand = hand  # EXCHANGE: the hand discarded from
+        self.take = take  # EXCHANGE: fewest and most cards he may take in
+        self.excess = excess  # EXCHANGE: cards held over the hand's size (a misdeal stood), discarded over the take
+        self.choices = choices  # DECLARE: the calls open (index choices sinks); MISDEAL, FORCED_SUIT: the options
+        self.candidates = candidates or []  # DECLARE: his own combinations of the kind, best first (index = action)
+        self._actions: list[int] | None = None
+
+    @property
+    def actions(self) -> list[int]:
+        if self._actions is None:
+            if self.phase == Phase.PLAY:
+                self._actions = list(iter_cards(self.cards))
+            elif self.phase == Phase.EXCHANGE:
+                cards = list(iter_cards(self.hand))
+                self._actions = [sum(1 << c for c in chosen) for k in range(self.take[0], self.take[1] + 1)
+                                 for chosen in combinations(cards, k + self.excess)]
+            else:
+                self._actions = list(range(self.choices))
+        return self._actions
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.actions)
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __getitem__(self, i: int) -> int:
+        return self.actions[i]
+
+    def __contains__(self, action: object) -> bool:
+        return action in self.actions

@@ -1,0 +1,211 @@
+"""Players: a view holds only what its player may know, the shipped players play legally, and the registry finds them."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from piquet_variants.engine.combos import KINDS
+from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase, random_dealt
+from piquet_variants.engine.scoring import judge_kind, score_deal
+from piquet_variants.players.doubledummy import Solver
+from piquet_variants.players.registry import SHIPPED, UnknownPlayer, parse_pair, player_class
+from piquet_variants.players.table import Player, play, play_deal
+from piquet_variants.players.search import SearchPlayer
+from piquet_variants.players.view import Legal, View
+from piquet_variants.ruleset.compiler import load_ruleset
+
+RULES = load_ruleset("cavendish-rubicon").rules
+
+
+@dataclass
+class Spy:
+    """Wraps a player; at each choice, checks that the view holds no card its player may not know."""
+
+    player: Player
+    deal: list[Deal]  # the deal being played (the spy, unlike the player, may look)
+    checked: int = 0
+
+    def choose(self, view: View, legal: Legal) -> int:
+        deal = self.deal[0]
+        me, opp = view.role, 1 - view.role
+        assert deal.player == me and view.hand == deal.hands[me]
+        # What he may not know: the opponent's cards not played nor shown, his discard, and the stock he did not see.
+        reckoned = 0
+        if deal.phase == Phase.PLAY:
+            for kind in KINDS:
+                result = judge_kind(deal, kind)
+                if result.winner == opp:
+                    for combo in result.reckoned:
+                        reckoned |= combo.cards
+        played = 0
+        for _, lead, follow in deal.tricks:
+            played |= 1 << lead | 1 << follow
+        if deal.lead_card is not None:
+            played |= 1 << deal.lead_card
+        stock = sum(1 << c for c in deal.talon)
+        # (less the stock cards he left and looked at: the younger may then take them in)
+        hidden = ((deal.hands[opp] & ~reckoned) | deal.discards[opp] | stock) & ~view.left_seen
+        seen = view.hand | view.discarded | view.taken | view.left_seen | view.played | view.shown[opp]
+        for calls in view.calls.values():
+            for call in calls:
+                seen |= call.cards if call is not None else 0
+        assert not seen & hidden, "the view holds a card its player cannot know"
+        assert view.played == played and view.shown[opp] & ~reckoned == 0
+        self.checked += 1
+        return self.player.choose(view, legal)
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_a_view_holds_no_hidden_card(name: str) -> None:
+    rng = random.Random(11)
+    for n in range(6 if name == "search" else 40):
+        box = [Deal(RULES, random_dealt(RULES, rng))]
+        spies = (Spy(player_class(name)(random.Random(n)), box), Spy(player_class(name)(random.Random(n + 1)), box))
+        play(box[0], spies)
+        assert spies[0].checked > 12 and spies[1].checked > 12
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_same_view_same_choice(name: str) -> None:
+    """Two deals that differ only in cards a player has not seen: the same discard, for every shipped player."""
+    rng = random.Random(3)
+    for _ in range(10):
+        dealt = random_dealt(RULES, rng)
+        # the elder: the younger's hand and the younger's part of the stock changed
+        hidden = list(iter_bits(dealt.younger)) + list(dealt.talon[5:])
+        rng.shuffle(hidden)
+        twin = Dealt(dealt.elder, sum(1 << c for c in hidden[:12]), dealt.talon[:5] + tuple(hidden[12:]))
+        assert _first_choice(name, dealt, ELDER) == _first_choice(name, twin, ELDER)
+        # the younger: the elder's hand and the elder's part of the stock changed
+        hidden = list(iter_bits(dealt.elder)) + list(dealt.talon[:5])
+        rng.shuffle(hidden)
+        twin = Dealt(sum(1 << c for c in hidden[:12]), dealt.younger, tuple(hidden[12:]) + dealt.talon[5:])
+        assert _first_choice(name, dealt, YOUNGER) == _first_choice(name, twin, YOUNGER)
+
+
+def iter_bits(m: int) -> list[int]:
+    return [c for c in range(m.bit_length()) if m >> c & 1]
+
+
+class _Stop(Exception):
+    pass
+
+
+def _first_choice(name: str, dealt: Dealt, role: int) -> tuple[int, View]:
+    """The first action ``role`` takes, with a cavendish opponent who takes all his cards."""
+    seen: list[tuple[int, View]] = []
+
+    class Record:
+        def __init__(self, inner: Player):
+            self.inner = inner
+
+        def choose(self, view: View, legal: Legal) -> int:
+            action = self.inner.choose(view, legal)
+            seen.append((action, _snapshot(view)))
+            raise _Stop
+
+    me = Record(player_class(name)(random.Random(5)))
+    other = player_class("cavendish")(random.Random(6))
+    with pytest.raises(_Stop):
+        play_deal(RULES, dealt, (me, other) if role == ELDER else (other, me))
+    return seen[0]
+
+
+_FIELDS = ("role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen", "opponent_takes", "calls",
+           "shown", "tricks", "lead_card", "played", "voids")  # every field of a View but its rules
+
+
+def _snapshot(view: View) -> tuple:  # type: ignore[type-arg]
+    return tuple(str(getattr(view, s)) for s in _FIELDS)
+
+
+def test_every_shipped_player_finishes_legal_deals() -> None:
+    rng = random.Random(8)
+    for a in sorted(SHIPPED):
+        for b in ("random", "cavendish"):
+            deal = play_deal(RULES, random_dealt(RULES, rng),
+                             (player_class(a)(random.Random(1)), player_class(b)(random.Random(2))))
+            assert deal.over and len(deal.tricks) == 12
+            assert score_deal(deal).complete
+
+
+def test_registry() -> None:
+    assert player_class("random").__name__ == "RandomPlayer"
+    assert player_class("piquet_variants.players.cavendish:CavendishPlayer").__name__ == "CavendishPlayer"
+    with pytest.raises(UnknownPlayer, match="did you mean 'search'"):
+        player_class("serch")
+    with pytest.raises(UnknownPlayer, match="cannot be loaded"):
+        player_class("no.such.module:Player")
+    with pytest.raises(UnknownPlayer, match="no choose"):
+        player_class("random:Random")
+    assert parse_pair("cavendish:random") == ("cavendish", "random")
+    assert parse_pair("a.b:C:cavendish") == ("a.b:C", "cavendish")
+    assert parse_pair("cavendish:a.b:C") == ("cavendish", "a.b:C")
+
+
+class _Line:
+    """A deal and the actions that led to it: a position that can be branched by replaying (a Deal is not copied)."""
+
+    def __init__(self, dealt: Dealt, actions: tuple[int, ...] = ()):
+        self.dealt, self.actions = dealt, actions
+        self.deal = Deal(RULES, dealt)
+        for a in actions:
+            self.deal.apply(a)
+
+    def then(self, action: int) -> _Line:
+        return _Line(self.dealt, self.actions + (action,))
+
+
+def _random_line(rng: random.Random, tricks: int) -> _Line:
+    """A random deal played at random up to the start of trick ``tricks + 1``."""
+    line = _Line(random_dealt(RULES, rng))
+    while line.deal.phase < Phase.PLAY or len(line.deal.tricks) < tricks or line.deal.lead_card is not None:
+        line = line.then(line.deal.sample_action(rng))
+    return line
+
+
+def _brute(line: _Line) -> int:
+    """The best the rest of the play gives the elder less the younger, by trying every card (a plain minimax)."""
+    deal = line.deal
+    if deal.over:
+        by = score_deal(deal).by
+        return sum(by[ELDER][k] - by[YOUNGER][k] for k in ("play", "cards", "capot"))
+    values = [_brute(line.then(card)) for card in deal.legal_actions()]
+    return max(values) if deal.player == ELDER else min(values)
+
+
+def test_double_dummy_solver_against_brute_force() -> None:
+    """The solver's value of the last four tricks, from random positions, is the plain minimax's."""
+    rng = random.Random(5)
+    for _ in range(25):
+        line = _random_line(rng, 8)
+        deal = line.deal
+        so_far = score_deal(deal).by
+        solver = Solver(RULES, 12)
+        value = solver.value((deal.hands[ELDER], deal.hands[YOUNGER]), deal.player, deal.won[ELDER])
+        assert so_far[ELDER]["play"] - so_far[YOUNGER]["play"] + value == _brute(line)
+
+
+def test_search_plays_the_double_dummy_card_when_it_can_see_everything() -> None:
+    """With every other card played or seen, its one drawn deal is the true one: it plays a best card."""
+    rng = random.Random(9)
+    found = 0
+    while found < 5:
+        line = _random_line(rng, 9)
+        deal = line.deal
+        me = deal.player
+        view = View(RULES, me, deal.hands[me])
+        view.phase, view.tricks = Phase.PLAY, list(deal.tricks)
+        view.played = sum(1 << a | 1 << b for _, a, b in deal.tricks)
+        view.shown[1 - me] = deal.hands[1 - me]  # as if he had shown them all
+        legal = Legal(Phase.PLAY, cards=deal.playable())
+        if len(legal) < 2:
+            continue
+        found += 1
+        choice = SearchPlayer(random.Random(1)).choose(view, legal)
+        best = {card: _brute(line.then(card)) for card in legal}
+        want = max(best.values()) if me == ELDER else min(best.values())
+        assert best[choice] == want
