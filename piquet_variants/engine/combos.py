@@ -12,6 +12,7 @@ on keys.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
@@ -61,7 +62,17 @@ class Tables:
     sets: dict[int, Combo]  # cards of one rank held (3 or 4 of them) -> the trio or quatorze
     set_rank_mask: int  # 9-bit mask of the ranks that make trios and quatorzes
     blanche_spoilers: int  # cards whose presence spoils a carte blanche (every card, where the ruleset has none)
-    counting_cards: int  # cards that score for leading and winning in play
+    counting_cards: int  # cards that score when led
+    winning_cards: int  # cards that score when they win the opponent's lead
+
+
+# How each kind's combinations compare, by the ruleset's name for it: a key function, higher beats lower.
+_SEQUENCE_KEYS: dict[str, Callable[[int, int], int]] = {
+    "length_then_top": lambda length, top: length * 16 + RANKS_PER_SUIT - top,
+}
+_SET_KEYS: dict[str, Callable[[int, int], int]] = {
+    "quatorze_then_rank": lambda count, rank: count * 16 + RANKS_PER_SUIT - rank,
+}
 
 
 def _runs(ranks: list[int], m: int, min_length: int) -> list[tuple[int, int]]:
@@ -86,6 +97,7 @@ def tables(rules: Rules) -> Tables:
     values = rules.point.card_values
     value_compare = rules.point.compare == "value"
     seq_scores = rules.sequences.scores
+    seq_key = _SEQUENCE_KEYS[rules.sequences.compare]
     point: list[tuple[Combo | None, ...]] = []
     runs: list[tuple[tuple[Combo, ...], ...]] = []
     for s in range(SUITS):
@@ -98,12 +110,13 @@ def tables(rules: Rules) -> Tables:
             suit_points.append(Combo(n * 1024 + v, v if value_compare else n * 1024 + v, POINT,
                                      _point_score(rules, m, n, v), m << shift, n, -1, v, s) if n else None)
             suit_runs.append(tuple(
-                Combo(length * 16 + RANKS_PER_SUIT - top, length * 16 + RANKS_PER_SUIT - top, SEQUENCES,
+                Combo(seq_key(length, top), seq_key(length, top), SEQUENCES,
                       seq_scores[length], ((1 << length) - 1) << (shift + top), length, top, 0, s)
                 for length, top in _runs(ranks, m, rules.sequences.min_length)))
         point.append(tuple(suit_points))
         runs.append(tuple(suit_runs))
     st = rules.sets
+    set_key = _SET_KEYS[st.compare]
     sets = {}
     for r in ranks:
         if r > st.lowest_rank:
@@ -111,24 +124,28 @@ def tables(rules: Rules) -> Tables:
         all_four = [1 << (s * RANKS_PER_SUIT + r) for s in range(SUITS)]
         for n in (3, 4):
             for chosen in combinations(all_four, n):
-                key = n * 16 + RANKS_PER_SUIT - r
+                key = set_key(n, r)
                 sets[sum(chosen)] = Combo(key, key, SETS, st.quatorze if n == 4 else st.trio, sum(chosen), n, r, 0, -1)
     excluded = 0
     for r in rules.carte_blanche.excludes if rules.carte_blanche.enabled else range(RANKS_PER_SUIT):
         excluded |= _RANK_SPREAD << r
-    counting = 0
-    for r in rules.play.counting_ranks:
-        counting |= _RANK_SPREAD << r
+    counting, winning = (sum(_RANK_SPREAD << r for r in held) for held in (rules.play.counting_ranks,
+                                                                           rules.play.winning_ranks))
     return Tables(tuple(point), tuple(runs), sets, sum(1 << r for r in ranks if r <= st.lowest_rank), excluded,
-                  counting)
+                  counting, winning)
 
 
 def _point_score(rules: Rules, suit_bits: int, length: int, value: int) -> int:
+    """What a good point reckons: per card, or by steps of its value (the 1651 ruffe: 35 reckons 4, 34 reckons 3)."""
     p = rules.point
     top3 = sorted(rules.deck.ranks)[:3]
     if p.tierce_majeure_score is not None and suit_bits == sum(1 << r for r in top3):
         return p.tierce_majeure_score
-    score = length * p.score_per_card
+    if p.reckoned == "by_value":
+        steps, rest = divmod(value, p.value_step)
+        score = steps + (rest >= p.value_rounds_up_at)
+    else:
+        score = length * p.score_per_card
     if value % 10 == 4:
         score += p.ending_in_four_adjust
     return score

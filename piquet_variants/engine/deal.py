@@ -32,6 +32,8 @@ from .notes import Note
 
 ELDER, YOUNGER = 0, 1
 ROLES = ("elder", "younger")
+#: The card "played" to a trick by a player who has none left (he played with too few cards): the leader wins it.
+NO_CARD: Final = 63
 _DECLARE_STEPS = 2 * len(KINDS)  # each player declares each kind once
 
 
@@ -51,7 +53,7 @@ class Phase:
 
 
 class Dealt(NamedTuple):
-    """The chance outcome of a deal: both hands as dealt, the talon top first, and a faced card if any.
+    """The chance outcome of a deal: both hands as dealt, the talon top first, and any cards found face up.
 
     A named tuple: one is made for every random deal, and a tuple is the
     cheapest immutable value Python builds.
@@ -60,7 +62,8 @@ class Dealt(NamedTuple):
     elder: int
     younger: int
     talon: tuple[int, ...]
-    faced: int | None = None  # position in the talon (0 = top) of a card found face up
+    faced: int | None = None  # position in the talon (0 = top) of a card found face up when taking in
+    faced_in_dealing: int = 0  # how many cards were found face up in the pack while dealing
 
 
 def deck_cards(rules: Rules) -> list[int]:
@@ -144,11 +147,21 @@ def _random_card(m: int, rand: Callable[[], float]) -> int:
     return _SUIT_CARDS[suit][k] + shift
 
 
+def _scoring_blanches(rules: Rules, dealt: tuple[bool, bool]) -> tuple[bool, bool]:
+    """Which carte blanche scores, of those dealt: the ruleset says who may hold one and what two of them do."""
+    cb = rules.carte_blanche
+    if cb.who == "elder":
+        return dealt[ELDER], False
+    if dealt != (True, True) or cb.both == "both_score":
+        return dealt
+    return (False, True) if cb.both == "younger_bars_elder" else (False, False)
+
+
 class Deal:
     """The state of one deal.  ``apply`` advances it; ``legal_actions`` lists what may be done."""
 
     __slots__ = ("rules", "dealt", "hands", "talon", "phase", "player", "delta", "parts", "taken", "discards",
-                 "void", "void_reason", "blanche", "reckons_nothing", "grand_coup", "forfeit",
+                 "void", "void_reason", "blanche", "blanche_dealt", "reckons_nothing", "grand_coup", "forfeit",
                  "forced_suit", "forced_by", "calls", "shown", "step", "tricks",
                  "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables")
 
@@ -162,7 +175,9 @@ class Deal:
         self.discards = [0, 0]
         tab = self.tables = tables(rules)
         spoilers = tab.blanche_spoilers
-        self.blanche = (not elder & spoilers, not younger & spoilers)
+        self.blanche_dealt = self.blanche = (not elder & spoilers, not younger & spoilers)
+        if self.blanche[ELDER] or self.blanche[YOUNGER]:
+            self.blanche = _scoring_blanches(rules, self.blanche_dealt)
         self.reckons_nothing = [False, False]
         self.grand_coup = [False, False]
         self.forfeit: int | None = None
@@ -179,11 +194,13 @@ class Deal:
         self.void = False
         self.void_reason: Note | None = None
         self.notes: list[Note] = []
-        if self.blanche[ELDER] or self.blanche[YOUNGER]:  # when it is announced and shown (Cavendish Law 20)
+        if self.blanche_dealt[ELDER] or self.blanche_dealt[YOUNGER]:  # announced and shown when (Cavendish Law 20)
             cb = rules.carte_blanche
             self.notes += [Note("blanche", {"role": p, "announce": Note(f"announce.{cb.announce}"),
                                             "show": Note(f"show.{cb.show}")}) for p in (ELDER, YOUNGER)
                            if self.blanche[p]]
+            self.notes += [Note(f"blanche_barred.{cb.both if cb.who == 'either' else 'elder_only'}", {"role": p})
+                           for p in (ELDER, YOUNGER) if self.blanche_dealt[p] and not self.blanche[p]]
         self.declared_hands = (elder, younger)
         self.player = ELDER
         size = rules.deal
@@ -231,6 +248,14 @@ class Deal:
 
     def _check_faced(self) -> None:
         pos = self.dealt.faced
+        if pos is None and not self.dealt.faced_in_dealing:
+            return
+        n = self.dealt.faced_in_dealing
+        if n >= self.rules.faced_card.in_dealing_fresh_deal_at:
+            self._fresh_deal(Note("faced_in_dealing_void", {"n": n}))
+            return
+        if n:
+            self.notes.append(Note("faced_in_dealing_stands", {"n": n}))
         if pos is None:
             return
         when = self.rules.faced_card.fresh_deal_when
@@ -405,6 +430,8 @@ class Deal:
         if self.lead_card is None:
             self.lead_card = c
             self.player = 1 - p
+            if not self.hands[1 - p]:  # too few cards: the lead cannot be played to (Cavendish Law 57)
+                self._trick(p, c, NO_CARD)
         else:
             self._trick(1 - p, self.lead_card, c)
 
@@ -415,8 +442,11 @@ class Deal:
         self.won[winner] += 1
         self.lead_card = None
         self.player = winner
-        if not self.hands[winner] and not self.hands[1 - winner]:
-            self.phase = Phase.OVER
+        if not self.hands[winner]:
+            if not self.hands[1 - winner]:
+                self.phase = Phase.OVER
+            else:  # he has played out a short hand: the other leads what is left
+                self.player = 1 - winner
 
     def play_randomly(self, rng: random.Random) -> None:
         """Finish the deal with uniformly random legal actions.
@@ -440,14 +470,19 @@ class Deal:
 
         The same choices as repeated ``sample_action``/``apply``, in one loop:
         random play is what the benchmark and the property tests run most.
-        A trick already begun, or a first lead bound to a forced suit, goes
-        through the checked ``apply``; every other trick is drawn here.
+        A trick already begun, a first lead bound to a forced suit, and every
+        trick of hands of unequal length go through the checked ``apply``;
+        every other trick is drawn here.
         """
         if self.phase != Phase.PLAY:
             raise IllegalAction("not in the play")
         while self.phase == Phase.PLAY and (self.lead_card is not None
                                             or (not self.tricks and self.forced_suit is not None)):
             self._play(self.sample_action(rng))
+        if self.hands[ELDER].bit_count() != self.hands[YOUNGER].bit_count():  # a hand short: checked, trick by trick
+            while self.phase == Phase.PLAY:
+                self._play(self.sample_action(rng))
+            return
         hands, won, rand = self.hands, self.won, rng.random
         record = self.tricks.append
         follows = self.rules.play.must_follow

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from ..cards import RANKS_PER_SUIT, SUITS
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, Combo, tables
-from .deal import ELDER, YOUNGER, Deal, Phase, follower_wins
+from .deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, follower_wins
 from .derived import per_ruleset
 from .notes import Note
 
@@ -95,9 +95,9 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
         for p, nothing in enumerate(deal.reckons_nothing):
             if nothing:
                 bars[p] = -1
-    if bars[ELDER] == bars[YOUNGER]:
+    if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or rules.declarations.equality == "neither_reckons"):
         return _kind_result((kind, pair, None, (), 0))
-    w = ELDER if bars[ELDER] > bars[YOUNGER] else YOUNGER
+    w = ELDER if bars[ELDER] >= bars[YOUNGER] else YOUNGER  # equal: the elder's prerogative
     call = pair[w]
     if call is None or call.key < bars[1 - w]:
         return _kind_result((kind, pair, None, (), 0))
@@ -134,38 +134,44 @@ class _Trick(NamedTuple):
 
 _CARD_BITS = (SUITS * RANKS_PER_SUIT - 1).bit_length()  # a card index fits in six bits
 _PACK = 20  # two players' play points in one int: a deal's play is far below 2 ** 20
-# A trick's shape, as bits: the lead scores, the follower wins, the winning card scores, it is the last trick.
-_LEAD_SCORES, _FOLLOWER_WINS, _WIN_SCORES, _LAST_TRICK = 1, 2, 4, 8
+# A trick's shape, as bits: the lead scores, the follower wins, the winning card scores, it is the last trick,
+# the card that takes the trick (led or played) is one that scores (the last trick's bonus depends on it).
+_LEAD_SCORES, _FOLLOWER_WINS, _WIN_SCORES, _LAST_TRICK, _TAKER_COUNTS = 1, 2, 4, 8, 16
+_SHAPES = 32
 
 
 class _PlayTable(NamedTuple):
     """Every trick a ruleset can see, laid out once: ``tricks[n][leader][shape]``, ``shape`` from ``shapes``."""
 
-    shapes: tuple[int, ...]  # [lead << _CARD_BITS | follow] -> the first three bits of the shape
+    shapes: tuple[int, ...]  # [lead << _CARD_BITS | follow] -> the shape, less the last trick's bit
     tricks: tuple[tuple[tuple[_Trick, ...], ...], ...]
 
 
 @per_ruleset
 def _play_table(rules: Rules) -> _PlayTable:
     play = rules.play
-    counting = tables(rules).counting_cards
+    tab = tables(rules)
+    counting, winning = tab.counting_cards, tab.winning_cards
     shapes = [0] * (1 << 2 * _CARD_BITS)
     for lead in range(SUITS * RANKS_PER_SUIT):
-        for follow in range(SUITS * RANKS_PER_SUIT):
+        for follow in (*range(SUITS * RANKS_PER_SUIT), NO_CARD):
             wins = follower_wins(lead, follow)
+            taker_counts = winning >> follow & 1 if wins else counting >> lead & 1
             shapes[lead << _CARD_BITS | follow] = ((_LEAD_SCORES if play.lead and counting >> lead & 1 else 0)
                                           | (_FOLLOWER_WINS if wins else 0)
-                                          | (_WIN_SCORES if wins and play.win_opponent_lead and counting >> follow & 1
-                                             else 0))
+                                          | (_WIN_SCORES if wins and play.win_opponent_lead and winning >> follow & 1
+                                             else 0)
+                                          | (_TAKER_COUNTS if taker_counts else 0))
 
     def trick(n: int, leader: int, shape: int) -> _Trick:
         winner = 1 - leader if shape & _FOLLOWER_WINS else leader
         points = [0, 0]
         before: list[Event] = []
         after: list[Event] = []
+        last = play.last_trick_bonus if shape & _TAKER_COUNTS else play.last_trick_low_bonus
         for bit, who, pts, label, side in ((_LEAD_SCORES, leader, play.lead, _LEAD[n], before),
                                            (_WIN_SCORES, winner, play.win_opponent_lead, _WIN[n], after),
-                                           (_LAST_TRICK, winner, play.last_trick_bonus, _LAST[n], after)):
+                                           (_LAST_TRICK, winner, last, _LAST[n], after)):
             if shape & bit and pts:
                 side.append((who, "play", pts, label))
                 points[who] += pts
@@ -173,7 +179,7 @@ def _play_table(rules: Rules) -> _PlayTable:
         after.append(_MARK_TRICK[n])
         return _Trick(tuple(before), tuple(after), tuple(before + after), points[ELDER] + (points[YOUNGER] << _PACK))
 
-    return _PlayTable(tuple(shapes), tuple(tuple(tuple(trick(n, leader, shape) for shape in range(16))
+    return _PlayTable(tuple(shapes), tuple(tuple(tuple(trick(n, leader, shape) for shape in range(_SHAPES))
                                                  for leader in (ELDER, YOUNGER)) for n in range(_MAX_TRICKS + 1)))
 
 
@@ -249,6 +255,17 @@ def _cards_events(deal: Deal) -> list[Event]:
     return [(w, "cards", c.majority, "cards")] if c.majority else []
 
 
+def _blanches_that_save(deal: Deal) -> list[int]:
+    """A start for the running totals: one for a player whose carte blanche, barred by the other's, still saves him.
+
+    A score of one before anything is reckoned is what stops the opponent's
+    pique and repique; it is never added to the deal's totals.
+    """
+    cb = deal.rules.carte_blanche
+    return [int(cb.bars_hazards and cb.who == "either" and deal.blanche_dealt[p] and not deal.blanche[p])
+            for p in (ELDER, YOUNGER)]
+
+
 def score_deal(deal: Deal) -> DealScore:
     """Score a deal, finished or not, and find its pique and repique.
 
@@ -266,10 +283,13 @@ def score_deal(deal: Deal) -> DealScore:
         layout = [e for e in layout if e[0] == MARK or not nothing[e[0]]]
         by = _sums(layout)
     running = [0, 0]
+    if deal.blanche is not deal.blanche_dealt:
+        running = _blanches_that_save(deal)
     hazard = [0, 0]
     repiqued = [False, False]
     piqued = [False, False]
     rp, pq = rules.repique, rules.pique
+    any_play = pq.reached_by == "play"
     blanche_counts = rules.carte_blanche.counts_toward_hazards
     found: list[tuple[int, Event]] = []  # (place in the layout, the pique or repique that goes there)
 
@@ -281,7 +301,7 @@ def score_deal(deal: Deal) -> DealScore:
     # The hazards are looked for only while one player has still scored nothing;
     # the rest of the events are already summed in ``by``.
     place = 0
-    for p, cat, pts, _ in layout:
+    for p, cat, pts, label in layout:
         place += 1
         if p == MARK:
             continue
@@ -297,7 +317,8 @@ def score_deal(deal: Deal) -> DealScore:
                 repiqued[p] = True
                 found.append((place, bonus(p, "repique", rp.bonus)))
         elif (not piqued[p] and hazard[p] >= pq.threshold and (pq.who == "either" or p == ELDER)
-              and (not repiqued[p] or pq.with_repique) and (cat == "play" or pq.counts_the_cards)):
+              and (not repiqued[p] or pq.with_repique) and (cat == "play" or pq.counts_the_cards)
+              and (any_play or label == _LEAD[1])):
             piqued[p] = True
             found.append((place, bonus(p, "pique", pq.bonus)))
     events = layout

@@ -138,8 +138,9 @@ def _check_citation(doc: Located, at: tuple[str | int, ...], cite: dict[str, Any
     if src not in known:
         return [doc.problem(at + ("source",), f"unknown source {src!r}{did_you_mean(src, list(known))}")]
     problems = []
-    if cite["attestation"] == "stated" and known[src].public_domain and not cite.get("quote"):
-        problems.append(doc.problem(at, "a value stated by a public-domain source needs a short quote"))
+    if cite["attestation"] in ("stated", "secondary") and known[src].public_domain and not cite.get("quote"):
+        word = "stated" if cite["attestation"] == "stated" else "reported"
+        problems.append(doc.problem(at, f"a value {word} by a public-domain source needs a short quote"))
     if cite["attestation"] in ("reconstructed", "disputed", "unstated") and not cite.get("note"):
         problems.append(doc.problem(at, f"an {cite['attestation']!r} citation must say why, in a note"))
     return problems
@@ -177,7 +178,7 @@ def _check_semantics(leaves: dict[str, _Leaf]) -> list[Problem]:
     for lo, hi in (("exchange.elder_min", "exchange.elder_max"),):
         if v(lo) > v(hi):
             problems.append(leaves[lo].problem(f"{lo} is larger than {hi}"))
-    for path in ("carte_blanche.excludes", "play.counting_ranks"):
+    for path in ("carte_blanche.excludes", "play.counting_ranks", "play.winning_ranks"):
         stray = [r for r in v(path) if r not in ranks]
         if stray:
             problems.append(leaves[path].problem(f"ranks not in the pack: {', '.join(stray)}"))
@@ -190,6 +191,9 @@ def _check_semantics(leaves: dict[str, _Leaf]) -> list[Problem]:
     absent = [n for n in lengths if n not in v("sequences.scores")]
     if absent:
         problems.append(leaves["sequences.scores"].problem(f"no score for sequences of length {', '.join(absent)}"))
+    if v("point.value_rounds_up_at") > v("point.value_step"):
+        problems.append(leaves["point.value_rounds_up_at"].problem(
+            f"a remainder of {v('point.value_rounds_up_at')} cannot occur within a step of {v('point.value_step')}"))
     if v("game.end") == "deals" and len(v("game.deal_multipliers")) != v("game.deals"):
         problems.append(leaves["game.deal_multipliers"].problem(
             f"{len(v('game.deal_multipliers'))} multipliers for a partie of {v('game.deals')} deals"))
@@ -210,7 +214,7 @@ def _by_index(mapping: dict[str, int], keys: typing.Iterable[str], index: typing
 
 def _convert(path: str, value: Any) -> Any:
     """Ruleset terms to engine terms: rank keys to indices, maps to tuples."""
-    if path in ("deck.ranks", "carte_blanche.excludes", "play.counting_ranks"):
+    if path in ("deck.ranks", "carte_blanche.excludes", "play.counting_ranks", "play.winning_ranks"):
         return _ranks(value)
     if path == "sets.lowest_rank":
         return RANK_KEYS.index(value)

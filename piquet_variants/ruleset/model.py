@@ -25,6 +25,7 @@ class Deal:
     packets: tuple[int, ...]
     packet_fixed: bool
     packet_change_if_announced: bool
+    packet_change_announced_before: Literal["shuffle", "cut"]
     first_dealer: Literal["lower_cut_deals", "higher_cut_chooses"]
     cut_minimum: int
     alternate: bool
@@ -46,16 +47,20 @@ class Misdeal:
 @dataclass(frozen=True, slots=True)
 class FacedCard:
     fresh_deal_when: tuple[str, ...]
+    in_dealing_fresh_deal_at: int
 
 
 @dataclass(frozen=True, slots=True)
 class CarteBlanche:
     enabled: bool
+    who: Literal["either", "elder"]
     score: int
     excludes: tuple[int, ...]
     announce: str
     show: str
     counts_toward_hazards: bool
+    both: Literal["both_score", "younger_bars_elder", "cancel"]
+    bars_hazards: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +73,10 @@ class Exchange:
     younger_may_see_left: Literal["if_elder_sees_too", "freely", "no"]
 
 
+#: Until when a call may be corrected, in the order of the deal.
+Correctable = Literal["never", "before_reply", "before_own_first_card", "before_first_trick"]
+
+
 @dataclass(frozen=True, slots=True)
 class Declarations:
     order: tuple[str, ...]
@@ -75,13 +84,21 @@ class Declarations:
     winner_reckons: Literal["all_of_kind", "called_only"]
     undercall: Literal["reckon_all", "reckon_equal_or_inferior"]
     shown_bars: bool
+    equality: Literal["neither_reckons", "elder_reckons"]
+    undercall_correctable: Correctable
+    overcall_correctable: Correctable
+    omission_until: Literal["before_own_first_card", "before_first_trick"]
+    omitted_bars: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Point:
     compare: Literal["value", "length_then_value"]
     card_values: tuple[int, ...]  # indexed by rank
+    reckoned: Literal["per_card", "by_value"]
     score_per_card: int
+    value_step: int
+    value_rounds_up_at: int
     tierce_majeure_score: int | None
     ending_in_four_adjust: int
 
@@ -111,7 +128,9 @@ class Play:
     lead: int
     win_opponent_lead: int
     last_trick_bonus: int
+    last_trick_low_bonus: int
     counting_ranks: tuple[int, ...]
+    winning_ranks: tuple[int, ...]
     must_follow: bool
 
 
@@ -127,6 +146,7 @@ class Pique:
     threshold: int
     bonus: int
     who: Literal["elder", "either"]
+    reached_by: Literal["first_lead", "play"]
     counts_the_cards: bool
     with_repique: bool
 
@@ -137,12 +157,18 @@ class Repique:
     bonus: int
 
 
+#: What a player who breaks a law of calling or of his number of cards forfeits.
+Penalty = Literal["forfeits_hand", "reckons_nothing"]
+
+
 @dataclass(frozen=True, slots=True)
 class Penalties:
     seeing_opponent_talon: Literal["forced_suit", "grand_coup", "reckons_nothing", "loses_game"]
     seeing_min_cards: int
     grand_coup_points: int
     reckons_nothing_bars: bool
+    false_call: Penalty
+    too_many_cards: Penalty
 
 
 @dataclass(frozen=True, slots=True)
