@@ -174,3 +174,28 @@ def holdings(tab: Tables, hand: int) -> tuple[list[Combo], list[Combo], list[Com
     if len(sets) > 1:
         sets.sort(reverse=True)
     return point, runs, sets
+
+
+def claim(rules: Rules, kind: str, held: list[Combo], length: int | None = None, top: int | None = None,
+          value: int | None = None) -> Combo:
+    """The combination a call describes: the first held that fits it, or else the one claimed, which is not held.
+
+    A point is described by its length, its value or both; a sequence by its
+    length and top card; a trio or quatorze by its count (``length``) and rank
+    (``top``).  A combination claimed but not held has the key the ruleset
+    compares, so that it can be judged good or not good, and no cards.
+    """
+    for c in held:
+        if (length is None or c.length == length) and (top is None or c.top == top) \
+                and (value is None or c.value == value):
+            return c
+    n, t, v = length or 0, -1 if top is None else top, value or 0
+    if kind == POINT:
+        key = v if rules.point.compare == "value" else n * 1024 + v
+        return Combo(n * 1024 + v, key, POINT, _point_score(rules, 0, n, v), 0, n, -1, v, -1)
+    if kind == SEQUENCES:
+        key = _SEQUENCE_KEYS[rules.sequences.compare](n, t)
+        scores = rules.sequences.scores
+        return Combo(key, key, SEQUENCES, scores[n] if n < len(scores) else 0, 0, n, t, 0, -1)
+    key = _SET_KEYS[rules.sets.compare](n, t)
+    return Combo(key, key, SETS, rules.sets.quatorze if n == 4 else rules.sets.trio, 0, n, t, 0, -1)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from operator import itemgetter
 from typing import Final, NamedTuple
@@ -100,6 +101,8 @@ def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
     dealer's choice, which the ruleset bounds (``deal.packets``) but a record
     may show broken.
     """
+    if len(pack) != rules.deck.size:
+        raise ValueError(f"a pack of {len(pack)} cards; this ruleset deals {rules.deck.size}")
     places = _dealing(rules).places.get(packet)
     if places is None:
         raise ValueError(f"no packets of {packet} for a hand of {rules.deal.hand}")
@@ -147,6 +150,14 @@ def _random_card(m: int, rand: Callable[[], float]) -> int:
     return _SUIT_CARDS[suit][k] + shift
 
 
+@dataclass(slots=True)
+class Irregular:
+    """What the laws of calling did to a deal: made only when a record states an irregularity."""
+
+    hand_void: list[bool]  # by role: reckons nothing in hand, and nothing of his hand bars (1651, ch. XII)
+    omitted: dict[str, list[int | None]]  # by kind and role: the key of a call reckoned too late, that still bars
+
+
 def _scoring_blanches(rules: Rules, dealt: tuple[bool, bool]) -> tuple[bool, bool]:
     """Which carte blanche scores, of those dealt: the ruleset says who may hold one and what two of them do."""
     cb = rules.carte_blanche
@@ -163,7 +174,7 @@ class Deal:
     __slots__ = ("rules", "dealt", "hands", "talon", "phase", "player", "delta", "parts", "taken", "discards",
                  "void", "void_reason", "blanche", "blanche_dealt", "reckons_nothing", "grand_coup", "forfeit",
                  "forced_suit", "forced_by", "calls", "shown", "step", "tricks",
-                 "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables")
+                 "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables", "irregular")
 
     def __init__(self, rules: Rules, dealt: Dealt):
         self.rules = rules
@@ -194,6 +205,7 @@ class Deal:
         self.void = False
         self.void_reason: Note | None = None
         self.notes: list[Note] = []
+        self.irregular: Irregular | None = None  # made by the first irregularity of calling (engine/irregular.py)
         if self.blanche_dealt[ELDER] or self.blanche_dealt[YOUNGER]:  # announced and shown when (Cavendish Law 20)
             cb = rules.carte_blanche
             self.notes += [Note("blanche", {"role": p, "announce": Note(f"announce.{cb.announce}"),
@@ -292,12 +304,13 @@ class Deal:
         if discard & ~self.hands[p] or not fewest <= k <= most:
             raise IllegalAction(f"{ROLES[p]} may discard {fewest + self.delta[p]} to {most + self.delta[p]} "
                                 f"of his own cards")
-        self._take_in(discard)
+        self.take_in(discard)
 
-    def _take_in(self, discard: int) -> None:
-        """The exchange itself, once the discard is known to be legal."""
+    def take_in(self, discard: int, k: int = -1) -> None:
+        """The exchange itself, once the discard is known to be legal; ``k`` cards taken, where not as many as due."""
         p = self.player
-        k = discard.bit_count() - self.delta[p]
+        if k < 0:
+            k = discard.bit_count() - self.delta[p]
         taken = mask(self.talon[:k])
         del self.talon[:k]
         self.hands[p] = (self.hands[p] & ~discard) | taken
@@ -459,7 +472,7 @@ class Deal:
             if self.phase == Phase.DECLARE:
                 self._call(self.sample_action(rng))
             elif self.phase == Phase.EXCHANGE:
-                self._take_in(self.sample_action(rng))
+                self.take_in(self.sample_action(rng))
             else:
                 self.apply(self.sample_action(rng))
         if self.phase == Phase.PLAY:

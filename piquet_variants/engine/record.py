@@ -18,7 +18,9 @@ from ..i18n import Lang
 from ..located import Located
 from ..ruleset.model import Rules
 from ..schemas import load_validated
+from .combos import POINT, SEQUENCES, SETS, Combo, claim
 from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards
+from .irregular import exchange_wrongly, miscall, omission
 from .notes import Note, say_all
 from .partie import Partie, PartieResult, cut_for_deal
 from .scoring import CATEGORIES, DealScore, KindResult, score_deal
@@ -121,7 +123,8 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
     for inc in incidents:
         if inc["type"] == "faced_card":
             faced = inc.get("position", 1) - 1
-    deal = Deal(rules, Dealt(mask(elder), mask(younger), tuple(talon), faced))
+    faced_in_dealing = sum(inc.get("cards", 1) for inc in incidents if inc["type"] == "faced_in_dealing")
+    deal = Deal(rules, Dealt(mask(elder), mask(younger), tuple(talon), faced, faced_in_dealing))
     deal.notes += notes
     for i, inc in enumerate(incidents):
         if inc["type"] == "misdeal" and deal.phase == Phase.MISDEAL:
@@ -154,9 +157,12 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
                                                    f"{ROLES[role]}'s hand") from None
         part = deal.talon[:deal.parts[0]] if role == ELDER else list(deal.talon)
         try:
-            deal.apply(mask(discard))
+            if "took" in side:  # not as many as he discarded (1651 ch. XII; Laws 30, 31, 35)
+                exchange_wrongly(deal, mask(discard), side["took"])
+            else:
+                deal.apply(mask(discard))
         except IllegalAction as exc:
-            raise reader.fail(path + ("discard",), str(exc)) from None
+            raise reader.fail(path + ("took" if "took" in side else "discard",), str(exc)) from None
         if "looked_at_left" in side:
             try:
                 deal.look_at_left(role, side["looked_at_left"])
@@ -195,6 +201,7 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
             if index < 0:
                 raise reader.fail(path, f"the {ROLES[p]} holds no {kind} of exactly these cards")
         deal.apply(index)
+    _calling_irregularities(reader, deal, incidents, at)
     for n, trick in enumerate(raw.get("tricks", [])):
         for j, text in enumerate(trick):
             if deal.phase != Phase.PLAY:
@@ -207,6 +214,38 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
             except IllegalAction as exc:
                 raise reader.fail(at + ("tricks", n, j), f"trick {n + 1}: {exc}") from None
     return deal
+
+
+def _calling_irregularities(reader: _Reader, deal: Deal, incidents: list[dict[str, Any]],
+                            at: tuple[str | int, ...]) -> None:
+    """Miscalls and omissions, judged once both have called and before the first card (engine/irregular.py)."""
+    for i, inc in enumerate(incidents):
+        if inc["type"] not in ("miscall", "omission") or deal.over:
+            continue
+        path = at + ("incidents", i)
+        p, kind = ROLES.index(inc["player"]), inc["kind"]
+        try:
+            if inc["type"] == "miscall":
+                miscall(deal, p, kind, _called(reader, deal, p, kind, inc["called"], path + ("called",)),
+                        inc.get("corrected"))
+            else:
+                omission(deal, p, kind, inc.get("reckoned"))
+        except IllegalAction as exc:
+            raise reader.fail(path, str(exc)) from None
+
+
+def _called(reader: _Reader, deal: Deal, p: int, kind: str, said: dict[str, Any],
+            path: tuple[str | int, ...]) -> Combo:
+    """The combination a miscall describes, in the words of the dialogue: held, or claimed without being held."""
+    rules = deal.rules
+    length, value = said.get("set", said.get("length")), said.get("value")
+    rank = said.get("rank", said.get("top"))
+    needs = {POINT: ("value",) if rules.point.compare == "value" else ("length",),
+             SEQUENCES: ("length", "top"), SETS: ("set", "rank")}[kind]
+    missing = [k for k in needs if k not in said]
+    if missing:
+        raise reader.fail(path, f"a miscalled {kind} under this ruleset needs {' and '.join(needs)}")
+    return claim(rules, kind, deal.holding(kind, p), length, None if rank is None else RANK_KEYS.index(rank), value)
 
 
 def _said(result: KindResult, said: list[dict[str, Any]]) -> list[tuple[int, str, int, str | int, str | int]]:
@@ -273,6 +312,12 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
         if kind in score.kinds:
             for i, what, r, book, engine in _said(score.kinds[kind], calls.get("said", [])):
                 compare(f"{kind}.{what}", players[r], book, engine, at + ("declarations", kind, "said", i))
+    said = raw.get("declarations", {}).get(POINT, {}).get("said", [])
+    first = next((i for i, item in enumerate(said) if item["by"] == "elder" and ("length" in item or "value" in item)),
+                 None)
+    if first is not None and deal.rules.declarations.point_call == "value":  # au Cent: 'not sufficient to call
+        book = "value" if "value" in said[first] else "cards"                  # the number of cards of the point'
+        compare("point.call", players[ELDER], book, "value", at + ("declarations", POINT, "said", first))
     for i, role in enumerate(raw.get("carte_blanche", [])):
         compare("carte_blanche", players[ROLES.index(role)], "yes", "yes" if deal.blanche[ROLES.index(role)] else "no",
                 at + ("carte_blanche", i))
@@ -320,7 +365,8 @@ def _packets(rules: Rules, raw: dict[str, Any], dealt_by: dict[str, int]) -> lis
     before = dealt_by.setdefault(raw["dealer"], packets)
     if before != packets and rules.deal.packet_fixed:
         changed = "packets_changed_if_announced" if rules.deal.packet_change_if_announced else "packets_changed"
-        notes.append(Note(changed, {"packets": packets, "before": before}))
+        notes.append(Note(changed, {"packets": packets, "before": before,
+                                    "when": Note(f"announced.{rules.deal.packet_change_announced_before}")}))
         dealt_by[raw["dealer"]] = packets
     return notes
 
@@ -338,8 +384,12 @@ def replay(doc: Located, rules: Rules) -> Replay:
         if sorted(cut) != sorted(players):
             raise reader.fail(("cut",), f"the cut needs one card for each player ({', '.join(players)})")
         cards = tuple(reader.card(cut[name], ("cut", name)) for name in players)
+        lifted = doc.data.get("cut_lifted", {})
+        for name in lifted:
+            reader.role(name, players, ("cut_lifted", name))
         try:
-            dealer = cut_for_deal(rules, (cards[0], cards[1]), doc.data.get("higher_chose", "deal") == "deal")
+            dealer = cut_for_deal(rules, (cards[0], cards[1]), doc.data.get("higher_chose", "deal") == "deal",
+                                  (lifted.get(players[0]), lifted.get(players[1])))
         except ValueError as exc:
             raise reader.fail(("cut",), str(exc)) from None
         if players[dealer] != first:

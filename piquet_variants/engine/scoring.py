@@ -95,6 +95,14 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
         for p, nothing in enumerate(deal.reckons_nothing):
             if nothing:
                 bars[p] = -1
+    irregular = deal.irregular
+    if irregular is not None:  # a call reckoned too late may still bar; a forfeited hand bars nothing
+        for p, key in enumerate(irregular.omitted[kind]):
+            if key is not None and key > bars[p]:
+                bars[p] = key
+        for p, void in enumerate(irregular.hand_void):
+            if void:
+                bars[p] = -1
     if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or rules.declarations.equality == "neither_reckons"):
         return _kind_result((kind, pair, None, (), 0))
     w = ELDER if bars[ELDER] >= bars[YOUNGER] else YOUNGER  # equal: the elder's prerogative
@@ -114,7 +122,7 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
 def _hand_events(deal: Deal, kinds: dict[str, KindResult], p: int) -> list[Event]:
     rules = deal.rules
     out = []
-    if deal.blanche[p]:
+    if deal.blanche[p] and not (deal.irregular is not None and deal.irregular.hand_void[p]):
         out.append((p, "carte_blanche", rules.carte_blanche.score, "carte_blanche"))
     for kind in rules.declarations.order:
         res = kinds[kind]
