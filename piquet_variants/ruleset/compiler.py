@@ -279,7 +279,7 @@ def compile_path(path: Path, options: tuple[tuple[str, str], ...] = ()) -> model
     for doc in chain:
         srcs += [s for s in doc.data.get("sources", []) if s not in srcs]
     return model.Ruleset(id=top["id"], title=top["title"], title_fr=top.get("title_fr"),
-                         description=top.get("description", ""), extends=top.get("extends"),
+                         description=top.get("description", ""), date=top.get("date"), extends=top.get("extends"),
                          sources=tuple(srcs), rules=_build(leaves), entries=entries, options=opts,
                          chosen=tuple(chosen), file=str(path))
 

@@ -271,6 +271,7 @@ class Ruleset:
     title: str
     title_fr: str | None
     description: str
+    date: str | None
     extends: str | None
     sources: tuple[str, ...]
     rules: Rules

@@ -128,8 +128,8 @@ def render_reference() -> str:
     for rid in shipped_ids():
         rs = load_ruleset(rid)
         opts = "; ".join(f"`{o.name}`: " + ", ".join(c.name for c in o.choices) for o in rs.options)
-        rows.append([f"`{rid}`", rs.title, rs.extends or "", ", ".join(rs.sources), opts])
-    parts.append(markdown(["id", "title", "extends", "sources", "options"], rows) + "\n")
+        rows.append([f"`{rid}`", rs.title, rs.date or "", rs.extends or "", ", ".join(rs.sources), opts])
+    parts.append(markdown(["id", "title", "date", "extends", "sources", "options"], rows) + "\n")
     parts.append("# Sources\n")
     rows = [[f"`{s.id}`", s.footnote(), "yes" if s.public_domain else "no"] for s in sources().values()]
     parts.append(markdown(["id", "work", "public domain"], rows) + "\n")
