@@ -199,3 +199,13 @@ def claim(rules: Rules, kind: str, held: list[Combo], length: int | None = None,
         return Combo(key, key, SEQUENCES, scores[n] if n < len(scores) else 0, 0, n, t, 0, -1)
     key = _SET_KEYS[rules.sets.compare](n, t)
     return Combo(key, key, SETS, rules.sets.quatorze if n == 4 else rules.sets.trio, 0, n, t, 0, -1)
+
+
+def covered(kind: str, call: Combo, held: list[Combo]) -> bool:
+    """Whether a call claims no more than is held: a point no better than one held, a sequence within a run held,
+    a trio or quatorze of a rank held as many times or more.  A call not covered claims what is not held."""
+    if kind == POINT:
+        return any(c.key >= call.key for c in held)
+    if kind == SEQUENCES:
+        return any(c.top <= call.top and call.top + call.length <= c.top + c.length for c in held)
+    return any(c.top == call.top and c.length >= call.length for c in held)

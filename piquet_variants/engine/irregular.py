@@ -15,7 +15,7 @@ When something was done is one of ``MOMENTS``, in the order of the deal.
 from __future__ import annotations
 
 from ..errors import IllegalAction
-from .combos import KINDS, Combo
+from .combos import KINDS, Combo, covered
 from .deal import ELDER, ROLES, YOUNGER, Deal, Irregular, Phase
 from .notes import Note
 
@@ -65,7 +65,7 @@ def miscall(deal: Deal, p: int, kind: str, called: Combo, corrected: str | None)
     """
     _after_the_calls(deal)
     dec = deal.rules.declarations
-    over = called not in deal.holding(kind, p)
+    over = not covered(kind, called, deal.holding(kind, p))
     limit = dec.overcall_correctable if over else dec.undercall_correctable
     said = {"role": p, "kind": Note(f"kind.{kind}"), "limit": Note(f"limit.{limit}")}
     if in_time(p, corrected, limit):

@@ -48,7 +48,8 @@ _SAID: dict[str, dict[str, str]] = {
     "miscall_corrected": {"en": "the {role} corrected his call of {kind} in time ({limit})",
                           "fr": "le {role} a corrigé à temps son annonce ({kind}) ({limit})"},
     "miscall_stands": {"en": "the {role} did not correct his call of {kind} in time ({limit}): his first word stands",
-                       "fr": "le {role} n'a pas corrigé à temps son annonce ({kind}) ({limit}) : sa première parole tient"},
+                       "fr": "le {role} n'a pas corrigé à temps son annonce ({kind}) ({limit}) : sa première parole "
+                             "tient"},
     "omission_in_time": {"en": "the {role} reckoned {kind} late, but in time ({limit})",
                          "fr": "le {role} a compté tard {kind}, mais à temps ({limit})"},
     "omission_lost": {"en": "the {role} did not reckon {kind} in time ({limit}): he loses it, and it {bars}",

@@ -318,9 +318,9 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
     if first is not None and deal.rules.declarations.point_call == "value":  # au Cent: 'not sufficient to call
         book = "value" if "value" in said[first] else "cards"                  # the number of cards of the point'
         compare("point.call", players[ELDER], book, "value", at + ("declarations", POINT, "said", first))
-    for i, role in enumerate(raw.get("carte_blanche", [])):
-        compare("carte_blanche", players[ROLES.index(role)], "yes", "yes" if deal.blanche[ROLES.index(role)] else "no",
-                at + ("carte_blanche", i))
+    for i, role in enumerate(raw.get("carte_blanche", [])):  # shown, as dealt, even where the other's bars it
+        r = ROLES.index(role)
+        compare("carte_blanche", players[r], "yes", "yes" if deal.blanche_dealt[r] else "no", at + ("carte_blanche", i))
     marks = score.checkpoints()
     for i, spoken in enumerate(raw.get("counts", [])):
         n, card = spoken["trick"], spoken["card"]

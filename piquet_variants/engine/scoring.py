@@ -113,6 +113,8 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
         held = deal.holding(kind, w)
         if rules.declarations.undercall == "reckon_equal_or_inferior":
             held = [c for c in held if c.key <= call.key]
+            if call not in held:  # a lesser call that stands (engine/irregular.py): what it names, and what is lower
+                held = [call] + [c for c in held if c.key < call.key]
         reckoned = tuple(held)
     else:
         reckoned = (call,)
