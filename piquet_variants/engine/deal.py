@@ -186,9 +186,7 @@ class Deal:
         self.discards = [0, 0]
         tab = self.tables = tables(rules)
         spoilers = tab.blanche_spoilers
-        self.blanche_dealt = self.blanche = (not elder & spoilers, not younger & spoilers)
-        if self.blanche[ELDER] or self.blanche[YOUNGER]:
-            self.blanche = _scoring_blanches(rules, self.blanche_dealt)
+        blanches = self.blanche_dealt = self.blanche = (not elder & spoilers, not younger & spoilers)
         self.reckons_nothing = [False, False]
         self.grand_coup = [False, False]
         self.forfeit: int | None = None
@@ -206,13 +204,8 @@ class Deal:
         self.void_reason: Note | None = None
         self.notes: list[Note] = []
         self.irregular: Irregular | None = None  # made by the first irregularity of calling (engine/irregular.py)
-        if self.blanche_dealt[ELDER] or self.blanche_dealt[YOUNGER]:  # announced and shown when (Cavendish Law 20)
-            cb = rules.carte_blanche
-            self.notes += [Note("blanche", {"role": p, "announce": Note(f"announce.{cb.announce}"),
-                                            "show": Note(f"show.{cb.show}")}) for p in (ELDER, YOUNGER)
-                           if self.blanche[p]]
-            self.notes += [Note(f"blanche_barred.{cb.both if cb.who == 'either' else 'elder_only'}", {"role": p})
-                           for p in (ELDER, YOUNGER) if self.blanche_dealt[p] and not self.blanche[p]]
+        if blanches[ELDER] or blanches[YOUNGER]:
+            self._blanches(blanches)
         self.declared_hands = (elder, younger)
         self.player = ELDER
         size = rules.deal
@@ -220,7 +213,8 @@ class Deal:
         self.parts = self._talon_parts()
         if self.delta == (0, 0) and len(self.talon) == size.talon:
             self.phase = Phase.EXCHANGE
-            self._check_faced()
+            if dealt.faced is not None or dealt.faced_in_dealing:
+                self._check_faced()
             return
         wrong = sum(d for d in self.delta if d > 0) + max(0, len(self.talon) - size.talon)
         wrong = max(wrong, sum(-d for d in self.delta if d < 0) + max(0, size.talon - len(self.talon)))
@@ -241,6 +235,15 @@ class Deal:
 
     # -- set-up -------------------------------------------------------------
 
+    def _blanches(self, dealt: tuple[bool, bool]) -> None:
+        """Which carte blanche dealt scores, and when each is announced and shown (Cavendish Law 20)."""
+        cb = self.rules.carte_blanche
+        self.blanche = scoring = _scoring_blanches(self.rules, dealt)
+        self.notes += [Note("blanche", {"role": p, "announce": Note(f"announce.{cb.announce}"),
+                                        "show": Note(f"show.{cb.show}")}) for p in (ELDER, YOUNGER) if scoring[p]]
+        self.notes += [Note(f"blanche_barred.{cb.both if cb.who == 'either' else 'elder_only'}", {"role": p})
+                       for p in (ELDER, YOUNGER) if dealt[p] and not scoring[p]]
+
     def _fresh_deal(self, reason: Note) -> None:
         self.void, self.void_reason, self.phase = True, reason, Phase.OVER
 
@@ -260,8 +263,6 @@ class Deal:
 
     def _check_faced(self) -> None:
         pos = self.dealt.faced
-        if pos is None and not self.dealt.faced_in_dealing:
-            return
         n = self.dealt.faced_in_dealing
         if n >= self.rules.faced_card.in_dealing_fresh_deal_at:
             self._fresh_deal(Note("faced_in_dealing_void", {"n": n}))
@@ -492,7 +493,8 @@ class Deal:
         while self.phase == Phase.PLAY and (self.lead_card is not None
                                             or (not self.tricks and self.forced_suit is not None)):
             self._play(self.sample_action(rng))
-        if self.hands[ELDER].bit_count() != self.hands[YOUNGER].bit_count():  # a hand short: checked, trick by trick
+        if self.irregular is not None and self.hands[ELDER].bit_count() != self.hands[YOUNGER].bit_count():
+            # a hand too short or too long (engine/irregular.py): checked, trick by trick
             while self.phase == Phase.PLAY:
                 self._play(self.sample_action(rng))
             return

@@ -115,6 +115,7 @@ def exchange_wrongly(deal: Deal, discard: int, took: int) -> None:
     if discard & ~deal.hands[p] or not discard or took == due or not 0 <= took <= most:
         raise IllegalAction(f"the {ROLES[p]} must discard some of his own cards and take a number of cards other "
                             f"than he discards, at most {most}")
+    state(deal)  # marks the deal irregular: its hands are no longer of one length
     deal.take_in(discard, took)
     hand = deal.hands[p].bit_count()
     if took > due:
