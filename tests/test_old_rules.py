@@ -179,7 +179,7 @@ def test_a_false_ruffe_recalled_after_the_reply_at_paris_stands_in_provence(cli,
     three tierces 9, with his play 3: 16 to 16.
     """
     path = _record(tmp_path, incidents=[{"type": "miscall", "player": "elder", "kind": "point",
-                                         "called": {"value": 65}, "corrected": "before_own_first_card"}])
+                                         "called": {"value": 65}, "corrected": "before_elder_leads"}])
     paris = replayed(cli, path, "royall-1651")[0]
     assert totals(paris) == {"A": 37, "B": 3}
     assert "the elder corrected his call of a point in time (allowed before his own first card)" in paris["notes"]
@@ -198,7 +198,7 @@ def test_an_undercall_in_provence_reckons_only_what_it_names(cli, tmp_path: Path
     """A calls less than he holds (a quart, holding the quint to the ten; 41, holding 61) and recalls it after the
     reply: at Paris he reckons what he holds (15; 6), in Provence his first word stands and still wins (4; 4)."""
     path = _record(tmp_path, incidents=[{"type": "miscall", "player": "elder", "kind": kind, "called": called,
-                                         "corrected": "before_own_first_card"}])
+                                         "corrected": "before_elder_leads"}])
     assert replayed(cli, path, "royall-1651")[0]["scores"]["A"]["by"][kind] == {"sequences": 15, "point": 6}[kind]
     code, out, err = cli("replay", path, "-r", "royall-1651", "--option", "calls=provence", "--format", "json")
     deal = json.loads(out)["results"][0]["deals"][0]

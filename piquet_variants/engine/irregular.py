@@ -9,7 +9,9 @@ when a call may be corrected (``declarations.undercall_correctable``,
 (``omission_until``, ``omitted_bars``), and the penalties
 (``penalties.false_call``, ``too_many_cards``).  Random deals never come here.
 
-When something was done is one of ``MOMENTS``, in the order of the deal.
+When something was done is one of ``MOMENTS``, in the order of the deal; a
+leaf's limit is the last moment still in time, ``before_own_first_card`` being
+the elder's lead for the elder and the first trick for the younger.
 """
 
 from __future__ import annotations
@@ -19,19 +21,18 @@ from .combos import KINDS, Combo, covered
 from .deal import ELDER, ROLES, YOUNGER, Deal, Irregular, Phase
 from .notes import Note
 
-#: When a correction or a late reckoning was made, in the order of the deal: before the opponent replied, after the
-#: reply but before the player's own first card, after it but before the younger played to the first trick, after.
-MOMENTS = ("before_reply", "before_own_first_card", "before_first_trick", "after_first_trick")
+#: When a correction or a late reckoning was made, in the order of the deal: before the reply to the call, before
+#: the next call, before the elder led, before the younger played to the first trick, or after.
+MOMENTS = ("before_reply", "before_next_call", "before_elder_leads", "before_first_trick", "after_first_trick")
 
 
 def in_time(p: int, moment: str | None, limit: str) -> bool:
     """Whether what player ``p`` did at ``moment`` (None: never) came within ``limit`` (a leaf's value)."""
     if moment is None or limit == "never":
         return False
-    done, last = MOMENTS.index(moment), MOMENTS.index(limit)
-    if p == YOUNGER:  # his own first card is his play to the first trick: the two moments are one
-        done, last = (1 if done == 2 else done), (1 if last == 2 else last)
-    return done <= last
+    if limit == "before_own_first_card":  # the elder's is his lead, the younger's his play to the first trick
+        limit = "before_elder_leads" if p == ELDER else "before_first_trick"
+    return MOMENTS.index(moment) <= MOMENTS.index(limit)
 
 
 def state(deal: Deal) -> Irregular:

@@ -58,6 +58,7 @@ _SAID: dict[str, dict[str, str]] = {
     "bars.False": {"en": "bars nothing", "fr": "ne barre rien"},
     "limit.never": {"en": "the first word stands", "fr": "la première parole tient"},
     "limit.before_reply": {"en": "allowed before the reply", "fr": "permis avant la réponse"},
+    "limit.before_next_call": {"en": "allowed before the next call", "fr": "permis avant l'annonce suivante"},
     "limit.before_own_first_card": {"en": "allowed before his own first card", "fr": "permis avant sa première carte"},
     "limit.before_first_trick": {"en": "allowed before the younger plays to the first trick",
                                  "fr": "permis avant que le dernier ne joue à la première levée"},

@@ -74,7 +74,7 @@ class Exchange:
 
 
 #: Until when a call may be corrected, in the order of the deal.
-Correctable = Literal["never", "before_reply", "before_own_first_card", "before_first_trick"]
+Correctable = Literal["never", "before_reply", "before_next_call", "before_own_first_card", "before_first_trick"]
 
 
 @dataclass(frozen=True, slots=True)
