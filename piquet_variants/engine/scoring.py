@@ -121,15 +121,21 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
     return _kind_result((kind, pair, w, reckoned, sum(map(_SCORE, reckoned))))
 
 
-def _hand_events(deal: Deal, kinds: dict[str, KindResult], p: int) -> list[Event]:
+def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, ...]) -> list[Event]:
+    """What the players reckon in hand, category by category (carte blanche, then each kind in the calling order).
+
+    For both players at once this is Law 67's order, where the younger's
+    good point reckons before the elder's sequences.
+    """
     rules = deal.rules
     out = []
-    if deal.blanche[p] and not (deal.irregular is not None and deal.irregular.hand_void[p]):
-        out.append((p, "carte_blanche", rules.carte_blanche.score, "carte_blanche"))
+    for p in players:
+        if deal.blanche[p] and not (deal.irregular is not None and deal.irregular.hand_void[p]):
+            out.append((p, "carte_blanche", rules.carte_blanche.score, "carte_blanche"))
     for kind in rules.declarations.order:
         res = kinds[kind]
-        if res.winner == p and res.score:
-            out.append((p, kind, res.score, kind))
+        if res.winner in players and res.score:
+            out.append((res.winner, kind, res.score, kind))
     return out
 
 
@@ -206,12 +212,14 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
     table = _play_table(rules)
     shapes, tricks = table.shapes, table.tricks
     play = 0  # both players' play points, packed as in _Trick
-    if deal.phase >= Phase.PLAY:
-        out = _hand_events(deal, kinds, ELDER)
-        young = _hand_events(deal, kinds, YOUNGER)
+    if deal.phase < Phase.PLAY:
+        out, young, others = [], [], []
+    elif chronological:
+        out, young = _hand_events(deal, kinds, _ELDER), _hand_events(deal, kinds, _YOUNGER)
         others = out + young  # the hand's and the cards' events, summed at the end
     else:
-        out, young, others = [], [], []
+        out, young = _hand_events(deal, kinds, _BOTH), []
+        others = out[:]
     out.append(_MARK["hand:elder"])
     young += (_MARK["hand:younger"], _MARK["declarations"])
     if not chronological:
@@ -244,6 +252,7 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
 
 
 _NOTHING = dict.fromkeys(CATEGORIES, 0)
+_ELDER, _YOUNGER, _BOTH = (ELDER,), (YOUNGER,), (ELDER, YOUNGER)
 
 
 def _sums(events: list[Event]) -> list[dict[str, int]]:
