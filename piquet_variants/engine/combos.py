@@ -64,6 +64,7 @@ class Tables:
     blanche_spoilers: int  # cards whose presence spoils a carte blanche (every card, where the ruleset has none)
     counting_cards: int  # cards that score when led
     winning_cards: int  # cards that score when they win the opponent's lead
+    pack: int  # every card of the pack
 
 
 # How each kind's combinations compare, by the ruleset's name for it: a key function, higher beats lower.
@@ -132,7 +133,7 @@ def tables(rules: Rules) -> Tables:
     counting, winning = (sum(_RANK_SPREAD << r for r in held) for held in (rules.play.counting_ranks,
                                                                            rules.play.winning_ranks))
     return Tables(tuple(point), tuple(runs), sets, sum(1 << r for r in ranks if r <= st.lowest_rank), excluded,
-                  counting, winning)
+                  counting, winning, sum(_RANK_SPREAD << r for r in ranks))
 
 
 def _point_score(rules: Rules, suit_bits: int, length: int, value: int) -> int:
@@ -209,3 +210,14 @@ def covered(kind: str, call: Combo, held: list[Combo]) -> bool:
     if kind == SEQUENCES:
         return any(c.top <= call.top and call.top + call.length <= c.top + c.length for c in held)
     return any(c.top == call.top and c.length >= call.length for c in held)
+
+
+def good_against_the_cards(tab: Tables, kind: str, key: int, seen: int) -> bool:
+    """Whether a call of ``key`` beats anything of its kind the opponent could hold in hand and discard together.
+
+    He can hold only cards the caller has not seen (``seen``: the caller's
+    hand and discard), so the call is good against the cards when nothing of
+    its kind made of the rest of the pack is as good (Cavendish Laws 48-49).
+    """
+    rest = holdings(tab, tab.pack & ~seen)[KINDS.index(kind)]
+    return not rest or key > rest[0].key

@@ -155,10 +155,12 @@ class Irregular:
     """What the laws of calling did to a deal: made only when a record states an irregularity."""
 
     hand_void: list[bool]  # by role: reckons nothing in hand, and nothing of his hand bars (1651, ch. XII)
-    omitted: dict[str, list[int | None]]  # by kind and role: the key of a call reckoned too late, that still bars
+    omitted: dict[str, list[int | None]]  # by kind and role: the key of a call that may no longer score, but bars
+    blanche_lost: list[bool]  # by role: a carte blanche shown too late, which neither scores nor saves
+    misinformed: list[bool]  # by role: an answer in play misinformed him (Law 59 V)
 
 
-def _scoring_blanches(rules: Rules, dealt: tuple[bool, bool]) -> tuple[bool, bool]:
+def scoring_blanches(rules: Rules, dealt: tuple[bool, bool]) -> tuple[bool, bool]:
     """Which carte blanche scores, of those dealt: the ruleset says who may hold one and what two of them do."""
     cb = rules.carte_blanche
     if cb.who == "elder":
@@ -219,7 +221,7 @@ class Deal:
         wrong = sum(d for d in self.delta if d > 0) + max(0, len(self.talon) - size.talon)
         wrong = max(wrong, sum(-d for d in self.delta if d < 0) + max(0, size.talon - len(self.talon)))
         if wrong > rules.misdeal.max_wrong:
-            self._fresh_deal(Note("dealt_wrongly", {"n": wrong}))
+            self.fresh_deal(Note("dealt_wrongly", {"n": wrong}))
             return
         remedies = []
         if max(self.delta) > 0:
@@ -229,7 +231,7 @@ class Deal:
         if len(self.talon) > size.talon:
             remedies.append(rules.misdeal.talon_over)
         if "fresh_deal" in remedies:
-            self._fresh_deal(Note("misdeal_fresh"))
+            self.fresh_deal(Note("misdeal_fresh"))
         else:
             self.phase = Phase.MISDEAL
 
@@ -238,13 +240,14 @@ class Deal:
     def _blanches(self, dealt: tuple[bool, bool]) -> None:
         """Which carte blanche dealt scores, and when each is announced and shown (Cavendish Law 20)."""
         cb = self.rules.carte_blanche
-        self.blanche = scoring = _scoring_blanches(self.rules, dealt)
+        self.blanche = scoring = scoring_blanches(self.rules, dealt)
         self.notes += [Note("blanche", {"role": p, "announce": Note(f"announce.{cb.announce}"),
                                         "show": Note(f"show.{cb.show}")}) for p in (ELDER, YOUNGER) if scoring[p]]
         self.notes += [Note(f"blanche_barred.{cb.both if cb.who == 'either' else 'elder_only'}", {"role": p})
                        for p in (ELDER, YOUNGER) if dealt[p] and not scoring[p]]
 
-    def _fresh_deal(self, reason: Note) -> None:
+    def fresh_deal(self, reason: Note) -> None:
+        """The deal is void, for ``reason``: the same dealer deals again."""
         self.void, self.void_reason, self.phase = True, reason, Phase.OVER
 
     def _talon_parts(self) -> tuple[int, int]:
@@ -265,7 +268,7 @@ class Deal:
         pos = self.dealt.faced
         n = self.dealt.faced_in_dealing
         if n >= self.rules.faced_card.in_dealing_fresh_deal_at:
-            self._fresh_deal(Note("faced_in_dealing_void", {"n": n}))
+            self.fresh_deal(Note("faced_in_dealing_void", {"n": n}))
             return
         if n:
             self.notes.append(Note("faced_in_dealing_stands", {"n": n}))
@@ -274,7 +277,7 @@ class Deal:
         when = self.rules.faced_card.fresh_deal_when
         if ("any" in when or (pos == 0 and "top_of_talon" in when)
                 or (pos == self.parts[0] and "top_of_younger_part" in when)):
-            self._fresh_deal(Note("faced_void", {"pos": pos + 1}))
+            self.fresh_deal(Note("faced_void", {"pos": pos + 1}))
         else:
             self.notes.append(Note("faced_stands", {"pos": pos + 1}))
 
@@ -543,7 +546,7 @@ class Deal:
             if action not in (0, 1):
                 raise IllegalAction("the elder stands (0) or calls a fresh deal (1)")
             if action:
-                self._fresh_deal(Note("fresh_deal_called"))
+                self.fresh_deal(Note("fresh_deal_called"))
             else:
                 hand = self.rules.deal.hand
                 self.notes.append(Note("misdeal_stood", {

@@ -20,7 +20,8 @@ from ..ruleset.model import Rules
 from ..schemas import load_validated
 from .combos import POINT, SEQUENCES, SETS, Combo, claim
 from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards
-from .irregular import exchange_wrongly, miscall, omission
+from .irregular import (blanche_shown_late, call_sufficient, exchange_wrongly, miscall, mixed_talon, omission,
+                        question, reply, retract, state, take_up_left, unannounced_misdeal)
 from .notes import Note, say_all
 from .partie import Partie, PartieResult, cut_for_deal
 from .scoring import CATEGORIES, DealScore, KindResult, score_deal
@@ -128,9 +129,18 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
     deal.notes += notes
     for i, inc in enumerate(incidents):
         if inc["type"] == "misdeal" and deal.phase == Phase.MISDEAL:
-            deal.apply(1 if inc.get("choice") == "fresh_deal" else 0)
+            if inc.get("announced", True):
+                deal.apply(1 if inc.get("choice") == "fresh_deal" else 0)
+            else:
+                unannounced_misdeal(deal)
     if deal.phase == Phase.MISDEAL:
         deal.apply(0)
+    for i, inc in enumerate(incidents):
+        if inc["type"] == "blanche_shown_late" and not deal.over:
+            try:
+                blanche_shown_late(deal, ROLES.index(inc["player"]))
+            except IllegalAction as exc:
+                raise reader.fail(at + ("incidents", i), str(exc)) from None
     if deal.over:
         return deal
     exchange = raw.get("exchange")
@@ -141,7 +151,10 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
             break
         for i, inc in enumerate(incidents):
             if inc["type"] == "peek" and inc.get("player") == ROLES[role]:
-                deal.peek(role, inc.get("cards", 1))
+                if inc.get("mixed"):
+                    mixed_talon(deal, role, inc.get("cards", 1), inc.get("choice"), inc.get("waived", False))
+                else:
+                    deal.peek(role, inc.get("cards", 1))
         if deal.over:
             return deal
         side = exchange.get(ROLES[role])
@@ -158,7 +171,7 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
         part = deal.talon[:deal.parts[0]] if role == ELDER else list(deal.talon)
         try:
             if "took" in side:  # not as many as he discarded (1651 ch. XII; Laws 30, 31, 35)
-                exchange_wrongly(deal, mask(discard), side["took"])
+                exchange_wrongly(deal, mask(discard), side["took"], side.get("waived", False))
             else:
                 deal.apply(mask(discard))
         except IllegalAction as exc:
@@ -201,8 +214,10 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
             if index < 0:
                 raise reader.fail(path, f"the {ROLES[p]} holds no {kind} of exactly these cards")
         deal.apply(index)
-    _calling_irregularities(reader, deal, incidents, at)
-    for n, trick in enumerate(raw.get("tricks", [])):
+    _calling_irregularities(reader, deal, incidents, calls, at)
+    tricks = raw.get("tricks", [])
+    for n, trick in enumerate(tricks):
+        _play_incidents(reader, deal, incidents, n + 1, n + 1, at)
         for j, text in enumerate(trick):
             if deal.phase != Phase.PLAY:
                 raise reader.fail(at + ("tricks", n, j), "the play is already over")
@@ -213,25 +228,66 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
                 deal.apply(played)
             except IllegalAction as exc:
                 raise reader.fail(at + ("tricks", n, j), f"trick {n + 1}: {exc}") from None
+    _play_incidents(reader, deal, incidents, len(tricks) + 1, _MAX_TRICK, at)
     return deal
 
 
-def _calling_irregularities(reader: _Reader, deal: Deal, incidents: list[dict[str, Any]],
-                            at: tuple[str | int, ...]) -> None:
-    """Miscalls and omissions, judged once both have called and before the first card (engine/irregular.py)."""
+_MAX_TRICK = 1 << 16  # a number past any trick: what is stated for the end of the play
+_IN_PLAY = ("takes_left_card", "question", "retract")
+
+
+def _play_incidents(reader: _Reader, deal: Deal, incidents: list[dict[str, Any]], first: int, last: int,
+                    at: tuple[str | int, ...]) -> None:
+    """In play, before trick ``first`` (up to ``last``): a card left taken up, a question answered, a claim to take
+    cards back (engine/irregular.py)."""
     for i, inc in enumerate(incidents):
-        if inc["type"] not in ("miscall", "omission") or deal.over:
+        if inc["type"] not in _IN_PLAY or not first <= inc.get("before_trick", 1) <= last:
+            continue
+        p = ROLES.index(inc["player"])
+        try:
+            if inc["type"] == "takes_left_card":
+                take_up_left(deal, p, inc.get("announced", False))
+            elif inc["type"] == "question":
+                question(deal, p, SUITS_BY_LETTER[inc["suit"]], inc["answer"])
+            else:
+                retract(deal, p, inc["reason"])
+        except IllegalAction as exc:
+            raise reader.fail(at + ("incidents", i), str(exc)) from None
+
+
+def _calling_irregularities(reader: _Reader, deal: Deal, incidents: list[dict[str, Any]], calls: dict[str, Any],
+                            at: tuple[str | int, ...]) -> None:
+    """Miscalls, replies and omissions, judged once both have called and before the first card; a call that did
+    not name what the ruleset wants named misinforms the other player (engine/irregular.py)."""
+    if deal.phase != Phase.PLAY:
+        return
+    for kind, dialogue in calls.items():
+        first = _first_call(dialogue.get("said", []), "elder")
+        if first is not None and not call_sufficient(deal, ELDER, kind, first):
+            state(deal).misinformed[YOUNGER] = True
+    for i, inc in enumerate(incidents):
+        if inc["type"] not in ("miscall", "omission", "reply") or deal.over:
             continue
         path = at + ("incidents", i)
         p, kind = ROLES.index(inc["player"]), inc["kind"]
         try:
             if inc["type"] == "miscall":
-                miscall(deal, p, kind, _called(reader, deal, p, kind, inc["called"], path + ("called",)),
-                        inc.get("corrected"))
+                called = inc["called"]
+                cards = mask(reader.cards(called["cards"], path + ("called", "cards"))) if "cards" in called else None
+                miscall(deal, p, kind, _called(reader, deal, p, kind, called, path + ("called",)),
+                        inc.get("corrected"), cards=cards, shown=inc.get("shown", False),
+                        waived=inc.get("waived", False))
+            elif inc["type"] == "reply":
+                reply(deal, p, kind, inc["reply"], inc.get("corrected"))
             else:
                 omission(deal, p, kind, inc.get("reckoned"))
         except IllegalAction as exc:
             raise reader.fail(path, str(exc)) from None
+
+
+def _first_call(said: list[dict[str, Any]], role: str) -> dict[str, Any] | None:
+    """A player's first call in a kind's dialogue (not a reply or a question)."""
+    return next((item for item in said if item["by"] == role and not {"reply", "ask"} & set(item)), None)
 
 
 def _called(reader: _Reader, deal: Deal, p: int, kind: str, said: dict[str, Any],
@@ -312,12 +368,13 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
         if kind in score.kinds:
             for i, what, r, book, engine in _said(score.kinds[kind], calls.get("said", [])):
                 compare(f"{kind}.{what}", players[r], book, engine, at + ("declarations", kind, "said", i))
-    said = raw.get("declarations", {}).get(POINT, {}).get("said", [])
-    first = next((i for i, item in enumerate(said) if item["by"] == "elder" and ("length" in item or "value" in item)),
-                 None)
-    if first is not None and deal.rules.declarations.point_call == "value":  # au Cent: 'not sufficient to call
-        book = "value" if "value" in said[first] else "cards"                  # the number of cards of the point'
-        compare("point.call", players[ELDER], book, "value", at + ("declarations", POINT, "said", first))
+    for kind in (POINT, SEQUENCES):  # what a call must name (au Cent; Law 48): an insufficient call is a mismatch
+        said = raw.get("declarations", {}).get(kind, {}).get("said", [])
+        first = _first_call(said, "elder")
+        if first is not None and deal.phase >= Phase.PLAY and not call_sufficient(deal, ELDER, kind, first):
+            wanted, given = ("value", "cards") if kind == POINT else ("top", "length")
+            compare(f"{kind}.call", players[ELDER], given, wanted,
+                    at + ("declarations", kind, "said", said.index(first)))
     for i, role in enumerate(raw.get("carte_blanche", [])):  # shown, as dealt, even where the other's bars it
         r = ROLES.index(role)
         compare("carte_blanche", players[r], "yes", "yes" if deal.blanche_dealt[r] else "no", at + ("carte_blanche", i))

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from ..cards import RANKS_PER_SUIT, SUITS
 from ..ruleset.model import Rules
-from .combos import KINDS, POINT, Combo, tables
+from .combos import KINDS, POINT, Combo, good_against_the_cards, tables
 from .deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, follower_wins
 from .derived import per_ruleset
 from .notes import Note
@@ -25,6 +25,9 @@ CATEGORIES = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "p
               "penalty")
 HAND = frozenset(("carte_blanche", "point", "sequences", "sets"))
 MARK = -1  # the "player" of a checkpoint event
+#: The category of what a player holds that does not score but saves him from pique and repique (a penalty's
+#: cards, Cavendish Description; a point barred by his reply, Case I): walked with the hazards, never reckoned.
+SHADOW = "shadow"
 
 #: A score event ``(player, category, points, label)``; with player MARK, a named checkpoint.
 Event = tuple[int, str, int, str]
@@ -46,6 +49,7 @@ class KindResult(NamedTuple):
     winner: int | None  # None: equal, or nobody declared
     reckoned: tuple[Combo, ...]
     score: int
+    saves: int | None  # who holds a combination that wins without scoring (reckoned too late, barred by a reply)
 
 
 @dataclass(slots=True)
@@ -96,7 +100,7 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
             if nothing:
                 bars[p] = -1
     irregular = deal.irregular
-    if irregular is not None:  # a call reckoned too late may still bar; a forfeited hand bars nothing
+    if irregular is not None:  # a call reckoned too late, or barred by a reply, may still bar; a forfeited hand not
         for p, key in enumerate(irregular.omitted[kind]):
             if key is not None and key > bars[p]:
                 bars[p] = key
@@ -104,21 +108,35 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
             if void:
                 bars[p] = -1
     if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or rules.declarations.equality == "neither_reckons"):
-        return _kind_result((kind, pair, None, (), 0))
+        return _kind_result((kind, pair, None, (), 0, None))
     w = ELDER if bars[ELDER] >= bars[YOUNGER] else YOUNGER  # equal: the elder's prerogative
     call = pair[w]
-    if call is None or call.key < bars[1 - w]:
-        return _kind_result((kind, pair, None, (), 0))
+    if call is None or call.key < bars[1 - w]:  # he wins only with what may not score: it saves him
+        saves = w if irregular is not None and irregular.omitted[kind][w] is not None else None
+        return _kind_result((kind, pair, None, (), 0, saves))
     if kind != POINT and rules.declarations.winner_reckons == "all_of_kind":
         held = deal.holding(kind, w)
-        if rules.declarations.undercall == "reckon_equal_or_inferior":
+        if held and call.key < held[0].key and _bound_by_call(deal, kind, w, call):
             held = [c for c in held if c.key <= call.key]
             if call not in held:  # a lesser call that stands (engine/irregular.py): what it names, and what is lower
                 held = [call] + [c for c in held if c.key < call.key]
         reckoned = tuple(held)
     else:
         reckoned = (call,)
-    return _kind_result((kind, pair, w, reckoned, sum(map(_SCORE, reckoned))))
+    return _kind_result((kind, pair, w, reckoned, sum(map(_SCORE, reckoned)), None))
+
+
+def _bound_by_call(deal: Deal, kind: str, w: int, call: Combo) -> bool:
+    """Whether the winner, having called less than his best, may reckon only what is equal to his call or lower.
+
+    Under the club laws only the elder is bound, and not when his call was good
+    against the cards (Law 49; the Description: 'The younger hand is not bound').
+    """
+    undercall = deal.rules.declarations.undercall
+    if undercall != "elder_bound_unless_good_against_the_cards":
+        return undercall == "reckon_equal_or_inferior"
+    seen = deal.declared_hands[ELDER] | deal.discards[ELDER]
+    return w == ELDER and not good_against_the_cards(deal.tables, kind, call.key, seen)
 
 
 def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, ...]) -> list[Event]:
@@ -136,6 +154,8 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, .
         res = kinds[kind]
         if res.winner in players and res.score:
             out.append((res.winner, kind, res.score, kind))
+        elif res.saves is not None and res.saves in players:
+            out.append((res.saves, SHADOW, 1, kind))
     return out
 
 
@@ -220,6 +240,8 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
     else:
         out, young = _hand_events(deal, kinds, _BOTH), []
         others = out[:]
+    if deal.irregular is not None:
+        others = [e for e in others if e[1] is not SHADOW]
     out.append(_MARK["hand:elder"])
     young += (_MARK["hand:younger"], _MARK["declarations"])
     if not chronological:
@@ -281,8 +303,9 @@ def _blanches_that_save(deal: Deal) -> list[int]:
     pique and repique; it is never added to the deal's totals.
     """
     cb = deal.rules.carte_blanche
-    return [int(cb.bars_hazards and cb.who == "either" and deal.blanche_dealt[p] and not deal.blanche[p])
-            for p in (ELDER, YOUNGER)]
+    lost = deal.irregular.blanche_lost if deal.irregular is not None else [False, False]
+    return [int(cb.bars_hazards and cb.who == "either" and deal.blanche_dealt[p] and not deal.blanche[p]
+                and not lost[p]) for p in (ELDER, YOUNGER)]
 
 
 def score_deal(deal: Deal) -> DealScore:
@@ -298,9 +321,14 @@ def score_deal(deal: Deal) -> DealScore:
     kinds = {k: judge_kind(deal, k) for k in KINDS} if deal.phase >= Phase.PLAY else {}
     nothing = deal.reckons_nothing
     layout, by = _layout(deal, kinds)
+    shadowed = deal.irregular is not None
     if nothing[ELDER] or nothing[YOUNGER]:
-        layout = [e for e in layout if e[0] == MARK or not nothing[e[0]]]
-        by = _sums(layout)
+        if rules.penalties.reckons_nothing_bars:  # his cards, not good to score, still save him (the Description)
+            layout = [e if e[0] == MARK or not nothing[e[0]] else (e[0], SHADOW, e[2], e[3]) for e in layout]
+            shadowed = True
+        else:
+            layout = [e for e in layout if e[0] == MARK or not nothing[e[0]]]
+        by = _sums([e for e in layout if e[1] is not SHADOW])
     running = [0, 0]
     if deal.blanche is not deal.blanche_dealt:
         running = _blanches_that_save(deal)
@@ -325,12 +353,14 @@ def score_deal(deal: Deal) -> DealScore:
         if p == MARK:
             continue
         running[p] += pts
-        if (cat != "carte_blanche" or blanche_counts) and (cat not in ("cards", "capot") or pq.counts_the_cards):
-            hazard[p] += pts
-        if running[1 - p]:
+        if running[1 - p]:  # he can no longer pique or repique: his points need not count towards it
             if running[p]:
                 break
             continue
+        if cat is SHADOW:  # saves him, but reckons nothing
+            continue
+        if (cat != "carte_blanche" or blanche_counts) and (cat not in ("cards", "capot") or pq.counts_the_cards):
+            hazard[p] += pts
         if cat in HAND:
             if not repiqued[p] and hazard[p] >= rp.threshold:
                 repiqued[p] = True
@@ -343,6 +373,8 @@ def score_deal(deal: Deal) -> DealScore:
     events = layout
     for place, e in reversed(found):
         events.insert(place, e)
+    if shadowed:
+        events = [e for e in events if e[1] is not SHADOW]
     for p in (ELDER, YOUNGER):
         if deal.grand_coup[p]:
             events.append(bonus(p, "penalty", -rules.penalties.grand_coup_points))

@@ -42,6 +42,7 @@ class Misdeal:
     talon_over: Remedy
     short_talon_falls_on: Literal["elder", "younger", "offender"]
     over_hand_min_take: int
+    unannounced: Literal["option_lost", "too_many_cards", "no_effect"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,7 @@ class CarteBlanche:
     counts_toward_hazards: bool
     both: Literal["both_score", "younger_bars_elder", "cancel"]
     bars_hazards: bool
+    shown_late: Literal["reckons", "lost"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,7 @@ class Exchange:
     younger_min: int
     elder_may_see_left: bool
     younger_may_see_left: Literal["if_elder_sees_too", "freely", "no"]
+    short_take_recoverable: bool
 
 
 #: Until when a call may be corrected, in the order of the deal.
@@ -81,14 +84,17 @@ Correctable = Literal["never", "before_reply", "before_next_call", "before_own_f
 class Declarations:
     order: tuple[str, ...]
     point_call: Literal["cards", "value"]
+    sequence_call: Literal["length", "top", "top_unless_good_against_the_cards"]
     winner_reckons: Literal["all_of_kind", "called_only"]
-    undercall: Literal["reckon_all", "reckon_equal_or_inferior"]
+    undercall: Literal["reckon_all", "reckon_equal_or_inferior", "elder_bound_unless_good_against_the_cards"]
     shown_bars: bool
     equality: Literal["neither_reckons", "elder_reckons"]
     undercall_correctable: Correctable
     overcall_correctable: Correctable
     omission_until: Literal["before_own_first_card", "before_first_trick"]
     omitted_bars: bool
+    reply_correctable: Correctable
+    reply_bars: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +138,8 @@ class Play:
     counting_ranks: tuple[int, ...]
     winning_ranks: tuple[int, ...]
     must_follow: bool
+    retract: tuple[str, ...]
+    answers_concern: Literal["declared_cards", "whole_suit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +176,10 @@ class Penalties:
     grand_coup_points: int
     reckons_nothing_bars: bool
     false_call: Penalty
+    false_call_excused: tuple[str, ...]
     too_many_cards: Penalty
+    may_be_waived: bool
+    mixing_opponent_talon: Literal["reckons_nothing_or_fresh_deal", "loses_game", "as_seeing"]
 
 
 @dataclass(frozen=True, slots=True)
