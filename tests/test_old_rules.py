@@ -238,7 +238,8 @@ def test_too_few_cards_the_leader_takes_what_cannot_be_played_to() -> None:
         d.apply(0)
     d.play_out(random.Random(1))
     assert len(d.tricks) == 12 and d.tricks[-1][2] == NO_CARD and d.over
-    assert "the younger plays with 11 cards: his opponent takes the tricks he cannot play to" in [n.say() for n in d.notes]
+    said = [n.say() for n in d.notes]
+    assert "the younger plays with 11 cards: his opponent takes the tricks he cannot play to" in said
 
 
 @pytest.mark.parametrize("rid,reckons_nothing", [("royall-1651", False), ("cavendish-rubicon", True)])
@@ -345,7 +346,8 @@ def test_the_diff_between_1651_and_the_club_laws(cli) -> None:
 def test_a_point_called_by_its_cards_under_au_cent_is_not_enough(cli, tmp_path: Path) -> None:
     """Cavendish au Cent para. 15: 'It is not sufficient to call the number of cards of the point.'"""
     rec = json.loads(Path(DEALS + "wikipedia-declaration.json").read_text("utf-8"))
-    rec["deals"][0]["declarations"] = {"point": {"said": [{"by": "elder", "length": 5}, {"by": "younger", "reply": "good"}]}}
+    said = [{"by": "elder", "length": 5}, {"by": "younger", "reply": "good"}]
+    rec["deals"][0]["declarations"] = {"point": {"said": said}}
     rec["deals"][0].pop("claimed", None)
     path = tmp_path / "cards.json"
     path.write_text(json.dumps(rec), encoding="utf-8")

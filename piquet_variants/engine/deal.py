@@ -157,6 +157,9 @@ class Irregular:
     hand_void: list[bool]  # by role: reckons nothing in hand, and nothing of his hand bars (1651, ch. XII)
     omitted: dict[str, list[int | None]]  # by kind and role: the key of a call that may no longer score, but bars
     blanche_lost: list[bool]  # by role: a carte blanche shown too late, which neither scores nor saves
+    allowed: dict[str, list[Combo | None]]  # by kind and role: the better call given up by a reply of 'good'
+    false_calls: list[tuple[int, str, Combo, int | None, bool]]  # standing, not yet allowed: who, kind, claim, cards,
+    #                                                               whether a penalty would be waived
     misinformed: list[bool]  # by role: an answer in play misinformed him (Law 59 V)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from ..cards import SUIT_MASKS, card_name
 from ..errors import IllegalAction
 from .combos import KINDS, POINT, SEQUENCES, Combo, covered, good_against_the_cards, holdings
-from .deal import ELDER, ROLES, Deal, Irregular, Phase, scoring_blanches
+from .deal import ELDER, NO_CARD, ROLES, Deal, Irregular, Phase, scoring_blanches
 from .notes import Note
 from .scoring import judge_kind
 
@@ -39,7 +39,8 @@ def in_time(p: int, moment: str | None, limit: str) -> bool:
 def state(deal: Deal) -> Irregular:
     """The deal's record of irregularities, made on the first one."""
     if deal.irregular is None:
-        deal.irregular = Irregular([False, False], {k: [None, None] for k in KINDS}, [False, False], [False, False])
+        deal.irregular = Irregular([False, False], {k: [None, None] for k in KINDS}, [False, False],
+                                   {k: [None, None] for k in KINDS}, [], [False, False])
     return deal.irregular
 
 
@@ -87,10 +88,11 @@ def miscall(deal: Deal, p: int, kind: str, called: Combo, corrected: str | None,
     A call of less than he holds may be corrected until ``undercall_correctable``,
     one of more until ``overcall_correctable``.  Too late, the first word
     stands: a lesser call is what he called, and one of what he does not hold
-    (``cards``, where his answers named them), allowed good, is a false call
-    (``penalties.false_call``), which bars nothing, unless the ruleset excuses
-    it: a misnomer, a claim he could not have held, a call whose cards he
-    showed before he played (Cavendish Laws 53-55).
+    (``cards``, where his answers named them), once allowed good, by the
+    other's cards or his reply, is a false call (``penalties.false_call``),
+    which bars nothing, unless the ruleset excuses it: a misnomer, a claim he
+    could not have held, a call whose cards he showed before he played
+    (Cavendish Laws 53-55).
     """
     _after_the_calls(deal)
     dec = deal.rules.declarations
@@ -106,19 +108,37 @@ def miscall(deal: Deal, p: int, kind: str, called: Combo, corrected: str | None,
         return
     deal.calls[kind][p] = called
     deal.notes.append(Note("miscall_stands", said))
-    opponent = deal.calls[kind][1 - p]
-    if not over or (opponent is not None and called.key <= opponent.key):
-        return
-    excuse = _excuse(deal, p, kind, called, cards)
-    if isinstance(excuse, tuple):
-        deal.calls[kind][p] = excuse
-        deal.notes.append(Note("misnomer", said))
-        return
-    deal.calls[kind][p] = None
-    if excuse:
-        deal.notes.append(Note("impossible_call", said))
-        return
-    penalize(deal, p, deal.rules.penalties.false_call, Note("why.false_call", {"kind": Note(f"kind.{kind}")}), waived)
+    if over:
+        state(deal).false_calls.append((p, kind, called, cards, waived))
+        _judge_false_calls(deal, kind)
+
+
+def _judge_false_calls(deal: Deal, kind: str) -> None:
+    """A false call standing is judged once it is allowed good: beaten by nothing the other calls, or admitted by
+    his reply.  Then it bars nothing, the admission is void (Case II), and it is excused or punished."""
+    irregular = state(deal)
+    for entry in [e for e in irregular.false_calls if e[1] == kind]:
+        p, _, called, cards, waived = entry
+        opponent = deal.calls[kind][1 - p]
+        if opponent is not None and called.key <= opponent.key:
+            continue
+        irregular.false_calls.remove(entry)
+        said = {"role": p, "kind": Note(f"kind.{kind}")}
+        excuse = _excuse(deal, p, kind, called, cards)
+        if isinstance(excuse, tuple):
+            deal.calls[kind][p] = excuse
+            deal.notes.append(Note("misnomer", said))
+            continue
+        deal.calls[kind][p] = None
+        given_up = irregular.allowed[kind][1 - p]
+        if given_up is not None:  # 'B's admission ... is subject to A's holding them' (Case II)
+            deal.calls[kind][1 - p] = given_up
+            deal.notes.append(Note("admission_void", {"role": 1 - p, "kind": Note(f"kind.{kind}")}))
+        if excuse:
+            deal.notes.append(Note("impossible_call", said))
+            continue
+        penalize(deal, p, deal.rules.penalties.false_call, Note("why.false_call", {"kind": Note(f"kind.{kind}")}),
+                 waived)
 
 
 def reply(deal: Deal, p: int, kind: str, said: str, corrected: str | None) -> None:
@@ -129,7 +149,8 @@ def reply(deal: Deal, p: int, kind: str, said: str, corrected: str | None) -> No
     the hazards (``declarations.reply_bars``; Cavendish Law 46, Case I).
     'good', or asking which card is not reckoned (Case VII), allows the call:
     holding better, he reckons none of it unless he corrected 'good' in time
-    (``reply_correctable``; asking which card is out cannot be taken back).
+    (``reply_correctable``; asking which card is out cannot be taken back),
+    unless the call proves false (Case II): a reply comes after the miscall it answers.
     """
     _after_the_calls(deal)
     mine, theirs = deal.calls[kind][p], deal.calls[kind][1 - p]
@@ -148,7 +169,9 @@ def reply(deal: Deal, p: int, kind: str, said: str, corrected: str | None) -> No
             deal.notes.append(Note("reply_corrected", dict(words, limit=Note(f"limit.{dec.reply_correctable}"))))
             return
         deal.calls[kind][p] = None
+        state(deal).allowed[kind][p] = mine
         deal.notes.append(Note("reply_allowed", words))
+        _judge_false_calls(deal, kind)
 
 
 def omission(deal: Deal, p: int, kind: str, reckoned: str | None) -> None:
@@ -265,7 +288,8 @@ def take_up_left(deal: Deal, p: int, announced: bool) -> None:
     """Player ``p``, who took in a card too few, takes up the card he left in the stock (Case XIII)."""
     _in_play(deal)
     if not deal.talon or announced or not deal.rules.exchange.short_take_recoverable:
-        deal.notes.append(Note("left_card_stays", {"role": p, "n": deal.hands[p].bit_count()}))
+        played = sum(1 for leader, _, follow in deal.tricks if leader == p or follow != NO_CARD)
+        deal.notes.append(Note("left_card_stays", {"role": p, "n": deal.hands[p].bit_count() + played}))
         return
     c = deal.talon.pop(0)
     suit = c // 9

@@ -130,6 +130,8 @@ _SAID: dict[str, dict[str, str]] = {
     "retract_why.out_of_turn": {"en": "a lead out of turn", "fr": "une entame hors de son tour"},
     "retract_why.misinformed": {"en": "misinformed", "fr": "mal renseigné"},
     "retract_why.changed_mind": {"en": "a card played by mistake", "fr": "une carte jouée par erreur"},
+    "admission_void": {"en": "the {role} allowed a call that proves false: he may reckon {kind} after all",
+                       "fr": "le {role} a accordé une annonce fausse : il peut compter malgré tout {kind}"},
     "kind.point": {"en": "a point", "fr": "un point"},
     "kind.sequences": {"en": "a sequence", "fr": "une séquence"},
     "kind.sets": {"en": "a trio or quatorze", "fr": "un brelan ou un quatorze"},

@@ -265,9 +265,10 @@ def _calling_irregularities(reader: _Reader, deal: Deal, incidents: list[dict[st
         first = _first_call(dialogue.get("said", []), "elder")
         if first is not None and not call_sufficient(deal, ELDER, kind, first):
             state(deal).misinformed[YOUNGER] = True
-    for i, inc in enumerate(incidents):
-        if inc["type"] not in ("miscall", "omission", "reply") or deal.over:
-            continue
+    judged = sorted((_CALLING.index(inc["type"]), i, inc) for i, inc in enumerate(incidents) if inc["type"] in _CALLING)
+    for _, i, inc in judged:
+        if deal.over:
+            break
         path = at + ("incidents", i)
         p, kind = ROLES.index(inc["player"]), inc["kind"]
         try:
@@ -283,6 +284,9 @@ def _calling_irregularities(reader: _Reader, deal: Deal, incidents: list[dict[st
                 omission(deal, p, kind, inc.get("reckoned"))
         except IllegalAction as exc:
             raise reader.fail(path, str(exc)) from None
+
+
+_CALLING = ("miscall", "reply", "omission")  # the order they are judged in: a reply answers the call first made
 
 
 def _first_call(said: list[dict[str, Any]], role: str) -> dict[str, Any] | None:
