@@ -158,8 +158,9 @@ class Irregular:
     omitted: dict[str, list[int | None]]  # by kind and role: the key of a call that may no longer score, but bars
     blanche_lost: list[bool]  # by role: a carte blanche shown too late, which neither scores nor saves
     allowed: dict[str, list[Combo | None]]  # by kind and role: the better call given up by a reply of 'good'
-    false_calls: list[tuple[int, str, Combo, int | None, bool]]  # standing, not yet allowed: who, kind, claim, cards,
-    #                                                               whether a penalty would be waived
+    # Calls of what was not held, standing but not yet allowed good: who, kind, the claim, the cards it named,
+    # and whether the adversary waives the penalty.
+    false_calls: list[tuple[int, str, Combo, int | None, bool]]
     misinformed: list[bool]  # by role: an answer in play misinformed him (Law 59 V)
 
 

@@ -65,20 +65,20 @@ def _after_the_calls(deal: Deal) -> None:
         raise IllegalAction("a call is judged once both players have called, before the first card is played")
 
 
-def _excuse(deal: Deal, p: int, kind: str, called: Combo, cards: int | None) -> Combo | None | str:
-    """What excuses a false call, as the ruleset allows: the held combination a misnomer stands for, 'impossible', or
-    '' for nothing.  Either excuse needs a claim he could not have held in hand and discard taken together."""
+def _excuse(deal: Deal, p: int, kind: str, called: Combo, cards: int | None) -> tuple[str, Combo | None]:
+    """What excuses a false call, as the ruleset allows: ('misnomer', the held combination it stands for),
+    ('impossible', None), or ('', None).  Either needs a claim he could not have held in hand and discard."""
     excused = deal.rules.penalties.false_call_excused
     seen = deal.declared_hands[p] | deal.discards[p]
     possible = (cards & ~seen == 0) if cards is not None else covered(
         kind, called, holdings(deal.tables, seen)[KINDS.index(kind)])
     if possible:
-        return ""
+        return "", None
     if "misnomer" in excused:
         same = [c for c in deal.holding(kind, p) if c.score == called.score and c.length == called.length]
         if same:
-            return same[0]
-    return "impossible" if "impossible" in excused else ""
+            return "misnomer", same[0]
+    return ("impossible" if "impossible" in excused else ""), None
 
 
 def miscall(deal: Deal, p: int, kind: str, called: Combo, corrected: str | None, *, cards: int | None = None,
@@ -96,7 +96,7 @@ def miscall(deal: Deal, p: int, kind: str, called: Combo, corrected: str | None,
     """
     _after_the_calls(deal)
     dec = deal.rules.declarations
-    over = cards is not None and cards & ~deal.declared_hands[p] != 0 or not covered(
+    over = (cards is not None and cards & ~deal.declared_hands[p] != 0) or not covered(
         kind, called, deal.holding(kind, p))
     limit = dec.overcall_correctable if over else dec.undercall_correctable
     said = {"role": p, "kind": Note(f"kind.{kind}"), "limit": Note(f"limit.{limit}")}
@@ -124,9 +124,9 @@ def _judge_false_calls(deal: Deal, kind: str) -> None:
             continue
         irregular.false_calls.remove(entry)
         said = {"role": p, "kind": Note(f"kind.{kind}")}
-        excuse = _excuse(deal, p, kind, called, cards)
-        if isinstance(excuse, tuple):
-            deal.calls[kind][p] = excuse
+        excuse, held = _excuse(deal, p, kind, called, cards)
+        if held is not None:
+            deal.calls[kind][p] = held
             deal.notes.append(Note("misnomer", said))
             continue
         deal.calls[kind][p] = None
