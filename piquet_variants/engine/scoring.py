@@ -116,7 +116,8 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
         return _kind_result((kind, pair, None, (), 0, saves))
     if kind != POINT and rules.declarations.winner_reckons == "all_of_kind":
         held = deal.holding(kind, w)
-        if held and call.key < held[0].key and _bound_by_call(deal, kind, w, call):
+        undercall = rules.declarations.undercall
+        if undercall != "reckon_all" and held and call.key < held[0].key and _bound_by_call(deal, kind, w, call):
             held = [c for c in held if c.key <= call.key]
             if call not in held:  # a lesser call that stands (engine/irregular.py): what it names, and what is lower
                 held = [call] + [c for c in held if c.key < call.key]
@@ -132,9 +133,8 @@ def _bound_by_call(deal: Deal, kind: str, w: int, call: Combo) -> bool:
     Under the club laws only the elder is bound, and not when his call was good
     against the cards (Law 49; the Description: 'The younger hand is not bound').
     """
-    undercall = deal.rules.declarations.undercall
-    if undercall != "elder_bound_unless_good_against_the_cards":
-        return undercall == "reckon_equal_or_inferior"
+    if deal.rules.declarations.undercall == "reckon_equal_or_inferior":
+        return True
     seen = deal.declared_hands[ELDER] | deal.discards[ELDER]
     return w == ELDER and not good_against_the_cards(deal.tables, kind, call.key, seen)
 
@@ -147,15 +147,19 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, .
     """
     rules = deal.rules
     out = []
-    for p in players:
-        if deal.blanche[p] and not (deal.irregular is not None and deal.irregular.hand_void[p]):
-            out.append((p, "carte_blanche", rules.carte_blanche.score, "carte_blanche"))
+    blanche = deal.blanche
+    if blanche[ELDER] or blanche[YOUNGER]:
+        for p in players:
+            if blanche[p] and not (deal.irregular is not None and deal.irregular.hand_void[p]):
+                out.append((p, "carte_blanche", rules.carte_blanche.score, "carte_blanche"))
     for kind in rules.declarations.order:
         res = kinds[kind]
-        if res.winner in players and res.score:
-            out.append((res.winner, kind, res.score, kind))
-        elif res.saves is not None and res.saves in players:
-            out.append((res.saves, SHADOW, 1, kind))
+        w = res.winner
+        if w is None:
+            if res.saves is not None and res.saves in players:
+                out.append((res.saves, SHADOW, 1, kind))
+        elif res.score and w in players:
+            out.append((w, kind, res.score, kind))
     return out
 
 
