@@ -35,13 +35,18 @@ def folder() -> Path:
 
 
 def files() -> list[Path]:
-    """Every record file shipped, by name."""
-    return sorted(p for p in folder().iterdir() if p.is_file() and p.suffix in SUFFIXES)
+    """Every record file shipped, in the folder and its subfolders (``cases/``)."""
+    return sorted(p for p in folder().rglob("*") if p.is_file() and p.suffix in SUFFIXES)
+
+
+def name_of(p: Path) -> str:
+    """A shipped file's name, as ``example:NAME`` takes it: its path in the folder (``cases/case-01.json``)."""
+    return p.relative_to(folder()).as_posix()
 
 
 def path(name: str) -> Path:
     """The shipped record a name means: the file of that name, else that name with a record suffix."""
-    found = {p.name: p for p in files()}
+    found = {name_of(p): p for p in files()}
     for candidate in (name,) + tuple(name + s for s in SUFFIXES):
         if candidate in found:
             return found[candidate]
@@ -60,12 +65,14 @@ def copy(dest: Path) -> list[Path]:
     Every target is checked before the first is written, so a refusal leaves
     the folder as it was.
     """
-    sources = [p for p in folder().iterdir() if p.is_file()]
-    taken = [dest / p.name for p in sources if (dest / p.name).exists()]
+    sources = sorted(p for p in folder().rglob("*") if p.is_file())
+    targets = [dest / name_of(p) for p in sources]
+    taken = [t for t in targets if t.exists()]
     if taken:
         raise CopyRefused(f"{', '.join(map(str, taken))}: already there; nothing was copied")
     try:
-        dest.mkdir(parents=True, exist_ok=True)
-        return [Path(shutil.copyfile(p, dest / p.name)) for p in sorted(sources)]
+        for t in targets:
+            t.parent.mkdir(parents=True, exist_ok=True)
+        return [Path(shutil.copyfile(p, t)) for p, t in zip(sources, targets)]
     except OSError as exc:
         raise OutputError(f"{exc.filename or dest}: cannot copy: {exc.strerror}") from None

@@ -176,8 +176,9 @@ def test_validate_format_json(cli) -> None:
 def test_examples_list_path_and_copy(cli, tmp_path: Path) -> None:
     code, out, _ = cli("examples", "--format", "json")
     listed = json.loads(out)
-    assert code == 0 and {e["file"] for e in listed} == {p.name for p in DEALS.iterdir() if p.suffix in
-                                                         (".piquet", ".json")}
+    assert code == 0 and {e["file"] for e in listed} == {p.relative_to(DEALS).as_posix() for p in DEALS.rglob("*")
+                                                         if p.suffix in (".piquet", ".json")}
+    assert "cases/case-01.json" in {e["file"] for e in listed}  # the Cases, in their subfolder
     art12 = next(e for e in listed if e["file"] == "traite-art12.piquet")
     assert art12["ruleset"] == "traite" and "art. 12" in art12["source"]
     code, out, _ = cli("examples", "path", "traite-art12")
@@ -187,7 +188,8 @@ def test_examples_list_path_and_copy(cli, tmp_path: Path) -> None:
     assert code == 1 and "did you mean 'traite-art12'?" in err
     code, out, _ = cli("examples", "copy", str(tmp_path / "mine"))
     assert code == 0 and (tmp_path / "mine" / "traite-art12.piquet").read_bytes() == ART12.read_bytes()
-    assert len(out.splitlines()) == len(list(examples.folder().iterdir()))
+    assert len(out.splitlines()) == len([p for p in examples.folder().rglob("*") if p.is_file()])
+    assert (tmp_path / "mine" / "cases" / "case-01.json").is_file()
     code, _, err = cli("examples", "copy", str(tmp_path / "mine"))
     assert code == 1 and "already there; nothing was copied" in err
 

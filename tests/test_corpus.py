@@ -15,11 +15,13 @@ DEALS = "docs/deals/"
 
 # file, ruleset, exit status, {player: (total, {category: points})}, a note the replay must make
 CASES = [
+    # The younger's point and sequences (39) reckon before the elder's quatorze (Law 67): a repique.
     ("misdeal-thirteen-capot.piquet", "cavendish-rubicon", 0,
-     {"A": (67, {"sets": 14, "play": 13, "capot": 40, "cards": 0}), "B": (39, {"point": 7, "sequences": 32})},
+     {"A": (67, {"sets": 14, "play": 13, "capot": 40, "cards": 0}),
+      "B": (99, {"point": 7, "sequences": 32, "repique": 60})},
      "he may take 5, the younger's part is 2"),  # Law 41: he may take all five; the younger only two
     ("misdeal-thirteen-capot.piquet", "traite", 0,
-     {"A": (67, {"capot": 40}), "B": (39, {})},
+     {"A": (67, {"capot": 40}), "B": (99, {"repique": 60})},
      "he may take 4, the younger's part is 3"),  # art. 6: he must leave three for the dealer
     ("languedoc-peek.piquet", "traite-languedoc", 0,
      {"Pierre": (-161, {"sets": 3, "play": 6, "penalty": -170}), "Paul": (26, {"sequences": 7, "play": 9, "cards": 10})},
@@ -72,10 +74,10 @@ def test_a_ruleset_that_cannot_stand_the_exchange_says_where(cli, tmp_path) -> N
 
 
 @pytest.mark.parametrize("ruleset,status,deal_totals,totals,won", [
-    # Law 73: B under the hundred, so A scores 418 + 81 + 100.
-    ("cavendish-rubicon", 0, [(67, 39), (114, 8), (170, 0), (26, 0), (29, 6), (12, 28)], (418, 81), 599),
+    # Law 72: B over the hundred, so A scores 418 - 141 + 100.
+    ("cavendish-rubicon", 0, [(67, 99), (114, 8), (170, 0), (26, 0), (29, 6), (12, 28)], (418, 141), 377),
     # The Marquoir: no carte blanche in deal 2 (A 104), and the difference only.
-    ("marquoir", 3, [(67, 39), (104, 8), (170, 0), (26, 0), (29, 6), (12, 28)], (408, 81), 327),
+    ("marquoir", 3, [(67, 99), (104, 8), (170, 0), (26, 0), (29, 6), (12, 28)], (408, 141), 267),
 ])
 def test_six_deal_partie_with_a_rubicon(cli, ruleset: str, status: int, deal_totals: list[tuple[int, int]],
                                         totals: tuple[int, int], won: int) -> None:

@@ -74,7 +74,7 @@ def test_must_show_a_users_hoyle(cli, user_dir: Path) -> None:
     code, out, _ = cli("--rulesets", ".", "rulesets", "sources", "hoyle", "--format", "bibtex")
     from pybtex.database import parse_string
     entries = parse_string(out, "bibtex").entries
-    assert code == 0 and sorted(entries) == ["cavendish", "hoyle"]
+    assert code == 0 and sorted(entries) == ["cavendish", "cavendish-treatise", "hoyle"]
     assert entries["hoyle"].fields["year"] == "1744" and str(entries["hoyle"].persons["author"][0]) == "Hoyle, Edmond"
     code, out, _ = cli("--rulesets", ".", "rulesets", "cite", "hoyle", "point.compare")
     assert code == 0 and "Edmond Hoyle, A Short Treatise on the Game of Piquet (London, 1744), Law 3, p. 12." in out

@@ -27,8 +27,9 @@ def test_wheel_ships_the_data(tmp_path) -> None:
     for grammar in (ROOT / "grammar").glob("*.lark"):
         assert f"piquet_variants/data/grammar/{grammar.name}" in names
     assert "piquet_variants/schemas/ruleset.schema.json" in names
-    for example in (ROOT / "docs" / "deals").iterdir():
-        assert f"piquet_variants/data/deals/{example.name}" in names
+    deals = ROOT / "docs" / "deals"
+    for example in (p for p in deals.rglob("*") if p.is_file()):
+        assert f"piquet_variants/data/deals/{example.relative_to(deals).as_posix()}" in names
     assert any(n.endswith("entry_points.txt") for n in names)
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
 

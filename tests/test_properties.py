@@ -31,14 +31,14 @@ def test_cards_dealt_and_conserved(rid: str, seed: int) -> None:
     rules = load_ruleset(rid).rules
     d = random_dealt(rules, random.Random(seed))
     full = sum(1 << c for c in deck_cards(rules))
-    assert d.elder & d.younger == 0 and len(set(d.talon)) == len(d.talon) == 8
+    assert d.elder & d.younger == 0 and len(set(d.talon)) == len(d.talon) == rules.deal.talon
     assert d.elder | d.younger | sum(1 << c for c in d.talon) == full
     deal = _random_deal(rid, seed)
     played = sum((1 << a) | (1 << b) for _, a, b in deal.tricks)
     discarded = deal.discards[ELDER] | deal.discards[YOUNGER]
     left = sum(1 << c for c in deal.talon)
     assert played | discarded | left == full and played & discarded == 0 and played & left == 0
-    assert len(deal.tricks) == 12 and bin(played).count("1") == 24
+    assert len(deal.tricks) == rules.deal.hand and bin(played).count("1") == 2 * rules.deal.hand
 
 
 @settings(max_examples=150, deadline=None)
@@ -60,11 +60,13 @@ def test_play_is_legal_and_trick_points_agree(rid: str, seed: int) -> None:
         if lead % 9 in rules.play.counting_ranks:
             leads[who] += 1
         winner = follower if follow // 9 == lead // 9 and follow < lead else who
-        if winner == follower and follow % 9 in rules.play.counting_ranks:
+        if winner == follower and follow % 9 in rules.play.winning_ranks:
             wins[follower] += 1
         leader = winner
+        taker = follow if winner == follower else lead
     score = score_deal(deal)
-    last = rules.play.last_trick_bonus
+    counts = taker % 9 in (rules.play.winning_ranks if leader != who else rules.play.counting_ranks)
+    last = rules.play.last_trick_bonus if counts else rules.play.last_trick_low_bonus
     for p in (ELDER, YOUNGER):
         expected = leads[p] * rules.play.lead + wins[p] * rules.play.win_opponent_lead + (last if leader == p else 0)
         assert score.by[p]["play"] == (0 if deal.reckons_nothing[p] else expected)

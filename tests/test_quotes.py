@@ -1,8 +1,12 @@
-"""Every quote in the rulesets is found in the source it cites (and, for the laws, in the law cited).
+"""Every quote in the rulesets is found in its source, at the locator it gives.
 
-The sources live beside the project in ../shared; the test is skipped where
-they are absent.  Spacing and punctuation are ignored; the OCR'd treatise is
-matched fuzzily, since its quotes are corrected readings.
+Each source text is split at its own divisions (laws, articles, paragraphs,
+section headings, chapters and pages, Cases), and a citation's locator names
+some of those parts: the quote must be in them, not merely somewhere in the
+file.  Every locator, quoted or not, must name parts that exist.  Spacing and
+punctuation are ignored; the OCR'd treatise is matched fuzzily, since its
+quotes are corrected readings.  The sources live beside the project in
+../shared; the test is skipped where they are absent.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -20,11 +25,27 @@ from piquet_variants.ruleset.registry import shipped_ids
 
 from .conftest import SHARED
 
+pytestmark = pytest.mark.skipif(not (SHARED / "seeds").is_dir(), reason="../shared sources not present")
+
 FILES = {"wikipedia-fr": "seeds/000_*.txt", "marquoir": "seeds/003_*.txt", "traite": "seeds/004_*.txt",
          "cavendish": "sources/cavendish-laws-of-piquet.md",
-         "cavendish-au-cent": "sources/cavendish-laws-of-piquet-au-cent.md"}
-
-pytestmark = pytest.mark.skipif(not (SHARED / "seeds").is_dir(), reason="../shared sources not present")
+         "cavendish-au-cent": "sources/cavendish-laws-of-piquet-au-cent.md",
+         "royall-1651": "sources/royall-game-of-picquet-1651.md",
+         "cotton-1674": "sources/cotton-compleat-gamester-1674-picket.md"}
+# The treatise that goes with the club laws, one file a chapter: "Description, Calling and showing".
+TREATISE = {"Description": "description", "Historical": "historical", "Odds": "odds", "Discarding": "discarding",
+            "Calling": "calling", "Playing the cards": "playing-the-cards", "Conduct of the game": "conduct-of-the-game",
+            "Cases and decisions": "cases-and-decisions"}
+# The treatise's articles, by the first words of each as our OCR copy has them (its numbers are garbled).
+TRAITE_ARTICLES = ["article premier", "toutes les cartes valent", "quand on est convenu", "il faut continuer",
+                   "on donne donc les cartes", "avant que depasser plus loin", "vous remarquerez que, lorsque",
+                   "remarquerez encore que la severite", "est a propos , pour l'intelligence", "le rcpic a lieu",
+                   "le pic a lieu", "le capot , c'est", "observez que lorsque"]
+WIKIPEDIA_HEADINGS = ["Règles", "L'écart", "La déclaration", "Le comptage des annonces", "Le jeu de la carte",
+                      "Les hasards"]
+MARQUOIR_HEADINGS = ["Setup", "How to play", "Scoring", "End of the game", "House rules and pitfalls",
+                     "Frequently asked questions", "The box"]
+ROMAN = {r: n for n, r in enumerate("I II III IV V VI VII VIII IX X XI XII".split(), 1)}
 
 
 def letters(text: str) -> str:
@@ -33,14 +54,192 @@ def letters(text: str) -> str:
 
 
 @cache
-def source_text(source: str) -> str:
-    return next(Path(SHARED).glob(FILES[source])).read_text("utf-8")
+def source_text(path: str) -> str:
+    return next(Path(SHARED).glob(path)).read_text("utf-8")
 
+
+class Unlocated(Exception):
+    """A locator that names no part of its source."""
+
+
+def _numbers(spec: str) -> list[int]:
+    """'12', '41, 43', '3-5', '53-54' as the numbers they cover."""
+    out: list[int] = []
+    for a, b in re.findall(r"(\d+)(?:\s*[-–]\s*(\d+))?", spec):
+        out += range(int(a), int(b or a) + 1)
+    return out
+
+
+# -- the club laws: numbered laws ------------------------------------------
 
 @cache
-def laws(source: str) -> dict[int, str]:
-    parts = re.split(r"(?m)^\s*(\d+)\.\s", source_text(source))
-    return {int(n): letters(body) for n, body in zip(parts[1::2], parts[2::2])}
+def _laws() -> dict[int, str]:
+    parts = re.split(r"(?m)^\s*(\d+)\.\s", source_text(FILES["cavendish"]))
+    return {int(n): body for n, body in zip(parts[1::2], parts[2::2])}
+
+
+def _cavendish(locator: str) -> list[str]:
+    """'Law 9', 'Laws 41, 43', 'Law 59 IV', 'Law 71, note', 'Law 4; Law 66'."""
+    out = []
+    for part in locator.split(";"):
+        m = re.fullmatch(r"\s*Laws? ([\d ,\-–]+?)(?: [IVX]+)?(?:, note)?\s*", part)
+        if not m or any(n not in _laws() for n in _numbers(m.group(1))):
+            raise Unlocated(part)
+        out += [_laws()[n] for n in _numbers(m.group(1))]
+    return out
+
+
+# -- au Cent: unnumbered paragraphs, cited by their place -------------------
+
+@cache
+def _paragraphs(path: str) -> list[str]:
+    body = source_text(path).split("\n", 1)[1]  # below the title
+    return [p for p in re.split(r"\n\s*\n", body) if p.strip()]
+
+
+def _au_cent(locator: str) -> list[str]:
+    """'para. 15 (calling)', 'paras. 28-29 (the game)'."""
+    m = re.fullmatch(r"paras?\. ([\d ,\-–]+?) \([^)]+\)", locator)
+    paragraphs = _paragraphs(FILES["cavendish-au-cent"])
+    if not m or any(not 1 <= n <= len(paragraphs) for n in _numbers(m.group(1))):
+        raise Unlocated(locator)
+    return [paragraphs[n - 1] for n in _numbers(m.group(1))]
+
+
+# -- the old French treatise: articles -------------------------------------
+
+@cache
+def _articles() -> dict[int, str]:
+    text = source_text(FILES["traite"])
+    flat = unicodedata.normalize("NFKD", text)
+    flat = "".join(ch for ch in flat if not unicodedata.combining(ch)).lower()
+    starts = [flat.index(anchor) for anchor in TRAITE_ARTICLES]
+    assert starts == sorted(starts), "the articles' anchors are out of order"
+    return {n: flat[a:b] for n, (a, b) in enumerate(zip(starts, starts[1:] + [len(flat)]), 1)}
+
+
+def _traite(locator: str) -> list[str]:
+    """'art. 8', 'arts. 10-11', or 'ch. 1' for the whole chapter."""
+    if locator == "ch. 1":
+        return [source_text(FILES["traite"])]
+    m = re.fullmatch(r"arts?\. ([\d ,\-–]+)", locator)
+    if not m or any(n not in _articles() for n in _numbers(m.group(1))):
+        raise Unlocated(locator)
+    return [_articles()[n] for n in _numbers(m.group(1))]
+
+
+# -- pages with section headings: the Wikipedia and Marquoir pages ---------
+
+def _sections(text: str, headings: list[str]) -> dict[str, str]:
+    """Each heading's text, up to the next heading (a heading is a line that begins with it)."""
+    lines = text.splitlines()
+    marks = [(i, h) for i, line in enumerate(lines) for h in headings if line.strip().startswith(h)
+             and len(line.strip()) < len(h) + 40]
+    marks.append((len(lines), ""))
+    return {h: "\n".join(lines[i:j]) for (i, h), (j, _) in zip(marks, marks[1:])}
+
+
+def _bullets(text: str) -> dict[str, str]:
+    """The named bullets of a section ('• Le point : ...'), by name."""
+    out = {}
+    for para in re.split(r"\n\s*\n", text):
+        m = re.match(r"\s*•\s*(Le point|Les séquences|Trois cartes et quatorze|Le pic|Le repic|Le capot)", para)
+        if m:
+            out[m.group(1)] = para
+    return out
+
+
+def _headed(source: str, headings: list[str], whole: str) -> Callable[[str], list[str]]:
+    def locate(locator: str) -> list[str]:
+        """'Heading', 'Heading (Bullet)', or the whole page."""
+        text = source_text(FILES[source])
+        if locator == whole:
+            return [text]
+        m = re.fullmatch(r"(.+?)(?: \((.+)\))?", locator)
+        assert m
+        sections = _sections(text, headings)
+        if m.group(1) not in sections:
+            raise Unlocated(locator)
+        section = sections[m.group(1)]
+        if m.group(2) is None:
+            return [section]
+        bullets = _bullets(section)
+        if m.group(2) not in bullets:
+            raise Unlocated(locator)
+        return [bullets[m.group(2)]]
+    return locate
+
+
+# -- the seventeenth-century books: chapters and pages ----------------------
+
+@cache
+def _pages(source: str) -> list[tuple[int, int, str]]:
+    """The text as (chapter, page, text) runs: a chapter begins at '## CHAP. N', a page at '[p. N]'."""
+    runs = []
+    chapter, page = 0, 1
+    for piece in re.split(r"(\[p\. \d+\]|^## CHAP\.? [IVX]+\.?.*$)", source_text(FILES[source]), flags=re.M):
+        head = re.fullmatch(r"\[p\. (\d+)\]", piece)
+        chap = re.fullmatch(r"## CHAP\.? ([IVX]+)\.?.*", piece)
+        if head:
+            page = int(head.group(1))
+        elif chap:
+            chapter = ROMAN[chap.group(1)]
+        else:
+            runs.append((chapter, page, piece))
+    return runs
+
+
+def _book(source: str) -> Callable[[str], list[str]]:
+    def locate(locator: str) -> list[str]:
+        """'ch. VII, p. 12', 'ch. XII, pp. 53-54', or for a one-chapter extract 'p. 82'; several joined by ';'."""
+        out = []
+        for part in locator.split(";"):
+            m = re.fullmatch(r"\s*(?:ch\. ([IVX]+), )?pp?\. ([\d\-–]+)\s*", part)
+            if not m:
+                raise Unlocated(part)
+            chapter = ROMAN.get(m.group(1) or "", None)
+            pages = _numbers(m.group(2))
+            text = "".join(t for c, p, t in _pages(source) if p in pages and (chapter is None or c == chapter))
+            if not text.strip():
+                raise Unlocated(part)
+            out.append(text)
+        return out
+    return locate
+
+
+# -- the treatise that goes with the club laws: chapters and sections -------
+
+@cache
+def _treatise_sections(chapter: str) -> dict[str, str]:
+    text = source_text(f"sources/cavendish-{TREATISE[chapter]}.md")
+    lines = text.splitlines()
+    heads = [(i, len(m.group(1)), m.group(2).strip()) for i, line in enumerate(lines)
+             if (m := re.match(r"(#{2,3}) (.+)", line))]
+    out = {"": text}
+    for k, (i, level, name) in enumerate(heads):
+        end = next((j for j, lv, _ in heads[k + 1:] if lv <= level), len(lines))
+        out[name] = "\n".join(lines[i:end])
+    return out
+
+
+def _treatise(locator: str) -> list[str]:
+    """'Description, Calling and showing', 'Cases and decisions, Case IV', or a whole chapter: 'Historical'."""
+    chapter = next((c for c in TREATISE if locator == c or locator.startswith(c + ", ")), None)
+    if chapter is None:
+        raise Unlocated(locator)
+    section = locator[len(chapter) + 2:]
+    sections = _treatise_sections(chapter)
+    if section not in sections:
+        raise Unlocated(locator)
+    return [sections[section]]
+
+
+LOCATE: dict[str, Callable[[str], list[str]]] = {
+    "cavendish": _cavendish, "cavendish-au-cent": _au_cent, "traite": _traite,
+    "wikipedia-fr": _headed("wikipedia-fr", WIKIPEDIA_HEADINGS, "whole article"),
+    "marquoir": _headed("marquoir", MARQUOIR_HEADINGS, "whole page"),
+    "royall-1651": _book("royall-1651"), "cotton-1674": _book("cotton-1674"), "cavendish-treatise": _treatise,
+}
 
 
 def fuzzy_in(fragment: str, text: str, cutoff: float = 0.8) -> bool:
@@ -57,29 +256,50 @@ def fuzzy_in(fragment: str, text: str, cutoff: float = 0.8) -> bool:
     return False
 
 
-def all_quotes() -> list[tuple[str, str, str, str]]:
+@cache
+def all_citations() -> list[tuple[str, str, str, str, str]]:
+    """(ruleset, rule, source, locator, quote or '') of every citation, under every option."""
     out = set()
     for rid in shipped_ids():
-        rs = load_ruleset(rid)
-        for option in rs.options:
-            for choice in option.choices:
-                rs_opt = load_ruleset(rid, ((option.name, choice.name),))
-                out |= {(rid, e.path, c.source, c.locator, c.quote) for e in rs_opt.entries for c in e.citations
-                        if c.quote}
+        chosen = [()] + [((o.name, c.name),) for o in load_ruleset(rid).options for c in o.choices]
+        for opt in chosen:
+            out |= {(rid, e.path, c.source, c.locator, c.quote or "") for e in load_ruleset(rid, opt).entries
+                    for c in e.citations}
     return sorted(out)
 
 
-@pytest.mark.parametrize("rid,path,source,locator,quote", all_quotes())
-def test_quote_is_in_the_source(rid: str, path: str, source: str, locator: str, quote: str) -> None:
-    text = letters(source_text(source))
-    if source == "cavendish":
-        numbers = [int(n) for n in re.findall(r"\d+", locator)]
-        text = "".join(laws(source)[n] for n in numbers) if numbers else text
+def test_every_source_is_split() -> None:
+    assert {c[2] for c in all_citations()} <= set(LOCATE)
+    assert len(_laws()) == 78 and len(_articles()) == 13 and len(_paragraphs(FILES["cavendish-au-cent"])) == 30
+    assert {p for _, p, _ in _pages("royall-1651")} == set(range(1, 63))
+    assert {c for c, _, _ in _pages("royall-1651")} == set(range(13))
+    assert len(_treatise_sections("Cases and decisions")) == 1 + 19
+
+
+@pytest.mark.parametrize("rid,path,source,locator,quote", all_citations())
+def test_citation_is_at_its_locator(rid: str, path: str, source: str, locator: str, quote: str) -> None:
+    try:
+        text = letters("".join(LOCATE[source](locator)))
+    except Unlocated as exc:
+        pytest.fail(f"{rid} {path}: {source} has no {exc}")
     for fragment in re.split(r"\.\.\.|…", quote):
         frag = letters(fragment)
         if not frag:
             continue
         if source == "traite":
-            assert fuzzy_in(frag, text), f"{rid} {path}: {fragment!r} not found near enough in {source}"
+            assert fuzzy_in(frag, text), f"{rid} {path}: {fragment!r} not found near enough in {source} {locator}"
         else:
             assert frag in text, f"{rid} {path}: {fragment!r} not in {source} {locator}"
+
+
+def test_a_quote_elsewhere_in_its_source_is_refused() -> None:
+    """The split matters: a true quote at the wrong law, article, page or section is not found there."""
+    assert letters("Carte blanche scores ten.") in letters("".join(_cavendish("Law 61")))
+    assert letters("Carte blanche scores ten.") not in letters("".join(_cavendish("Law 62")))
+    assert letters("for Thirty, he is to reckon Three") in letters("".join(_book("royall-1651")("ch. VII, p. 12")))
+    assert letters("for Thirty, he is to reckon Three") not in letters("".join(_book("royall-1651")("ch. VII, p. 11")))
+    assert letters("neither of them both can reckon any thing") in letters("".join(_book("royall-1651")("ch. XI, p. 32")))
+    with pytest.raises(Unlocated):  # page 32 is all in chapter XI
+        _book("royall-1651")("ch. XII, p. 32")
+    with pytest.raises(Unlocated):
+        _treatise("Description, Cutting")

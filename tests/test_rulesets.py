@@ -13,10 +13,11 @@ from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.ruleset.registry import shipped_ids, sources
 from piquet_variants.schemas import rule_leaves
 
-SHIPPED = ["modern-fr", "marquoir", "traite", "traite-languedoc", "cavendish-rubicon", "cavendish-au-cent"]
+SHIPPED = ["modern-fr", "marquoir", "traite", "traite-languedoc", "cavendish-rubicon", "cavendish-au-cent", "royall-1651",
+           "cotton-1674", "academie"]
 
 
-def test_the_six_rulesets_ship() -> None:
+def test_the_shipped_rulesets() -> None:
     assert sorted(shipped_ids()) == sorted(SHIPPED)
 
 

@@ -19,7 +19,9 @@ app = typer.Typer(help="The example deals shipped with the package: list them, f
 
 def _described(path: Path) -> dict[str, Any]:
     """An example's name, file, ruleset and source, as its (first) record gives them, and how many records it holds."""
-    entry: dict[str, Any] = {"name": path.stem, "file": path.name, "path": str(path), "ruleset": None, "source": None}
+    name = examples.name_of(path)
+    entry: dict[str, Any] = {"name": name.rsplit(".", 1)[0], "file": name, "path": str(path), "ruleset": None,
+                             "source": None}
     records = [r for r in load_deals(path) if isinstance(r, Located)]
     entry["records"] = len(records)
     if not records:  # shipped, so it reads; a broken one is still listed

@@ -12,6 +12,7 @@ on keys.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
@@ -61,7 +62,18 @@ class Tables:
     sets: dict[int, Combo]  # cards of one rank held (3 or 4 of them) -> the trio or quatorze
     set_rank_mask: int  # 9-bit mask of the ranks that make trios and quatorzes
     blanche_spoilers: int  # cards whose presence spoils a carte blanche (every card, where the ruleset has none)
-    counting_cards: int  # cards that score for leading and winning in play
+    counting_cards: int  # cards that score when led
+    winning_cards: int  # cards that score when they win the opponent's lead
+    pack: int  # every card of the pack
+
+
+# How each kind's combinations compare, by the ruleset's name for it: a key function, higher beats lower.
+_SEQUENCE_KEYS: dict[str, Callable[[int, int], int]] = {
+    "length_then_top": lambda length, top: length * 16 + RANKS_PER_SUIT - top,
+}
+_SET_KEYS: dict[str, Callable[[int, int], int]] = {
+    "quatorze_then_rank": lambda count, rank: count * 16 + RANKS_PER_SUIT - rank,
+}
 
 
 def _runs(ranks: list[int], m: int, min_length: int) -> list[tuple[int, int]]:
@@ -86,6 +98,7 @@ def tables(rules: Rules) -> Tables:
     values = rules.point.card_values
     value_compare = rules.point.compare == "value"
     seq_scores = rules.sequences.scores
+    seq_key = _SEQUENCE_KEYS[rules.sequences.compare]
     point: list[tuple[Combo | None, ...]] = []
     runs: list[tuple[tuple[Combo, ...], ...]] = []
     for s in range(SUITS):
@@ -98,12 +111,13 @@ def tables(rules: Rules) -> Tables:
             suit_points.append(Combo(n * 1024 + v, v if value_compare else n * 1024 + v, POINT,
                                      _point_score(rules, m, n, v), m << shift, n, -1, v, s) if n else None)
             suit_runs.append(tuple(
-                Combo(length * 16 + RANKS_PER_SUIT - top, length * 16 + RANKS_PER_SUIT - top, SEQUENCES,
+                Combo(seq_key(length, top), seq_key(length, top), SEQUENCES,
                       seq_scores[length], ((1 << length) - 1) << (shift + top), length, top, 0, s)
                 for length, top in _runs(ranks, m, rules.sequences.min_length)))
         point.append(tuple(suit_points))
         runs.append(tuple(suit_runs))
     st = rules.sets
+    set_key = _SET_KEYS[st.compare]
     sets = {}
     for r in ranks:
         if r > st.lowest_rank:
@@ -111,24 +125,28 @@ def tables(rules: Rules) -> Tables:
         all_four = [1 << (s * RANKS_PER_SUIT + r) for s in range(SUITS)]
         for n in (3, 4):
             for chosen in combinations(all_four, n):
-                key = n * 16 + RANKS_PER_SUIT - r
+                key = set_key(n, r)
                 sets[sum(chosen)] = Combo(key, key, SETS, st.quatorze if n == 4 else st.trio, sum(chosen), n, r, 0, -1)
     excluded = 0
     for r in rules.carte_blanche.excludes if rules.carte_blanche.enabled else range(RANKS_PER_SUIT):
         excluded |= _RANK_SPREAD << r
-    counting = 0
-    for r in rules.play.counting_ranks:
-        counting |= _RANK_SPREAD << r
+    counting, winning = (sum(_RANK_SPREAD << r for r in held) for held in (rules.play.counting_ranks,
+                                                                           rules.play.winning_ranks))
     return Tables(tuple(point), tuple(runs), sets, sum(1 << r for r in ranks if r <= st.lowest_rank), excluded,
-                  counting)
+                  counting, winning, sum(_RANK_SPREAD << r for r in ranks))
 
 
 def _point_score(rules: Rules, suit_bits: int, length: int, value: int) -> int:
+    """What a good point reckons: per card, or by steps of its value (the 1651 ruffe: 35 reckons 4, 34 reckons 3)."""
     p = rules.point
     top3 = sorted(rules.deck.ranks)[:3]
     if p.tierce_majeure_score is not None and suit_bits == sum(1 << r for r in top3):
         return p.tierce_majeure_score
-    score = length * p.score_per_card
+    if p.reckoned == "by_value":
+        steps, rest = divmod(value, p.value_step)
+        score = steps + (rest >= p.value_rounds_up_at)
+    else:
+        score = length * p.score_per_card
     if value % 10 == 4:
         score += p.ending_in_four_adjust
     return score
@@ -157,3 +175,49 @@ def holdings(tab: Tables, hand: int) -> tuple[list[Combo], list[Combo], list[Com
     if len(sets) > 1:
         sets.sort(reverse=True)
     return point, runs, sets
+
+
+def claim(rules: Rules, kind: str, held: list[Combo], length: int | None = None, top: int | None = None,
+          value: int | None = None) -> Combo:
+    """The combination a call describes: the first held that fits it, or else the one claimed, which is not held.
+
+    A point is described by its length, its value or both; a sequence by its
+    length and top card; a trio or quatorze by its count (``length``) and rank
+    (``top``).  A combination claimed but not held has the key the ruleset
+    compares, so that it can be judged good or not good, and no cards.
+    """
+    for c in held:
+        if (length is None or c.length == length) and (top is None or c.top == top) \
+                and (value is None or c.value == value):
+            return c
+    n, t, v = length or 0, -1 if top is None else top, value or 0
+    if kind == POINT:
+        key = v if rules.point.compare == "value" else n * 1024 + v
+        return Combo(n * 1024 + v, key, POINT, _point_score(rules, 0, n, v), 0, n, -1, v, -1)
+    if kind == SEQUENCES:
+        key = _SEQUENCE_KEYS[rules.sequences.compare](n, t)
+        scores = rules.sequences.scores
+        return Combo(key, key, SEQUENCES, scores[n] if n < len(scores) else 0, 0, n, t, 0, -1)
+    key = _SET_KEYS[rules.sets.compare](n, t)
+    return Combo(key, key, SETS, rules.sets.quatorze if n == 4 else rules.sets.trio, 0, n, t, 0, -1)
+
+
+def covered(kind: str, call: Combo, held: list[Combo]) -> bool:
+    """Whether a call claims no more than is held: a point no better than one held, a sequence within a run held,
+    a trio or quatorze of a rank held as many times or more.  A call not covered claims what is not held."""
+    if kind == POINT:
+        return any(c.key >= call.key for c in held)
+    if kind == SEQUENCES:
+        return any(c.top <= call.top and call.top + call.length <= c.top + c.length for c in held)
+    return any(c.top == call.top and c.length >= call.length for c in held)
+
+
+def good_against_the_cards(tab: Tables, kind: str, key: int, seen: int) -> bool:
+    """Whether a call of ``key`` beats anything of its kind the opponent could hold in hand and discard together.
+
+    He can hold only cards the caller has not seen (``seen``: the caller's
+    hand and discard), so the call is good against the cards when nothing of
+    its kind made of the rest of the pack is as good (Cavendish Laws 48-49).
+    """
+    rest = holdings(tab, tab.pack & ~seen)[KINDS.index(kind)]
+    return not rest or key > rest[0].key

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from operator import itemgetter
 from typing import Final, NamedTuple
@@ -32,6 +33,8 @@ from .notes import Note
 
 ELDER, YOUNGER = 0, 1
 ROLES = ("elder", "younger")
+#: The card "played" to a trick by a player who has none left (he played with too few cards): the leader wins it.
+NO_CARD: Final = 63
 _DECLARE_STEPS = 2 * len(KINDS)  # each player declares each kind once
 
 
@@ -51,7 +54,7 @@ class Phase:
 
 
 class Dealt(NamedTuple):
-    """The chance outcome of a deal: both hands as dealt, the talon top first, and a faced card if any.
+    """The chance outcome of a deal: both hands as dealt, the talon top first, and any cards found face up.
 
     A named tuple: one is made for every random deal, and a tuple is the
     cheapest immutable value Python builds.
@@ -60,7 +63,8 @@ class Dealt(NamedTuple):
     elder: int
     younger: int
     talon: tuple[int, ...]
-    faced: int | None = None  # position in the talon (0 = top) of a card found face up
+    faced: int | None = None  # position in the talon (0 = top) of a card found face up when taking in
+    faced_in_dealing: int = 0  # how many cards were found face up in the pack while dealing
 
 
 def deck_cards(rules: Rules) -> list[int]:
@@ -97,6 +101,8 @@ def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
     dealer's choice, which the ruleset bounds (``deal.packets``) but a record
     may show broken.
     """
+    if len(pack) != rules.deck.size:
+        raise ValueError(f"a pack of {len(pack)} cards; this ruleset deals {rules.deck.size}")
     places = _dealing(rules).places.get(packet)
     if places is None:
         raise ValueError(f"no packets of {packet} for a hand of {rules.deal.hand}")
@@ -144,13 +150,37 @@ def _random_card(m: int, rand: Callable[[], float]) -> int:
     return _SUIT_CARDS[suit][k] + shift
 
 
+@dataclass(slots=True)
+class Irregular:
+    """What the laws of calling did to a deal: made only when a record states an irregularity."""
+
+    hand_void: list[bool]  # by role: reckons nothing in hand, and nothing of his hand bars (1651, ch. XII)
+    omitted: dict[str, list[int | None]]  # by kind and role: the key of a call that may no longer score, but bars
+    blanche_lost: list[bool]  # by role: a carte blanche shown too late, which neither scores nor saves
+    allowed: dict[str, list[Combo | None]]  # by kind and role: the better call given up by a reply of 'good'
+    # Calls of what was not held, standing but not yet allowed good: who, kind, the claim, the cards it named,
+    # and whether the adversary waives the penalty.
+    false_calls: list[tuple[int, str, Combo, int | None, bool]]
+    misinformed: list[bool]  # by role: an answer in play misinformed him (Law 59 V)
+
+
+def scoring_blanches(rules: Rules, dealt: tuple[bool, bool]) -> tuple[bool, bool]:
+    """Which carte blanche scores, of those dealt: the ruleset says who may hold one and what two of them do."""
+    cb = rules.carte_blanche
+    if cb.who == "elder":
+        return dealt[ELDER], False
+    if dealt != (True, True) or cb.both == "both_score":
+        return dealt
+    return (False, True) if cb.both == "younger_bars_elder" else (False, False)
+
+
 class Deal:
     """The state of one deal.  ``apply`` advances it; ``legal_actions`` lists what may be done."""
 
     __slots__ = ("rules", "dealt", "hands", "talon", "phase", "player", "delta", "parts", "taken", "discards",
-                 "void", "void_reason", "blanche", "reckons_nothing", "grand_coup", "forfeit",
+                 "void", "void_reason", "blanche", "blanche_dealt", "reckons_nothing", "grand_coup", "forfeit",
                  "forced_suit", "forced_by", "calls", "shown", "step", "tricks",
-                 "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables")
+                 "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables", "irregular")
 
     def __init__(self, rules: Rules, dealt: Dealt):
         self.rules = rules
@@ -162,7 +192,7 @@ class Deal:
         self.discards = [0, 0]
         tab = self.tables = tables(rules)
         spoilers = tab.blanche_spoilers
-        self.blanche = (not elder & spoilers, not younger & spoilers)
+        blanches = self.blanche_dealt = self.blanche = (not elder & spoilers, not younger & spoilers)
         self.reckons_nothing = [False, False]
         self.grand_coup = [False, False]
         self.forfeit: int | None = None
@@ -179,11 +209,9 @@ class Deal:
         self.void = False
         self.void_reason: Note | None = None
         self.notes: list[Note] = []
-        if self.blanche[ELDER] or self.blanche[YOUNGER]:  # when it is announced and shown (Cavendish Law 20)
-            cb = rules.carte_blanche
-            self.notes += [Note("blanche", {"role": p, "announce": Note(f"announce.{cb.announce}"),
-                                            "show": Note(f"show.{cb.show}")}) for p in (ELDER, YOUNGER)
-                           if self.blanche[p]]
+        self.irregular: Irregular | None = None  # made by the first irregularity of calling (engine/irregular.py)
+        if blanches[ELDER] or blanches[YOUNGER]:
+            self._blanches(blanches)
         self.declared_hands = (elder, younger)
         self.player = ELDER
         size = rules.deal
@@ -191,12 +219,13 @@ class Deal:
         self.parts = self._talon_parts()
         if self.delta == (0, 0) and len(self.talon) == size.talon:
             self.phase = Phase.EXCHANGE
-            self._check_faced()
+            if dealt.faced is not None or dealt.faced_in_dealing:
+                self._check_faced()
             return
         wrong = sum(d for d in self.delta if d > 0) + max(0, len(self.talon) - size.talon)
         wrong = max(wrong, sum(-d for d in self.delta if d < 0) + max(0, size.talon - len(self.talon)))
         if wrong > rules.misdeal.max_wrong:
-            self._fresh_deal(Note("dealt_wrongly", {"n": wrong}))
+            self.fresh_deal(Note("dealt_wrongly", {"n": wrong}))
             return
         remedies = []
         if max(self.delta) > 0:
@@ -206,13 +235,23 @@ class Deal:
         if len(self.talon) > size.talon:
             remedies.append(rules.misdeal.talon_over)
         if "fresh_deal" in remedies:
-            self._fresh_deal(Note("misdeal_fresh"))
+            self.fresh_deal(Note("misdeal_fresh"))
         else:
             self.phase = Phase.MISDEAL
 
     # -- set-up -------------------------------------------------------------
 
-    def _fresh_deal(self, reason: Note) -> None:
+    def _blanches(self, dealt: tuple[bool, bool]) -> None:
+        """Which carte blanche dealt scores, and when each is announced and shown (Cavendish Law 20)."""
+        cb = self.rules.carte_blanche
+        self.blanche = scoring = scoring_blanches(self.rules, dealt)
+        self.notes += [Note("blanche", {"role": p, "announce": Note(f"announce.{cb.announce}"),
+                                        "show": Note(f"show.{cb.show}")}) for p in (ELDER, YOUNGER) if scoring[p]]
+        self.notes += [Note(f"blanche_barred.{cb.both if cb.who == 'either' else 'elder_only'}", {"role": p})
+                       for p in (ELDER, YOUNGER) if dealt[p] and not scoring[p]]
+
+    def fresh_deal(self, reason: Note) -> None:
+        """The deal is void, for ``reason``: the same dealer deals again."""
         self.void, self.void_reason, self.phase = True, reason, Phase.OVER
 
     def _talon_parts(self) -> tuple[int, int]:
@@ -231,12 +270,18 @@ class Deal:
 
     def _check_faced(self) -> None:
         pos = self.dealt.faced
+        n = self.dealt.faced_in_dealing
+        if n >= self.rules.faced_card.in_dealing_fresh_deal_at:
+            self.fresh_deal(Note("faced_in_dealing_void", {"n": n}))
+            return
+        if n:
+            self.notes.append(Note("faced_in_dealing_stands", {"n": n}))
         if pos is None:
             return
         when = self.rules.faced_card.fresh_deal_when
         if ("any" in when or (pos == 0 and "top_of_talon" in when)
                 or (pos == self.parts[0] and "top_of_younger_part" in when)):
-            self._fresh_deal(Note("faced_void", {"pos": pos + 1}))
+            self.fresh_deal(Note("faced_void", {"pos": pos + 1}))
         else:
             self.notes.append(Note("faced_stands", {"pos": pos + 1}))
 
@@ -267,12 +312,13 @@ class Deal:
         if discard & ~self.hands[p] or not fewest <= k <= most:
             raise IllegalAction(f"{ROLES[p]} may discard {fewest + self.delta[p]} to {most + self.delta[p]} "
                                 f"of his own cards")
-        self._take_in(discard)
+        self.take_in(discard)
 
-    def _take_in(self, discard: int) -> None:
-        """The exchange itself, once the discard is known to be legal."""
+    def take_in(self, discard: int, k: int = -1) -> None:
+        """The exchange itself, once the discard is known to be legal; ``k`` cards taken, where not as many as due."""
         p = self.player
-        k = discard.bit_count() - self.delta[p]
+        if k < 0:
+            k = discard.bit_count() - self.delta[p]
         taken = mask(self.talon[:k])
         del self.talon[:k]
         self.hands[p] = (self.hands[p] & ~discard) | taken
@@ -405,6 +451,8 @@ class Deal:
         if self.lead_card is None:
             self.lead_card = c
             self.player = 1 - p
+            if not self.hands[1 - p]:  # too few cards: the lead cannot be played to (Cavendish Law 57)
+                self._trick(p, c, NO_CARD)
         else:
             self._trick(1 - p, self.lead_card, c)
 
@@ -415,8 +463,11 @@ class Deal:
         self.won[winner] += 1
         self.lead_card = None
         self.player = winner
-        if not self.hands[winner] and not self.hands[1 - winner]:
-            self.phase = Phase.OVER
+        if not self.hands[winner]:
+            if not self.hands[1 - winner]:
+                self.phase = Phase.OVER
+            else:  # he has played out a short hand: the other leads what is left
+                self.player = 1 - winner
 
     def play_randomly(self, rng: random.Random) -> None:
         """Finish the deal with uniformly random legal actions.
@@ -429,7 +480,7 @@ class Deal:
             if self.phase == Phase.DECLARE:
                 self._call(self.sample_action(rng))
             elif self.phase == Phase.EXCHANGE:
-                self._take_in(self.sample_action(rng))
+                self.take_in(self.sample_action(rng))
             else:
                 self.apply(self.sample_action(rng))
         if self.phase == Phase.PLAY:
@@ -440,14 +491,20 @@ class Deal:
 
         The same choices as repeated ``sample_action``/``apply``, in one loop:
         random play is what the benchmark and the property tests run most.
-        A trick already begun, or a first lead bound to a forced suit, goes
-        through the checked ``apply``; every other trick is drawn here.
+        A trick already begun, a first lead bound to a forced suit, and every
+        trick of hands of unequal length go through the checked ``apply``;
+        every other trick is drawn here.
         """
         if self.phase != Phase.PLAY:
             raise IllegalAction("not in the play")
         while self.phase == Phase.PLAY and (self.lead_card is not None
                                             or (not self.tricks and self.forced_suit is not None)):
             self._play(self.sample_action(rng))
+        if self.irregular is not None and self.hands[ELDER].bit_count() != self.hands[YOUNGER].bit_count():
+            # a hand too short or too long (engine/irregular.py): checked, trick by trick
+            while self.phase == Phase.PLAY:
+                self._play(self.sample_action(rng))
+            return
         hands, won, rand = self.hands, self.won, rng.random
         record = self.tricks.append
         follows = self.rules.play.must_follow
@@ -493,7 +550,7 @@ class Deal:
             if action not in (0, 1):
                 raise IllegalAction("the elder stands (0) or calls a fresh deal (1)")
             if action:
-                self._fresh_deal(Note("fresh_deal_called"))
+                self.fresh_deal(Note("fresh_deal_called"))
             else:
                 hand = self.rules.deal.hand
                 self.notes.append(Note("misdeal_stood", {

@@ -27,11 +27,17 @@ class PartieResult:
     finished: bool
 
 
-def cut_for_deal(rules: Rules, cut: tuple[int, int], higher_deals: bool = True) -> int:
-    """The first dealer from the two cards cut (players 0 and 1); equal ranks must cut again.
+def cut_for_deal(rules: Rules, cut: tuple[int, int], higher_deals: bool = True,
+                 lifted: tuple[int | None, int | None] = (None, None)) -> int:
+    """The first dealer from the two cards cut (players 0 and 1); equal ranks, or too few cards lifted, cut again.
 
-    Where the higher card chooses (Cavendish Law 4), ``higher_deals`` says what he chose.
+    Where the higher card chooses (Cavendish Law 4), ``higher_deals`` says
+    what he chose; ``lifted`` is how many cards each lifted, where known.
     """
+    for p, n in enumerate(lifted):
+        if n is not None and n < rules.deal.cut_minimum:
+            raise ValueError(f"player {p + 1} lifted {n} card(s); a cut takes at least {rules.deal.cut_minimum}: "
+                             "cut again")
     ranks = [rank_of(c) for c in cut]
     if ranks[0] == ranks[1]:
         raise ValueError("equal cuts: cut again")

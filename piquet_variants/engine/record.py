@@ -18,7 +18,10 @@ from ..i18n import Lang
 from ..located import LoadFailure, Located, load_file
 from ..ruleset.model import Rules
 from ..schemas import validate
+from .combos import POINT, SEQUENCES, SETS, Combo, claim
 from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards, follower_wins
+from .irregular import (blanche_shown_late, call_sufficient, exchange_wrongly, miscall, mixed_talon, omission,
+                        question, reply, retract, state, take_up_left, unannounced_misdeal)
 from .notes import Note, say_all
 from .partie import Partie, PartieResult, cut_for_deal
 from .scoring import CATEGORIES, DealScore, KindResult, score_deal
@@ -142,13 +145,23 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
     for inc in incidents:
         if inc["type"] == "faced_card":
             faced = inc.get("position", 1) - 1
-    deal = Deal(rules, Dealt(mask(elder), mask(younger), tuple(talon), faced))
+    faced_in_dealing = sum(inc.get("cards", 1) for inc in incidents if inc["type"] == "faced_in_dealing")
+    deal = Deal(rules, Dealt(mask(elder), mask(younger), tuple(talon), faced, faced_in_dealing))
     deal.notes += notes
     for i, inc in enumerate(incidents):
         if inc["type"] == "misdeal" and deal.phase == Phase.MISDEAL:
-            deal.apply(1 if inc.get("choice") == "fresh_deal" else 0)
+            if inc.get("announced", True):
+                deal.apply(1 if inc.get("choice") == "fresh_deal" else 0)
+            else:
+                unannounced_misdeal(deal)
     if deal.phase == Phase.MISDEAL:
         deal.apply(0)
+    for i, inc in enumerate(incidents):
+        if inc["type"] == "blanche_shown_late" and not deal.over:
+            try:
+                blanche_shown_late(deal, ROLES.index(inc["player"]))
+            except IllegalAction as exc:
+                raise reader.fail(at + ("incidents", i), str(exc)) from None
     if deal.over:
         return deal
     exchange = raw.get("exchange")
@@ -159,7 +172,10 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
             break
         for i, inc in enumerate(incidents):
             if inc["type"] == "peek" and inc.get("player") == ROLES[role]:
-                deal.peek(role, inc.get("cards", 1))
+                if inc.get("mixed"):
+                    mixed_talon(deal, role, inc.get("cards", 1), inc.get("choice"), inc.get("waived", False))
+                else:
+                    deal.peek(role, inc.get("cards", 1))
         if deal.over:
             return deal
         side = exchange.get(ROLES[role])
@@ -175,9 +191,12 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
                                                    f"{ROLES[role]}'s hand") from None
         part = deal.talon[:deal.parts[0]] if role == ELDER else list(deal.talon)
         try:
-            deal.apply(mask(discard))
+            if "took" in side:  # not as many as he discarded (1651 ch. XII; Laws 30, 31, 35)
+                exchange_wrongly(deal, mask(discard), side["took"], side.get("waived", False))
+            else:
+                deal.apply(mask(discard))
         except IllegalAction as exc:
-            raise reader.fail(path + ("discard",), str(exc)) from None
+            raise reader.fail(path + ("took" if "took" in side else "discard",), str(exc)) from None
         if "looked_at_left" in side:
             try:
                 deal.look_at_left(role, side["looked_at_left"])
@@ -216,7 +235,10 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
             if index < 0:
                 raise reader.fail(path, f"the {ROLES[p]} holds no {kind} of exactly these cards")
         deal.apply(index)
-    for n, trick in enumerate(raw.get("tricks", [])):
+    _calling_irregularities(reader, deal, incidents, calls, at)
+    tricks = raw.get("tricks", [])
+    for n, trick in enumerate(tricks):
+        _play_incidents(reader, deal, incidents, n + 1, n + 1, at)
         for j, text in enumerate(trick):
             if deal.phase != Phase.PLAY:
                 raise reader.fail(at + ("tricks", n, j), "the play is already over")
@@ -227,7 +249,84 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
                 deal.apply(played)
             except IllegalAction as exc:
                 raise reader.fail(at + ("tricks", n, j), f"trick {n + 1}: {exc}") from None
+    _play_incidents(reader, deal, incidents, len(tricks) + 1, _MAX_TRICK, at)
     return deal
+
+
+_MAX_TRICK = 1 << 16  # a number past any trick: what is stated for the end of the play
+_IN_PLAY = ("takes_left_card", "question", "retract")
+
+
+def _play_incidents(reader: _Reader, deal: Deal, incidents: list[dict[str, Any]], first: int, last: int,
+                    at: tuple[str | int, ...]) -> None:
+    """In play, before trick ``first`` (up to ``last``): a card left taken up, a question answered, a claim to take
+    cards back (engine/irregular.py)."""
+    for i, inc in enumerate(incidents):
+        if inc["type"] not in _IN_PLAY or not first <= inc.get("before_trick", 1) <= last:
+            continue
+        p = ROLES.index(inc["player"])
+        try:
+            if inc["type"] == "takes_left_card":
+                take_up_left(deal, p, inc.get("announced", False))
+            elif inc["type"] == "question":
+                question(deal, p, SUITS_BY_LETTER[inc["suit"]], inc["answer"])
+            else:
+                retract(deal, p, inc["reason"])
+        except IllegalAction as exc:
+            raise reader.fail(at + ("incidents", i), str(exc)) from None
+
+
+def _calling_irregularities(reader: _Reader, deal: Deal, incidents: list[dict[str, Any]], calls: dict[str, Any],
+                            at: tuple[str | int, ...]) -> None:
+    """Miscalls, replies and omissions, judged once both have called and before the first card; a call that did
+    not name what the ruleset wants named misinforms the other player (engine/irregular.py)."""
+    if deal.phase != Phase.PLAY:
+        return
+    for kind, dialogue in calls.items():
+        first = _first_call(dialogue.get("said", []), "elder")
+        if first is not None and not call_sufficient(deal, ELDER, kind, first):
+            state(deal).misinformed[YOUNGER] = True
+    judged = sorted((_CALLING.index(inc["type"]), i, inc) for i, inc in enumerate(incidents) if inc["type"] in _CALLING)
+    for _, i, inc in judged:
+        if deal.over:
+            break
+        path = at + ("incidents", i)
+        p, kind = ROLES.index(inc["player"]), inc["kind"]
+        try:
+            if inc["type"] == "miscall":
+                called = inc["called"]
+                cards = mask(reader.cards(called["cards"], path + ("called", "cards"))) if "cards" in called else None
+                miscall(deal, p, kind, _called(reader, deal, p, kind, called, path + ("called",)),
+                        inc.get("corrected"), cards=cards, shown=inc.get("shown", False),
+                        waived=inc.get("waived", False))
+            elif inc["type"] == "reply":
+                reply(deal, p, kind, inc["reply"], inc.get("corrected"))
+            else:
+                omission(deal, p, kind, inc.get("reckoned"))
+        except IllegalAction as exc:
+            raise reader.fail(path, str(exc)) from None
+
+
+_CALLING = ("miscall", "reply", "omission")  # the order they are judged in: a reply answers the call first made
+
+
+def _first_call(said: list[dict[str, Any]], role: str) -> dict[str, Any] | None:
+    """A player's first call in a kind's dialogue (not a reply or a question)."""
+    return next((item for item in said if item["by"] == role and not {"reply", "ask"} & set(item)), None)
+
+
+def _called(reader: _Reader, deal: Deal, p: int, kind: str, said: dict[str, Any],
+            path: tuple[str | int, ...]) -> Combo:
+    """The combination a miscall describes, in the words of the dialogue: held, or claimed without being held."""
+    rules = deal.rules
+    length, value = said.get("set", said.get("length")), said.get("value")
+    rank = said.get("rank", said.get("top"))
+    needs = {POINT: ("value",) if rules.point.compare == "value" else ("length",),
+             SEQUENCES: ("length", "top"), SETS: ("set", "rank")}[kind]
+    missing = [k for k in needs if k not in said]
+    if missing:
+        raise reader.fail(path, f"a miscalled {kind} under this ruleset needs {' and '.join(needs)}")
+    return claim(rules, kind, deal.holding(kind, p), length, None if rank is None else RANK_KEYS.index(rank), value)
 
 
 def _said(deal: Deal, score: DealScore, kind: str, said: list[dict[str, Any]]
@@ -341,9 +440,16 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
         if kind in score.kinds:
             for i, what, r, book, engine in _said(deal, score, kind, calls.get("said", [])):
                 compare(f"{kind}.{what}", players[r], book, engine, at + ("declarations", kind, "said", i))
-    for i, role in enumerate(raw.get("carte_blanche", [])):
-        compare("carte_blanche", players[ROLES.index(role)], "yes", "yes" if deal.blanche[ROLES.index(role)] else "no",
-                at + ("carte_blanche", i))
+    for kind in (POINT, SEQUENCES):  # what a call must name (au Cent; Law 48): an insufficient call is a mismatch
+        said = raw.get("declarations", {}).get(kind, {}).get("said", [])
+        first = _first_call(said, "elder")
+        if first is not None and deal.phase >= Phase.PLAY and not call_sufficient(deal, ELDER, kind, first):
+            wanted, given = ("value", "cards") if kind == POINT else ("top", "length")
+            compare(f"{kind}.call", players[ELDER], given, wanted,
+                    at + ("declarations", kind, "said", said.index(first)))
+    for i, role in enumerate(raw.get("carte_blanche", [])):  # shown, as dealt, even where the other's bars it
+        r = ROLES.index(role)
+        compare("carte_blanche", players[r], "yes", "yes" if deal.blanche_dealt[r] else "no", at + ("carte_blanche", i))
     marks = score.checkpoints()
     for i, spoken in enumerate(raw.get("counts", [])):
         n, card = spoken["trick"], spoken["card"]
@@ -406,7 +512,8 @@ def _packets(rules: Rules, raw: dict[str, Any], dealt_by: dict[str, int]) -> lis
                                                   "allowed": " / ".join(map(str, rules.deal.packets))}))
     before = dealt_by.setdefault(raw["dealer"], packets)
     if before != packets and rules.deal.packet_fixed:
-        notes.append(Note(_PACKETS_CHANGED[rules.deal.packet_change], {"packets": packets, "before": before}))
+        notes.append(Note(_PACKETS_CHANGED[rules.deal.packet_change], {
+            "packets": packets, "before": before, "when": Note(f"announced.{rules.deal.packet_change_announced_before}")}))
         dealt_by[raw["dealer"]] = packets
     return notes
 
@@ -424,8 +531,12 @@ def replay(doc: Located, rules: Rules) -> Replay:
         if sorted(cut) != sorted(players):
             raise reader.fail(("cut",), f"the cut needs one card for each player ({', '.join(players)})")
         cards = tuple(reader.card(cut[name], ("cut", name)) for name in players)
+        lifted = doc.data.get("cut_lifted", {})
+        for name in lifted:
+            reader.role(name, players, ("cut_lifted", name))
         try:
-            dealer = cut_for_deal(rules, (cards[0], cards[1]), doc.data.get("higher_chose", "deal") == "deal")
+            dealer = cut_for_deal(rules, (cards[0], cards[1]), doc.data.get("higher_chose", "deal") == "deal",
+                                  (lifted.get(players[0]), lifted.get(players[1])))
         except ValueError as exc:
             raise reader.fail(("cut",), str(exc)) from None
         if players[dealer] != first:

@@ -16,8 +16,8 @@ from typing import NamedTuple
 
 from ..cards import RANKS_PER_SUIT, SUITS
 from ..ruleset.model import Rules
-from .combos import KINDS, POINT, Combo, tables
-from .deal import ELDER, YOUNGER, Deal, Phase, follower_wins
+from .combos import KINDS, POINT, Combo, good_against_the_cards, tables
+from .deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, follower_wins
 from .derived import per_ruleset
 from .notes import Note
 
@@ -25,6 +25,9 @@ CATEGORIES = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "p
               "penalty")
 HAND = frozenset(("carte_blanche", "point", "sequences", "sets"))
 MARK = -1  # the "player" of a checkpoint event
+#: The category of what a player holds that does not score but saves him from pique and repique (a penalty's
+#: cards, Cavendish Description; a point barred by his reply, Case I): walked with the hazards, never reckoned.
+SHADOW = "shadow"
 
 #: A score event ``(player, category, points, label)``; with player MARK, a named checkpoint.
 Event = tuple[int, str, int, str]
@@ -46,6 +49,7 @@ class KindResult(NamedTuple):
     winner: int | None  # None: equal, or nobody declared
     reckoned: tuple[Combo, ...]
     score: int
+    saves: int | None  # who holds a combination that wins without scoring (reckoned too late, barred by a reply)
 
 
 @dataclass(slots=True)
@@ -95,31 +99,67 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
         for p, nothing in enumerate(deal.reckons_nothing):
             if nothing:
                 bars[p] = -1
-    if bars[ELDER] == bars[YOUNGER]:
-        return _kind_result((kind, pair, None, (), 0))
-    w = ELDER if bars[ELDER] > bars[YOUNGER] else YOUNGER
+    irregular = deal.irregular
+    if irregular is not None:  # a call reckoned too late, or barred by a reply, may still bar; a forfeited hand not
+        for p, key in enumerate(irregular.omitted[kind]):
+            if key is not None and key > bars[p]:
+                bars[p] = key
+        for p, void in enumerate(irregular.hand_void):
+            if void:
+                bars[p] = -1
+    if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or rules.declarations.equality == "neither_reckons"):
+        return _kind_result((kind, pair, None, (), 0, None))
+    w = ELDER if bars[ELDER] >= bars[YOUNGER] else YOUNGER  # equal: the elder's prerogative
     call = pair[w]
-    if call is None or call.key < bars[1 - w]:
-        return _kind_result((kind, pair, None, (), 0))
+    if call is None or call.key < bars[1 - w]:  # he wins only with what may not score: it saves him
+        saves = w if irregular is not None and irregular.omitted[kind][w] is not None else None
+        return _kind_result((kind, pair, None, (), 0, saves))
     if kind != POINT and rules.declarations.winner_reckons == "all_of_kind":
         held = deal.holding(kind, w)
-        if rules.declarations.undercall == "reckon_equal_or_inferior":
+        undercall = rules.declarations.undercall
+        if undercall != "reckon_all" and held and call.key < held[0].key and _bound_by_call(deal, kind, w, call):
             held = [c for c in held if c.key <= call.key]
+            if call not in held:  # a lesser call that stands (engine/irregular.py): what it names, and what is lower
+                held = [call] + [c for c in held if c.key < call.key]
         reckoned = tuple(held)
     else:
         reckoned = (call,)
-    return _kind_result((kind, pair, w, reckoned, sum(map(_SCORE, reckoned))))
+    return _kind_result((kind, pair, w, reckoned, sum(map(_SCORE, reckoned)), None))
 
 
-def _hand_events(deal: Deal, kinds: dict[str, KindResult], p: int) -> list[Event]:
+def _bound_by_call(deal: Deal, kind: str, w: int, call: Combo) -> bool:
+    """Whether the winner, having called less than his best, may reckon only what is equal to his call or lower.
+
+    Under the club laws only the elder is bound, and not when his call was good
+    against the cards (Law 49; the Description: 'The younger hand is not bound').
+    """
+    if deal.rules.declarations.undercall == "reckon_equal_or_inferior":
+        return True
+    seen = deal.declared_hands[ELDER] | deal.discards[ELDER]
+    return w == ELDER and not good_against_the_cards(deal.tables, kind, call.key, seen)
+
+
+def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, ...]) -> list[Event]:
+    """What the players reckon in hand, category by category (carte blanche, then each kind in the calling order).
+
+    For both players at once this is Law 67's order, where the younger's
+    good point reckons before the elder's sequences.
+    """
     rules = deal.rules
     out = []
-    if deal.blanche[p]:
-        out.append((p, "carte_blanche", rules.carte_blanche.score, "carte_blanche"))
+    blanche = deal.blanche
+    if blanche[ELDER] or blanche[YOUNGER]:
+        for p in players:
+            if blanche[p] and not (deal.irregular is not None and deal.irregular.hand_void[p]):
+                out.append((p, "carte_blanche", rules.carte_blanche.score, "carte_blanche"))
     for kind in rules.declarations.order:
         res = kinds[kind]
-        if res.winner == p:  # one event a combination, as he reckons them aloud ("fourteen, and three queens, seventeen")
-            out += [(p, kind, c.score, kind) for c in res.reckoned if c.score]
+        w = res.winner
+        if w is None:
+            if res.saves is not None and res.saves in players:
+                out.append((res.saves, SHADOW, 1, kind))
+        elif w in players:  # one event a combination, as he reckons them aloud ("fourteen, and three queens, seventeen")
+            out += [(w, kind, c.score, kind) for c in res.reckoned if c.score]
     return out
 
 
@@ -134,38 +174,44 @@ class _Trick(NamedTuple):
 
 _CARD_BITS = (SUITS * RANKS_PER_SUIT - 1).bit_length()  # a card index fits in six bits
 _PACK = 20  # two players' play points in one int: a deal's play is far below 2 ** 20
-# A trick's shape, as bits: the lead scores, the follower wins, the winning card scores, it is the last trick.
-_LEAD_SCORES, _FOLLOWER_WINS, _WIN_SCORES, _LAST_TRICK = 1, 2, 4, 8
+# A trick's shape, as bits: the lead scores, the follower wins, the winning card scores, it is the last trick,
+# the card that takes the trick (led or played) is one that scores (the last trick's bonus depends on it).
+_LEAD_SCORES, _FOLLOWER_WINS, _WIN_SCORES, _LAST_TRICK, _TAKER_COUNTS = 1, 2, 4, 8, 16
+_SHAPES = 32
 
 
 class _PlayTable(NamedTuple):
     """Every trick a ruleset can see, laid out once: ``tricks[n][leader][shape]``, ``shape`` from ``shapes``."""
 
-    shapes: tuple[int, ...]  # [lead << _CARD_BITS | follow] -> the first three bits of the shape
+    shapes: tuple[int, ...]  # [lead << _CARD_BITS | follow] -> the shape, less the last trick's bit
     tricks: tuple[tuple[tuple[_Trick, ...], ...], ...]
 
 
 @per_ruleset
 def _play_table(rules: Rules) -> _PlayTable:
     play = rules.play
-    counting = tables(rules).counting_cards
+    tab = tables(rules)
+    counting, winning = tab.counting_cards, tab.winning_cards
     shapes = [0] * (1 << 2 * _CARD_BITS)
     for lead in range(SUITS * RANKS_PER_SUIT):
-        for follow in range(SUITS * RANKS_PER_SUIT):
+        for follow in (*range(SUITS * RANKS_PER_SUIT), NO_CARD):
             wins = follower_wins(lead, follow)
+            taker_counts = winning >> follow & 1 if wins else counting >> lead & 1
             shapes[lead << _CARD_BITS | follow] = ((_LEAD_SCORES if play.lead and counting >> lead & 1 else 0)
                                           | (_FOLLOWER_WINS if wins else 0)
-                                          | (_WIN_SCORES if wins and play.win_opponent_lead and counting >> follow & 1
-                                             else 0))
+                                          | (_WIN_SCORES if wins and play.win_opponent_lead and winning >> follow & 1
+                                             else 0)
+                                          | (_TAKER_COUNTS if taker_counts else 0))
 
     def trick(n: int, leader: int, shape: int) -> _Trick:
         winner = 1 - leader if shape & _FOLLOWER_WINS else leader
         points = [0, 0]
         before: list[Event] = []
         after: list[Event] = []
+        last = play.last_trick_bonus if shape & _TAKER_COUNTS else play.last_trick_low_bonus
         for bit, who, pts, label, side in ((_LEAD_SCORES, leader, play.lead, _LEAD[n], before),
                                            (_WIN_SCORES, winner, play.win_opponent_lead, _WIN[n], after),
-                                           (_LAST_TRICK, winner, play.last_trick_bonus, _LAST[n], after)):
+                                           (_LAST_TRICK, winner, last, _LAST[n], after)):
             if shape & bit and pts:
                 side.append((who, "play", pts, label))
                 points[who] += pts
@@ -173,7 +219,7 @@ def _play_table(rules: Rules) -> _PlayTable:
         after.append(_MARK_TRICK[n])
         return _Trick(tuple(before), tuple(after), tuple(before + after), points[ELDER] + (points[YOUNGER] << _PACK))
 
-    return _PlayTable(tuple(shapes), tuple(tuple(tuple(trick(n, leader, shape) for shape in range(16))
+    return _PlayTable(tuple(shapes), tuple(tuple(tuple(trick(n, leader, shape) for shape in range(_SHAPES))
                                                  for leader in (ELDER, YOUNGER)) for n in range(_MAX_TRICKS + 1)))
 
 
@@ -190,12 +236,16 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
     table = _play_table(rules)
     shapes, tricks = table.shapes, table.tricks
     play = 0  # both players' play points, packed as in _Trick
-    if deal.phase >= Phase.PLAY:
-        out = _hand_events(deal, kinds, ELDER)
-        young = _hand_events(deal, kinds, YOUNGER)
+    if deal.phase < Phase.PLAY:
+        out, young, others = [], [], []
+    elif chronological:
+        out, young = _hand_events(deal, kinds, _ELDER), _hand_events(deal, kinds, _YOUNGER)
         others = out + young  # the hand's and the cards' events, summed at the end
     else:
-        out, young, others = [], [], []
+        out, young = _hand_events(deal, kinds, _BOTH), []
+        others = out[:]
+    if deal.irregular is not None:
+        others = [e for e in others if e[1] is not SHADOW]
     out.append(_MARK["hand:elder"])
     young += (_MARK["hand:younger"], _MARK["declarations"])
     if not chronological:
@@ -228,6 +278,7 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
 
 
 _NOTHING = dict.fromkeys(CATEGORIES, 0)
+_ELDER, _YOUNGER, _BOTH = (ELDER,), (YOUNGER,), (ELDER, YOUNGER)
 
 
 def _sums(events: list[Event]) -> list[dict[str, int]]:
@@ -249,6 +300,18 @@ def _cards_events(deal: Deal) -> list[Event]:
     return [(w, "cards", c.majority, "cards")] if c.majority else []
 
 
+def _blanches_that_save(deal: Deal) -> list[int]:
+    """A start for the running totals: one for a player whose carte blanche, barred by the other's, still saves him.
+
+    A score of one before anything is reckoned is what stops the opponent's
+    pique and repique; it is never added to the deal's totals.
+    """
+    cb = deal.rules.carte_blanche
+    lost = deal.irregular.blanche_lost if deal.irregular is not None else [False, False]
+    return [int(cb.bars_hazards and cb.who == "either" and deal.blanche_dealt[p] and not deal.blanche[p]
+                and not lost[p]) for p in (ELDER, YOUNGER)]
+
+
 def score_deal(deal: Deal) -> DealScore:
     """Score a deal, finished or not, and find its pique and repique.
 
@@ -262,14 +325,22 @@ def score_deal(deal: Deal) -> DealScore:
     kinds = {k: judge_kind(deal, k) for k in KINDS} if deal.phase >= Phase.PLAY else {}
     nothing = deal.reckons_nothing
     layout, by = _layout(deal, kinds)
+    shadowed = deal.irregular is not None
     if nothing[ELDER] or nothing[YOUNGER]:
-        layout = [e for e in layout if e[0] == MARK or not nothing[e[0]]]
-        by = _sums(layout)
+        if rules.penalties.reckons_nothing_bars:  # his cards, not good to score, still save him (the Description)
+            layout = [e if e[0] == MARK or not nothing[e[0]] else (e[0], SHADOW, e[2], e[3]) for e in layout]
+            shadowed = True
+        else:
+            layout = [e for e in layout if e[0] == MARK or not nothing[e[0]]]
+        by = _sums([e for e in layout if e[1] is not SHADOW])
     running = [0, 0]
+    if deal.blanche is not deal.blanche_dealt:
+        running = _blanches_that_save(deal)
     hazard = [0, 0]
     repiqued = [False, False]
     piqued = [False, False]
     rp, pq = rules.repique, rules.pique
+    any_play = pq.reached_by == "play"
     blanche_counts = rules.carte_blanche.counts_toward_hazards
     found: list[tuple[int, Event]] = []  # (place in the layout, the pique or repique that goes there)
 
@@ -281,28 +352,33 @@ def score_deal(deal: Deal) -> DealScore:
     # The hazards are looked for only while one player has still scored nothing;
     # the rest of the events are already summed in ``by``.
     place = 0
-    for p, cat, pts, _ in layout:
+    for p, cat, pts, label in layout:
         place += 1
         if p == MARK:
             continue
         running[p] += pts
-        if (cat != "carte_blanche" or blanche_counts) and (cat not in ("cards", "capot") or pq.counts_the_cards):
-            hazard[p] += pts
-        if running[1 - p]:
+        if running[1 - p]:  # he can no longer pique or repique: his points need not count towards it
             if running[p]:
                 break
             continue
+        if cat is SHADOW:  # saves him, but reckons nothing
+            continue
+        if (cat != "carte_blanche" or blanche_counts) and (cat not in ("cards", "capot") or pq.counts_the_cards):
+            hazard[p] += pts
         if cat in HAND:
             if not repiqued[p] and hazard[p] >= rp.threshold:
                 repiqued[p] = True
                 found.append((place, bonus(p, "repique", rp.bonus)))
         elif (not piqued[p] and hazard[p] >= pq.threshold and (pq.who == "either" or p == ELDER)
-              and (not repiqued[p] or pq.with_repique) and (cat == "play" or pq.counts_the_cards)):
+              and (not repiqued[p] or pq.with_repique) and (cat == "play" or pq.counts_the_cards)
+              and (any_play or label == _LEAD[1])):
             piqued[p] = True
             found.append((place, bonus(p, "pique", pq.bonus)))
     events = layout
     for place, e in reversed(found):
         events.insert(place, e)
+    if shadowed:
+        events = [e for e in events if e[1] is not SHADOW]
     for p in (ELDER, YOUNGER):
         if deal.grand_coup[p]:
             events.append(bonus(p, "penalty", -rules.penalties.grand_coup_points))

@@ -20,7 +20,7 @@ from ..errors import Problem, RulesetError
 from ..located import Located
 from ..schemas import did_you_mean, load_validated, rule_leaves
 from . import model
-from .bibliography import Source, source_from
+from .bibliography import Date, Source, source_from
 from .cache import cached
 from .registry import is_shipped, known_ids, path_for, sources, sources_beside
 
@@ -165,8 +165,9 @@ def _check_citation(doc: Located, at: tuple[str | int, ...], cite: dict[str, Any
     if src not in known:
         return [doc.problem(at + ("source",), f"unknown source {src!r}{did_you_mean(src, list(known))}")]
     problems = []
-    if cite["attestation"] == "stated" and known[src].public_domain and not cite.get("quote"):
-        problems.append(doc.problem(at, "a value stated by a public-domain source needs a short quote"))
+    if cite["attestation"] in ("stated", "secondary") and known[src].public_domain and not cite.get("quote"):
+        word = "stated" if cite["attestation"] == "stated" else "reported"
+        problems.append(doc.problem(at, f"a value {word} by a public-domain source needs a short quote"))
     if cite["attestation"] in ("reconstructed", "disputed", "unstated") and not cite.get("note"):
         problems.append(doc.problem(at, f"an {cite['attestation']!r} citation must say why, in a note"))
     return problems
@@ -204,7 +205,7 @@ def _check_semantics(leaves: dict[str, _Leaf]) -> list[Problem]:
     for lo, hi in (("exchange.elder_min", "exchange.elder_max"),):
         if v(lo) > v(hi):
             problems.append(leaves[lo].problem(f"{lo} is larger than {hi}"))
-    for path in ("carte_blanche.excludes", "play.counting_ranks"):
+    for path in ("carte_blanche.excludes", "play.counting_ranks", "play.winning_ranks"):
         stray = [r for r in v(path) if r not in ranks]
         if stray:
             problems.append(leaves[path].problem(f"ranks not in the pack: {', '.join(stray)}"))
@@ -217,6 +218,9 @@ def _check_semantics(leaves: dict[str, _Leaf]) -> list[Problem]:
     absent = [n for n in lengths if n not in v("sequences.scores")]
     if absent:
         problems.append(leaves["sequences.scores"].problem(f"no score for sequences of length {', '.join(absent)}"))
+    if v("point.value_rounds_up_at") > v("point.value_step"):
+        problems.append(leaves["point.value_rounds_up_at"].problem(
+            f"a remainder of {v('point.value_rounds_up_at')} cannot occur within a step of {v('point.value_step')}"))
     if v("game.end") == "deals" and len(v("game.deal_multipliers")) != v("game.deals"):
         problems.append(leaves["game.deal_multipliers"].problem(
             f"{len(v('game.deal_multipliers'))} multipliers for a partie of {v('game.deals')} deals"))
@@ -237,7 +241,7 @@ def _by_index(mapping: dict[str, int], keys: typing.Iterable[str], index: typing
 
 def _convert(path: str, value: Any) -> Any:
     """Ruleset terms to engine terms: rank keys to indices, maps to tuples."""
-    if path in ("deck.ranks", "carte_blanche.excludes", "play.counting_ranks"):
+    if path in ("deck.ranks", "carte_blanche.excludes", "play.counting_ranks", "play.winning_ranks"):
         return _ranks(value)
     if path == "sets.lowest_rank":
         return RANK_KEYS.index(value)
@@ -314,10 +318,23 @@ def compile_path(path: Path, options: tuple[tuple[str, str], ...] = ()) -> model
         srcs += [s for s in _listed(doc) if s not in srcs]
     cited = srcs + [c.source for e in entries for c in e.citations]
     return model.Ruleset(id=top["id"], title=top["title"], title_fr=top.get("title_fr"),
-                         description=top.get("description", ""), extends=top.get("extends"),
+                         description=top.get("description", ""), date=_date(chain, known),
+                         date_note=top.get("date_note"), extends=top.get("extends"),
                          sources=tuple(srcs), rules=_build(leaves), entries=entries, options=opts,
                          chosen=tuple(chosen), file=str(path),
                          bibliography=tuple(known[s] for s in dict.fromkeys(cited)))
+
+
+def _date(chain: list[Located], known: dict[str, Source]) -> Date | None:
+    """When the rules were written or played: the nearest date the chain gives, the ruleset's own or its own first
+    dated source's (a child of the 1651 rules speaks for Cotton's 1674, not for 1651)."""
+    for doc in reversed(chain):
+        if "date" in doc.data:
+            return Date.parse(doc.data["date"])
+        dated = [known[s].date for s in _listed(doc) if known[s].date is not None]
+        if dated:
+            return dated[0]
+    return None
 
 
 def load_ruleset(ruleset_id: str, options: tuple[tuple[str, str], ...] = ()) -> model.Ruleset:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .bibliography import Source
+from .bibliography import Date, Source
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +27,7 @@ class Deal:
     packets: tuple[int, ...]
     packet_fixed: bool
     packet_change: Literal["never", "if_announced", "by_agreement"]
+    packet_change_announced_before: Literal["shuffle", "cut"]
     first_dealer: Literal["lower_cut_deals", "higher_cut_chooses"]
     cut_minimum: int
     alternate: bool
@@ -43,21 +44,27 @@ class Misdeal:
     talon_over: Remedy
     short_talon_falls_on: Literal["elder", "younger", "offender"]
     over_hand_min_take: int
+    unannounced: Literal["option_lost", "too_many_cards", "no_effect"]
 
 
 @dataclass(frozen=True, slots=True)
 class FacedCard:
     fresh_deal_when: tuple[str, ...]
+    in_dealing_fresh_deal_at: int
 
 
 @dataclass(frozen=True, slots=True)
 class CarteBlanche:
     enabled: bool
+    who: Literal["either", "elder"]
     score: int
     excludes: tuple[int, ...]
     announce: str
     show: str
     counts_toward_hazards: bool
+    both: Literal["both_score", "younger_bars_elder", "cancel"]
+    bars_hazards: bool
+    shown_late: Literal["reckons", "lost"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,22 +75,38 @@ class Exchange:
     younger_min: int
     elder_may_see_left: bool
     younger_may_see_left: Literal["if_elder_sees_too", "freely", "no"]
+    short_take_recoverable: bool
+
+
+#: Until when a call may be corrected, in the order of the deal.
+Correctable = Literal["never", "before_reply", "before_next_call", "before_own_first_card", "before_first_trick"]
 
 
 @dataclass(frozen=True, slots=True)
 class Declarations:
     order: tuple[str, ...]
     point_call: Literal["cards", "value"]
+    sequence_call: Literal["length", "top", "top_unless_good_against_the_cards"]
     winner_reckons: Literal["all_of_kind", "called_only"]
-    undercall: Literal["reckon_all", "reckon_equal_or_inferior"]
+    undercall: Literal["reckon_all", "reckon_equal_or_inferior", "elder_bound_unless_good_against_the_cards"]
     shown_bars: bool
+    equality: Literal["neither_reckons", "elder_reckons"]
+    undercall_correctable: Correctable
+    overcall_correctable: Correctable
+    omission_until: Literal["before_own_first_card", "before_first_trick"]
+    omitted_bars: bool
+    reply_correctable: Correctable
+    reply_bars: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Point:
     compare: Literal["value", "length_then_value"]
     card_values: tuple[int, ...]  # indexed by rank
+    reckoned: Literal["per_card", "by_value"]
     score_per_card: int
+    value_step: int
+    value_rounds_up_at: int
     tierce_majeure_score: int | None
     ending_in_four_adjust: int
 
@@ -113,8 +136,12 @@ class Play:
     lead: int
     win_opponent_lead: int
     last_trick_bonus: int
+    last_trick_low_bonus: int
     counting_ranks: tuple[int, ...]
+    winning_ranks: tuple[int, ...]
     must_follow: bool
+    retract: tuple[str, ...]
+    answers_concern: Literal["declared_cards", "whole_suit"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +156,7 @@ class Pique:
     threshold: int
     bonus: int
     who: Literal["elder", "either"]
+    reached_by: Literal["first_lead", "play"]
     counts_the_cards: bool
     with_repique: bool
 
@@ -139,12 +167,21 @@ class Repique:
     bonus: int
 
 
+#: What a player who breaks a law of calling or of his number of cards forfeits.
+Penalty = Literal["forfeits_hand", "reckons_nothing"]
+
+
 @dataclass(frozen=True, slots=True)
 class Penalties:
     seeing_opponent_talon: Literal["forced_suit", "grand_coup", "reckons_nothing", "loses_game"]
     seeing_min_cards: int
     grand_coup_points: int
     reckons_nothing_bars: bool
+    false_call: Penalty
+    false_call_excused: tuple[str, ...]
+    too_many_cards: Penalty
+    may_be_waived: bool
+    mixing_opponent_talon: Literal["reckons_nothing_or_fresh_deal", "loses_game", "as_seeing"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +267,9 @@ class Ruleset:
     title: str
     title_fr: str | None
     description: str
+    #: When the rules were written or played: the ruleset's own date, else that of its own first dated source.
+    date: Date | None
+    date_note: str | None
     extends: str | None
     sources: tuple[str, ...]
     rules: Rules

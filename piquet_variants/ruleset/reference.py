@@ -16,6 +16,7 @@ from ..render import markdown
 from ..schemas import rule_leaves, schema
 from .citing import bibliography_entry
 from .compiler import load_ruleset
+from .evidence import date_text
 from .registry import shipped_ids, sources
 
 INTRO = """\
@@ -70,7 +71,7 @@ Every rule value carries `cite`, a non-empty list of citations:
 |---|---|
 | `source` | an id of the sources registry (see "Sources") |
 | `locator` | where in the source: article, law, section heading |
-| `quote` | a short quotation; required when a public-domain source states the value. For the OCR'd treatise, our corrected reading |
+| `quote` | a short quotation; required when a public-domain source states or reports the value. For the OCR'd treatise, our corrected reading |
 | `attestation` | how well the source supports the value (below) |
 | `note` | why, required for `reconstructed`, `disputed` and `unstated` |
 
@@ -78,8 +79,8 @@ Every rule value carries `cite`, a non-empty list of citations:
 |---|---|
 | `stated` | the source says it in so many words |
 | `implied` | it follows from what the source says (an example's arithmetic, a rule that presupposes it) |
-| `secondary` | a later author reports it (Cavendish on the Académie's rules, say) |
 | `inherited` | taken from the ruleset this one builds on, because the source says so or follows it |
+| `secondary` | reported by a later source, not the rule-giver's own text (the Académie's changes, as Cavendish reports them) |
 | `reconstructed` | the source is incomplete and the value is our reading of it |
 | `disputed` | the source contradicts itself, or sources disagree on how to read it |
 | `unstated` | the source is silent: the value is a choice, and the note says which and why |
@@ -87,15 +88,18 @@ Every rule value carries `cite`, a non-empty list of citations:
 A value that no source states is `unstated`; it is never passed off as the
 source's word, and the quote of an `unstated` citation (the passage consulted)
 is printed as such, not as support.  The test suite checks every quote against
-the source texts; `rulesets validate --texts DIR` does the same for yours.
+the source texts, at its locator: the law, article, paragraph, section heading,
+chapter and page, or Case it names (`ch. VII, p. 12`; `Law 48`; `art. 8`;
+`para. 16 (calling)`; `Description, Calling and showing`; `Cases and decisions,
+Case IV`); `rulesets validate --texts DIR` does the same for yours.
 
 ## Checks beyond the schema
 
 The compiler also checks what a schema cannot: the pack size is four times the
 ranks; two hands and the talon make the pack; some packet size divides a hand;
 the elder cannot take more than the talon; listed ranks are in the pack; every
-rank has a point value and every sequence length a score; a partie of N deals
-has N multipliers; `extends` has no cycle and at most 8 levels.  Files over
+rank has a point value and every sequence length a score; a point reckoned by
+value rounds up within its step; a partie of N deals has N multipliers; `extends` has no cycle and at most 8 levels.  Files over
 1 MiB, alias bombs, YAML tags, merge keys and duplicate keys are refused.
 
 ## Sources
@@ -258,8 +262,9 @@ def render_reference() -> str:
     for rid in shipped_ids():
         rs = load_ruleset(rid)
         opts = "; ".join(f"`{o.name}`: " + ", ".join(c.name for c in o.choices) for o in rs.options)
-        rows.append([f"`{rid}`", rs.title, rs.extends or "", ", ".join(rs.sources), opts])
-    parts.append(markdown(["id", "title", "extends", "sources", "options"], rows) + "\n")
+        date = date_text(rs.date) + (f" ({rs.date_note})" if rs.date_note else "")
+        rows.append([f"`{rid}`", rs.title, date, rs.extends or "", ", ".join(rs.sources), opts])
+    parts.append(markdown(["id", "title", "date", "extends", "sources", "options"], rows) + "\n")
     parts.append("# Sources\n")
     rows = [[f"`{s.id}`", bibliography_entry(s.csl(), fmt="markdown"), s.licence or "", s.transcription or ""]
             for s in sources().values()]

@@ -1,0 +1,351 @@
+"""The laws of calling, showing and a wrong number of cards, applied to a deal when a record states an irregularity.
+
+Outside the normal course of a deal, as ``Deal.peek`` is: a miscall (a call
+of more or less than the player holds, corrected in time or not), a reply
+that bars or that allowed what it should not, a combination reckoned too
+late, a carte blanche shown late, an exchange that takes more or fewer cards
+than were discarded, the opponent's stock mixed with a hand, a misdeal stood
+without a word, a card taken back in play, a question answered in play.  Each
+is judged by the ruleset's leaves alone; random deals never come here.
+
+When something was done is one of ``MOMENTS``, in the order of the deal; a
+leaf's limit is the last moment still in time, ``before_own_first_card`` being
+the elder's lead for the elder and the first trick for the younger.
+"""
+
+from __future__ import annotations
+
+from ..cards import SUIT_MASKS, card_name
+from ..errors import IllegalAction
+from .combos import KINDS, POINT, SEQUENCES, Combo, covered, good_against_the_cards, holdings
+from .deal import ELDER, NO_CARD, ROLES, Deal, Irregular, Phase, scoring_blanches
+from .notes import Note
+from .scoring import judge_kind
+
+#: When a correction or a late reckoning was made, in the order of the deal: before the reply to the call, before
+#: the next call, before the elder led, before the younger played to the first trick, or after.
+MOMENTS = ("before_reply", "before_next_call", "before_elder_leads", "before_first_trick", "after_first_trick")
+
+
+def in_time(p: int, moment: str | None, limit: str) -> bool:
+    """Whether what player ``p`` did at ``moment`` (None: never) came within ``limit`` (a leaf's value)."""
+    if moment is None or limit == "never":
+        return False
+    if limit == "before_own_first_card":  # the elder's is his lead, the younger's his play to the first trick
+        limit = "before_elder_leads" if p == ELDER else "before_first_trick"
+    return MOMENTS.index(moment) <= MOMENTS.index(limit)
+
+
+def state(deal: Deal) -> Irregular:
+    """The deal's record of irregularities, made on the first one."""
+    if deal.irregular is None:
+        deal.irregular = Irregular([False, False], {k: [None, None] for k in KINDS}, [False, False],
+                                   {k: [None, None] for k in KINDS}, [], [False, False])
+    return deal.irregular
+
+
+def penalize(deal: Deal, p: int, penalty: str, why: Note, waived: bool = False) -> None:
+    """Player ``p`` reckons nothing that deal, or nothing in hand with his hand barring nothing (``forfeits_hand``).
+
+    A penalty of reckoning nothing that the adversary chose not to enforce is
+    waived where the ruleset lets him (Cavendish Law 44).
+    """
+    if waived and penalty == "reckons_nothing" and deal.rules.penalties.may_be_waived:
+        deal.notes.append(Note("penalty_waived", {"role": p, "why": why}))
+        return
+    if penalty == "reckons_nothing":
+        deal.reckons_nothing[p] = True
+    else:
+        state(deal).hand_void[p] = True
+    deal.notes.append(Note("penalty_for", {"role": p, "why": why, "penalty": Note(f"penalty.{penalty}")}))
+
+
+def _after_the_calls(deal: Deal) -> None:
+    if deal.phase != Phase.PLAY or deal.tricks or deal.lead_card is not None:
+        raise IllegalAction("a call is judged once both players have called, before the first card is played")
+
+
+def _excuse(deal: Deal, p: int, kind: str, called: Combo, cards: int | None) -> tuple[str, Combo | None]:
+    """What excuses a false call, as the ruleset allows: ('misnomer', the held combination it stands for),
+    ('impossible', None), or ('', None).  Either needs a claim he could not have held in hand and discard."""
+    excused = deal.rules.penalties.false_call_excused
+    seen = deal.declared_hands[p] | deal.discards[p]
+    possible = (cards & ~seen == 0) if cards is not None else covered(
+        kind, called, holdings(deal.tables, seen)[KINDS.index(kind)])
+    if possible:
+        return "", None
+    if "misnomer" in excused:
+        same = [c for c in deal.holding(kind, p) if c.score == called.score and c.length == called.length]
+        if same:
+            return "misnomer", same[0]
+    return ("impossible" if "impossible" in excused else ""), None
+
+
+def miscall(deal: Deal, p: int, kind: str, called: Combo, corrected: str | None, *, cards: int | None = None,
+            shown: bool = False, waived: bool = False) -> None:
+    """Player ``p`` first called ``called`` for ``kind``, and corrected it to the call recorded at ``corrected``.
+
+    A call of less than he holds may be corrected until ``undercall_correctable``,
+    one of more until ``overcall_correctable``.  Too late, the first word
+    stands: a lesser call is what he called, and one of what he does not hold
+    (``cards``, where his answers named them), once allowed good, by the
+    other's cards or his reply, is a false call (``penalties.false_call``),
+    which bars nothing, unless the ruleset excuses it: a misnomer, a claim he
+    could not have held, a call whose cards he showed before he played
+    (Cavendish Laws 53-55).
+    """
+    _after_the_calls(deal)
+    dec = deal.rules.declarations
+    over = (cards is not None and cards & ~deal.declared_hands[p] != 0) or not covered(
+        kind, called, deal.holding(kind, p))
+    limit = dec.overcall_correctable if over else dec.undercall_correctable
+    said = {"role": p, "kind": Note(f"kind.{kind}"), "limit": Note(f"limit.{limit}")}
+    if in_time(p, corrected, limit):
+        deal.notes.append(Note("miscall_corrected", said))
+        return
+    if over and shown and "shown" in deal.rules.penalties.false_call_excused:
+        deal.notes.append(Note("miscall_shown", said))
+        return
+    deal.calls[kind][p] = called
+    deal.notes.append(Note("miscall_stands", said))
+    if over:
+        state(deal).false_calls.append((p, kind, called, cards, waived))
+        _judge_false_calls(deal, kind)
+
+
+def _judge_false_calls(deal: Deal, kind: str) -> None:
+    """A false call standing is judged once it is allowed good: beaten by nothing the other calls, or admitted by
+    his reply.  Then it bars nothing, the admission is void (Case II), and it is excused or punished."""
+    irregular = state(deal)
+    for entry in [e for e in irregular.false_calls if e[1] == kind]:
+        p, _, called, cards, waived = entry
+        opponent = deal.calls[kind][1 - p]
+        if opponent is not None and called.key <= opponent.key:
+            continue
+        irregular.false_calls.remove(entry)
+        said = {"role": p, "kind": Note(f"kind.{kind}")}
+        excuse, held = _excuse(deal, p, kind, called, cards)
+        if held is not None:
+            deal.calls[kind][p] = held
+            deal.notes.append(Note("misnomer", said))
+            continue
+        deal.calls[kind][p] = None
+        given_up = irregular.allowed[kind][1 - p]
+        if given_up is not None:  # 'B's admission ... is subject to A's holding them' (Case II)
+            deal.calls[kind][1 - p] = given_up
+            deal.notes.append(Note("admission_void", {"role": 1 - p, "kind": Note(f"kind.{kind}")}))
+        if excuse:
+            deal.notes.append(Note("impossible_call", said))
+            continue
+        penalize(deal, p, deal.rules.penalties.false_call, Note("why.false_call", {"kind": Note(f"kind.{kind}")}),
+                 waived)
+
+
+def reply(deal: Deal, p: int, kind: str, said: str, corrected: str | None) -> None:
+    """Player ``p`` replied ``said`` to the other's call of ``kind``: what his reply holds him to.
+
+    'equal', or asking what the point makes, to a call of the number of cards
+    bars him from counting a point of more cards, which still bars and saves
+    the hazards (``declarations.reply_bars``; Cavendish Law 46, Case I).
+    'good', or asking which card is not reckoned (Case VII), allows the call:
+    holding better, he reckons none of it unless he corrected 'good' in time
+    (``reply_correctable``; asking which card is out cannot be taken back),
+    unless the call proves false (Case II): a reply comes after the miscall it answers.
+    """
+    _after_the_calls(deal)
+    mine, theirs = deal.calls[kind][p], deal.calls[kind][1 - p]
+    if mine is None or theirs is None:
+        return
+    dec = deal.rules.declarations
+    words = {"role": p, "kind": Note(f"kind.{kind}"), "said": Note(f"reply.{said}")}
+    if said in ("equal", "ask"):
+        if kind == POINT and dec.reply_bars and mine.length > theirs.length:
+            deal.calls[kind][p] = None
+            state(deal).omitted[kind][p] = mine.key
+            deal.notes.append(Note("reply_bars", words))
+        return
+    if mine.key > theirs.key:
+        if said == "good" and in_time(p, corrected, dec.reply_correctable):
+            deal.notes.append(Note("reply_corrected", dict(words, limit=Note(f"limit.{dec.reply_correctable}"))))
+            return
+        deal.calls[kind][p] = None
+        state(deal).allowed[kind][p] = mine
+        deal.notes.append(Note("reply_allowed", words))
+        _judge_false_calls(deal, kind)
+
+
+def omission(deal: Deal, p: int, kind: str, reckoned: str | None) -> None:
+    """Player ``p`` reckoned his call of ``kind`` only at ``reckoned`` (None: never).
+
+    In time (``omission_until``) nothing changes; too late he reckons nothing
+    for it, and it still bars the opponent where ``omitted_bars`` says so.
+    """
+    _after_the_calls(deal)
+    call = deal.calls[kind][p]
+    if call is None:
+        raise IllegalAction(f"the {ROLES[p]} called no {kind} to omit")
+    dec = deal.rules.declarations
+    said = {"role": p, "kind": Note(f"kind.{kind}"), "limit": Note(f"limit.{dec.omission_until}")}
+    if in_time(p, reckoned, dec.omission_until):
+        deal.notes.append(Note("omission_in_time", said))
+        return
+    deal.calls[kind][p] = None
+    if dec.omitted_bars:
+        state(deal).omitted[kind][p] = call.key
+    deal.notes.append(Note("omission_lost", dict(said, bars=Note(f"bars.{dec.omitted_bars}"))))
+
+
+def call_sufficient(deal: Deal, p: int, kind: str, said: dict[str, object]) -> bool:
+    """Whether a call, in the words of the dialogue, names what the ruleset wants named.
+
+    The point's value where ``point_call`` is ``value`` (au Cent); a sequence's
+    top card where ``sequence_call`` says so, the club laws only when the call
+    is not good against the cards (Law 48).
+    """
+    dec = deal.rules.declarations
+    if kind == POINT:
+        return dec.point_call == "cards" or "value" in said
+    if kind != SEQUENCES or dec.sequence_call == "length" or "top" in said:
+        return True
+    call = deal.calls[kind][p]
+    return (dec.sequence_call == "top_unless_good_against_the_cards" and call is not None
+            and good_against_the_cards(deal.tables, kind, call.key, deal.declared_hands[p] | deal.discards[p]))
+
+
+def blanche_shown_late(deal: Deal, p: int) -> None:
+    """Player ``p`` showed his carte blanche only after the discarding had begun: it reckons, or it is lost."""
+    if not deal.blanche_dealt[p]:
+        raise IllegalAction(f"the {ROLES[p]} was not dealt a carte blanche")
+    late = deal.rules.carte_blanche.shown_late
+    deal.notes.append(Note(f"blanche_late.{late}", {"role": p}))
+    if late == "lost":
+        state(deal).blanche_lost[p] = True
+        kept = (deal.blanche_dealt[0] and p != 0, deal.blanche_dealt[1] and p != 1)
+        deal.blanche = scoring_blanches(deal.rules, kept)
+
+
+def mixed_talon(deal: Deal, p: int, n: int, choice: str | None, waived: bool = False) -> None:
+    """Player ``p`` mixed with his hand ``n`` cards of the opponent's part of the talon (Cavendish Laws 28-29)."""
+    rule = deal.rules.penalties.mixing_opponent_talon
+    if rule == "as_seeing":
+        deal.peek(p, n)
+    elif rule == "loses_game":
+        deal.notes.append(Note("mixed", {"role": p, "n": n, "penalty": Note("penalty.loses_game")}))
+        deal.forfeit, deal.phase = p, Phase.OVER
+    elif choice == "fresh_deal":
+        deal.fresh_deal(Note("mixed_fresh_deal", {"role": p, "n": n}))
+    else:
+        penalize(deal, p, "reckons_nothing", Note("why.mixed", {"n": n}), waived)
+
+
+def unannounced_misdeal(deal: Deal) -> None:
+    """The elder, dealt a wrong number of cards, took up a card of the stock without announcing it (Law 39)."""
+    if deal.phase != Phase.MISDEAL:
+        raise IllegalAction("no misdeal the elder could have announced")
+    rule = deal.rules.misdeal.unannounced
+    deal.apply(0)  # the deal stands: his option, if he had one, is gone
+    if rule == "option_lost" and deal.delta[ELDER]:
+        elder_part = min(deal.parts[0], max(0, len(deal.talon) - 3))
+        deal.parts = (elder_part, len(deal.talon) - elder_part)
+        deal.notes.append(Note("unannounced.option_lost", {"take": elder_part}))
+    elif rule == "too_many_cards" and deal.delta[ELDER] > 0:
+        penalize(deal, ELDER, deal.rules.penalties.too_many_cards,
+                 Note("why.too_many", {"n": deal.hands[ELDER].bit_count()}))
+    else:
+        deal.notes.append(Note("unannounced.no_effect"))
+
+
+def exchange_wrongly(deal: Deal, discard: int, took: int, waived: bool = False) -> None:
+    """The player to exchange discards ``discard`` and takes ``took`` cards, not as many as he discards.
+
+    Taking more, he plays with more than his due (``penalties.too_many_cards``);
+    taking fewer, he plays on with fewer, and the leader takes what cannot be
+    played to (1651, ch. XII; Cavendish Laws 30, 31, 57).
+    """
+    p = deal.player
+    if deal.phase != Phase.EXCHANGE:
+        raise IllegalAction("not at the exchange")
+    due = discard.bit_count() - deal.delta[p]
+    most = deal.parts[0] if p == ELDER else len(deal.talon)
+    if discard & ~deal.hands[p] or not discard or took == due or not 0 <= took <= most:
+        raise IllegalAction(f"the {ROLES[p]} must discard some of his own cards and take a number of cards other "
+                            f"than he discards, at most {most}")
+    state(deal)  # marks the deal irregular: its hands are no longer of one length
+    deal.take_in(discard, took)
+    hand = deal.hands[p].bit_count()
+    if took > due:
+        penalize(deal, p, deal.rules.penalties.too_many_cards, Note("why.too_many", {"n": hand}), waived)
+    else:
+        deal.notes.append(Note("too_few", {"role": p, "n": hand}))
+
+
+def _in_play(deal: Deal) -> None:
+    if deal.phase != Phase.PLAY or deal.lead_card is not None:
+        raise IllegalAction("this is judged between two tricks of the play")
+
+
+def take_up_left(deal: Deal, p: int, announced: bool) -> None:
+    """Player ``p``, who took in a card too few, takes up the card he left in the stock (Case XIII)."""
+    _in_play(deal)
+    if not deal.talon or announced or not deal.rules.exchange.short_take_recoverable:
+        played = sum(1 for leader, _, follow in deal.tricks if leader == p or follow != NO_CARD)
+        deal.notes.append(Note("left_card_stays", {"role": p, "n": deal.hands[p].bit_count() + played}))
+        return
+    c = deal.talon.pop(0)
+    suit = c // 9
+    renounced = any(leader != p and lead // 9 == suit != follow // 9 for leader, lead, follow in deal.tricks)
+    deal.hands[p] |= 1 << c
+    deal.notes.append(Note("left_card_taken", {"role": p, "card": card_name(c),
+                                               "revoke": Note(f"revoke.{renounced}")}))
+
+
+def _declared(deal: Deal, p: int) -> int:
+    """The cards of everything ``p`` reckoned as good or called as equal."""
+    cards = 0
+    for kind in KINDS:
+        result = judge_kind(deal, kind)
+        mine, theirs = result.calls[p], result.calls[1 - p]
+        if result.winner == p:
+            cards |= sum(c.cards for c in result.reckoned)
+        elif result.winner is None and mine is not None and theirs is not None and mine.key == theirs.key:
+            cards |= mine.cards
+    return cards
+
+
+def question(deal: Deal, p: int, suit: int, answer: int) -> None:
+    """Player ``p`` answered ``answer`` when asked in play how many cards of ``suit`` he holds.
+
+    The question concerns the cards he reckoned as good or called as equal, or
+    the whole suit (``play.answers_concern``; Cases XV, XVI).  A wrong answer
+    misinformed the asker, who may then play the rest again where the ruleset
+    lets a card be taken back for it (Law 59 V).
+    """
+    _in_play(deal)
+    held = deal.hands[p] & SUIT_MASKS[suit]
+    if deal.rules.play.answers_concern == "declared_cards":
+        held &= _declared(deal, p)
+    right = held.bit_count()
+    said = {"role": p, "answer": answer, "right": right}
+    if answer == right:
+        deal.notes.append(Note("answer_right", said))
+        return
+    state(deal).misinformed[1 - p] = True
+    deal.notes.append(Note("answer_wrong", dict(said, remedy=Note(
+        f"misinformed.{'misinformed' in deal.rules.play.retract}"))))
+
+
+def retract(deal: Deal, p: int, reason: str) -> None:
+    """Player ``p`` claims to take back cards played and play them again, for ``reason`` (Law 59; 1651 ch. X).
+
+    Allowed, the record's tricks are the play as made again; refused, they are
+    the play as it stood.  Either way it is the ruleset's ``play.retract``
+    that rules, and the ruling is noted.
+    """
+    if deal.phase < Phase.PLAY:
+        raise IllegalAction("no card has been played")
+    if reason == "misinformed":
+        allowed = deal.irregular is not None and deal.irregular.misinformed[p]
+    else:
+        allowed = True
+    allowed = allowed and reason in deal.rules.play.retract
+    deal.notes.append(Note(f"retract.{allowed}", {"role": p, "why": Note(f"retract_why.{reason}")}))

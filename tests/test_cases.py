@@ -1,0 +1,175 @@
+"""Cavendish's Cases and decisions, each a record under docs/deals/cases/, replayed to the author's decision.
+
+The cases give facts, not hands; the hands are ours, made to fit the facts
+(each record's note says so).  Every test names its case and asserts what
+the decision says; where the decision turns on something no record states
+(an agreement between the players, the order of speech at the exchange),
+the test asserts what the record can show and the docstring says what it
+cannot.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+from piquet_variants.engine.deal import ELDER, YOUNGER
+from piquet_variants.engine.record import replay
+from piquet_variants.located import load_text
+from piquet_variants.ruleset.compiler import load_ruleset
+from piquet_variants.schemas import validate
+
+CASES = Path(__file__).resolve().parent.parent / "docs" / "deals" / "cases"
+
+
+def record(n: int) -> dict[str, Any]:
+    return json.loads((CASES / f"case-{n:02d}.json").read_text("utf-8"))
+
+
+def play(rec: dict[str, Any], rid: str = "cavendish-rubicon", rules: Any = None) -> Any:
+    """The replayed deal: its score, its notes (as said in English), and the book's figures that disagree."""
+    rep = replay(load_text(json.dumps(rec), "case.json"), rules or load_ruleset(rid).rules)
+    d = rep.deals[0]
+    return d.score, [n.say() for n in d.score.notes], d.mismatches, d.deal
+
+
+def test_every_case_is_a_valid_record_that_agrees_with_its_claims() -> None:
+    for n in range(1, 19):
+        path = CASES / f"case-{n:02d}.json"
+        doc = load_text(path.read_text("utf-8"), str(path))
+        assert validate(doc, "record") == [], n
+        assert play(record(n))[2] == [], n
+
+
+def test_case_I_a_reply_of_equal_bars_a_superior_number_of_cards_and_saves_the_repique() -> None:
+    score, notes, _, _ = play(record(1))
+    assert score.by[ELDER]["point"] == score.by[YOUNGER]["point"] == 0
+    assert score.totals == [32, 0] and score.by[ELDER]["repique"] == 0  # 32 in hand, but B's point saves him
+    rec = record(1)
+    del rec["deals"][0]["incidents"]
+    score = play(rec)[0]
+    assert score.by[YOUNGER]["point"] == 5  # without the reply his five cards are simply good
+
+
+def test_case_II_an_admission_is_subject_to_the_call_being_held() -> None:
+    score, notes, _, deal = play(record(2))
+    assert score.by[YOUNGER]["sets"] == 17 and score.totals[ELDER] == 0 and deal.reckons_nothing[ELDER]
+    assert "the younger allowed a call that proves false: he may reckon a trio or quatorze after all" in notes
+
+
+def test_case_III_a_fresh_deal_by_agreement_is_no_incident_of_the_laws() -> None:
+    """The offer of a fresh deal and B's silence are not events the laws, or a record, know: the deal stands."""
+    score, notes, _, deal = play(record(3))
+    assert not score.void and deal.discards[ELDER].bit_count() == 3 and notes == []
+
+
+def test_case_IV_aces_declared_by_implication_bar_the_knaves_and_are_lost() -> None:
+    score, notes, _, _ = play(record(4))
+    assert score.by[ELDER]["sets"] == score.by[YOUNGER]["sets"] == 0
+    assert any("it still bars his opponent" in n for n in notes)
+
+
+def test_case_V_the_younger_alters_his_discard_after_the_carte_blanche_is_shown() -> None:
+    """The order of speech (the younger discarding first for the carte blanche) is not in a record; the altered
+    discard is: four cards, the card the elder left and his own three."""
+    score, _, _, deal = play(record(5))
+    assert score.by[ELDER]["carte_blanche"] == 10 and deal.taken[YOUNGER].bit_count() == 4
+
+
+def test_case_VI_a_carte_blanche_the_younger_could_not_show_sooner_still_reckons() -> None:
+    score, notes, _, deal = play(record(6))
+    assert score.by[YOUNGER]["carte_blanche"] == 10 and deal.discards[ELDER].bit_count() == 3
+    assert "the younger showed his carte blanche late: it still reckons" in notes
+    lost = load_ruleset("cavendish-rubicon").rules
+    lost = dataclasses.replace(lost, carte_blanche=dataclasses.replace(lost.carte_blanche, shown_late="lost"))
+    assert play(record(6), rules=lost)[0].by[YOUNGER]["carte_blanche"] == 0  # the 1651 rule (ch. XII, pp. 54-55)
+
+
+def test_case_VII_asking_which_queen_is_out_admits_the_queens() -> None:
+    score, notes, _, _ = play(record(7))
+    assert score.by[ELDER]["sets"] == 3 and score.by[YOUNGER]["sets"] == 0
+
+
+def test_case_VIII_naming_the_king_out_defines_the_claim() -> None:
+    score, notes, _, deal = play(record(8))
+    assert deal.reckons_nothing[ELDER] and score.totals[ELDER] == 0
+    assert "misnomer" not in " ".join(notes)  # he could have held the king of hearts: it is in his discard
+
+
+def test_case_IX_a_correction_in_time_has_no_penalty_and_no_remedy() -> None:
+    """That A learns B has an ace out is information no law reaches; the record shows no penalty on either side."""
+    score, notes, _, deal = play(record(9))
+    assert not any(deal.reckons_nothing) and score.by[YOUNGER]["sets"] == 12
+    assert ("the elder corrected his call of a trio or quatorze in time (allowed before the younger plays to the "
+            "first trick)") in notes
+
+
+def test_case_X_too_many_cards_played_to_a_quint_are_played_again() -> None:
+    notes = play(record(10))[1]
+    assert "the younger may take back the cards (too many played to cards led together) and play them again" in notes
+    notes = play(record(10), "traite")[1]  # only a revoke is put right there
+    assert "the younger may not take back the cards (too many played to cards led together): the play stands" in notes
+
+
+def test_case_XI_a_card_played_by_mistake_stands() -> None:
+    notes = play(record(11))[1]
+    assert "the elder may not take back the cards (a card played by mistake): the play stands" in notes
+
+
+def test_case_XII_a_tierce_good_against_the_cards_may_be_called_by_its_number() -> None:
+    score, notes, mismatches, deal = play(record(12))
+    assert mismatches == [] and (deal.irregular is None or not deal.irregular.misinformed[YOUNGER])
+    assert "the younger may not take back the cards (misinformed): the play stands" in notes
+    au_cent = play(record(12), "cavendish-au-cent")[2]  # 'It is not sufficient to call the number of cards'
+    assert [(m["at"], m["claimed"], m["engine"]) for m in au_cent] == [("sequences.call", "length", "top")]
+
+
+def test_case_XIII_a_card_left_on_the_table_may_be_taken_up_unless_announced() -> None:
+    score, notes, _, deal = play(record(13))
+    assert "the younger takes up the card he left, AC; the hand goes on as usual" in notes
+    assert len(deal.tricks) == 12 and deal.over
+    rec = record(13)
+    rec["deals"][0]["incidents"][0]["announced"] = True
+    rec["deals"][0]["tricks"] = rec["deals"][0]["tricks"][:4]
+    assert "the younger may not take up the card he left: he plays with 11 cards" in play(rec)[1]
+
+
+def test_case_XIV_the_younger_must_take_the_card_left_and_plays_with_thirteen() -> None:
+    score, notes, _, deal = play(record(14))
+    assert deal.reckons_nothing[YOUNGER] and deal.hands[YOUNGER].bit_count() == 13 and score.totals[YOUNGER] == 0
+
+
+def test_case_XV_an_answer_counting_undeclared_cards_misinforms() -> None:
+    score, notes, _, _ = play(record(15))
+    assert "the elder answered 2 where the question called for 1: his adversary is misinformed; he may take back " \
+           "the cards played since and play them again" in notes
+    assert "the younger may take back the cards (misinformed) and play them again" in notes
+    rules = load_ruleset("cavendish-rubicon").rules  # the disputed reading: the question is of the whole suit
+    rules = dataclasses.replace(rules, play=dataclasses.replace(rules.play, answers_concern="whole_suit"))
+    assert "the elder answered 2: rightly" in play(record(15), rules=rules)[1]
+
+
+def test_case_XVI_none_means_none_declared() -> None:
+    assert "the younger answered 0: rightly" in play(record(16))[1]
+
+
+def test_case_XVII_thirteen_cards_reckon_nothing_without_a_fresh_deal() -> None:
+    score, notes, _, deal = play(record(17))
+    assert not score.void and deal.reckons_nothing[ELDER] and score.totals[ELDER] == 0
+
+
+def test_case_XVIII_a_stray_card_used_in_a_claim_is_an_unfounded_claim_if_he_could_have_held_it() -> None:
+    score, notes, _, deal = play(record(18))
+    assert deal.reckons_nothing[ELDER]
+    rec = record(18)  # had the true king of hearts been out of his reach, the claim would be excused (Law 54)
+    exchange = rec["deals"][0]["exchange"]["elder"]
+    exchange["discard"][exchange["discard"].index("KH")] = "8S"
+    rec["deals"][0]["hands"]["elder"][rec["deals"][0]["hands"]["elder"].index("KH")] = "8S"
+    rec["deals"][0]["hands"]["younger"][rec["deals"][0]["hands"]["younger"].index("8S")] = "KH"
+    rec["deals"][0]["exchange"]["younger"]["discard"] = ["10S", "JC", "KH"]
+    score, notes, _, deal = play(rec)
+    assert not deal.reckons_nothing[ELDER]  # and, holding three aces, his call is a misnomer (Law 53): they count
+    assert "the elder misnamed a trio or quatorze he holds: a misnomer, no penalty" in notes
+    assert score.by[ELDER]["sets"] == 3
