@@ -222,3 +222,27 @@ def test_a_dealer_who_changes_his_packets(rid: str, kind: str) -> None:
     from piquet_variants.engine.record import _packets
     notes = _packets(load_ruleset(rid).rules, {"packets": 3, "dealer": "A"}, {"A": 2})
     assert [n.key for n in notes] == [kind] and "donnait par 2" in notes[0].say("fr")
+
+
+def test_modern_fr_carte_marquante_is_an_option(cli) -> None:
+    """Issue 15: the article's 'carte marquante' for the first lead, an option that diff shows and the engine plays."""
+    import piquet_variants as pv
+
+    assert load_ruleset("modern-fr").entry("play.first_lead_ranks").value is None  # as every other lead
+    alt = load_ruleset("modern-fr", (("carte-marquante", "ace-to-ten"),))
+    assert alt.entry("play.first_lead_ranks").value == ("A", "K", "Q", "J", "10")
+    code, out, _ = cli("rulesets", "diff", "modern-fr", "modern-fr", "--b-option", "carte-marquante=ace-to-ten",
+                       "--format", "json")
+    (d,) = json.loads(out)
+    assert code == 0 and (d["path"], d["label"]) == ("play.first_lead_ranks", "option")
+    # The elder opens with a nine, wins the trick and leads a nine again: the first counts only as any card.
+    record = {"format": "piquet-record/1", "players": ["A", "B"], "deals": [{
+        "dealer": "B",
+        "hands": {"elder": "9S AH KH QH JH 10H 9H 8H 7H AD KD 9C".split(),
+                  "younger": "AS KS QS JS 10S 8S 7S AC KC QC JC 10C".split()},
+        "declarations": {k: {"elder": "sink", "younger": "sink"} for k in ("point", "sequences", "sets")},
+        "tricks": [["9S", "8S"], ["9H", "7S"]]}]}
+    (rec,) = pv.read(json.dumps(record), fmt="json")
+    plays = [pv.replay(rec, "modern-fr", options).deals[0].score.by[0]["play"]
+             for options in ((), (("carte-marquante", "ace-to-ten"),))]
+    assert plays == [2, 1]  # both nines led; the ace-to-ten reading of the first lead drops the opening nine

@@ -64,6 +64,7 @@ class Tables:
     blanche_spoilers: int  # cards whose presence spoils a carte blanche (every card, where the ruleset has none)
     counting_cards: int  # cards that score when led
     winning_cards: int  # cards that score when they win the opponent's lead
+    first_lead_cards: int  # cards that score when led to the first trick
     pack: int  # every card of the pack
 
 
@@ -130,10 +131,12 @@ def tables(rules: Rules) -> Tables:
     excluded = 0
     for r in rules.carte_blanche.excludes if rules.carte_blanche.enabled else range(RANKS_PER_SUIT):
         excluded |= _RANK_SPREAD << r
-    counting, winning = (sum(_RANK_SPREAD << r for r in held) for held in (rules.play.counting_ranks,
-                                                                           rules.play.winning_ranks))
+    play = rules.play
+    first_lead = play.counting_ranks if play.first_lead_ranks is None else play.first_lead_ranks
+    counting, winning, first = (sum(_RANK_SPREAD << r for r in held)
+                                for held in (play.counting_ranks, play.winning_ranks, first_lead))
     return Tables(tuple(point), tuple(runs), sets, sum(1 << r for r in ranks if r <= st.lowest_rank), excluded,
-                  counting, winning, sum(_RANK_SPREAD << r for r in ranks))
+                  counting, winning, first, sum(_RANK_SPREAD << r for r in ranks))
 
 
 def _point_score(rules: Rules, suit_bits: int, length: int, value: int) -> int:

@@ -175,9 +175,11 @@ class _Trick(NamedTuple):
 _CARD_BITS = (SUITS * RANKS_PER_SUIT - 1).bit_length()  # a card index fits in six bits
 _PACK = 20  # two players' play points in one int: a deal's play is far below 2 ** 20
 # A trick's shape, as bits: the lead scores, the follower wins, the winning card scores, it is the last trick,
-# the card that takes the trick (led or played) is one that scores (the last trick's bonus depends on it).
-_LEAD_SCORES, _FOLLOWER_WINS, _WIN_SCORES, _LAST_TRICK, _TAKER_COUNTS = 1, 2, 4, 8, 16
-_SHAPES = 32
+# the card that takes the trick (led or played) is one that scores (the last trick's bonus depends on it), the
+# lead would score as the first trick's (play.first_lead_ranks; trick 1 reads this bit, the others the first).
+_LEAD_SCORES, _FOLLOWER_WINS, _WIN_SCORES, _LAST_TRICK, _TAKER_COUNTS, _FIRST_LEAD_SCORES = 1, 2, 4, 8, 16, 32
+_SHAPES = 64
+_LEADS = _LEAD_SCORES | _FIRST_LEAD_SCORES
 
 
 class _PlayTable(NamedTuple):
@@ -191,13 +193,14 @@ class _PlayTable(NamedTuple):
 def _play_table(rules: Rules) -> _PlayTable:
     play = rules.play
     tab = tables(rules)
-    counting, winning = tab.counting_cards, tab.winning_cards
+    counting, winning, first = tab.counting_cards, tab.winning_cards, tab.first_lead_cards
     shapes = [0] * (1 << 2 * _CARD_BITS)
     for lead in range(SUITS * RANKS_PER_SUIT):
         for follow in (*range(SUITS * RANKS_PER_SUIT), NO_CARD):
             wins = follower_wins(lead, follow)
             taker_counts = winning >> follow & 1 if wins else counting >> lead & 1
             shapes[lead << _CARD_BITS | follow] = ((_LEAD_SCORES if play.lead and counting >> lead & 1 else 0)
+                                          | (_FIRST_LEAD_SCORES if play.lead and first >> lead & 1 else 0)
                                           | (_FOLLOWER_WINS if wins else 0)
                                           | (_WIN_SCORES if wins and play.win_opponent_lead and winning >> follow & 1
                                              else 0)
@@ -209,7 +212,8 @@ def _play_table(rules: Rules) -> _PlayTable:
         before: list[Event] = []
         after: list[Event] = []
         last = play.last_trick_bonus if shape & _TAKER_COUNTS else play.last_trick_low_bonus
-        for bit, who, pts, label, side in ((_LEAD_SCORES, leader, play.lead, _LEAD[n], before),
+        for bit, who, pts, label, side in ((_FIRST_LEAD_SCORES if n == 1 else _LEAD_SCORES, leader, play.lead, _LEAD[n],
+                                            before),
                                            (_WIN_SCORES, winner, play.win_opponent_lead, _WIN[n], after),
                                            (_LAST_TRICK, winner, last, _LAST[n], after)):
             if shape & bit and pts:
@@ -262,7 +266,7 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
         play += t.points
     if deal.lead_card is not None:  # a lead not yet followed scores at once
         done = len(deal.tricks)
-        t = tricks[done + 1][1 - deal.player][shapes[deal.lead_card << _CARD_BITS] & _LEAD_SCORES]
+        t = tricks[done + 1][1 - deal.player][shapes[deal.lead_card << _CARD_BITS] & _LEADS]
         out += t.before
         play += t.points
         if chronological and done == 0:

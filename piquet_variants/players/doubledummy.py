@@ -42,7 +42,8 @@ class _Scores:
                 for lead in range(_CARDS):
                     for follow in range(_CARDS):
                         shape = table.shapes[lead << _CARD_BITS | follow] | (_LAST_TRICK if last else 0)
-                        packed = table.tricks[1][leader][shape].points
+                        # a trick after the first: the opening lead alone may count other cards (first_lead_ranks)
+                        packed = table.tricks[2][leader][shape].points
                         self.trick[_index(leader, last, lead, follow)] = (packed & mask) - (packed >> _PACK)
         c = rules.cards
         self.majority, self.capot = c.majority, c.capot

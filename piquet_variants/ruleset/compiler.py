@@ -205,8 +205,8 @@ def _check_semantics(leaves: dict[str, _Leaf]) -> list[Problem]:
     for lo, hi in (("exchange.elder_min", "exchange.elder_max"),):
         if v(lo) > v(hi):
             problems.append(leaves[lo].problem(f"{lo} is larger than {hi}"))
-    for path in ("carte_blanche.excludes", "play.counting_ranks", "play.winning_ranks"):
-        stray = [r for r in v(path) if r not in ranks]
+    for path in ("carte_blanche.excludes", "play.counting_ranks", "play.winning_ranks", "play.first_lead_ranks"):
+        stray = [r for r in v(path) or () if r not in ranks]
         if stray:
             problems.append(leaves[path].problem(f"ranks not in the pack: {', '.join(stray)}"))
     if v("sets.lowest_rank") not in ranks:
@@ -241,8 +241,9 @@ def _by_index(mapping: dict[str, int], keys: typing.Iterable[str], index: typing
 
 def _convert(path: str, value: Any) -> Any:
     """Ruleset terms to engine terms: rank keys to indices, maps to tuples."""
-    if path in ("deck.ranks", "carte_blanche.excludes", "play.counting_ranks", "play.winning_ranks"):
-        return _ranks(value)
+    if path in ("deck.ranks", "carte_blanche.excludes", "play.counting_ranks", "play.winning_ranks",
+                "play.first_lead_ranks"):
+        return None if value is None else _ranks(value)
     if path == "sets.lowest_rank":
         return RANK_KEYS.index(value)
     if path == "point.card_values":

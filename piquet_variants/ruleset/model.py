@@ -139,6 +139,7 @@ class Play:
     last_trick_low_bonus: int
     counting_ranks: tuple[int, ...]
     winning_ranks: tuple[int, ...]
+    first_lead_ranks: tuple[int, ...] | None  # None: as counting_ranks
     must_follow: bool
     retract: tuple[str, ...]
     answers_concern: Literal["declared_cards", "whole_suit"]
