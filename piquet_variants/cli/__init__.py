@@ -14,7 +14,7 @@ import typer
 
 from ..errors import PiquetError, ProblemsError
 from ..ruleset.registry import set_search_path
-from . import compare, convert, examples, replay, rulesets, sources
+from . import compare, convert, examples, replay, report, rulesets, sources
 
 app = typer.Typer(
     help="Explore the historical rule variants of Piquet: compare rulesets rule by rule with their "
@@ -38,6 +38,12 @@ app.command("compare", epilog="Examples:\n\n  piquet-variants compare example:tr
 app.command("convert", epilog="Examples:\n\n  piquet-variants convert example:traite-art12 -O art12.json\n\n"
                               "  piquet-variants convert art12.json --to notation\n\n"
                               "  piquet-variants convert my-deal.piquet --in-place")(convert.convert_command)
+
+app.command("report", epilog="Examples:\n\n  piquet-variants report -o site\n\n"
+                             "  piquet-variants report -o site traite cavendish-rubicon modern-fr "
+                             "--deals example:traite-art12\n\n"
+                             "  piquet-variants report -o rapport --lang fr --deals my-deals/ --stats simulation.json"
+                             )(report.report_command)
 
 
 def _version(shown: bool) -> None:
