@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..attribution import attribute
+from ..attribution import Cause, attribute
 from ..cards import card_long_name, card_name, iter_cards, suit_long_name, suit_of
 from ..engine.deal import ELDER, YOUNGER
 from ..engine.notes import say_all
@@ -116,12 +116,10 @@ def _checks(deals: list[DealReplay], lang: Lang) -> list[dict[str, Any]]:
     return rows
 
 
-def _causes(doc: Located, own: Ruleset, others: list[tuple[Ruleset, Replay]], number: int,
-            found: dict[str, list[Any]], lang: Lang) -> list[dict[str, Any]]:
+def _causes(own: Ruleset, found: list[tuple[Ruleset, list[Cause]]], number: int, lang: Lang) -> list[dict[str, Any]]:
     """For each other ruleset, each category that differs in this deal and the rules that make it differ."""
     out = []
-    for rs, _ in others:
-        causes = found.setdefault(rs.id, attribute(doc, own, rs))
+    for rs, causes in found:
         mine = [{"category": c.category, "alone": c.alone,
                  "rules": [{"path": p, "own": format_value(own.entry(p).value, lang),
                             "other": format_value(rs.entry(p).value, lang)} for p in c.rules]}
@@ -173,7 +171,7 @@ def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str
             reps.append((rs, replay(doc, rs.rules)))
         except RecordError as exc:
             failed.append({"ruleset": rs.id, "problems": [str(p) for p in exc.problems]})
-    found: dict[str, list[Any]] = {}
+    found = [(rs, attribute(doc, own, rs)) for rs, _ in reps[1:]]
     deals = []
     for n, d in enumerate(reps[0][1].deals):
         raw = doc.data["deals"][n]
@@ -183,7 +181,7 @@ def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str
             "number": d.number, "players": list(d.players), "hands": _hands(d, raw, lang),
             "notes": say_all(d.score.notes, lang) if d.score else [], "unplayed": flag or "",
             "scores": _scores(under), "checks": _checks(under, lang),
-            "causes": _causes(doc, own, reps[1:], d.number, found, lang),
+            "causes": _causes(own, found, d.number, lang),
             "narratives": [{"ruleset": rs.id, **_narrative(rep.deals[n], raw, lang)} for rs, rep in reps]})
     source = doc.data.get("source", {})
     title = ", ".join(v for v in (source.get("title"), source.get("locator")) if v) or Path(doc.file).name
