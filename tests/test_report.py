@@ -350,3 +350,21 @@ def test_without_jinja2_the_report_says_what_to_install(tmp_path: Path, monkeypa
 def test_help_shows_examples(cli) -> None:  # noqa: ANN001
     code, out, _ = cli("report", "--help")
     assert code == 0 and "piquet-variants report -o site" in out and "--stats" in out
+
+
+@pytest.mark.parametrize("required", [False, True])
+def test_the_browser_test_skips_without_chromium_unless_required(tmp_path: Path, required: bool) -> None:
+    """Where chromium is missing the browser test skips; where CI requires it (``.ci/run``), it fails."""
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k != "PIQUET_VARIANTS_REQUIRE_BROWSER"}
+    env["PATH"] = str(tmp_path)  # no chromium on it; pytest runs by its full path
+    if required:
+        env["PIQUET_VARIANTS_REQUIRE_BROWSER"] = "1"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           str(ROOT / "tests" / "test_report_browser.py")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    if required:
+        assert done.returncode == 1 and "4 errors" in done.stdout and "asks for the browser test" in done.stdout
+    else:
+        assert done.returncode == 0 and "4 skipped" in done.stdout, done.stdout
