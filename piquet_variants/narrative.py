@@ -92,3 +92,18 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
     finals = [c for c in d.checks if c["at"] == "final" or c["at"] in d.score.by[0]]
     out += [f"      {t_label(c['at'], lang)}: {c['player']} {_verdict(c, lang)}" for c in finals]
     return out
+
+
+def outline(lines: list[str]) -> list[tuple[int, str]]:
+    """The narrative's indented lines as (depth, text) list items, a level for every two spaces of indent."""
+    return [(max(0, (len(line) - len(line.lstrip())) // 2 - 1), line.strip()) for line in lines]
+
+
+def unplayed(d: DealReplay, lang: Lang) -> str | None:
+    """What is said of a deal whose play stops short: it is checked so far, and the partie does not count it."""
+    if d.score is None or d.deal is None or d.score.complete or d.score.void:
+        return None
+    played = t("tricks played", lang).format(n=len(d.deal.tricks))
+    if d.deal.lead_card is not None:
+        played += t("and a lead", lang)
+    return t("not played out", lang).format(n=d.number, played=played)

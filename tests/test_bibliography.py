@@ -162,3 +162,20 @@ def test_sources_list_show_and_errors(cli) -> None:
     assert code == 1 and "did you mean 'royall-1651'?" in err
     code, _, err = cli("sources", "export", "--format", "endnote")
     assert code == 2
+
+
+def test_html_notes_escape_the_records_text_and_keep_the_styles_markup() -> None:
+    """citeproc-py's HTML formatter passes a variable's value through unescaped; the note the report prints does
+    not: the publisher's '&' and a locator's '<' are escaped, the title's italics and CSL's nocase span are markup."""
+    import html5lib
+    s = sources()
+    note = citing.note(s["cavendish-au-cent"].csl(), "Law 1 <a>", fmt="html")
+    assert "Thomas De La Rue &amp; Co." in note and "Law 1 &lt;a&gt;" in note
+    assert "<i>Cavendish on Piquet:" in note and "Laws of Piquet au Cent" in note and "nocase" not in note
+    entry = citing.bibliography_entry(s["cotton-1674"].csl(), lang="fr", fmt="html")
+    assert entry.startswith("Cotton, Charles.") and "<i>The Compleat Gamester</i>" in entry
+    parser = html5lib.HTMLParser(strict=True)
+    for text in (note, entry):
+        parser.parseFragment(text)  # strict: raises on any parse error
+    assert citing.note(s["cavendish"].csl(), "Law 1") == citing.note(s["cavendish"].csl(), "Law 1", fmt="table")
+    assert "&amp;" not in citing.note(s["cavendish"].csl(), "Law 1")  # plain text stays plain

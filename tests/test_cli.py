@@ -59,7 +59,7 @@ def test_shell_completion_installs_and_completes(tmp_path: Path) -> None:
     assert "_PIQUET_VARIANTS_COMPLETE" in script.read_text() and str(script) in (tmp_path / ".bashrc").read_text()
     done = _run(env={"_PIQUET_VARIANTS_COMPLETE": "complete_bash", "COMP_WORDS": "piquet-variants rep",
                      "COMP_CWORD": "1"})
-    assert done.stdout.split() == ["replay"]
+    assert done.stdout.split() == ["replay", "report"]
 
 
 @pytest.mark.parametrize("name", ["traite-art12.piquet", "traite-art12.json"])

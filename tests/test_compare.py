@@ -69,3 +69,28 @@ def test_one_ruleset_under_two_options_is_told_apart(cli) -> None:
     code, out, _ = cli("compare", "example:rubicon-partie", "-r", "traite", "-r", "traite:end=partie-liee",
                        "--format", "json")
     assert code == 0 and json.loads(out)["rulesets"] == ["traite:end=race-100", "traite:end=partie-liee"]
+
+
+def test_counterfactual_rulesets_do_not_stay_in_the_engines_tables() -> None:
+    """Attribution replays a record under hundreds of counterfactual rulesets (the report does it for every record
+    and ruleset); the engine's tables, kept per ruleset, keep a bounded number of them (``derived.KEPT``), not
+    every one, which took the report over the whole corpus past half a gigabyte."""
+    import gc
+
+    from piquet_variants.engine.derived import KEPT
+    from piquet_variants.ruleset.model import Rules
+
+    from piquet_variants.ruleset.registry import shipped_ids
+
+    def alive() -> int:
+        gc.collect()
+        return sum(isinstance(o, Rules) for o in gc.get_objects())
+
+    before = alive()
+    for name, own in (("rubicon-partie", "cavendish-rubicon"), ("traite-art12", "traite"),
+                      ("traite-faced-card-art7", "traite")):
+        doc, base = read_file(DEALS / f"{name}.piquet"), load_ruleset(own)
+        for other in shipped_ids():
+            attribute(doc, base, load_ruleset(other))
+    # Some 150 counterfactuals were made; no more than the engine keeps stay, with the shipped rulesets compiled.
+    assert alive() - before <= KEPT + len(shipped_ids())

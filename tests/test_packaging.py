@@ -27,6 +27,10 @@ def test_wheel_ships_the_data(tmp_path) -> None:
     for grammar in (ROOT / "grammar").glob("*.lark"):
         assert f"piquet_variants/data/grammar/{grammar.name}" in names
     assert "piquet_variants/schemas/ruleset.schema.json" in names
+    assert "piquet_variants/schemas/simulation.schema.json" in names
+    for template in (ROOT / "piquet_variants" / "report" / "templates").iterdir():  # the report's, read by Jinja2
+        assert f"piquet_variants/report/templates/{template.name}" in names
+    assert "piquet_variants/report/static/style.css" in names
     deals = ROOT / "docs" / "deals"
     for example in (p for p in deals.rglob("*") if p.is_file()):
         assert f"piquet_variants/data/deals/{example.relative_to(deals).as_posix()}" in names

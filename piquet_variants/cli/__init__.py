@@ -14,7 +14,7 @@ import typer
 
 from ..errors import PiquetError, ProblemsError
 from ..ruleset.registry import set_search_path
-from . import compare, convert, examples, odds, replay, rulesets, simulate, sources
+from . import compare, convert, examples, odds, replay, report, rulesets, simulate, sources
 
 app = typer.Typer(
     help="Explore the historical rule variants of Piquet: compare rulesets rule by rule with their "
@@ -40,6 +40,12 @@ app.command("convert", epilog="Examples:\n\n  piquet-variants convert example:tr
                               "  piquet-variants convert my-deal.piquet --in-place")(convert.convert_command)
 app.command("odds", epilog=odds.EPILOG)(odds.odds_command)
 app.command("simulate", epilog=simulate.EPILOG)(simulate.simulate_command)
+
+app.command("report", epilog="Examples:\n\n  piquet-variants report -o site\n\n"
+                             "  piquet-variants report -o site traite cavendish-rubicon modern-fr "
+                             "--deals example:traite-art12\n\n"
+                             "  piquet-variants report -o rapport --lang fr --deals my-deals/ --stats simulation.json"
+                             )(report.report_command)
 
 
 def _version(shown: bool) -> None:

@@ -14,7 +14,7 @@ from ..errors import PiquetError, RecordError
 from ..located import Located
 from ..ruleset.model import Ruleset
 from ..render import Format
-from ..i18n import Lang
+from ..i18n import Lang, t
 
 FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="Output format: table, json or markdown.")]
 LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of labels and names: en or fr.")]
@@ -91,6 +91,15 @@ def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
         raise BadOption(f"--option {unused[0]}: no ruleset given has an option {unused[0].split('=')[0]!r} "
                         f"(options: {have})")
     return out
+
+
+def record_rulesets(doc: Located, where: str, raw: list[str] | None, lang: Lang) -> list[Ruleset]:
+    """The ruleset a record names (``modern-fr``, with a warning, where it names none), with the record's options,
+    then the bare ``raw`` ones; a ruleset file is found from the record's folder."""
+    if "ruleset" not in doc.data:
+        warn(f"{where}: {t('assumed ruleset', lang).format(ruleset=DEFAULT_RULESET)}")
+    own = tuple(doc.data.get("options", {}).items())
+    return choose_rulesets([doc.data.get("ruleset", DEFAULT_RULESET)], raw, own, Path(doc.file).parent)
 
 
 def load_deals(path: Path) -> list[Located | RecordError]:

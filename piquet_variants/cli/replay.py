@@ -9,31 +9,16 @@ import typer
 
 from ..engine.deal import ELDER
 from ..engine.notes import say_all
-from ..engine.record import DealReplay, Replay, replay, replay_json
+from ..engine.record import Replay, replay, replay_json
 from ..engine.scoring import CATEGORIES
 from ..errors import RecordError
 from ..i18n import Lang, t, t_label
 from ..located import Located
-from ..narrative import said, tell
+from ..narrative import outline, said, tell, unplayed
 from ..render import Report, json_text
-from .common import DEFAULT_RULESET, FormatOpt, LangOpt, OptionOpt, choose_rulesets, load_deals, warn, worst
+from .common import FormatOpt, LangOpt, OptionOpt, choose_rulesets, load_deals, record_rulesets, warn, worst
 
 EXIT_MISMATCH = 3
-
-
-def _narrative(lines: list[str]) -> list[tuple[int, str]]:
-    """The narrative's indented lines as list items, a level for every two spaces of indent."""
-    return [(max(0, (len(line) - len(line.lstrip())) // 2 - 1), line.strip()) for line in lines]
-
-
-def unplayed(d: DealReplay, lang: Lang) -> str | None:
-    """What is said of a deal whose play stops short: it is checked so far, and the partie does not count it."""
-    if d.score is None or d.deal is None or d.score.complete or d.score.void:
-        return None
-    played = t("tricks played", lang).format(n=len(d.deal.tricks))
-    if d.deal.lead_card is not None:
-        played += t("and a lead", lang)
-    return t("not played out", lang).format(n=d.number, played=played)
 
 
 def _account(rep: Replay, doc: Located, title: str, lang: Lang, narrative: bool) -> Report:
@@ -41,7 +26,7 @@ def _account(rep: Replay, doc: Located, title: str, lang: Lang, narrative: bool)
     for d in rep.deals:
         if narrative:
             told = tell(d, doc.data["deals"][d.number - 1], lang)
-            out.paragraph(told[0]).items(_narrative(told[1:]))
+            out.paragraph(told[0]).items(outline(told[1:]))
         head = f"{t('deal', lang)} {d.number}: {t('elder', lang)} {d.players[ELDER]}"
         if d.score is not None and d.score.void:
             out.paragraph(f"{head}: {'; '.join(say_all(d.score.notes, lang))}")
@@ -94,14 +79,7 @@ def replay_command(
                 statuses.append(1)
                 continue
             where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
-            if ruleset:
-                sets = choose_rulesets(ruleset, option)
-            else:
-                if "ruleset" not in doc.data:
-                    warn(f"{where}: {t('assumed ruleset', lang).format(ruleset=DEFAULT_RULESET)}")
-                own = tuple(doc.data.get("options", {}).items())
-                sets = choose_rulesets([doc.data.get("ruleset", DEFAULT_RULESET)], option, own,
-                                       Path(doc.file).parent)  # a record's tag names a file from its folder
+            sets = choose_rulesets(ruleset, option) if ruleset else record_rulesets(doc, where, option, lang)
             for rs in sets:
                 try:
                     rep = replay(doc, rs.rules)

@@ -3,7 +3,8 @@
 The engine turns rules into tables (combination keys, the pack's bits, the
 packet layout) once and reads them on every deal.  The cache is keyed by
 identity: hashing a whole frozen ruleset on every lookup would cost more than
-the lookups save, and a compiled ruleset is never rebuilt in place.
+the lookups save, and a compiled ruleset is never rebuilt in place.  The cache holds
+``KEPT`` rulesets at most, so that its memory is bounded.
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ from ..ruleset.model import Rules
 
 T = TypeVar("T")
 
+#: The rulesets whose tables are kept at once, the oldest dropped first: every ruleset a run plays under, and more;
+#: but ``attribution`` replays a record under hundreds of counterfactual rulesets, whose tables must not all stay.
+KEPT = 64
+
 
 def per_ruleset(build: Callable[[Rules], T]) -> Callable[[Rules], T]:
     """Memoise ``build(rules)`` per ruleset object."""
@@ -27,6 +32,8 @@ def per_ruleset(build: Callable[[Rules], T]) -> Callable[[Rules], T]:
         if hit is not None and hit[0] is rules:
             return hit[1]
         value = build(rules)
+        if len(cache) >= KEPT:
+            del cache[next(iter(cache))]
         cache[id(rules)] = (rules, value)
         return value
 

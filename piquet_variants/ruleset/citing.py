@@ -12,11 +12,12 @@ a page, for the style to print its own way.
 
 from __future__ import annotations
 
+import html
 import re
 from functools import cache
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import PiquetError
 from ..i18n import Lang
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
     from citeproc import CitationStylesStyle
 
 DEFAULT_STYLE = "chicago-notes-bibliography-16th-edition"
+#: What a note is written as: a command's format, or HTML (the report's pages).
+Output = Format | Literal["html"]
 #: Short names a user may give for the styles most asked for.
 ALIASES = {"chicago": DEFAULT_STYLE, "chicago-author-date": "chicago-author-date-16th-edition",
            "mla": "modern-language-association", "harvard": "harvard-cite-them-right"}
@@ -95,33 +98,60 @@ MARKDOWN = SimpleNamespace(preformat=_md_escape, Italic=_wrap("*"), Oblique=_wra
                            Light=str, Underline=str, Superscript=str, Subscript=str, SmallCaps=str)
 
 
-def _formatter(fmt: Format) -> Any:
+def _formatter(fmt: Output) -> Any:
     from citeproc import formatter
+    if fmt == "html":
+        import citeproc.formatter.html
+        return citeproc.formatter.html
     return MARKDOWN if fmt == "markdown" else formatter.plain
 
 
-def _bibliography(item: dict[str, Any], style: str, lang: Lang, fmt: Format) -> Any:
+#: The rich-text markup CSL-JSON allows in a field (and citeproc-py reads), kept as it is in HTML.
+_CSL_MARKUP = re.compile(r'</?(?:i|b|sup|sub)>|<span class="nocase">|<span style="font-variant:\s*small-caps;?">|</span>')
+
+
+def _html_escaped(value: Any) -> Any:
+    """An item's text escaped for HTML, its CSL markup kept: citeproc-py's HTML formatter escapes the style's
+    own words but passes a variable's value through as it stands (an ``&`` in a publisher's name, say)."""
+    if isinstance(value, str):
+        parts = _CSL_MARKUP.split(value)
+        tags = _CSL_MARKUP.findall(value)
+        out = html.escape(parts[0], quote=False)
+        for tag, part in zip(tags, parts[1:]):
+            out += tag + html.escape(part, quote=False)
+        return out
+    if isinstance(value, dict):
+        return {k: _html_escaped(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_html_escaped(v) for v in value]
+    return value
+
+
+def _bibliography(item: dict[str, Any], style: str, lang: Lang, fmt: Output) -> Any:
     from citeproc import CitationStylesBibliography
     from citeproc.source.json import CiteProcJSON
-    return CitationStylesBibliography(_style(str(style_path(style)), lang), CiteProcJSON([item]), _formatter(fmt))
+    source = CiteProcJSON([_html_escaped(item) if fmt == "html" else item])
+    return CitationStylesBibliography(_style(str(style_path(style)), lang), source, _formatter(fmt))
 
 
 def note(item: dict[str, Any], locator: str | None, style: str = DEFAULT_STYLE, lang: Lang = "en",
-         fmt: Format = "table") -> str:
+         fmt: Output = "table") -> str:
     """A first, full note (or in-text citation, as the style has it) for a CSL-JSON item at a locator."""
     from citeproc import Citation, CitationItem, Locator
     bib = _bibliography(item, style, lang, fmt)
     extra: dict[str, Any] = {}
     if locator:
         page = _PAGE.match(locator)
-        extra["locator"] = Locator("page", page[1]) if page else Locator("as-written", localized_locator(locator, lang))
+        text = page[1] if page else localized_locator(locator, lang)
+        text = html.escape(text, quote=False) if fmt == "html" else text  # passed through as it stands, too
+        extra["locator"] = Locator("page" if page else "as-written", text)
     citation = Citation([CitationItem(item["id"], **extra)])
     bib.register(citation)
     return str(bib.cite(citation, lambda _: None))
 
 
 def bibliography_entry(item: dict[str, Any], style: str = DEFAULT_STYLE, lang: Lang = "en",
-                       fmt: Format = "table") -> str:
+                       fmt: Output = "table") -> str:
     """The item's entry in the style's bibliography."""
     from citeproc import Citation, CitationItem
     bib = _bibliography(item, style, lang, fmt)

@@ -38,6 +38,11 @@ def _date_key(rs: Ruleset) -> tuple[int, str]:
     return (d.year if d else UNDATED, rs.id)
 
 
+def by_date(rulesets: list[Ruleset]) -> list[Ruleset]:
+    """The rulesets oldest source first (and by id among those of one year), the undated last."""
+    return sorted(rulesets, key=_date_key)
+
+
 def _citation_docs(e: RuleEntry) -> list[dict[str, Any]]:
     return [c.as_dict() for c in e.citations]
 
@@ -52,7 +57,7 @@ def _entry(rs: Ruleset, path: str) -> RuleEntry:
 def history(rulesets: list[Ruleset], path: str) -> dict[str, Any]:
     """One rule in every ruleset, oldest source first: value, source, date, locator, attestation and quote."""
     rows = []
-    for rs in sorted(rulesets, key=_date_key):
+    for rs in by_date(rulesets):
         e = _entry(rs, path)
         c = e.citations[0]
         rows.append({"ruleset": rs.id, "value": plain(e.value), "date": date_text(ruleset_date(rs)),
@@ -63,7 +68,7 @@ def history(rulesets: list[Ruleset], path: str) -> dict[str, Any]:
 
 def conflicts(rulesets: list[Ruleset]) -> list[dict[str, Any]]:
     """Every rule on which two or more sources state different values, each value with its sources' quotes."""
-    ordered = sorted(rulesets, key=_date_key)
+    ordered = by_date(rulesets)
     out = []
     for path in [e.path for e in ordered[0].entries] if ordered else []:
         claims: dict[tuple[str, Any], dict[str, Any]] = {}

@@ -70,13 +70,22 @@ def from_option(e: RuleEntry) -> bool:
     return "(option " in e.defined_in
 
 
+Standing = Literal["option", "source", "filled"]
+
+
+def standing(e: RuleEntry) -> Standing:
+    """Whose a value is: a chosen option's, the source's word (``ATTESTED``), or the project's, filled in."""
+    if from_option(e):
+        return "option"
+    return "source" if attestation(e) in ATTESTED else "filled"
+
+
 def label(a: RuleEntry, b: RuleEntry) -> Label:
     """Why two rulesets differ on a rule: a chosen option, a value the project filled in, or the sources."""
-    if from_option(a) or from_option(b):
+    both = {standing(a), standing(b)}
+    if "option" in both:
         return "option"
-    if attestation(a) in ATTESTED and attestation(b) in ATTESTED:
-        return "disagreement"
-    return "filled"
+    return "disagreement" if both == {"source"} else "filled"
 
 
 def _side(e: RuleEntry) -> dict[str, Any]:
@@ -132,8 +141,10 @@ def _source(c: Citation, rs: Ruleset | None) -> Source:
 
 
 def formatted(c: Citation, rs: Ruleset | None = None, lang: Lang = "en", style: str = citing.DEFAULT_STYLE,
-              fmt: Format = "table") -> dict[str, Any]:
+              fmt: citing.Output = "table") -> dict[str, Any]:
     """One citation, formatted: the note in the style, the quote, and apart from both, the attestation in words.
+
+    With ``fmt="html"`` the note and the bibliography entry are HTML (the rest stays plain text).
 
     The quote of an ``unstated`` citation is the passage consulted, not support, and is labelled so.
     """

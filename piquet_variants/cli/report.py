@@ -1,0 +1,97 @@
+"""``piquet-variants report``: the HTML report, a static site (``piquet_variants.report``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import PiquetError, Problem, RecordError
+from ..examples import SUFFIXES
+from .common import LangOpt, choose_rulesets, load_deals, record_rulesets
+
+# No --option's short form here: -o is the output folder, as the issue has it.
+_OptionLong = Annotated[list[str] | None, typer.Option(
+    "--option", metavar="[RULESET:]NAME=CHOICE",
+    help="Choose a ruleset option, e.g. end=race-100 or traite:end=race-100; repeatable.")]
+
+
+class ReportUnavailable(PiquetError):
+    """Jinja2, which renders the report's templates, is not installed."""
+
+
+def _record_files(paths: list[str]) -> list[Path]:
+    """Each path given, a folder standing for its record files (.piquet, .json) in name order."""
+    out: list[Path] = []
+    for p in paths:
+        folder = Path(p)
+        if folder.is_dir():
+            out += sorted(f for f in folder.iterdir() if f.is_file() and f.suffix in SUFFIXES)
+        else:
+            out.append(folder)
+    return out
+
+
+def report_command(
+        output: Annotated[Path, typer.Option(
+            "--output", "-o", metavar="DIR", help="The folder to write the site to (made, or replaced if it holds "
+                                                  "a report written before).")],
+        ids: Annotated[list[str] | None, typer.Argument(
+            metavar="RULESET", help="Rulesets to report (ids or .yaml files, with options as ID:NAME=CHOICE); "
+                                    "default: every ruleset on the search path.")] = None,
+        deals: Annotated[list[str] | None, typer.Option(
+            "--deals", metavar="PATH", help="Records to replay: notation or JSON files, folders of them, or "
+                                            "example:NAME; repeatable.")] = None,
+        stats: Annotated[Path | None, typer.Option(
+            "--stats", metavar="FILE", help="The JSON of 'simulate --format json', tabled and charted.")] = None,
+        option: _OptionLong = None, lang: LangOpt = "en",
+        force: Annotated[bool, typer.Option(
+            "--force", help="Replace DIR even if it holds something other than a report.")] = False) -> None:
+    """Write the HTML report: the rulesets by date, the rules matrix, each ruleset and each rule's history with
+    their citations, the conflicts, the bibliography, each deal replayed under every ruleset, and the statistics.
+
+    The site opens from the folder (file://) with no network.  It is built in a
+    temporary folder and moved into place: a bad record or statistics file
+    writes nothing.
+
+    Exit status: 0 written; 1 bad input (a record, a ruleset, the statistics
+    file); 2 usage (DIR holds something other than a report, and no --force).
+    """
+    try:
+        import jinja2  # noqa: F401
+    except ImportError:
+        raise ReportUnavailable("the report needs Jinja2: pip install 'piquet-variants[report]'") from None
+    from ..report import deals as deal_pages, site, stats as stats_page
+
+    try:
+        site.check_target(output, force)
+    except site.OutputRefused as exc:
+        raise typer.BadParameter(str(exc), param_hint="--output") from None
+    chosen = choose_rulesets(ids, option) if ids else choose_rulesets(_known(), option)
+    seen = [rs.id for rs in chosen]
+    twice = sorted({i for i in seen if seen.count(i) > 1})
+    if twice:
+        raise typer.BadParameter(f"{', '.join(twice)} given twice: a report shows each ruleset once",
+                                 param_hint="RULESET")
+    entries: list[deal_pages.Entry] = []
+    problems: list[Problem] = []
+    for f in _record_files(deals or []):
+        records = load_deals(f)
+        for k, doc in enumerate(records, 1):
+            if isinstance(doc, RecordError):
+                problems += doc.problems
+                continue
+            where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
+            entries.append(deal_pages.Entry(doc, k, len(records), record_rulesets(doc, where, None, lang)[0]))
+    if problems:
+        raise RecordError(problems)
+    data = stats_page.load(stats) if stats is not None else None
+    pages = site.build(output, chosen, entries, data, lang, force)
+    typer.echo(f"{output / 'index.html'}: {pages} pages")
+
+
+def _known() -> list[str]:
+    from ..ruleset.registry import known_ids
+    return known_ids()
+

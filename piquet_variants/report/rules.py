@@ -1,0 +1,133 @@
+"""The rules side of the report: the rulesets by date, the matrix, each ruleset, each rule's history, the
+conflicts and the bibliography, as data for the templates.
+
+Everything is read from the library's views (``ruleset.views``, ``ruleset.evidence``): the dating, the note
+numbers of the matrix, what counts as a disagreement between sources or as a gap the project filled.  A cell
+of the matrix is marked by its value's standing (``views.standing``): a chosen option, a value the project
+filled in (unstated, reconstructed, inherited), or the source's word, and a source's word as a disagreement
+where the rule is one of ``evidence.conflicts``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..i18n import Lang
+from ..render import format_value
+from ..ruleset import citing, evidence, views
+from ..ruleset.bibliography import Source, unmarked
+from ..ruleset.model import Ruleset
+from .citations import Citations
+
+
+def _group(path: str) -> str:
+    return path.split(".")[0]
+
+
+def ruleset_rows(rulesets: list[Ruleset], lang: Lang) -> list[dict[str, Any]]:
+    """The rulesets (already in date order) for the index: date, title, sources, parent and options."""
+    chosen = {rs.id for rs in rulesets}
+    return [{"id": rs.id, "title": views.title(rs, lang), "date": evidence.date_text(evidence.ruleset_date(rs)),
+             "sources": [{"id": s, "title": unmarked(rs.source(s).title_short or rs.source(s).title)}
+                         for s in rs.sources],
+             "extends": rs.extends, "extends_here": rs.extends in chosen,
+             "options": [f"{k}={v}" for k, v in rs.chosen]} for rs in rulesets]
+
+
+def _mark(rs: Ruleset, path: str, conflicted: set[str]) -> str:
+    standing = views.standing(rs.entry(path))
+    if standing == "source":
+        return "disagreement" if path in conflicted else ""
+    return standing
+
+
+def matrix(rulesets: list[Ruleset], cites: Citations, lang: Lang) -> dict[str, Any]:
+    """Rules as rows, rulesets as columns (in date order), each cell a value, its mark and its note number; the
+    notes, each the citations of the first cell that has them."""
+    doc = evidence.matrix(rulesets)
+    conflicted = {c["path"] for c in evidence.conflicts(rulesets)}
+    by_id = {rs.id: rs for rs in rulesets}
+    first: dict[int, tuple[Ruleset, str]] = {}
+    rows = []
+    for row in doc["rows"]:
+        path = row["path"]
+        cells = []
+        for rs in rulesets:
+            number = row["cells"][rs.id]["note"]
+            first.setdefault(number, (rs, path))
+            cells.append({"ruleset": rs.id, "value": format_value(rs.entry(path).value, lang), "note": number,
+                          "mark": _mark(rs, path, conflicted), "attestation": row["cells"][rs.id]["attestation"]})
+        values = {repr(row["cells"][rs.id]["value"]) for rs in rulesets}
+        rows.append({"path": path, "group": _group(path), "cells": cells, "differs": len(values) > 1,
+                     "conflict": path in conflicted})
+    notes = [{"number": n, "ruleset": rs.id, "path": path,
+              "citations": cites.all(rs.entry(path).citations, rs)}
+             for n, (rs, path) in sorted(first.items())]
+    columns = [{"id": i, "date": evidence.date_text(evidence.ruleset_date(by_id[i]))} for i in doc["rulesets"]]
+    return {"rulesets": columns, "rows": rows, "notes": notes}
+
+
+def ruleset_page(rs: Ruleset, known: set[str], cites: Citations, lang: Lang) -> dict[str, Any]:
+    """One ruleset: what it is, and every rule with its value, its standing and its citations, by group."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for e in rs.entries:
+        groups.setdefault(_group(e.path), []).append({
+            "path": e.path, "value": format_value(e.value, lang), "standing": views.standing(e),
+            "defined_in": e.defined_in, "note": e.note or "", "citations": cites.all(e.citations, rs)})
+    return {"id": rs.id, "title": views.title(rs, lang), "description": rs.description,
+            "date": evidence.date_text(evidence.ruleset_date(rs)), "sources": list(rs.sources),
+            "extends": rs.extends, "extends_here": rs.extends in known,
+            "options": [{"name": o.name, "description": o.description, "chosen": dict(rs.chosen).get(o.name, o.default),
+                         "choices": [c.name for c in o.choices]} for o in rs.options],
+            "groups": list(groups.items())}
+
+
+def rule_paths(rulesets: list[Ruleset]) -> list[tuple[str, list[str]]]:
+    """Every rule path, by group, in the schema's order."""
+    groups: dict[str, list[str]] = {}
+    for e in rulesets[0].entries:
+        groups.setdefault(_group(e.path), []).append(e.path)
+    return list(groups.items())
+
+
+def history(rulesets: list[Ruleset], path: str, cites: Citations, lang: Lang) -> dict[str, Any]:
+    """One rule in every ruleset, oldest source first (``evidence.history``), with every citation."""
+    by_id = {rs.id: rs for rs in rulesets}
+    rows = []
+    for row in evidence.history(rulesets, path)["rows"]:
+        rs = by_id[row["ruleset"]]
+        e = rs.entry(path)
+        rows.append({"ruleset": rs.id, "date": row["date"], "value": format_value(e.value, lang),
+                     "standing": views.standing(e), "citations": cites.all(e.citations, rs)})
+    values = {r["value"] for r in rows}
+    return {"path": path, "rows": rows, "differs": len(values) > 1}
+
+
+def conflicts(rulesets: list[Ruleset], cites: Citations, lang: Lang) -> list[dict[str, Any]]:
+    """``evidence.conflicts``: each rule on which sources state different values, each value with its claims."""
+    by_id = {rs.id: rs for rs in rulesets}
+    out = []
+    for conflict in evidence.conflicts(rulesets):
+        path = conflict["path"]
+        values = []
+        for v in conflict["values"]:
+            claims = [{"source": claim["source"], "date": claim["date"], "rulesets": claim["rulesets"],
+                       "citations": [cites.from_doc(c, by_id[claim["rulesets"][0]]) for c in claim["citations"]]}
+                      for claim in v["claims"]]
+            first = by_id[v["claims"][0]["rulesets"][0]]
+            values.append({"value": format_value(first.entry(path).value, lang), "claims": claims})
+        out.append({"path": path, "values": values})
+    return out
+
+
+def bibliography(rulesets: list[Ruleset], lang: Lang) -> list[dict[str, Any]]:
+    """Every source the rulesets follow or cite, once, as the style's bibliography orders them (by its text)."""
+    found: dict[str, tuple[Source, list[str]]] = {}
+    for rs in rulesets:
+        for s in rs.bibliography:
+            found.setdefault(s.id, (s, []))[1].append(rs.id)
+    entries = [{"id": s.id, "entry": citing.bibliography_entry(s.csl(), lang=lang, fmt="html"),
+                "sort": unmarked(citing.bibliography_entry(s.csl(), lang=lang)).casefold(),
+                "licence": s.licence or "", "note": s.note or "", "rulesets": ids}
+               for s, ids in found.values()]
+    return sorted(entries, key=lambda e: e["sort"])

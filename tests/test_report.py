@@ -1,0 +1,370 @@
+"""The HTML report: what its pages hold, that they parse strictly and link only to themselves, and that the site is
+written whole or not at all.  Its rendering in a real browser is tests/test_report_browser.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import html5lib
+import pytest
+
+from piquet_variants.cli import main
+from piquet_variants.i18n import _LABELS
+from piquet_variants.report import site
+from piquet_variants.report.deals import tree
+from piquet_variants.report.stats import chart
+from piquet_variants.api import get_ruleset
+from piquet_variants.ruleset import evidence
+
+from .conftest import ROOT
+
+DATA = Path(__file__).parent / "data"
+TEMPLATES = ROOT / "piquet_variants" / "report" / "templates"
+#: The report the tests read: three rulesets (one with a non-default option), two records, the statistics.
+ARGS = ["traite", "cavendish-rubicon", "modern-fr:end=six-deals", "--deals", "example:traite-art12",
+        "--deals", "example:wikipedia-declaration.json", "--stats", str(DATA / "simulation.json")]
+NS = {"h": "http://www.w3.org/1999/xhtml"}
+
+
+def build(out: Path, *args: str) -> int:
+    return main(["report", "-o", str(out), *args])
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("report") / "site"
+    assert build(out, *ARGS) == 0
+    return out
+
+
+def parse(path: Path):  # noqa: ANN201 - an ElementTree element
+    """The page parsed strictly, as html5lib's HTML5 parser: any parse error raises."""
+    return html5lib.HTMLParser(strict=True, namespaceHTMLElements=True).parse(path.read_bytes())
+
+
+def pages(root: Path) -> list[Path]:
+    return sorted(root.rglob("*.html"))
+
+
+def text(element) -> str:  # noqa: ANN001
+    return " ".join("".join(element.itertext()).split())
+
+
+def test_every_page_parses_strictly_and_says_its_language(report: Path) -> None:
+    found = pages(report)
+    assert len(found) > 80  # index, matrix, conflicts, bibliography, rulesets, every rule's history, deals, stats
+    for page in found:
+        doc = parse(page)
+        assert doc.get("lang") == "en", page
+        assert doc.find(".//h:title", NS) is not None and doc.find(".//h:main", NS) is not None
+
+
+def test_every_internal_link_and_footnote_resolves_and_nothing_is_fetched_from_outside(report: Path) -> None:
+    ids = {page: {e.get("id") for e in parse(page).iter() if e.get("id")} for page in pages(report)}
+    checked = 0
+    for page in pages(report):
+        doc = parse(page)
+        for tag, attr in (("link", "href"), ("script", "src"), ("img", "src"), ("iframe", "src")):
+            for e in doc.iter(f"{{{NS['h']}}}{tag}"):
+                assert not urlsplit(e.get(attr, "")).scheme, f"{page}: {tag} from {e.get(attr)}"
+        for a in doc.iter(f"{{{NS['h']}}}a"):
+            href = a.get("href")
+            parts = urlsplit(href)
+            if parts.scheme in ("http", "https"):
+                continue
+            assert not parts.scheme, f"{page}: {href}"
+            target = (page.parent / unquote(parts.path)).resolve() if parts.path else page
+            assert target in ids, f"{page}: {href} leads to no page"
+            assert not parts.fragment or unquote(parts.fragment) in ids[target], f"{page}: {href} has no anchor"
+            checked += 1
+    assert checked > 2000  # every footnote reference, rule and ruleset link, nav bar
+
+
+def test_tables_have_captions_and_scoped_headers_and_figures_have_text(report: Path) -> None:
+    for page in pages(report):
+        doc = parse(page)
+        for table in doc.iter(f"{{{NS['h']}}}table"):
+            assert table.find("h:caption", NS) is not None, page
+            headers = list(table.iter(f"{{{NS['h']}}}th"))
+            assert headers and all(th.get("scope") in ("col", "row", "colgroup", "rowgroup") for th in headers), page
+        for svg in doc.iter("{http://www.w3.org/2000/svg}svg"):
+            assert svg.get("role") == "img"
+            labels = svg.get("aria-labelledby").split()
+            titled = {e.get("id"): text(e) for e in svg.iter() if e.get("id")}
+            assert all(titled.get(i) for i in labels)  # a title and a description, both said
+        for card in doc.iter():
+            if "card" in (card.get("class") or "").split():
+                assert card.get("role") == "img" and re.fullmatch(r"\w+ of \w+", card.get("aria-label")), page
+
+
+def test_index_lists_the_rulesets_by_date_and_the_records(report: Path) -> None:
+    doc = parse(report / "index.html")
+    rows = doc.findall(".//h:table[1]/h:tbody/h:tr", NS)
+    assert [text(r.find("h:th", NS)) for r in rows] == ["traite", "cavendish-rubicon", "modern-fr"]
+    assert [text(r.find("h:td", NS)) for r in rows] == ["1700–1899", "1882", "n.d."]
+    assert "Laws of Piquet" in text(rows[1]) and "partie=six-deals" in text(rows[1])
+    records = doc.findall(".//h:table[2]/h:tbody/h:tr", NS)
+    assert len(records) == 2 and "Du Piquet, chapitre premier, art. 12" in text(records[0])
+
+
+def _cells(doc, path: str) -> dict[str, object]:  # noqa: ANN001
+    row = doc.find(f".//h:tr[@id='row-{path}']", NS)
+    return dict(zip(["traite", "cavendish-rubicon", "modern-fr"], row.findall("h:td", NS)))
+
+
+def test_the_matrix_marks_disagreements_filled_gaps_and_options_apart(report: Path) -> None:
+    doc = parse(report / "matrix.html")
+    sets = [get_ruleset("traite"), get_ruleset("cavendish-rubicon"), get_ruleset("modern-fr", [("end", "six-deals")])]
+    head = [text(th) for th in doc.findall(".//h:table/h:thead/h:tr/h:th", NS)]
+    assert head == ["rule", "traite 1700–1899", "cavendish-rubicon 1882", "modern-fr n.d."]
+    rows = doc.findall(".//h:table/h:tbody/h:tr", NS)
+    assert [r.get("id") for r in rows] == [f"row-{e.path}" for e in sets[0].entries]
+    conflicted = {c["path"] for c in evidence.conflicts(sets)}
+    assert "pique.with_repique" in conflicted  # art. 12's pic with the repic; the club laws' Laws 68-69
+    repique = _cells(doc, "pique.with_repique")
+    assert repique["traite"].get("class") == repique["cavendish-rubicon"].get("class") == "disagreement"
+    assert "(the sources disagree)" in text(repique["traite"])
+    compare = _cells(doc, "point.compare")  # the treatise does not say how points compare: the project chose
+    assert compare["traite"].get("class") == "filled" and "(filled in by the project)" in text(compare["traite"])
+    options = [e.path for e in sets[2].entries if "(option " in e.defined_in]
+    assert options and all(_cells(doc, p)["modern-fr"].get("class") == "option" for p in options)
+    marks = {td.get("class") for r in rows for td in r.findall("h:td", NS)}
+    assert marks == {"", "disagreement", "filled", "option"}
+
+
+def test_a_matrix_footnote_is_the_chicago_note_and_quote_of_its_value(report: Path) -> None:
+    doc = parse(report / "matrix.html")
+    link = _cells(doc, "deal.packets")["traite"].find(".//h:sup/h:a", NS)
+    note = doc.find(f".//h:li[@id='{link.get('href')[1:]}']", NS)
+    said = text(note)
+    assert "Du Piquet" in said and "art. 3" in said  # the note, at its locator
+    assert note.find(".//h:span[@class='note']/h:i", NS) is not None  # citeproc-py's HTML: the title in italics
+    quote = note.find(".//h:span[@class='quote']", NS)
+    assert quote.get("lang") == "fr" and "les distribue deux à deux" in text(quote)
+    assert "Stated: the source says it in so many words." in said
+
+
+def test_a_ruleset_page_has_every_rule_with_its_notes(report: Path) -> None:
+    rs = get_ruleset("cavendish-rubicon")
+    doc = parse(report / "rulesets" / "cavendish-rubicon.html")
+    for e in rs.entries:
+        row = doc.find(f".//h:tr[@id='rule-{e.path}']", NS)
+        assert row is not None, e.path
+        assert len(row.findall(".//h:ul[@class='citations']/h:li", NS)) == len(e.citations)
+    law = doc.find(".//h:tr[@id='rule-pique.with_repique']", NS)
+    assert "Cavendish on Piquet" in text(law) and "Law 6" in text(law)
+
+
+def test_a_rule_history_is_in_date_order(report: Path) -> None:
+    doc = parse(report / "rules" / "pique.with_repique.html")
+    rows = doc.findall(".//h:table/h:tbody/h:tr", NS)
+    assert [text(r.find("h:th", NS)) for r in rows] == ["traite", "cavendish-rubicon", "modern-fr"]
+    assert [text(r.findall("h:td", NS)[1]) for r in rows][:2] == ["yes", "no"]
+
+
+def test_conflicts_and_bibliography(report: Path) -> None:
+    sets = [get_ruleset("traite"), get_ruleset("cavendish-rubicon"), get_ruleset("modern-fr", [("end", "six-deals")])]
+    doc = parse(report / "conflicts.html")
+    shown = [s.get("aria-labelledby")[len("conflict-"):] for s in doc.iter(f"{{{NS['h']}}}section")]
+    assert shown == [c["path"] for c in evidence.conflicts(sets)]
+    bib = parse(report / "bibliography.html")
+    ids = [li.get("id") for li in bib.findall(".//h:ul[@class='bibliography']/h:li", NS)]
+    assert sorted(ids) == sorted({f"src-{s.id}" for rs in sets for s in rs.bibliography})
+    cavendish = bib.find(".//h:li[@id='src-cavendish']", NS)
+    assert "London: Thomas De La Rue & Co." in text(cavendish)
+
+
+def test_a_deal_page_replays_under_each_ruleset_and_names_the_rules_responsible(report: Path) -> None:
+    doc = parse(report / "deals" / "traite-art12-piquet.html")
+    hands = doc.find(".//h:table[@class='hands']", NS)
+    hearts = [c for c in hands.iter() if c.get("class") == "card hearts"]
+    assert len(hearts) == 8 and hearts[0].get("aria-label") == "ace of hearts" and text(hearts[0]) == "A♥"
+    scores = doc.find(".//h:table[@class='scores']", NS)
+    total = scores.find(".//h:tr[@class='total']", NS)
+    assert [text(td) for td in total.findall("h:td", NS)] == ["201", "0", "170 ≠ (differs)", "0", "170 ≠ (differs)",
+                                                               "0"]
+    checks = doc.find(".//h:table[@class='checks']", NS)
+    final = next(r for r in checks.findall(".//h:tbody/h:tr", NS) if text(r.find("h:th", NS)) == "final")
+    cells = final.findall("h:td", NS)
+    assert text(cells[2]) == "201" and cells[3].get("class") == "agree" and cells[4].get("class") == "disagree"
+    assert text(cells[4]) == "✗ disagrees: 170"
+    causes = text(doc.find(".//h:ul[@class='causes']", NS))
+    assert "pique: rule responsible pique.with_repique (traite = yes, cavendish-rubicon = no)" in causes
+    assert "point.tierce_majeure_score" in causes and "point.compare" not in causes
+    told = doc.findall(".//h:details[@class='narrative']", NS)
+    assert [text(d.find("h:summary", NS)) for d in told] == [f"under {r}" for r in
+                                                              ("traite", "cavendish-rubicon", "modern-fr")]
+    assert told[0].get("open") is not None and "Premier leads A♠" in text(told[0])
+
+
+def test_the_statistics_page_tables_and_charts_the_simulation(report: Path) -> None:
+    data = json.loads((DATA / "simulation.json").read_text(encoding="utf-8"))
+    doc = parse(report / "statistics.html")
+    figures = doc.find(".//h:table[@class='figures']", NS)
+    assert [text(th) for th in figures.findall("h:thead/h:tr/h:th", NS)] == ["figure", "hand", "cavendish-rubicon",
+                                                                             "traite"]
+    rows = {(text(r.find("h:th", NS)), text(r.find("h:td", NS))): [text(td) for td in r.findall("h:td", NS)[1:]]
+            for r in figures.findall("h:tbody/h:tr", NS)}
+    assert rows[("the cards", "elder")] == ["53.30% [51.10% – 55.50%]", "55.00% [52.80% – 57.20%]"]
+    assert rows[("the show (median score)", "elder")] == ["26 [25 – 27]", "30 [29 – 31]"]
+    assert rows[("average score", "elder")] == ["30.50 [29.40 – 31.60]", "-"]
+    assert rows[("longest rubicon streak", "")] == ["4", "-"]  # a key simulate may add, shown as written
+    charts = list(doc.iter("{http://www.w3.org/2000/svg}svg"))
+    assert len(charts) == 2
+    bands = len(data["results"][0]["bands"]["elder"])
+    bars = [r for r in charts[0].iter("{http://www.w3.org/2000/svg}rect") if r.get("class") in ("elder", "younger")]
+    assert len(bars) == 2 * bands + 2  # and the key's two swatches
+    tallest = max(bars, key=lambda r: float(r.get("height")))
+    assert "10-19, younger: 3,800" in text(tallest)  # 760 of 2,000 deals
+    book = [line for line in charts[0].iter("{http://www.w3.org/2000/svg}line") if line.get("class") == "book"]
+    assert len(book) == 2 * bands + 1
+    assert not [line for line in charts[1].iter("{http://www.w3.org/2000/svg}line") if line.get("class") == "book"]
+    table = doc.find(".//h:table[@class='bands']", NS)
+    first = [text(td) for td in table.find("h:tbody/h:tr", NS).findall("h:td", NS)]
+    assert first == ["180", "900", "810", "520", "2,600", "2,500"]
+
+
+def test_chart_scale_is_round_and_covers_the_tallest_bar() -> None:
+    drawn = chart({"ruleset": "x", "deals": 100, "bands": {"elder": {"a": 37, "b": 0}, "younger": {"a": 1}}}, "en")
+    assert [t["value"] for t in drawn["ticks"]] == ["0", "1,000", "2,000", "3,000", "4,000"]
+    top = min(b["y"] for g in drawn["groups"] for b in g["bars"])
+    assert top >= drawn["top"] and drawn["groups"][1]["bars"][1]["height"] == 0  # a band one side lacks is 0
+
+
+def test_narrative_tree_nests_one_level_at_a_time() -> None:
+    assert tree([(0, "a"), (1, "b"), (3, "c"), (0, "d")]) == [
+        {"text": "a", "children": [{"text": "b", "children": [{"text": "c", "children": []}]}]},
+        {"text": "d", "children": []}]
+
+
+def test_french_report_has_no_english_label(tmp_path: Path) -> None:
+    used = set()
+    for template in TEMPLATES.iterdir():
+        used |= set(re.findall(r"""_\((["'])(.+?)\1\)""", template.read_text(encoding="utf-8")))
+    missing = sorted(key for _, key in used if "fr" not in _LABELS.get(key, {}))
+    assert not missing
+    out = tmp_path / "rapport"
+    assert build(out, "traite", "cavendish-rubicon", "--deals", "example:traite-art12", "--stats",
+                 str(DATA / "simulation.json"), "--lang", "fr") == 0
+    matrix = parse(out / "matrix.html")
+    assert matrix.get("lang") == "fr" and text(matrix.find(".//h:h1", NS)) == "Tableau des règles"
+    assert "Énoncé : la source le dit en toutes lettres." in text(matrix)
+    deal = text(parse(out / "deals" / "traite-art12-piquet.html"))
+    assert "Premier entame A♠" in deal and "premier (Premier)" in deal and "✗ en désaccord : 170" in deal
+    assert "R♥" in deal  # the king of hearts as French writes it
+    stats = text(parse(out / "statistics.html"))
+    assert "53,30 %" in stats and "les cartes" in stats and "2 000" in stats.replace("\u202f", " ")
+
+
+def test_a_bad_record_or_statistics_file_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "site"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "piquet-record/1", "players": ["A", "B"], "deals": [{"dealer": "A", "hands": 3}]}')
+    assert build(out, "traite", "--deals", str(bad)) == 1
+    assert f"{bad}:1:" in capsys.readouterr().err and not out.exists()
+    stats = tmp_path / "stats.json"
+    data = json.loads((DATA / "simulation.json").read_text(encoding="utf-8"))
+    data["results"][0]["cards"]["elder"] = 1.5
+    del data["results"][1]["ruleset"]
+    stats.write_text(json.dumps(data, indent=1))
+    assert build(out, "traite", "--stats", str(stats)) == 1
+    err = capsys.readouterr().err
+    assert "results[0].cards.elder: 1.5 is greater than the maximum of 1" in err
+    assert "results[1]: 'ruleset' is required" in err and f"{stats}:" in err
+    assert not out.exists() and not list(tmp_path.glob(".site*"))
+    stats.write_text("{ not json")
+    assert build(out, "traite", "--stats", str(stats)) == 1 and not out.exists()
+
+
+def test_a_previous_report_is_replaced_whole_and_anything_else_only_with_force(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "site"
+    assert build(out, "marquoir") == 0
+    assert (out / site.MARKER).is_file() and (out / "rulesets" / "marquoir.html").is_file()
+    assert build(out, "traite") == 0  # a previous report: replaced, its stale pages gone
+    assert not (out / "rulesets" / "marquoir.html").exists() and (out / "rulesets" / "traite.html").is_file()
+    assert not [p for p in tmp_path.iterdir() if p.name != "site"]  # no temporary folder left beside it
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep me")
+    capsys.readouterr()
+    assert build(mine, "traite") == 2
+    assert "not a report written by piquet-variants" in capsys.readouterr().err
+    assert [p.name for p in mine.iterdir()] == ["notes.txt"]
+    assert build(mine, "traite", "--force") == 0 and not (mine / "notes.txt").exists()
+    (tmp_path / "file").write_text("x")
+    assert build(tmp_path / "file", "traite") == 2
+    here = os.getcwd()
+    try:
+        os.chdir(out)
+        assert build(Path("."), "traite", "--force") == 2 and build(Path(".."), "traite", "--force") == 2
+    finally:
+        os.chdir(here)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert build(empty, "traite") == 0 and (empty / "index.html").is_file()
+
+
+def test_options_and_rulesets_are_checked_before_anything_is_written(tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "site"
+    assert build(out, "traite", "traite") == 2 and "traite given twice" in capsys.readouterr().err
+    assert build(out, "no-such-ruleset") == 1 and "unknown ruleset 'no-such-ruleset'" in capsys.readouterr().err
+    assert build(out, "traite", "--option", "nothing=at-all") == 1
+    assert build(out, "traite", "--deals", str(tmp_path / "missing.piquet")) == 1
+    assert not out.exists()
+
+
+def test_a_folder_of_records_and_a_record_with_no_ruleset(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deals = tmp_path / "deals"
+    deals.mkdir()
+    for name in ("traite-art12.json", "wikipedia-declaration.json"):
+        shutil.copy(ROOT / "docs" / "deals" / name, deals / name)
+    untagged = json.loads((deals / "wikipedia-declaration.json").read_text(encoding="utf-8"))
+    del untagged["ruleset"]
+    (deals / "untagged.json").write_text(json.dumps(untagged), encoding="utf-8")
+    (deals / "README.txt").write_text("not a record")
+    out = tmp_path / "site"
+    assert build(out, "modern-fr", "--deals", str(deals)) == 0
+    captured = capsys.readouterr()
+    assert "untagged.json: no Ruleset tag and no --ruleset: replayed under modern-fr" in captured.err
+    assert captured.out.strip().endswith("pages")
+    assert sorted(p.name for p in (out / "deals").iterdir()) == ["traite-art12-json.html", "untagged-json.html",
+                                                                 "wikipedia-declaration-json.html"]
+
+
+def test_without_jinja2_the_report_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "jinja2", None)
+    assert build(tmp_path / "site", "traite") == 1
+    assert "pip install 'piquet-variants[report]'" in capsys.readouterr().err
+    assert not (tmp_path / "site").exists()
+
+
+def test_help_shows_examples(cli) -> None:  # noqa: ANN001
+    code, out, _ = cli("report", "--help")
+    assert code == 0 and "piquet-variants report -o site" in out and "--stats" in out
+
+
+@pytest.mark.parametrize("required", [False, True])
+def test_the_browser_test_skips_without_chromium_unless_required(tmp_path: Path, required: bool) -> None:
+    """Where chromium is missing the browser test skips; where CI requires it (``.ci/run``), it fails."""
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if k != "PIQUET_VARIANTS_REQUIRE_BROWSER"}
+    env["PATH"] = str(tmp_path)  # no chromium on it; pytest runs by its full path
+    if required:
+        env["PIQUET_VARIANTS_REQUIRE_BROWSER"] = "1"
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           str(ROOT / "tests" / "test_report_browser.py")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    if required:
+        assert done.returncode == 1 and "4 errors" in done.stdout and "asks for the browser test" in done.stdout
+    else:
+        assert done.returncode == 0 and "4 skipped" in done.stdout, done.stdout
