@@ -7,45 +7,78 @@ message on stderr and exit status 1, never a traceback.
 from __future__ import annotations
 
 import sys
+from importlib import import_module
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
+import click
 import typer
+from typer.core import TyperGroup
 
 from ..errors import PiquetError, ProblemsError
-from ..ruleset.registry import set_search_path
-from . import compare, convert, examples, odds, replay, report, rulesets, simulate, sources
+
+#: Every command: the module of ``cli`` it lives in, the command function or sub-app there, and its examples
+#: (None: the module's own EPILOG, or a sub-app's).  A command's module, and what it imports, is loaded only
+#: when that command is run, listed by --help or completed: a replay does not pay for the report or the
+#: simulation.
+_COMMANDS: dict[str, tuple[str, str, str | None]] = {
+    "rulesets": ("rulesets", "app", None),
+    "sources": ("sources", "app", None),
+    "examples": ("examples", "app", None),
+    "replay": ("replay", "replay_command",
+               "Examples:\n\n  piquet-variants replay example:traite-art12.json\n\n"
+               "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon --format json\n\n"
+               "  piquet-variants replay example:rubicon-partie -r traite:end=race-100 -r marquoir\n\n"
+               "  cat my-deal.piquet | piquet-variants replay - -r cavendish-rubicon"),
+    "compare": ("compare", "compare_command",
+                "Examples:\n\n  piquet-variants compare example:traite-art12 -r traite -r cavendish-rubicon\n\n"
+                "  piquet-variants compare example:traite-art12 -r traite -r cavendish-rubicon --format json"),
+    "convert": ("convert", "convert_command",
+                "Examples:\n\n  piquet-variants convert example:traite-art12 -O art12.json\n\n"
+                "  piquet-variants convert art12.json --to notation\n\n"
+                "  piquet-variants convert my-deal.piquet --in-place"),
+    "odds": ("odds", "odds_command", None),
+    "simulate": ("simulate", "simulate_command", None),
+    "report": ("report", "report_command",
+               "Examples:\n\n  piquet-variants report -o site\n\n"
+               "  piquet-variants report -o site traite cavendish-rubicon modern-fr --deals example:traite-art12\n\n"
+               "  piquet-variants report -o rapport --lang fr --deals my-deals/ --stats simulation.json"),
+}
+
+
+def _command(name: str) -> click.Command:
+    """A command built from its module, as Typer builds it, on first use."""
+    module_name, attr, epilog = _COMMANDS[name]
+    module = import_module(f"{__name__}.{module_name}")
+    found: Any = getattr(module, attr)
+    if isinstance(found, typer.Typer):
+        command = typer.main.get_command(found)
+    else:
+        single = typer.Typer()
+        single.command(name, epilog=epilog or getattr(module, "EPILOG", None))(found)
+        command = typer.main.get_command(single)
+    command.name = name
+    return command
+
+
+class _Commands(TyperGroup):
+    """The root group, whose commands are loaded by name (``_COMMANDS``) rather than all at start-up."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(_COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return _command(cmd_name) if cmd_name in _COMMANDS else None
+
 
 app = typer.Typer(
+    cls=_Commands,
     help="Explore the historical rule variants of Piquet: compare rulesets rule by rule with their "
          "sources, and replay recorded deals under any of them.",
     no_args_is_help=True, pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"]},
     epilog="Examples:\n\n  piquet-variants rulesets list\n\n  piquet-variants rulesets diff modern-fr marquoir\n\n"
            "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon\n\n"
            "Exit status: 0 ok, 1 bad input, 2 usage, 3 a book's figure disagrees.")
-app.add_typer(rulesets.app, name="rulesets")
-app.add_typer(sources.app, name="sources")
-app.add_typer(examples.app, name="examples")
-app.command("replay", epilog="Examples:\n\n  piquet-variants replay example:traite-art12.json\n\n"
-                             "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon "
-                             "--format json\n\n"
-                             "  piquet-variants replay example:rubicon-partie -r traite:end=race-100 -r marquoir\n\n"
-                             "  cat my-deal.piquet | piquet-variants replay - -r cavendish-rubicon"
-                             )(replay.replay_command)
-app.command("compare", epilog="Examples:\n\n  piquet-variants compare example:traite-art12 -r traite "
-                              "-r cavendish-rubicon\n\n  piquet-variants compare example:traite-art12 "
-                              "-r traite -r cavendish-rubicon --format json")(compare.compare_command)
-app.command("convert", epilog="Examples:\n\n  piquet-variants convert example:traite-art12 -O art12.json\n\n"
-                              "  piquet-variants convert art12.json --to notation\n\n"
-                              "  piquet-variants convert my-deal.piquet --in-place")(convert.convert_command)
-app.command("odds", epilog=odds.EPILOG)(odds.odds_command)
-app.command("simulate", epilog=simulate.EPILOG)(simulate.simulate_command)
-
-app.command("report", epilog="Examples:\n\n  piquet-variants report -o site\n\n"
-                             "  piquet-variants report -o site traite cavendish-rubicon modern-fr "
-                             "--deals example:traite-art12\n\n"
-                             "  piquet-variants report -o rapport --lang fr --deals my-deals/ --stats simulation.json"
-                             )(report.report_command)
 
 
 def _version(shown: bool) -> None:
@@ -67,6 +100,8 @@ def _options(version: Annotated[bool, typer.Option("--version", callback=_versio
                       "shipped ones; repeatable. PIQUET_VARIANTS_PATH adds more, searched after these.")] = None
              ) -> None:
     """Options for every command: the version, and where to look for rulesets."""
+    from ..ruleset.registry import set_search_path
+
     set_search_path(list(rulesets_dirs or ()))
 
 
