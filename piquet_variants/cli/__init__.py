@@ -11,7 +11,6 @@ from importlib import import_module
 from pathlib import Path
 from typing import Annotated, Any
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -46,8 +45,9 @@ _COMMANDS: dict[str, tuple[str, str, str | None]] = {
 }
 
 
-def _command(name: str) -> click.Command:
-    """A command built from its module, as Typer builds it, on first use."""
+def _command(name: str) -> Any:
+    """A command built from its module, as Typer builds it, on first use (a Click command: Typer's own copy of
+    Click, so not named here)."""
     module_name, attr, epilog = _COMMANDS[name]
     module = import_module(f"{__name__}.{module_name}")
     found: Any = getattr(module, attr)
@@ -64,10 +64,10 @@ def _command(name: str) -> click.Command:
 class _Commands(TyperGroup):
     """The root group, whose commands are loaded by name (``_COMMANDS``) rather than all at start-up."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
         return list(_COMMANDS)
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:  # type: ignore[override]
         return _command(cmd_name) if cmd_name in _COMMANDS else None
 
 
