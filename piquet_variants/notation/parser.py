@@ -447,6 +447,11 @@ _EXPECTED = {
     "DISCARDS": "discards (écarte)", "CATEGORY": "a scoring category (point, repique…)",
     "CHECKPOINT": "a checkpoint (hand:elder, lead:1, trick:3, play…)", "RANKPL": "a rank in the plural (aces, rois…)",
     "TRICKS_WON": "tricks won (levées gagnées)", "$END": "the end of the record",
+    "SEQNAME": "a sequence (tierce, quart…)", "SETNAME": "trio (brelan)", "MAJOR": "major (majeure)",
+    "TO": "to the (au, à la)", "MAKING": "making (valant)", "REASON": "a reason (revoke, misinformed…)",
+    "MOMENT": "a moment (before the reply, after the first trick…)", "BEFORE_TRICK": "before trick (avant la levée)",
+    "ANSWERS": "answers (répond)", "HOW_MANY": "how many (combien de)", "CORRECTED": "corrected (corrigé)",
+    "RECKONED": "reckoned (compté)", "WAIVED": "penalty waived or enforced (pénalité remise, exigée)",
 }
 
 # Common mistakes, each with a message that names it (Lark's match_examples).

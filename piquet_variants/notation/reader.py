@@ -495,7 +495,7 @@ class _Builder:
                               st.data)
 
     def _miscall(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        """What he first called, in the dialogue's words (``five making forty-nine``, ``three kings (K♠ K♥ K♣)``)."""
+        """What he first called, in the dialogue's words: ``five making forty-nine``, ``three kings (K♠ K♥ K♣)``."""
         role, _, kind, called, *rest = st.data
         path = at + ("incidents", len(deal.get("incidents", [])), "called")
         said: dict[str, Any] = {}
@@ -564,7 +564,8 @@ class _Builder:
                 side[key] = self.number(part[1]) if key == "took" else self.cards(part[1], path + (key,))
                 self.mark(path + (key,), part[2])
             else:
-                side[key] = part.type == "LOOKS" if key == "looked_at_left" else not _NO & set(_plain(part.value).split())
+                side[key] = (part.type == "LOOKS" if key == "looked_at_left"
+                             else not _NO & set(_plain(part.value).split()))
         exchange[role] = side
         return f"exchange.{role}"
 

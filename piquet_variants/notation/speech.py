@@ -65,7 +65,8 @@ REASON_WORDS = {
     "fr": {"revoke": "renonce", "dropped": "tombée", "too_many_played": "trop jouées", "out_of_turn": "hors de tour",
            "misinformed": "mal informé", "changed_mind": "changé d'avis"},
 }
-_SEQUENCE_NAMES = {"en": {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième", 9: "neuvième"},
+_SEQUENCE_NAMES = {"en": {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième",
+                          9: "neuvième"},
                    "fr": {3: "tierce", 4: "quatrième", 5: "quinte", 6: "sixième", 7: "septième", 8: "huitième",
                           9: "neuvième"}}
 _RANK_PLURAL = {"en": ("aces", "kings", "queens", "knaves", "tens", "nines", "eights", "sevens", "sixes"),

@@ -132,7 +132,7 @@ class _Writer:
         return text
 
     def flag(self, key: str, value: bool) -> str:
-        """A yes or no of an incident: ``not announced``, ``penalty waived`` / ``non annoncée``, ``pénalité remise``."""
+        """An incident's yes or no: ``not announced``, ``penalty waived`` / ``non annoncée``, ``pénalité remise``."""
         return self.w[key if value else f"not {key}"]
 
     def _blanche(self, e: Event) -> str:
@@ -196,7 +196,8 @@ class _Writer:
         elif kind == "question":
             suit = suit_long_name("SHDC".index(inc["suit"]), self.lang)
             suit += "x" if suit.endswith("eau") else "s" if self.lang == "fr" else ""  # combien de carreaux ?
-            text = f"{w['question']}: {w['how many']} {suit}? {role} {w['answers']} {say_number(inc['answer'], self.lang)}"
+            answer = say_number(inc["answer"], self.lang)
+            text = f"{w['question']}: {w['how many']} {suit}? {role} {w['answers']} {answer}"
         else:
             text = f"{role} {w['retracts']} ({REASON_WORDS[self.lang][inc['reason']]})"
         for key in ("before_trick", "corrected", "reckoned", "announced", "mixed", "choice", "shown", "waived"):
@@ -255,7 +256,8 @@ class _Writer:
         last = ""  # what the turn's last saying was
         for role, text, what in spoken:
             if turns and turns[-1][0] == role and text:
-                turns[-1][1] += (" " if what == "count" and last == "call" else f", {w['and']} ") + text
+                joined = " " if what == "count" and last == "call" else ", " if last == "other" else f", {w['and']} "
+                turns[-1][1] += joined + text
             else:
                 turns.append([role, text])
             last = what
