@@ -89,6 +89,20 @@ def test_each_incident_is_one_statement_in_either_language_read_as_the_record_st
     assert read_text(written).data == record
 
 
+def test_every_example_of_the_incidents_table_in_docs_notation_reads() -> None:
+    """docs/notation.md shows each incident in both languages: each example is read, and is that incident."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "notation.md").read_text("utf-8")
+    table = text[text.index("| Incident (`type`) |"):text.index("What may follow the head")]
+    rows = [line.split(" | ") for line in table.splitlines()[2:] if line.startswith("| ")]
+    assert len(rows) == 11
+    for row in rows:
+        kind = row[0].split("(`")[1].split("`")[0]
+        for lang, cell in (("en", row[1]), ("fr", row[2])):
+            for example in cell.split("`")[1::2]:
+                incidents = read_text(_deal(example, lang)).data["deals"][0]["incidents"]
+                assert [i["type"] for i in incidents] == [kind], example
+
+
 def test_other_spellings_read_the_same() -> None:
     """The books' words and the writer's: 'accuse mal', 'cards faced in dealing', 'changed his mind'…"""
     same = [("premier accuse mal point: valant soixante-cinq", "premier annonce mal point: valant soixante-cinq"),
