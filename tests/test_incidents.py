@@ -175,6 +175,21 @@ def test_a_miscall_the_ruleset_cannot_judge_is_reported_at_its_line(cli, tmp_pat
     assert code == 1 and f"bad.piquet:{line}:" in err and "needs length and top" in err and "Traceback" not in err
 
 
+def test_an_incident_without_the_fields_its_type_needs_is_refused_by_the_schema(cli, tmp_path: Path) -> None:
+    """A miscall needs its player, kind and words, a retract its reason, a set its rank: each is named, and neither
+    replay nor convert goes further (both read the incident's fields)."""
+    record = {"players": ["A", "B"], "deals": [{"dealer": "B", "hands": {"elder": [], "younger": []}, "incidents": [
+        {"type": "miscall", "player": "elder"}, {"type": "retract", "player": "younger"},
+        {"type": "miscall", "player": "elder", "kind": "sets", "called": {"set": 3}}]}]}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    for command in ("replay", "convert"):
+        code, out, err = cli(command, str(path))
+        assert code == 1 and out == "" and "Traceback" not in err
+        assert "incidents[0]: 'kind' is required" in err and "incidents[0]: 'called' is required" in err
+        assert "incidents[1]: 'reason' is required" in err and "incidents[2].called: 'rank'" in err
+
+
 # -- where an incident is told ------------------------------------------------------------------------------------
 
 def test_the_writer_tells_each_incident_where_it_happened_when_the_record_s_order_allows() -> None:

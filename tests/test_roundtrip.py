@@ -59,7 +59,8 @@ def called(draw: st.DrawFn, kind: str, hand: list[str]) -> dict[str, Any]:
                                     {"length": draw(st.integers(3, 9)), "top": draw(st.sampled_from(RANKS))}]))
     else:
         out = draw(st.sampled_from([{"length": draw(st.integers(1, 9))}, {"value": draw(NUMBER)},
-                                    {"length": draw(st.integers(1, 9)), "value": draw(NUMBER)}]))
+                                    {"length": draw(st.integers(1, 9)), "value": draw(NUMBER)},
+                                    {"length": draw(st.integers(3, 9)), "top": draw(st.sampled_from(RANKS))}]))
     if draw(st.booleans()):
         out["cards"] = hand[:draw(st.integers(1, 4))]
     return out
@@ -81,7 +82,8 @@ def incident(draw: st.DrawFn, hands: dict[str, list[str]]) -> dict[str, Any]:
     elif kind in ("faced_card", "faced_in_dealing") and draw(st.booleans()):
         inc["position" if kind == "faced_card" else "cards"] = draw(st.integers(1, 8))
     elif kind == "peek":
-        inc["cards"] = draw(st.integers(1, 5))
+        if draw(st.booleans()):
+            inc["cards"] = draw(st.integers(1, 5))
         if draw(st.booleans()):
             inc["suit_named"] = draw(st.sampled_from("SHDC"))
         flags = ["mixed", "waived"]

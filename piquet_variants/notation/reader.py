@@ -444,7 +444,7 @@ class _Builder:
         self.mark(path, st.pos)
         before = ""  # the word before this one: what a moment or a number is of
         for tok in rest:
-            kind = getattr(tok, "type", "")
+            kind = getattr(tok, "type", "")  # a number's (text, place) has none
             if kind == "STRING":
                 inc["note"] = unquote(tok.value)
             elif kind == "CHOICE":
@@ -481,12 +481,14 @@ class _Builder:
         return self._incident(deal, st, at, inc, st.data)
 
     def _peek(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        role_tok, num, *rest = st.data
-        inc: dict[str, Any] = {"type": "peek", "player": role_of(role_tok.value), "cards": self.number(num)}
-        if inc["cards"] < 1:
-            raise self.fail(num[1], "a peek sees at least one card")
+        role_tok, *rest = st.data
+        inc: dict[str, Any] = {"type": "peek", "player": role_of(role_tok.value)}
+        if rest and isinstance(rest[0], tuple):  # how many cards he saw (absent: one)
+            inc["cards"] = self.number(rest[0])
+            if inc["cards"] < 1:
+                raise self.fail(rest[0][1], "a peek sees at least one card")
         for tok in rest:
-            if tok.type == "SUITWORD":
+            if getattr(tok, "type", "") == "SUITWORD":
                 inc["suit_named"] = SUIT_LETTERS[suit_symbol(tok.value)]
         return self._incident(deal, st, at, inc, rest)
 

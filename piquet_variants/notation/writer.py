@@ -172,7 +172,7 @@ class _Writer:
     def incident(self, inc: dict[str, Any]) -> str:
         """An incident as its statement: its head (who, what), then each field it has, in a fixed order."""
         w, kind = self.w, inc["type"]
-        role = w[inc.get("player", "elder")]
+        role = w[inc.get("player", "elder")]  # the schema requires a player of every incident that has one
         if kind == "misdeal":
             text = w["misdeal"]
         elif kind == "faced_card":
@@ -180,7 +180,7 @@ class _Writer:
         elif kind == "faced_in_dealing":
             text = w["faced in dealing"] + (f" {inc['cards']}" if "cards" in inc else "")
         elif kind == "peek":
-            text = f"{w['peek']} {role} {inc.get('cards', 1)}"
+            text = f"{w['peek']} {role}" + (f" {inc['cards']}" if "cards" in inc else "")
             if "suit_named" in inc:
                 text += f", {w['names']} {suit_long_name('SHDC'.index(inc['suit_named'].upper()), self.lang)}"
         elif kind == "blanche_shown_late":
@@ -214,8 +214,9 @@ class _Writer:
         words = []
         if "set" in called and "rank" in called:
             words.append(say(kind, {"set": called["set"], "rank": called["rank"]}, self.lang))
-        elif "length" in called:
-            words.append(say(kind, {k: called[k] for k in ("length", "top") if k in called}, self.lang))
+        elif "length" in called:  # a length with a top card is said as a sequence, whatever the kind
+            said: dict[str, Any] = {k: called[k] for k in ("length", "top") if k in called}
+            words.append(say("sequences" if "top" in said else kind, said, self.lang))
         elif "top" in called:
             words.append(say_top(called["top"], self.lang))
         if "value" in called:
