@@ -23,7 +23,7 @@ CASES = DEALS / "cases"
 STATEMENTS = [
     ("misdeal, not announced, stands", "maldonne, non annoncée, on joue",
      {"type": "misdeal", "announced": False, "choice": "stand"}),
-    ("faced card", "carte retournée", {"type": "faced_card"}),
+    ("faced card 3", "carte retournée 3", {"type": "faced_card", "position": 3}),
     ("faced in dealing 2", "retournées en donnant 2", {"type": "faced_in_dealing", "cards": 2}),
     ("peek younger 1, mixed with his hand, fresh deal, penalty waived",
      "regarde dernier 1, mêlées à son jeu, redonne, pénalité remise",
@@ -173,6 +173,22 @@ def test_a_miscall_the_ruleset_cannot_judge_is_reported_at_its_line(cli, tmp_pat
     code, out, err = cli("replay", str(path))
     line = text.splitlines().index("  elder miscalls sequence: quint") + 1
     assert code == 1 and f"bad.piquet:{line}:" in err and "needs length and top" in err and "Traceback" not in err
+
+
+def test_a_final_dot_after_an_incident_s_number_is_no_trick_number() -> None:
+    """'faced card 3.' is a position and the statement's end, not trick 3 (the numbers there are not optional)."""
+    text = _deal("faced card 3.\n  peek elder 2.\n  faced in dealing 2.\n  question: how many spades? elder answers 1.",
+                 "en")
+    assert [inc.get("position", inc.get("cards", inc.get("answer"))) for inc in
+            read_text(text).data["deals"][0]["incidents"]] == [3, 2, 2, 1]
+
+
+def test_a_field_an_incident_s_type_does_not_use_is_not_written() -> None:
+    """The schema allows any field on any incident; the writer writes those of its type, so the text reads back."""
+    record = read_text(_deal("question: how many spades? elder answers one", "en")).data
+    record["deals"][0]["incidents"][0].update(choice="stand", corrected="before_reply", shown=True, position=2)
+    assert read_text(write(record)).data["deals"][0]["incidents"] == [
+        {"type": "question", "player": "elder", "suit": "S", "answer": 1}]
 
 
 def test_an_incident_without_the_fields_its_type_needs_is_refused_by_the_schema(cli, tmp_path: Path) -> None:

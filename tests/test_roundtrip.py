@@ -79,11 +79,10 @@ def incident(draw: st.DrawFn, hands: dict[str, list[str]]) -> dict[str, Any]:
         flags = ["announced"]
         if draw(st.booleans()):
             inc["choice"] = draw(st.sampled_from(["stand", "fresh_deal"]))
-    elif kind in ("faced_card", "faced_in_dealing") and draw(st.booleans()):
+    elif kind in ("faced_card", "faced_in_dealing"):
         inc["position" if kind == "faced_card" else "cards"] = draw(st.integers(1, 8))
     elif kind == "peek":
-        if draw(st.booleans()):
-            inc["cards"] = draw(st.integers(1, 5))
+        inc["cards"] = draw(st.integers(1, 5))
         if draw(st.booleans()):
             inc["suit_named"] = draw(st.sampled_from("SHDC"))
         flags = ["mixed", "waived"]

@@ -444,7 +444,7 @@ class _Builder:
         self.mark(path, st.pos)
         before = ""  # the word before this one: what a moment or a number is of
         for tok in rest:
-            kind = getattr(tok, "type", "")  # a number's (text, place) has none
+            kind = tok.type
             if kind == "STRING":
                 inc["note"] = unquote(tok.value)
             elif kind == "CHOICE":
@@ -465,30 +465,24 @@ class _Builder:
         return self._incident(deal, st, at, {"type": "misdeal"}, st.data)
 
     def _faced(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        inc: dict[str, Any] = {"type": "faced_card"}
-        if st.data and st.data[0].type == "INT":
-            inc["position"] = int(st.data[0].value)
-            if inc["position"] < 1:
-                raise self.fail(pos(st.data[0]), "talon positions count from 1 (the top card)")
-        return self._incident(deal, st, at, inc, st.data)
+        inc: dict[str, Any] = {"type": "faced_card", "position": int(st.data[0].value)}
+        if inc["position"] < 1:
+            raise self.fail(pos(st.data[0]), "talon positions count from 1 (the top card)")
+        return self._incident(deal, st, at, inc, st.data[1:])
 
     def _faced_dealing(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        inc: dict[str, Any] = {"type": "faced_in_dealing"}
-        if st.data and isinstance(st.data[0], tuple):
-            inc["cards"] = self.number(st.data[0])
-            if inc["cards"] < 1:
-                raise self.fail(st.data[0][1], "at least one card is found face up")
-        return self._incident(deal, st, at, inc, st.data)
+        inc: dict[str, Any] = {"type": "faced_in_dealing", "cards": self.number(st.data[0])}
+        if inc["cards"] < 1:
+            raise self.fail(st.data[0][1], "at least one card is found face up")
+        return self._incident(deal, st, at, inc, st.data[1:])
 
     def _peek(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        role_tok, *rest = st.data
-        inc: dict[str, Any] = {"type": "peek", "player": role_of(role_tok.value)}
-        if rest and isinstance(rest[0], tuple):  # how many cards he saw (absent: one)
-            inc["cards"] = self.number(rest[0])
-            if inc["cards"] < 1:
-                raise self.fail(rest[0][1], "a peek sees at least one card")
+        role_tok, num, *rest = st.data
+        inc: dict[str, Any] = {"type": "peek", "player": role_of(role_tok.value), "cards": self.number(num)}
+        if inc["cards"] < 1:
+            raise self.fail(num[1], "a peek sees at least one card")
         for tok in rest:
-            if getattr(tok, "type", "") == "SUITWORD":
+            if tok.type == "SUITWORD":
                 inc["suit_named"] = SUIT_LETTERS[suit_symbol(tok.value)]
         return self._incident(deal, st, at, inc, rest)
 

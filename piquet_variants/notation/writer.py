@@ -27,6 +27,11 @@ _CATEGORIES = {
            "play": "jeu", "cards": "cartes", "pique": "pic", "repique": "repic", "capot": "capot",
            "penalty": "pénalité"},
 }
+#: What may follow each incident's head, in the grammar's order (a field its type does not use is not written).
+_FIELDS = {"misdeal": ("announced", "choice"), "peek": ("mixed", "choice", "waived"),
+           "miscall": ("corrected", "shown", "waived"), "reply": ("corrected",), "omission": ("reckoned",),
+           "takes_left_card": ("before_trick", "announced"), "question": ("before_trick",),
+           "retract": ("before_trick",)}
 #: The events written as a keyword and each player's figure: score "A" 67, "B" 39.
 _SCORES = {"final": "score", "sheet": "sheet", "totals": "totals"}
 
@@ -175,12 +180,12 @@ class _Writer:
         role = w[inc.get("player", "elder")]  # the schema requires a player of every incident that has one
         if kind == "misdeal":
             text = w["misdeal"]
-        elif kind == "faced_card":
-            text = w["faced"] + (f" {inc['position']}" if "position" in inc else "")
+        elif kind == "faced_card":  # where the record does not say, the top card; how many, one
+            text = f"{w['faced']} {inc.get('position', 1)}"
         elif kind == "faced_in_dealing":
-            text = w["faced in dealing"] + (f" {inc['cards']}" if "cards" in inc else "")
+            text = f"{w['faced in dealing']} {inc.get('cards', 1)}"
         elif kind == "peek":
-            text = f"{w['peek']} {role}" + (f" {inc['cards']}" if "cards" in inc else "")
+            text = f"{w['peek']} {role} {inc.get('cards', 1)}"
             if "suit_named" in inc:
                 text += f", {w['names']} {suit_long_name('SHDC'.index(inc['suit_named'].upper()), self.lang)}"
         elif kind == "blanche_shown_late":
@@ -200,7 +205,7 @@ class _Writer:
             text = f"{w['question']}: {w['how many']} {suit}? {role} {w['answers']} {answer}"
         else:
             text = f"{role} {w['retracts']} ({REASON_WORDS[self.lang][inc['reason']]})"
-        for key in ("before_trick", "corrected", "reckoned", "announced", "mixed", "choice", "shown", "waived"):
+        for key in _FIELDS.get(kind, ()):
             if key in inc:
                 value = inc[key]
                 text += ", " + (self.flag(key, value) if isinstance(value, bool) else
