@@ -108,6 +108,7 @@ def test_other_spellings_read_the_same() -> None:
     same = [("premier accuse mal point: valant soixante-cinq", "premier annonce mal point: valant soixante-cinq"),
             ("cards faced in dealing 2", "faced in dealing 2"), ("cartes retournées en donnant 2",
                                                                   "retournées en donnant 2"),
+            ("carte retournée en donnant 1", "retournées en donnant 1"),  # not a card faced in the talon
             ("younger forgets point", "younger omits point"),
             ("elder takes back the cards (changed mind)", "elder takes back the cards (changed his mind)"),
             ("dernier reprend les cartes (tombées)", "dernier reprend ses cartes (tombée)"),
