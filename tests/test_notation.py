@@ -420,9 +420,12 @@ def test_line_breaks_are_free(text: str, rnd) -> None:
 
 def test_the_grammar_is_one_rule_a_construct() -> None:
     """No token reads a whole statement (the first edition's line tokens): a token is a word, a number, a
-    quoted string, a comment, or a run of cards; the grammar is shorter than the first edition's 165 lines."""
+    quoted string, a comment, or a run of cards; the grammar is shorter than the first edition's 165 lines, but
+    for its section of incidents (issue 13: "any growth comes only from the new dialogue")."""
     from piquet_variants.notation.parser import grammar_text, parser
-    assert len(grammar_text().splitlines()) < 165
+    text = grammar_text()
+    incidents = text[text.index("// -- incidents"):text.index("// -- cards")]
+    assert len(text.splitlines()) - len(incidents.splitlines()) < 165
     statements = {"ROLE", "TALON", "DEAL", "DISCARDS", "TRICKNO", "TAG", "KIND", "SCORE"}  # what begins one
     for terminal in parser(False).terminals:
         pattern = terminal.pattern.to_regexp()

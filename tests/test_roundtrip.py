@@ -37,11 +37,83 @@ def said(draw: st.DrawFn, kind: str) -> list[dict[str, Any]]:
         elif what == "set":
             item["set"], item["rank"] = draw(st.sampled_from([3, 4])), draw(st.sampled_from(RANKS))
         else:
-            item["length"] = draw(st.integers(1, 8) if kind == "point" else st.integers(3, 8))
+            item["length"] = draw(st.integers(1, 9) if kind == "point" else st.integers(3, 9))
             if kind == "sequences" and draw(st.booleans()):
                 item["top"] = draw(st.sampled_from(RANKS))
         items.append(item)
     return items
+
+
+MOMENTS = ["before_reply", "before_next_call", "before_elder_leads", "before_first_trick", "after_first_trick"]
+ROLES = st.sampled_from(["elder", "younger"])
+KINDS = st.sampled_from(["point", "sequences", "sets"])
+
+
+@st.composite
+def called(draw: st.DrawFn, kind: str, hand: list[str]) -> dict[str, Any]:
+    """What a miscall first called, as the reader makes it from the dialogue's words."""
+    if kind == "sets":
+        out: dict[str, Any] = {"set": draw(st.sampled_from([3, 4])), "rank": draw(st.sampled_from(RANKS))}
+    elif kind == "sequences":
+        out = draw(st.sampled_from([{"length": draw(st.integers(3, 9))}, {"top": draw(st.sampled_from(RANKS))},
+                                    {"length": draw(st.integers(3, 9)), "top": draw(st.sampled_from(RANKS))}]))
+    else:
+        out = draw(st.sampled_from([{"length": draw(st.integers(1, 9))}, {"value": draw(NUMBER)},
+                                    {"length": draw(st.integers(1, 9)), "value": draw(NUMBER)},
+                                    {"length": draw(st.integers(3, 9)), "top": draw(st.sampled_from(RANKS))}]))
+    if draw(st.booleans()):
+        out["cards"] = hand[:draw(st.integers(1, 4))]
+    return out
+
+
+@st.composite
+def incident(draw: st.DrawFn, hands: dict[str, list[str]]) -> dict[str, Any]:
+    """Any incident the record states, with the fields its type has, as the reader makes it."""
+    kind = draw(st.sampled_from(["misdeal", "faced_card", "faced_in_dealing", "peek", "blanche_shown_late", "miscall",
+                                 "reply", "omission", "takes_left_card", "question", "retract"]))
+    inc: dict[str, Any] = {"type": kind}
+    flags: list[str] = []
+    if kind not in ("misdeal", "faced_card", "faced_in_dealing"):
+        inc["player"] = draw(ROLES)
+    if kind == "misdeal":
+        flags = ["announced"]
+        if draw(st.booleans()):
+            inc["choice"] = draw(st.sampled_from(["stand", "fresh_deal"]))
+    elif kind in ("faced_card", "faced_in_dealing"):
+        inc["position" if kind == "faced_card" else "cards"] = draw(st.integers(1, 8))
+    elif kind == "peek":
+        inc["cards"] = draw(st.integers(1, 5))
+        if draw(st.booleans()):
+            inc["suit_named"] = draw(st.sampled_from("SHDC"))
+        flags = ["mixed", "waived"]
+        if draw(st.booleans()):
+            inc["choice"] = draw(st.sampled_from(["stand", "fresh_deal"]))
+    elif kind in ("miscall", "reply", "omission"):
+        inc["kind"] = draw(KINDS)
+        if kind == "miscall":
+            inc["called"] = draw(called(inc["kind"], hands[inc["player"]]))
+            flags = ["shown", "waived"]
+        elif kind == "reply":
+            inc["reply"] = draw(st.sampled_from(["equal", "ask", "good", "which_out"]))
+        moment = "reckoned" if kind == "omission" else "corrected"
+        if draw(st.booleans()):
+            inc[moment] = draw(st.sampled_from(MOMENTS))
+    elif kind in ("takes_left_card", "question", "retract"):
+        if kind == "question":
+            inc["suit"], inc["answer"] = draw(st.sampled_from("SHDC")), draw(st.integers(0, 12))
+        elif kind == "retract":
+            inc["reason"] = draw(st.sampled_from(["revoke", "dropped", "too_many_played", "out_of_turn", "misinformed",
+                                                  "changed_mind"]))
+        else:
+            flags = ["announced"]
+        if draw(st.booleans()):
+            inc["before_trick"] = draw(st.integers(1, 13))
+    for flag in flags:
+        if draw(st.booleans()):
+            inc[flag] = draw(st.booleans())
+    if draw(st.booleans()):
+        inc["note"] = draw(NAMES)
+    return inc
 
 
 @st.composite
@@ -52,6 +124,22 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
     elder, younger, talon = pack[:12], pack[12:24], pack[24:]
     deal: dict[str, Any] = {"dealer": players[1], "hands": {"elder": elder, "younger": younger}, "talon": talon}
     anchors = ["hands.elder", "hands.younger", "talon", "end"]
+    if draw(st.booleans()):
+        deal["packets"] = draw(st.integers(1, 4))
+    incidents = draw(st.lists(incident({"elder": elder, "younger": younger}), max_size=4))
+    if incidents:
+        deal["incidents"] = incidents
+        anchors += [f"incident:{k}" for k in range(len(incidents))]
+    if draw(st.booleans()):
+        sides = {}
+        for role, hand in (("elder", elder), ("younger", younger)):
+            side: dict[str, Any] = {"discard": hand[-draw(st.integers(1, 5)):]}
+            for key in ("took", "looked_at_left", "waived"):
+                if draw(st.booleans()):
+                    side[key] = draw(st.integers(0, 8) if key == "took" else st.booleans())
+            sides[role] = side
+            anchors.append(f"exchange.{role}")
+        deal["exchange"] = sides
     declarations = {}
     for kind in draw(st.lists(st.sampled_from(["point", "sequences", "sets"]), unique=True)):
         entry: dict[str, Any] = {}
@@ -97,6 +185,8 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
                               "deals": [deal]}
     if draw(st.booleans()):
         record["source"] = {"title": draw(NAMES), "locator": draw(NAMES)}
+    if draw(st.booleans()):
+        record["cut_lifted"] = {name: draw(st.integers(1, 20)) for name in players[:draw(st.integers(1, 2))]}
     top = draw(st.lists(st.tuples(st.sampled_from(["tag:Players", "tag:Lang", "deal:1", "end"]), COMMENT), max_size=3))
     if top:
         record["comments"] = [{"before": a, "text": t} for a, t in top]

@@ -8,9 +8,10 @@ the file, line, column and JSON path where it was written.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..cards import RANK_KEYS, card_name, mask, mask_names, parse_card, rank_of
 from ..errors import UNKNOWN_PLAYED, CardError, IllegalAction, RecordError
@@ -24,7 +25,7 @@ from .irregular import (blanche_shown_late, call_sufficient, exchange_wrongly, m
                         question, reply, retract, state, take_up_left, unannounced_misdeal)
 from .notes import Note, say_all
 from .partie import Partie, PartieResult, cut_for_deal
-from .scoring import CATEGORIES, DealScore, KindResult, score_deal
+from .scoring import CATEGORIES, DealScore, score_deal
 
 SUITS_BY_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3, "P": 0, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
 UNKNOWN = -1  # a card the source does not give ("?")
@@ -106,7 +107,18 @@ class _Reader:
         raise self.fail(path, f"{key!r} is neither elder, younger, nor a player of this deal ({', '.join(players)})")
 
 
-def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str | int, ...]) -> Deal:
+class AsCalled(NamedTuple):
+    """The calls of a deal as the players made them, before the laws of calling ruled on them, by kind and role:
+    what each declared, what each first called (a miscall's words, where the record states one), and the
+    miscalls whose correction the ruleset let stand."""
+
+    declared: dict[str, tuple[Combo | None, Combo | None]]
+    first: dict[str, list[Combo | None]]
+    amended: set[tuple[str, int]]
+
+
+def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str | int, ...]
+               ) -> tuple[Deal, AsCalled | None]:
     if "hands" not in raw:
         raise reader.fail(at, "a deal needs 'hands' (or only 'scores', for a score sheet)")
     elder = reader.cards(raw["hands"]["elder"], at + ("hands", "elder"))
@@ -163,7 +175,7 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
             except IllegalAction as exc:
                 raise reader.fail(at + ("incidents", i), str(exc)) from None
     if deal.over:
-        return deal
+        return deal, None
     exchange = raw.get("exchange")
     if as_played:
         deal.skip_exchange()
@@ -177,7 +189,7 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
                 else:
                     deal.peek(role, inc.get("cards", 1))
         if deal.over:
-            return deal
+            return deal, None
         side = exchange.get(ROLES[role])
         path = at + ("exchange", ROLES[role])
         if side is None:
@@ -235,7 +247,7 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
             if index < 0:
                 raise reader.fail(path, f"the {ROLES[p]} holds no {kind} of exactly these cards")
         deal.apply(index)
-    _calling_irregularities(reader, deal, incidents, calls, at)
+    as_called = _calling_irregularities(reader, deal, incidents, calls, at)
     tricks = raw.get("tricks", [])
     for n, trick in enumerate(tricks):
         _play_incidents(reader, deal, incidents, n + 1, n + 1, at)
@@ -250,7 +262,7 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
             except IllegalAction as exc:
                 raise reader.fail(at + ("tricks", n, j), f"trick {n + 1}: {exc}") from None
     _play_incidents(reader, deal, incidents, len(tricks) + 1, _MAX_TRICK, at)
-    return deal
+    return deal, as_called
 
 
 _MAX_TRICK = 1 << 16  # a number past any trick: what is stated for the end of the play
@@ -277,11 +289,14 @@ def _play_incidents(reader: _Reader, deal: Deal, incidents: list[dict[str, Any]]
 
 
 def _calling_irregularities(reader: _Reader, deal: Deal, incidents: list[dict[str, Any]], calls: dict[str, Any],
-                            at: tuple[str | int, ...]) -> None:
+                            at: tuple[str | int, ...]) -> AsCalled | None:
     """Miscalls, replies and omissions, judged once both have called and before the first card; a call that did
-    not name what the ruleset wants named misinforms the other player (engine/irregular.py)."""
+    not name what the ruleset wants named misinforms the other player (engine/irregular.py).  The calls as made
+    before the judging (None: no call was made)."""
     if deal.phase != Phase.PLAY:
-        return
+        return None
+    as_called = AsCalled({k: (c[0], c[1]) for k, c in deal.calls.items()}, {k: list(c) for k, c in deal.calls.items()},
+                         set())
     for kind, dialogue in calls.items():
         first = _first_call(dialogue.get("said", []), "elder")
         if first is not None and not call_sufficient(deal, ELDER, kind, first):
@@ -296,15 +311,18 @@ def _calling_irregularities(reader: _Reader, deal: Deal, incidents: list[dict[st
             if inc["type"] == "miscall":
                 called = inc["called"]
                 cards = mask(reader.cards(called["cards"], path + ("called", "cards"))) if "cards" in called else None
-                miscall(deal, p, kind, _called(reader, deal, p, kind, called, path + ("called",)),
-                        inc.get("corrected"), cards=cards, shown=inc.get("shown", False),
+                combo = as_called.first[kind][p] = _called(reader, deal, p, kind, called, path + ("called",))
+                miscall(deal, p, kind, combo, inc.get("corrected"), cards=cards, shown=inc.get("shown", False),
                         waived=inc.get("waived", False))
+                if deal.notes[-1].key == "miscall_corrected":  # in time: his correction stands
+                    as_called.amended.add((kind, p))
             elif inc["type"] == "reply":
                 reply(deal, p, kind, inc["reply"], inc.get("corrected"))
             else:
                 omission(deal, p, kind, inc.get("reckoned"))
         except IllegalAction as exc:
             raise reader.fail(path, str(exc)) from None
+    return as_called
 
 
 _CALLING = ("miscall", "reply", "omission")  # the order they are judged in: a reply answers the call first made
@@ -329,8 +347,8 @@ def _called(reader: _Reader, deal: Deal, p: int, kind: str, said: dict[str, Any]
     return claim(rules, kind, deal.holding(kind, p), length, None if rank is None else RANK_KEYS.index(rank), value)
 
 
-def _said(deal: Deal, score: DealScore, kind: str, said: list[dict[str, Any]]
-          ) -> list[tuple[int, str, int, str | int, str | int]]:
+def _said(deal: Deal, score: DealScore, kind: str, said: list[dict[str, Any]], incidents: list[dict[str, Any]],
+          as_called: AsCalled | None) -> list[tuple[int, str, int, str | int, str | int]]:
     """Each checkable line of a kind's dialogue: (index, what, role, the book's word, the engine's).
 
     A player's first call is checked against the combination the engine
@@ -341,16 +359,46 @@ def _said(deal: Deal, score: DealScore, kind: str, said: list[dict[str, Any]]
     after a length, the whole call after a value, a sequence's top or a set.
     A count is checked against the speaker's running score once he has
     reckoned as many combinations of the kind as he has called.
+
+    Where the record's incidents say the laws of calling ruled on the kind,
+    the dialogue is checked against the calls as they were made, not as
+    judged: a miscall's words against the miscall, and so is the call that
+    says again what it said (his correction), unless the ruleset lets the
+    correction stand, when it is checked against what he declared; each reply
+    against the calls as they stood when it was said; and a reply the
+    incidents state (``equal``, ``good``, ``making?``) against the incident.
     """
     result = score.kinds[kind]
+    stated = [inc for inc in incidents if inc["type"] in _CALLING and inc["kind"] == kind]
+    declared: Sequence[Combo | None] = result.calls
+    first: Sequence[Combo | None] = result.calls
+    if stated and as_called is not None:
+        declared, first = as_called.declared[kind], as_called.first[kind]
+    miscalled = {ROLES.index(inc["player"]): inc for inc in stated if inc["type"] == "miscall"}
+    replied = {ROLES.index(inc["player"]): inc["reply"] for inc in stated if inc["type"] == "reply"
+               and inc["reply"] != "which_out"}  # a reply the dialogue has no words for checks none of them
+    standing = set(miscalled)  # whose miscall still stands in the dialogue
+    spoken: list[set[str]] = [set(), set()]  # what each has named in his first call
+    retold: set[int] = set()  # who has said his miscalled call again: his correction
+
+    def call(r: int, field: str = "") -> Combo | None:
+        """What r's words are checked against: his miscall, for what it names, until he corrects it."""
+        return first[r] if r in standing and (not field or field in miscalled[r]["called"]) else declared[r]
+
     out: list[tuple[int, str, int, str | int, str | int]] = []
-    last_reply = max((i for i, item in enumerate(said) if "reply" in item), default=-1)
+    last_reply = -1 if stated else max((i for i, item in enumerate(said) if "reply" in item), default=-1)
     stage: str | None = None  # what the last call said: "length", or the whole call
     calls = [0, 0]  # each player's calls so far
     for i, item in enumerate(said):
         r = ROLES.index(item["by"])
-        combo = result.calls[r]
-        if ("length" in item or "set" in item) and calls[r]:
+        named = {"length", "top", "set", "value"} & set(item)
+        correction = r in miscalled and r not in retold and bool(named & spoken[r])
+        if correction:  # he says again what he had said
+            retold.add(r)
+            if as_called is not None and (kind, r) in as_called.amended:
+                standing.discard(r)
+        spoken[r] |= named
+        if ("length" in item or "set" in item) and calls[r] and not correction:
             held = deal.holding(kind, r)
             if "set" in item:
                 book = f"{item['set']}x{item['rank']}"
@@ -364,27 +412,33 @@ def _said(deal: Deal, score: DealScore, kind: str, said: list[dict[str, Any]]
             stage = "whole"
             continue
         if "length" in item:
+            combo = call(r, "length")
             out.append((i, "length", r, item["length"], combo.length if combo else 0))
             stage = "length"
             if "top" in item:
+                combo = call(r, "top")
                 out.append((i, "top", r, item["top"], RANK_KEYS[combo.top] if combo and combo.top >= 0 else "-"))
                 stage = "whole"
-            calls[r] += 1
+            calls[r] += 0 if correction else 1
         elif "set" in item:
+            combo = call(r, "set")
             out.append((i, "set", r, f"{item['set']}x{item['rank']}",
                         f"{combo.length}x{RANK_KEYS[combo.top]}" if combo else "-"))
             stage = "whole"
-            calls[r] += 1
+            calls[r] += 0 if correction else 1
         elif "value" in item:
+            combo = call(r, "value")
             out.append((i, "value", r, item["value"], combo.value if combo else 0))
             stage = "whole"
         elif "count" in item:
             out.append((i, "count", r, item["count"], _count_after(deal, score, r, kind, calls[r])))
+        elif r in replied and ("reply" in item or "ask" in item):
+            out.append((i, "reply", r, item.get("reply", "ask"), replied.pop(r)))
         elif "reply" in item and i == last_reply:
             engine = "equal" if result.winner is None else "not_good" if result.winner == r else "good"
             out.append((i, "reply", r, item["reply"], engine))
         elif "reply" in item and stage is not None:
-            out.append((i, "reply", r, item["reply"], _stage_reply(result, r, stage)))
+            out.append((i, "reply", r, item["reply"], _stage_reply(call(1 - r), call(r), stage)))
     return out
 
 
@@ -412,9 +466,8 @@ def _count_after(deal: Deal, score: DealScore, p: int, kind: str, calls: int) ->
     return total
 
 
-def _stage_reply(result: KindResult, replier: int, stage: str) -> str:
-    """What the replier must answer the call at one stage of the dialogue, holding what the engine declares."""
-    caller, his = result.calls[1 - replier], result.calls[replier]
+def _stage_reply(caller: Combo | None, his: Combo | None, stage: str) -> str:
+    """What the replier must answer the caller's call at one stage of the dialogue, holding what he calls."""
     if stage == "length":
         theirs, mine = (caller.length if caller else 0), (his.length if his else 0)
     else:
@@ -423,7 +476,7 @@ def _stage_reply(result: KindResult, replier: int, stage: str) -> str:
 
 
 def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], players: tuple[str, str],
-           number: int, at: tuple[str | int, ...]) -> list[dict[str, Any]]:
+           number: int, at: tuple[str | int, ...], as_called: AsCalled | None = None) -> list[dict[str, Any]]:
     claimed = raw.get("claimed", {})
     out = []
 
@@ -438,7 +491,8 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
         raw = {"claimed": claimed}
     for kind, calls in raw.get("declarations", {}).items():
         if kind in score.kinds:
-            for i, what, r, book, engine in _said(deal, score, kind, calls.get("said", [])):
+            for i, what, r, book, engine in _said(deal, score, kind, calls.get("said", []), raw.get("incidents", []),
+                                                  as_called):
                 compare(f"{kind}.{what}", players[r], book, engine, at + ("declarations", kind, "said", i))
     for kind in (POINT, SEQUENCES):  # what a call must name (au Cent; Law 48): an insufficient call is a mismatch
         said = raw.get("declarations", {}).get(kind, {}).get("said", [])
@@ -560,10 +614,10 @@ def replay(doc: Located, rules: Rules) -> Replay:
                 partie.add_totals(totals[0], totals[1])
             out.append(DealReplay(n + 1, roles, None, (totals[0], totals[1])))
             continue
-        deal = _deal_from(reader, rules, raw, at)
+        deal, as_called = _deal_from(reader, rules, raw, at)
         deal.notes += _packets(rules, raw, dealt_by)
         score = score_deal(deal)
-        checks = _check(reader, deal, score, raw, roles, n + 1, at)
+        checks = _check(reader, deal, score, raw, roles, n + 1, at, as_called)
         if not partie.finished and (score.complete or score.void):
             partie.add(score)
         out.append(DealReplay(n + 1, roles, score, (score.totals[0], score.totals[1]), checks, deal))

@@ -1,9 +1,10 @@
 """A record's events in the order the table sees them, with each comment where it was written.
 
 ``walk(record)`` yields the record as a sequence of ``Event`` values: the
-tags, each deal's head, hands, talon, incidents, exchange, declarations,
-tricks and claims, the partie's claims, and every comment just before the
-event it stands before.  The canonical writer is one consumer of this walk;
+tags, each deal's head, hands, talon, exchange, declarations, tricks and
+claims, each incident where it happened (a misdeal with the deal, a miscall
+after the declarations, a question before its trick), the partie's claims,
+and every comment just before the event it stands before.  The canonical writer is one consumer of this walk;
 a ``Visitor`` is another, for those who script their corpus (python-chess's
 PGN visitors are the model): subclass it, define ``visit_trick`` or any other
 ``visit_<kind>``, and call ``visitor.visit_record(record)``.
@@ -53,6 +54,8 @@ def _tags(record: dict[str, Any]) -> Iterator[tuple[str, list[str]]]:
         yield "Cut", [x for pair in record["cut"].items() for x in pair]
     if "higher_chose" in record:
         yield "HigherChose", [record["higher_chose"]]
+    if "cut_lifted" in record:
+        yield "CutLifted", [x for name, n in record["cut_lifted"].items() for x in (name, str(n))]
     if "note" in record:
         yield "Note", [record["note"]]
 
@@ -112,29 +115,39 @@ def _deal(deal: dict[str, Any], n: int) -> Iterator[Event]:
             yield from put(f"hands.{role}", "hand", (role, deal["hands"][role]))
     if "talon" in deal:
         yield from put("talon", "talon", deal["talon"])
-    for k, inc in enumerate(deal.get("incidents", [])):
-        yield from put(f"incident:{k}", "incident", inc)
+    tricks = deal.get("tricks", [])
+    places = _incident_places(deal.get("incidents", []), len(tricks))
+
+    def incidents(place: tuple[int, int]) -> Iterator[Event]:
+        for k, inc in enumerate(deal.get("incidents", [])):
+            if places[k] == place:
+                yield from put(f"incident:{k}", "incident", inc)
+
+    yield from incidents((0, 0))
     for role in ("elder", "younger"):
         if role in deal.get("exchange", {}):
             yield from put(f"exchange.{role}", "exchange", (role, deal["exchange"][role]))
     for role in deal.get("carte_blanche", []):
         yield from put(f"carte_blanche.{role}", "blanche", role)
+    yield from incidents((1, 0))
     for kind in ("point", "sequences", "sets"):
         if kind in deal.get("declarations", {}):
             yield from put(f"declarations.{kind}", "declaration", (kind, deal["declarations"][kind]))
+    yield from incidents((2, 0))
     claimed = deal.get("claimed", {})
     won = list(enumerate(claimed.get("tricks_won", [])))
-    tricks = deal.get("tricks", [])
     if tricks:
         yield from put("tricks", "tricks", None)
     counts = {(c["trick"], c["card"]): c["count"] for c in deal.get("counts", [])}
     for t in range(len(tricks) + 1):
         if t:
+            yield from incidents((3, t))
             spoken = [counts.get((t, j)) for j in range(1, len(tricks[t - 1]) + 1)]
             yield from put(f"trick:{t}", "trick", (t, tricks[t - 1], spoken))
         for k, point in won:
             if point["after"] == t or (t == len(tricks) and point["after"] > t):
                 yield from put(f"claim:tricks_won:{k}", "tricks_won", point)
+    yield from incidents((3, len(tricks) + 1))
     for k, point in enumerate(claimed.get("running", [])):
         yield from put(f"claim:running:{k}", "running", point)
     for category, scores in claimed.get("by", {}).items():
@@ -145,6 +158,25 @@ def _deal(deal: dict[str, Any], n: int) -> Iterator[Event]:
         yield from put("sheet", "sheet", deal["scores"])
     yield from (Event("comment", n, c) for c in notes if c["before"] == "end" or c["before"] not in placed)
     yield Event("end_deal", n, deal)
+
+
+#: Where an incident is told: with the deal (0), after the exchange (1), after the declarations (2), in play (3).
+_INCIDENT_PLACE = {"blanche_shown_late": 1, "miscall": 2, "reply": 2, "omission": 2, "takes_left_card": 3,
+                   "question": 3, "retract": 3}
+
+
+def _incident_places(incidents: list[dict[str, Any]], tricks: int) -> list[tuple[int, int]]:
+    """Each incident's place in the deal's telling: (part of the deal, the trick it comes before, in play).
+
+    An incident in play comes before its trick (after the last trick written,
+    if its trick is not).  The record's list keeps its order, so the incidents
+    are told where they happened only if that order allows; otherwise all are
+    told with the deal, in the list's order.
+    """
+    places = [(_INCIDENT_PLACE.get(inc["type"], 0), 0) for inc in incidents]
+    places = [(part, min(max(inc.get("before_trick", 1), 1), tricks + 1) if part == 3 else 0)
+              for (part, _), inc in zip(places, incidents)]
+    return places if places == sorted(places) else [(0, 0)] * len(incidents)
 
 
 class Visitor:

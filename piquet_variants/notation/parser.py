@@ -233,11 +233,43 @@ class _ToStatements(Transformer[Any, Any]):
     def takes(self, items: list[Any]) -> tuple[str, list[Any], Pos]:
         return "takes", items[1], pos(items[0])
 
+    def took(self, items: list[Any]) -> tuple[str, tuple[str, Pos], Pos]:
+        return "took", items[1], pos(items[0])
+
     def leaves(self, items: list[Any]) -> tuple[str, list[Any], Pos]:
         return "leaves", items[1], pos(items[0])
 
     def blanche(self, items: list[Tok]) -> Stmt:
         return Stmt("blanche", pos(items[0]), items[0].value)
+
+    # -- incidents: each its words in order, which the reader gives their fields --
+    def faced_dealing(self, items: list[Any]) -> Stmt:
+        return Stmt("faced_dealing", pos(items[0]), items[1:])
+
+    def blanche_late(self, items: list[Any]) -> Stmt:
+        return Stmt("blanche_late", pos(items[0]), items)
+
+    def miscall(self, items: list[Any]) -> Stmt:
+        return Stmt("miscall", pos(items[0]), items)
+
+    def called(self, items: list[Any]) -> Stmt:
+        first = items[0]
+        return Stmt("called", first.pos if isinstance(first, Stmt) else pos(first), items)
+
+    def reply(self, items: list[Any]) -> Stmt:
+        return Stmt("reply", pos(items[0]), items)
+
+    def omission(self, items: list[Any]) -> Stmt:
+        return Stmt("omission", pos(items[0]), items)
+
+    def left_card(self, items: list[Any]) -> Stmt:
+        return Stmt("left_card", pos(items[0]), items)
+
+    def question(self, items: list[Any]) -> Stmt:
+        return Stmt("question", pos(items[0]), items[1:])
+
+    def retract(self, items: list[Any]) -> Stmt:
+        return Stmt("retract", pos(items[0]), items)
 
     def declaration(self, items: list[Any]) -> Stmt:
         return Stmt("declaration", pos(items[0]), (items[0].value, items[1:]))
@@ -415,6 +447,11 @@ _EXPECTED = {
     "DISCARDS": "discards (écarte)", "CATEGORY": "a scoring category (point, repique…)",
     "CHECKPOINT": "a checkpoint (hand:elder, lead:1, trick:3, play…)", "RANKPL": "a rank in the plural (aces, rois…)",
     "TRICKS_WON": "tricks won (levées gagnées)", "$END": "the end of the record",
+    "SEQNAME": "a sequence (tierce, quart…)", "SETNAME": "trio (brelan)", "MAJOR": "major (majeure)",
+    "TO": "to the (au, à la)", "MAKING": "making (valant)", "REASON": "a reason (revoke, misinformed…)",
+    "MOMENT": "a moment (before the reply, after the first trick…)", "BEFORE_TRICK": "before trick (avant la levée)",
+    "ANSWERS": "answers (répond)", "HOW_MANY": "how many (combien de)", "CORRECTED": "corrected (corrigé)",
+    "RECKONED": "reckoned (compté)", "WAIVED": "penalty waived or enforced (pénalité remise, exigée)",
 }
 
 # Common mistakes, each with a message that names it (Lark's match_examples).

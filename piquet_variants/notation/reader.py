@@ -11,6 +11,7 @@ that is not a number, a tag nobody knows.
 from __future__ import annotations
 
 import gc
+import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -25,6 +26,7 @@ from ..schemas import did_you_mean
 from .events import SOURCE_TAG_PREFIX
 from .numbers import read_number
 from .parser import Card, Pos, Run, Stmt, Tok, parse_statements, pos, rank_key, suit_symbol, unquote
+from .speech import MOMENT_WORDS, REASON_WORDS
 
 #: At most this many problems are reported for one file; the reader stops there.
 MAX_PROBLEMS = 100
@@ -34,10 +36,11 @@ MAX_PROBLEMS = 100
 TAGS = {"Event": ("source", "event"), "Date": ("source", "date"), "Source": ("source", "title"),
         "Locator": ("source", "locator"), "SourceNote": ("source", "note"), "Note": ("note",),
         "Ruleset": ("ruleset",), "Option": ("options",), "Players": ("players",), "Lang": ("lang",),
-        "Cut": ("cut",), "HigherChose": ("higher_chose",)}
+        "Cut": ("cut",), "HigherChose": ("higher_chose",), "CutLifted": ("cut_lifted",)}
 TAG_ALIASES = {"Événement": "Event", "Evenement": "Event", "Référence": "Locator", "Reference": "Locator",
                "NoteSource": "SourceNote", "Règles": "Ruleset", "Regles": "Ruleset", "Joueurs": "Players",
-               "Langue": "Lang", "Coupe": "Cut", "Choix": "HigherChose"}
+               "Langue": "Lang", "Coupe": "Cut", "Choix": "HigherChose", "CartesCoupées": "CutLifted",
+               "CartesCoupees": "CutLifted"}
 
 KIND_WORDS = {"point": "point", "sequence": "sequences", "sequences": "sequences", "séquence": "sequences",
               "séquences": "sequences", "sequence": "sequences", "sets": "sets", "quatorzes": "sets",
@@ -48,15 +51,34 @@ CATEGORY_WORDS = {"carte blanche": "carte_blanche", "cartes blanches": "carte_bl
                   "pic": "pique", "repique": "repique", "repic": "repique", "capot": "capot",
                   "penalty": "penalty", "pénalité": "penalty", "penalite": "penalty"}
 SEQUENCE_LENGTHS = {"tierce": 3, "quart": 4, "quarte": 4, "quatrième": 4, "quatrieme": 4, "quint": 5, "quinte": 5,
-                    "sixième": 6, "sixieme": 6, "sixth": 6, "septième": 7, "septieme": 7, "seventh": 7,
-                    "huitième": 8, "huitieme": 8, "eighth": 8}
+                    "sixième": 6, "sixieme": 6, "sixiesme": 6, "sixth": 6, "septième": 7, "septieme": 7,
+                    "septiesme": 7, "seventh": 7, "huitième": 8, "huitieme": 8, "huictiesme": 8, "eighth": 8,
+                    "neuvième": 9, "neuvieme": 9, "neufiesme": 9, "ninth": 9}
 REPLIES = {"good": "good", "bon": "good", "not good": "not_good", "pas bon": "not_good", "equal": "equal",
            "égal": "equal", "egal": "equal"}
 SUIT_LETTERS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+#: The incidents' words that say yes or no: each token's field, and the words that make it false.
+FLAGS = {"ANNOUNCED": "announced", "MIXED": "mixed", "SHOWN": "shown", "WAIVED": "waived"}
+_NO = frozenset(("not", "non", "enforced", "exigee"))
 
 
 def _words(text: str) -> str:
     return " ".join(text.lower().split())
+
+
+def _plain(text: str) -> str:
+    """The words without case or accents, as the incidents' words are looked up (``Avant la réponse``)."""
+    return "".join(c for c in unicodedata.normalize("NFD", _words(text)) if not unicodedata.combining(c))
+
+
+def _lookup(words: dict[str, dict[str, str]], **more: str) -> dict[str, str]:
+    """A table of speech.py's words, in either language, back to the record's value."""
+    return {_plain(said): key for table in words.values() for key, said in table.items()} | more
+
+
+MOMENTS = _lookup(MOMENT_WORDS)
+REASONS = _lookup(REASON_WORDS, **{"changed mind": "changed_mind", "tombees": "dropped"})
+INCIDENT_REPLIES = {"good": "good", "bon": "good", "equal": "equal", "égal": "equal", "egal": "equal"}
 
 
 def role_of(word: str) -> str:
@@ -261,6 +283,8 @@ class _Builder:
         else:
             raise self.fail(h.pos, f"no tag {tag!r}{did_you_mean(tag, list(TAGS))}")
         want = {"players": 2, "cut": 4}.get(field[0], 1)
+        if field[0] == "cut_lifted":  # a name and a count, for one player or both
+            want = 4 if len(values) > 2 else 2
         if field[0] != "options" and len(values) != want:
             raise self.fail(h.pos, f"[{tag}] takes {want} quoted value{'s' if want > 1 else ''}")
         self.mark(field, h.pos)
@@ -278,6 +302,10 @@ class _Builder:
             rec["players"] = values
         elif field[0] == "cut":
             rec["cut"] = {values[0]: values[1], values[2]: values[3]}
+        elif field[0] == "cut_lifted":
+            if not all(v.isdigit() and int(v) > 0 for v in values[1::2]):
+                raise self.fail(h.pos, f'[{tag}] gives each player and how many cards he lifted: "A" "1" "B" "5"')
+            rec["cut_lifted"] = {name: int(n) for name, n in zip(values[::2], values[1::2])}
         elif field[0] == "lang":
             if values[0] not in ("en", "fr"):
                 raise self.fail(h.pos, f"[Lang] is en or fr, not {values[0]!r}")
@@ -325,8 +353,8 @@ class _Builder:
         if deal["dealer"] not in rec["players"]:
             raise self.fail(self.marks[at + ("dealer",)], f"the dealer {deal['dealer']!r} is not one of the players "
                                                            f"({', '.join(rec['players'])})")
-        if deal.get("packets", 2) not in (1, 2, 3):
-            raise self.fail(self.marks[at + ("packets",)], "cards are dealt in packets of 1, 2 or 3")
+        if deal.get("packets", 2) not in (1, 2, 3, 4):
+            raise self.fail(self.marks[at + ("packets",)], "cards are dealt in packets of 1, 2, 3 or 4")
         self.last_dealer = deal["dealer"]
         comments, pending = [], []
         for st in stmts:
@@ -408,28 +436,45 @@ class _Builder:
         return "talon"
 
     def _incident(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...], inc: dict[str, Any],
-                  rest: list[Tok]) -> str:
+                  rest: list[Any]) -> str:
+        """An incident, with the words after its head read into its fields (a choice, a yes or no, a moment, the
+        trick before which it happened, a note)."""
         incidents = deal.setdefault("incidents", [])
         path = at + ("incidents", len(incidents))
         self.mark(path, st.pos)
+        before = ""  # the word before this one: what a moment or a number is of
         for tok in rest:
-            if tok.type == "STRING":
+            kind = tok.type
+            if kind == "STRING":
                 inc["note"] = unquote(tok.value)
+            elif kind == "CHOICE":
+                inc["choice"] = "stand" if _words(tok.value).startswith(("stand", "on joue", "jou")) else "fresh_deal"
+            elif kind in FLAGS:
+                inc[FLAGS[kind]] = not _NO & set(_plain(tok.value).split())
+            elif kind == "MOMENT":
+                inc["corrected" if before == "CORRECTED" else "reckoned"] = MOMENTS[_plain(tok.value)]
+            elif kind == "INT" and before == "BEFORE_TRICK":
+                inc["before_trick"] = int(tok.value)
+                if inc["before_trick"] < 1:
+                    raise self.fail(pos(tok), "tricks count from 1: before trick 1 is before the first card")
+            before = kind
         incidents.append(inc)
         return f"incident:{len(incidents) - 1}"
 
     def _misdeal(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        inc: dict[str, Any] = {"type": "misdeal"}
-        for tok in st.data:
-            if tok.type == "CHOICE":
-                inc["choice"] = "stand" if _words(tok.value).startswith(("stand", "on joue", "jou")) else "fresh_deal"
-        return self._incident(deal, st, at, inc, st.data)
+        return self._incident(deal, st, at, {"type": "misdeal"}, st.data)
 
     def _faced(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        position = int(st.data[0].value)
-        if position < 1:
+        inc: dict[str, Any] = {"type": "faced_card", "position": int(st.data[0].value)}
+        if inc["position"] < 1:
             raise self.fail(pos(st.data[0]), "talon positions count from 1 (the top card)")
-        return self._incident(deal, st, at, {"type": "faced_card", "position": position}, st.data[1:])
+        return self._incident(deal, st, at, inc, st.data[1:])
+
+    def _faced_dealing(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        inc: dict[str, Any] = {"type": "faced_in_dealing", "cards": self.number(st.data[0])}
+        if inc["cards"] < 1:
+            raise self.fail(st.data[0][1], "at least one card is found face up")
+        return self._incident(deal, st, at, inc, st.data[1:])
 
     def _peek(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
         role_tok, num, *rest = st.data
@@ -439,6 +484,62 @@ class _Builder:
         for tok in rest:
             if tok.type == "SUITWORD":
                 inc["suit_named"] = SUIT_LETTERS[suit_symbol(tok.value)]
+        return self._incident(deal, st, at, inc, rest)
+
+    def _blanche_late(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        return self._incident(deal, st, at, {"type": "blanche_shown_late", "player": role_of(st.data[0].value)},
+                              st.data)
+
+    def _miscall(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        """What he first called, in the dialogue's words: ``five making forty-nine``, ``three kings (K♠ K♥ K♣)``."""
+        role, _, kind, called, *rest = st.data
+        path = at + ("incidents", len(deal.get("incidents", [])), "called")
+        said: dict[str, Any] = {}
+        for part in called.data:
+            if isinstance(part, Stmt) and part.kind == "cards":
+                said["cards"] = self.cards(part.data, path + ("cards",))
+            elif isinstance(part, Stmt):
+                said.update(self._call(part))
+            elif part.type in ("MAJOR", "RANKWORD"):  # "major", "to the king": the top card alone
+                said["top"] = "A" if part.type == "MAJOR" else rank_key(part.value)
+        self.mark(path, called.pos)
+        inc = {"type": "miscall", "player": role_of(role.value), "kind": KIND_WORDS[_words(kind.value)],
+               "called": said}
+        return self._incident(deal, st, at, inc, rest)
+
+    def _reply(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        role, _, kind, word, *rest = st.data
+        if word.type == "ASK":
+            said = "ask"
+        elif word.type == "WHICH_OUT":
+            said = "which_out"
+        elif _words(word.value) in INCIDENT_REPLIES:
+            said = INCIDENT_REPLIES[_words(word.value)]
+        else:
+            raise self.fail(pos(word), "the reply the laws judge is good, equal, making? or which is out? (bon, "
+                                       "égal, combien ? or laquelle manque ?)")
+        inc = {"type": "reply", "player": role_of(role.value), "kind": KIND_WORDS[_words(kind.value)], "reply": said}
+        return self._incident(deal, st, at, inc, rest)
+
+    def _omission(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        role, _, kind, *rest = st.data
+        inc = {"type": "omission", "player": role_of(role.value), "kind": KIND_WORDS[_words(kind.value)]}
+        return self._incident(deal, st, at, inc, rest)
+
+    def _left_card(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        return self._incident(deal, st, at, {"type": "takes_left_card", "player": role_of(st.data[0].value)},
+                              st.data)
+
+    def _question(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        """``question: how many diamonds? elder answers two``: the suit asked, who answered, and what."""
+        _, suit, role, _, answer, *rest = st.data
+        inc = {"type": "question", "player": role_of(role.value), "suit": SUIT_LETTERS[suit_symbol(suit.value)],
+               "answer": self.number(answer)}
+        return self._incident(deal, st, at, inc, rest)
+
+    def _retract(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        role, _, reason, *rest = st.data
+        inc = {"type": "retract", "player": role_of(role.value), "reason": REASONS[_plain(reason.value)]}
         return self._incident(deal, st, at, inc, rest)
 
     def _exchange(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
@@ -451,11 +552,16 @@ class _Builder:
         self.mark(path, st.pos)
         side: dict[str, Any] = {"discard": self.cards(discard, path + ("discard",))}
         for part in parts:
+            key = part[0] if isinstance(part, tuple) else "waived" if part.type == "WAIVED" else "looked_at_left"
+            if key in side:
+                raise self.fail(part[2] if isinstance(part, tuple) else pos(part), f"the {role}'s exchange says "
+                                                                                   "this twice")
             if isinstance(part, tuple):
-                side[part[0]] = self.cards(part[1], path + (part[0],))
-                self.mark(path + (part[0],), part[2])
+                side[key] = self.number(part[1]) if key == "took" else self.cards(part[1], path + (key,))
+                self.mark(path + (key,), part[2])
             else:
-                side["looked_at_left"] = part.type == "LOOKS"
+                side[key] = (part.type == "LOOKS" if key == "looked_at_left"
+                             else not _NO & set(_plain(part.value).split()))
         exchange[role] = side
         return f"exchange.{role}"
 
@@ -513,28 +619,34 @@ class _Builder:
             self.mark(path + (role,), part.pos)
             return
         item: dict[str, Any] = {"by": role}
-        if part.kind == "length":
-            n = self.number((part.data, part.pos))
-            asked = said and said[-1].get("ask") and said[-1]["by"] != role
-            item["value" if asked else "length"] = n
-        elif part.kind == "value":
-            item["value"] = self.number(part.data)
-        elif part.kind == "count":
+        if part.kind == "count":
             item["count"] = self.number(part.data)
-        elif part.kind == "sequence":
-            (_, name), *top = part.data
-            item["length"] = SEQUENCE_LENGTHS[_words(name)]
-            if top:
-                item["top"] = "A" if top[0][0] == "MAJOR" else rank_key(top[-1][1])
-        elif part.kind == "set":
-            count_text, rank_text = part.data
-            word = _words(count_text)
-            count = 3 if word in ("trio", "brelan") else self.number((count_text, part.pos))
-            if count not in (3, 4, 14):
-                raise self.fail(part.pos, f"a set is three (trio, brelan) or four (quatorze), not {count}")
-            item["set"], item["rank"] = (4 if count == 14 else count), rank_key(rank_text)
+        else:
+            item.update(self._call(part))
+            if part.kind == "length" and said and said[-1].get("ask") and said[-1]["by"] != role:
+                item["value"] = item.pop("length")  # the number that answers "making?" is the point's value
         self.mark(path + ("said", len(said)), part.pos)
         said.append(item)
+
+    def _call(self, part: Stmt) -> dict[str, Any]:
+        """A call in the dialogue's words: a length (``five``), a sequence (``quint major``), a set (``three
+        kings``) or a value (``making forty-nine``), as the record's fields."""
+        if part.kind == "length":
+            return {"length": self.number((part.data, part.pos))}
+        if part.kind == "value":
+            return {"value": self.number(part.data)}
+        if part.kind == "sequence":
+            (_, name), *top = part.data
+            call: dict[str, Any] = {"length": SEQUENCE_LENGTHS[_words(name)]}
+            if top:
+                call["top"] = "A" if top[0][0] == "MAJOR" else rank_key(top[-1][1])
+            return call
+        count_text, rank_text = part.data
+        word = _words(count_text)
+        count = 3 if word in ("trio", "brelan") else self.number((count_text, part.pos))
+        if count not in (3, 4, 14):
+            raise self.fail(part.pos, f"a set is three (trio, brelan) or four (quatorze), not {count}")
+        return {"set": 4 if count == 14 else count, "rank": rank_key(rank_text)}
 
     def _tricks(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
         return "tricks"

@@ -22,7 +22,14 @@ KEYWORDS = {
            "sinks": "sinks", "shows": "shows", "making": "making", "ask": "making?", "good": "good",
            "not_good": "not good", "equal": "equal", "major": "major", "tricks": "tricks", "score": "score",
            "at": "at", "sheet": "sheet", "note": "note", "totals": "totals", "winner": "winner",
-           "nobody": "nobody", "won": "points won", "of": "of", "tricks won": "tricks won", "and": "and"},
+           "nobody": "nobody", "won": "points won", "of": "of", "tricks won": "tricks won", "and": "and",
+           "miscalls": "miscalls", "replies": "replies", "omits": "omits", "takes up": "takes up the card he left",
+           "retracts": "takes back the cards", "question": "question", "how many": "how many", "answers": "answers",
+           "which_out": "which is out?", "before trick": "before trick", "corrected": "corrected",
+           "reckoned": "reckoned", "late": "shown late", "faced in dealing": "faced in dealing", "takes in": "takes in",
+           "announced": "announced", "not announced": "not announced", "mixed": "mixed with his hand",
+           "not mixed": "not mixed", "shown": "cards shown", "not shown": "cards not shown",
+           "waived": "penalty waived", "not waived": "penalty enforced"},
     "fr": {"deal": "donne", "end deal": "fin de donne", "partie": "partie", "end partie": "fin de partie",
            "dealer": "donneur", "packets": "paquets", "elder": "premier", "younger": "dernier", "talon": "talon",
            "misdeal": "maldonne", "stand": "on joue", "fresh_deal": "redonne", "faced": "carte retournée",
@@ -33,10 +40,35 @@ KEYWORDS = {
            "not_good": "pas bon", "equal": "égal", "major": "majeure", "tricks": "levées", "score": "marque",
            "at": "à", "sheet": "feuille", "note": "note", "totals": "totaux", "winner": "gagnant",
            "nobody": "personne", "won": "points gagnés", "of": "de", "tricks won": "levées gagnées",
-           "and": "et"},
+           "and": "et", "miscalls": "annonce mal", "replies": "répond", "omits": "oublie",
+           "takes up": "reprend la carte laissée", "retracts": "reprend ses cartes", "question": "question",
+           "how many": "combien de", "answers": "répond", "which_out": "laquelle manque ?",
+           "before trick": "avant la levée", "corrected": "corrigé", "reckoned": "compté", "late": "montrées tard",
+           "faced in dealing": "retournées en donnant", "takes in": "en prend", "announced": "annoncée",
+           "not announced": "non annoncée", "mixed": "mêlées à son jeu", "not mixed": "non mêlées",
+           "shown": "cartes montrées", "not shown": "cartes non montrées", "waived": "pénalité remise",
+           "not waived": "pénalité exigée"},
 }
-_SEQUENCE_NAMES = {"en": {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"},
-                   "fr": {3: "tierce", 4: "quatrième", 5: "quinte", 6: "sixième", 7: "septième", 8: "huitième"}}
+#: When a miscall was corrected, or an omitted combination reckoned (the incidents' moments, in the order of the deal).
+MOMENT_WORDS = {
+    "en": {"before_reply": "before the reply", "before_next_call": "before the next call",
+           "before_elder_leads": "before the elder leads", "before_first_trick": "before the first trick",
+           "after_first_trick": "after the first trick"},
+    "fr": {"before_reply": "avant la réponse", "before_next_call": "avant l'annonce suivante",
+           "before_elder_leads": "avant que le premier joue", "before_first_trick": "avant la première levée",
+           "after_first_trick": "après la première levée"},
+}
+#: Why cards played are claimed back (a retract incident's reason).
+REASON_WORDS = {
+    "en": {"revoke": "revoke", "dropped": "dropped", "too_many_played": "too many played", "out_of_turn": "out of turn",
+           "misinformed": "misinformed", "changed_mind": "changed his mind"},
+    "fr": {"revoke": "renonce", "dropped": "tombée", "too_many_played": "trop jouées", "out_of_turn": "hors de tour",
+           "misinformed": "mal informé", "changed_mind": "changé d'avis"},
+}
+_SEQUENCE_NAMES = {"en": {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième",
+                          9: "neuvième"},
+                   "fr": {3: "tierce", 4: "quatrième", 5: "quinte", 6: "sixième", 7: "septième", 8: "huitième",
+                          9: "neuvième"}}
 _RANK_PLURAL = {"en": ("aces", "kings", "queens", "knaves", "tens", "nines", "eights", "sevens", "sixes"),
                 "fr": ("as", "rois", "dames", "valets", "dix", "neuf", "huit", "sept", "six")}
 
@@ -62,11 +94,14 @@ def say(kind: str, item: dict[str, Any], lang: str) -> str:
         return say_number(length, lang)
     name = _SEQUENCE_NAMES[lang][length]
     top = item.get("top")
-    if top is None:
-        return name
+    return name if top is None else f"{name} {say_top(top, lang)}"
+
+
+def say_top(top: str, lang: str) -> str:
+    """A sequence's top card as a call names it: ``major``, ``to the king``, ``au roi``, ``à la dame``."""
     if top == "A":
-        return f"{name} {w['major']}"
+        return KEYWORDS[lang]["major"]
     rank = rank_long_name(RANK_KEYS.index(top), lang)
     if lang == "fr":
-        return f"{name} {'à la' if rank == 'dame' else 'au'} {rank}"
-    return f"{name} to the {rank}"
+        return f"{'à la' if rank == 'dame' else 'au'} {rank}"
+    return f"to the {rank}"

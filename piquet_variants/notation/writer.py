@@ -3,8 +3,9 @@
 ``read_text(write(record)).data == record`` for every record the reader
 produces, comments included: each comment is written just before the
 statement it was anchored to.  Statements come out in the order
-``events.walk`` gives (tags, hands, talon, incidents, exchange,
-declarations, tricks, claims), keywords and cards in the record's language.
+``events.walk`` gives (tags, hands, talon, exchange, declarations, tricks,
+claims, each incident where it happened), keywords and cards in the
+record's language.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from collections.abc import Iterable
 
 from ..cards import SUIT_SYMBOLS, card_name, parse_card, suit_long_name, suit_of
 from .events import Event, walk
-from .speech import KEYWORDS, say
+from .numbers import say_number
+from .speech import KEYWORDS, MOMENT_WORDS, REASON_WORDS, say, say_top
 
 _CATEGORIES = {
     "en": {"carte_blanche": "carte blanche", "point": "point", "sequences": "sequences", "sets": "sets",
@@ -25,6 +27,11 @@ _CATEGORIES = {
            "play": "jeu", "cards": "cartes", "pique": "pic", "repique": "repic", "capot": "capot",
            "penalty": "pénalité"},
 }
+#: What may follow each incident's head, in the grammar's order (a field its type does not use is not written).
+_FIELDS = {"misdeal": ("announced", "choice"), "peek": ("mixed", "choice", "waived"),
+           "miscall": ("corrected", "shown", "waived"), "reply": ("corrected",), "omission": ("reckoned",),
+           "takes_left_card": ("before_trick", "announced"), "question": ("before_trick",),
+           "retract": ("before_trick",)}
 #: The events written as a keyword and each player's figure: score "A" 67, "B" 39.
 _SCORES = {"final": "score", "sheet": "sheet", "totals": "totals"}
 
@@ -121,9 +128,17 @@ class _Writer:
         for key in ("takes", "leaves"):
             if key in side:
                 text += f", {w[key]} {self.cards(side[key])}"
+        if "took" in side:
+            text += f", {w['takes in']} {side['took']}"
         if "looked_at_left" in side:
             text += f", {w['looks' if side['looked_at_left'] else 'not looks']}"
+        if "waived" in side:
+            text += f", {self.flag('waived', side['waived'])}"
         return text
+
+    def flag(self, key: str, value: bool) -> str:
+        """An incident's yes or no: ``not announced``, ``penalty waived`` / ``non annoncée``, ``pénalité remise``."""
+        return self.w[key if value else f"not {key}"]
 
     def _blanche(self, e: Event) -> str:
         return f"{self.w[e.data]} {self.w['blanche']}"
@@ -160,16 +175,60 @@ class _Writer:
         return f"{self.w['won']} {e.data}"
 
     def incident(self, inc: dict[str, Any]) -> str:
-        w = self.w
-        if inc["type"] == "misdeal":
-            text = w["misdeal"] + (f", {w[inc['choice']]}" if "choice" in inc else "")
-        elif inc["type"] == "faced_card":
+        """An incident as its statement: its head (who, what), then each field it has, in a fixed order."""
+        w, kind = self.w, inc["type"]
+        role = w[inc.get("player", "elder")]  # the schema requires a player of every incident that has one
+        if kind == "misdeal":
+            text = w["misdeal"]
+        elif kind == "faced_card":  # where the record does not say, the top card; how many, one
             text = f"{w['faced']} {inc.get('position', 1)}"
-        else:
-            text = f"{w['peek']} {w[inc.get('player', 'elder')]} {inc.get('cards', 1)}"
+        elif kind == "faced_in_dealing":
+            text = f"{w['faced in dealing']} {inc.get('cards', 1)}"
+        elif kind == "peek":
+            text = f"{w['peek']} {role} {inc.get('cards', 1)}"
             if "suit_named" in inc:
                 text += f", {w['names']} {suit_long_name('SHDC'.index(inc['suit_named'].upper()), self.lang)}"
+        elif kind == "blanche_shown_late":
+            text = f"{role} {w['blanche']} {w['late']}"
+        elif kind == "miscall":
+            text = f"{role} {w['miscalls']} {w[inc['kind']]}: {self.called(inc['kind'], inc['called'])}"
+        elif kind == "reply":
+            text = f"{role} {w['replies']} {w[inc['kind']]}: {w[inc['reply']]}"
+        elif kind == "omission":
+            text = f"{role} {w['omits']} {w[inc['kind']]}"
+        elif kind == "takes_left_card":
+            text = f"{role} {w['takes up']}"
+        elif kind == "question":
+            suit = suit_long_name("SHDC".index(inc["suit"]), self.lang)
+            suit += "x" if suit.endswith("eau") else "s" if self.lang == "fr" else ""  # combien de carreaux ?
+            answer = say_number(inc["answer"], self.lang)
+            text = f"{w['question']}: {w['how many']} {suit}? {role} {w['answers']} {answer}"
+        else:
+            text = f"{role} {w['retracts']} ({REASON_WORDS[self.lang][inc['reason']]})"
+        for key in _FIELDS.get(kind, ()):
+            if key in inc:
+                value = inc[key]
+                text += ", " + (self.flag(key, value) if isinstance(value, bool) else
+                                f"{w['before trick']} {value}" if key == "before_trick" else
+                                f"{w[key]} {MOMENT_WORDS[self.lang][value]}" if key in ("corrected", "reckoned")
+                                else w[value])
         return text + (f" {quote(inc['note'])}" if "note" in inc else "")
+
+    def called(self, kind: str, called: dict[str, Any]) -> str:
+        """What a miscall first called, in the dialogue's words: ``five making forty-nine``, ``three kings (…)``."""
+        words = []
+        if "set" in called and "rank" in called:
+            words.append(say(kind, {"set": called["set"], "rank": called["rank"]}, self.lang))
+        elif "length" in called:  # a length with a top card is said as a sequence, whatever the kind
+            said: dict[str, Any] = {k: called[k] for k in ("length", "top") if k in called}
+            words.append(say("sequences" if "top" in said else kind, said, self.lang))
+        elif "top" in called:
+            words.append(say_top(called["top"], self.lang))
+        if "value" in called:
+            words.append(say(kind, {"value": called["value"]}, self.lang))
+        if "cards" in called:
+            words.append(f"({self.cards(called['cards'])})")
+        return " ".join(words)
 
     def declaration(self, kind: str, entry: dict[str, Any]) -> str:
         w = self.w
@@ -203,7 +262,8 @@ class _Writer:
         last = ""  # what the turn's last saying was
         for role, text, what in spoken:
             if turns and turns[-1][0] == role and text:
-                turns[-1][1] += (" " if what == "count" and last == "call" else f", {w['and']} ") + text
+                joined = " " if what == "count" and last == "call" else ", " if last == "other" else f", {w['and']} "
+                turns[-1][1] += joined + text
             else:
                 turns.append([role, text])
             last = what
