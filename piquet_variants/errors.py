@@ -14,6 +14,13 @@ from dataclasses import dataclass
 UNKNOWN_PLAYED = "a card played must be given, not '?'"
 
 
+def echo(value: object, limit: int = 60) -> str:
+    """A value a message repeats back, as ``repr`` gives it, cut short past ``limit`` characters: a bad input
+    may be a megabyte long, and its message should still be one line."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text)} characters)"
+
+
 class PiquetError(Exception):
     """Base of every error the tool reports to a user."""
 

@@ -10,17 +10,23 @@ purpose, which gives JSON records the same positions.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
-from .errors import Problem
+from .errors import Problem, echo
 
 if TYPE_CHECKING:
     import yaml
 
 MAX_BYTES = 1 << 20
 MAX_NODES = 200_000
+#: A whole number in any input (YAML, JSON, notation) has at most this many digits: far past any score or
+#: count, and short of what Python refuses to print (4,300 digits) or the engine could loop over.
+MAX_DIGITS = 15
+MAX_INTEGER = 10 ** MAX_DIGITS - 1
 
 JsonPath = tuple[str | int, ...]
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
@@ -74,11 +80,20 @@ class Located:
         return Problem(self.file, line, col, dotted(self.prefix + tuple(path)), message, excerpt)
 
 
+#: How much of a long source line a caret shows, around the column it points at.
+CARET_WIDTH = 100
+
+
 def caret(lines: list[str], line: int, column: int) -> str:
-    """The source line and a caret under ``column``, as compilers print them."""
+    """The source line and a caret under ``column``, as compilers print them; of a long line, the part around it."""
     if not 1 <= line <= len(lines):
         return ""
     text = lines[line - 1].rstrip("\n").expandtabs(1)
+    if len(text) > CARET_WIDTH:
+        start = max(0, min(column - 1 - CARET_WIDTH // 2, len(text) - CARET_WIDTH))
+        cut = text[start:start + CARET_WIDTH]
+        text = ("…" if start else "") + cut + ("…" if start + CARET_WIDTH < len(text) else "")
+        column += (1 if start else 0) - start
     return f"    {text}\n    {' ' * (column - 1)}^"
 
 
@@ -130,10 +145,23 @@ class _Builder:
             return out
         if isinstance(node, yaml.SequenceNode):
             return [self.build(n, path + (i,), depth + 1) for i, n in enumerate(node.value)]
+        if node.tag == _INT_TAG and len(node.value) > 4 * MAX_DIGITS:  # before int() would choke on it
+            raise self.fail(node, too_large(node.value))
         try:
-            return self.constructor.construct_object(node, deep=True)
+            value = self.constructor.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
             raise self.fail(node, f"cannot read this value: {exc.problem}") from None
+        if isinstance(value, int) and not -MAX_INTEGER <= value <= MAX_INTEGER:
+            raise self.fail(node, too_large(node.value))
+        return value
+
+
+_INT_TAG = "tag:yaml.org,2002:int"
+
+
+def too_large(text: str) -> str:
+    """What is said of a number past ``MAX_INTEGER``, echoing no more of it than its start."""
+    return f"number out of range: {echo(text, 24)} (a whole number here has at most {MAX_DIGITS} digits)"
 
 
 def load_text(text: str, name: str) -> Located:

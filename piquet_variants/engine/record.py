@@ -98,6 +98,13 @@ class _Reader:
     def cards(self, items: list[str], path: tuple[str | int, ...]) -> list[int]:
         return [self.card(t, path + (i,)) for i, t in enumerate(items)]
 
+    def known(self, items: list[str], path: tuple[str | int, ...]) -> list[int]:
+        """Cards a player names or shows (a call, a cut): each must be given, where a hand may have '?'."""
+        cards = self.cards(items, path)
+        if UNKNOWN in cards:
+            raise self.fail(path + (cards.index(UNKNOWN),), "a card named or shown must be given, not '?'")
+        return cards
+
     def role(self, key: str, players: tuple[str, str], path: tuple[str | int, ...]) -> int:
         if key in ROLES:
             return ROLES.index(key)
@@ -219,7 +226,7 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
         cands = deal.candidates()
         path = at + ("declarations", kind, ROLES[p])
         if isinstance(want, dict):
-            shown = mask(reader.cards(want["shown"], path + ("shown",)))
+            shown = mask(reader.known(want["shown"], path + ("shown",)))
             combo = next((c for c in cands if c.cards == shown), None)
             if combo is None:
                 raise reader.fail(path + ("shown",), f"the {ROLES[p]} holds no {kind} of exactly these cards")
@@ -230,7 +237,7 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
         elif want == "sink":
             index = len(cands)
         else:
-            called = mask(reader.cards(want, path))
+            called = mask(reader.known(want, path))
             index = next((i for i, c in enumerate(cands) if c.cards == called), -1)
             if index < 0:
                 raise reader.fail(path, f"the {ROLES[p]} holds no {kind} of exactly these cards")
@@ -295,7 +302,7 @@ def _calling_irregularities(reader: _Reader, deal: Deal, incidents: list[dict[st
         try:
             if inc["type"] == "miscall":
                 called = inc["called"]
-                cards = mask(reader.cards(called["cards"], path + ("called", "cards"))) if "cards" in called else None
+                cards = mask(reader.known(called["cards"], path + ("called", "cards"))) if "cards" in called else None
                 miscall(deal, p, kind, _called(reader, deal, p, kind, called, path + ("called",)),
                         inc.get("corrected"), cards=cards, shown=inc.get("shown", False),
                         waived=inc.get("waived", False))
@@ -530,7 +537,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
         cut = doc.data["cut"]
         if sorted(cut) != sorted(players):
             raise reader.fail(("cut",), f"the cut needs one card for each player ({', '.join(players)})")
-        cards = tuple(reader.card(cut[name], ("cut", name)) for name in players)
+        cards = tuple(reader.known([cut[name]], ("cut", name))[0] for name in players)
         lifted = doc.data.get("cut_lifted", {})
         for name in lifted:
             reader.role(name, players, ("cut_lifted", name))

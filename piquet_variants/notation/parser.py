@@ -209,7 +209,7 @@ class _ToStatements(Transformer[Any, Any]):
         return Stmt("dealer", pos(items[0]), unquote(items[1].value))
 
     def packets(self, items: list[Tok]) -> Stmt:
-        return Stmt("packets", pos(items[0]), int(items[1].value))
+        return Stmt("packets", pos(items[0]), _number(items[1]))
 
     # -- statements --
     def hand(self, items: list[Any]) -> Stmt:
@@ -274,14 +274,14 @@ class _ToStatements(Transformer[Any, Any]):
     def trick(self, items: list[Any]) -> Stmt:
         """A trick's number, then each piece of cards played, with the count its player says after it, if any."""
         if len(items) == 2 and not isinstance(items[1], list):  # "3. A♠ 10♠": one run of cards, no count
-            return Stmt("trick", pos(items[0]), (int(items[0].value[:-1]), [(_run(items[1]), None)]))
+            return Stmt("trick", pos(items[0]), (items[0].value[:-1], [(_run(items[1]), None)]))
         played: list[tuple[Run | list[Card], tuple[str, Pos] | None]] = []
         for item in items[1:]:
             if isinstance(item, Stmt):
                 played[-1] = (played[-1][0], item.data)
             else:
                 played.append((item if isinstance(item, list) else _run(item), None))
-        return Stmt("trick", pos(items[0]), (int(items[0].value[:-1]), played))
+        return Stmt("trick", pos(items[0]), (items[0].value[:-1], played))
 
     def claim(self, items: list[Any]) -> Stmt:
         return Stmt("claim", pos(items[0]), items[1:])

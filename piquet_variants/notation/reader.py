@@ -309,14 +309,14 @@ class _Builder:
         word, number, stmts, end = s.data
         at: tuple[str | int, ...] = ("deals", index)
         self.mark(at, s.pos)
-        if int(number.value) != index + 1:
+        if self.number((number.value, pos(number))) != index + 1:
             hint = "; a new record begins with its tags" if number.value == "1" else ""
             raise self.fail(pos(number), f"this is deal {index + 1}, not deal {number.value}{hint}")
         deal: dict[str, Any] = {}
         heads = [h for h in stmts if h.kind in ("dealer", "packets")]
         for h in heads:
             self.mark(at + (h.kind,), h.pos)
-            deal[h.kind] = h.data
+            deal[h.kind] = self.number(h.data) if h.kind == "packets" else h.data
         if "dealer" not in deal:
             previous = self.last_dealer
             if previous is None:
@@ -426,7 +426,7 @@ class _Builder:
         return self._incident(deal, st, at, inc, st.data)
 
     def _faced(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        position = int(st.data[0].value)
+        position = self.number((st.data[0].value, pos(st.data[0])))
         if position < 1:
             raise self.fail(pos(st.data[0]), "talon positions count from 1 (the top card)")
         return self._incident(deal, st, at, {"type": "faced_card", "position": position}, st.data[1:])
@@ -540,7 +540,8 @@ class _Builder:
         return "tricks"
 
     def _trick(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        number, played = st.data
+        figures, played = st.data
+        number = self.number((figures, st.pos))
         tricks = deal.setdefault("tricks", [])
         if number != len(tricks) + 1:
             raise self.fail(st.pos, f"this is trick {len(tricks) + 1}, not trick {number}")
