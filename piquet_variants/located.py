@@ -191,17 +191,46 @@ def load_file(path: Path | str) -> Located:
 
 
 def read_source(path: Path | str) -> str:
-    """A user's file as text, refusing what is too large, unreadable or not UTF-8."""
-    p = Path(path)
+    """A user's file as text, refusing what is too large, unreadable or not UTF-8.
+
+    Whatever the file is: a regular file is refused by its size; a device or a
+    pipe is read no further than the limit (``/dev/zero`` never ends), and is
+    opened without waiting for a writer (a FIFO nobody writes to reads as empty,
+    where a plain open would block for ever).
+    """
     name = str(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes ({size})"))
-        raw = p.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise LoadFailure(Problem(name, 1, 1, "", f"cannot read file: {getattr(exc, 'strerror', None) or exc}")) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISREG(info.st_mode) and info.st_size > MAX_BYTES:
+            raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes ({info.st_size})"))
+        os.set_blocking(fd, True)  # a pipe with a writer is read as it is written, to its end
+        raw = _read_upto(fd, MAX_BYTES + 1)
     except OSError as exc:
         raise LoadFailure(Problem(name, 1, 1, "", f"cannot read file: {exc.strerror}")) from None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_BYTES:
+        raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes (a device or a pipe that "
+                                                  "does not end?)"))
+    if not raw and not stat.S_ISREG(info.st_mode):
+        raise LoadFailure(Problem(name, 1, 1, "", "nothing to read (a pipe or a device with no writer?)"))
     return _decoded(raw, name)
+
+
+def _read_upto(fd: int, limit: int) -> bytes:
+    """At most ``limit`` bytes of a file descriptor, fewer where it ends first."""
+    chunks, got = [], 0
+    while got < limit:
+        chunk = os.read(fd, min(limit - got, 1 << 16))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
 
 
 def read_stream(stream: BinaryIO, name: str) -> str:

@@ -7,7 +7,10 @@ hang, or output half written.  The test names carry the fault's number in the is
 from __future__ import annotations
 
 import json
-import re
+import os
+import stat
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -152,3 +155,84 @@ def test_fault_5_suit_named_x(cli, tmp_path) -> None:
         "incidents", [{"type": "peek", "player": "elder", "cards": 1, "suit_named": "X"}]))
     for command in (["replay", path], ["convert", path, "--to", "notation"]):
         refused(cli, *command, at=f"{path}:1:", says="deals[0].incidents[0].suit_named: 'X' is not one of S, H, D, C")
+
+
+# -- 6. special files read without limit ------------------------------------------------------------------------------
+
+def test_fault_6_a_device_is_read_no_further_than_the_limit(cli) -> None:
+    for command in ("replay", "convert"):
+        refused(cli, command, "/dev/zero", at="/dev/zero:1:1: file is larger than 1048576 bytes")
+
+
+def _fifo(tmp_path: Path, name: str) -> str:
+    path = tmp_path / name
+    os.mkfifo(path)
+    return str(path)
+
+
+def _unblock_after(path: str, seconds: float) -> threading.Thread:
+    """A guard for a test that must not block: a writer that opens the FIFO (and closes it) after ``seconds``."""
+    def open_it() -> None:
+        time.sleep(seconds)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError:  # no reader any more: it did not block
+            return
+        os.close(fd)
+    guard = threading.Thread(target=open_it, daemon=True)
+    guard.start()
+    return guard
+
+
+@pytest.mark.parametrize("name", ["deal.piquet", "deal.json"])
+def test_fault_6_a_fifo_with_no_writer_does_not_block(cli, tmp_path, name: str) -> None:
+    path = _fifo(tmp_path, name)
+    _unblock_after(path, 10)
+    start = time.monotonic()
+    refused(cli, "replay", path, at=f"{path}:1:1: nothing to read")
+    assert time.monotonic() - start < 5
+
+
+def test_fault_6_a_pipe_with_a_writer_is_read_to_its_end(cli, tmp_path) -> None:
+    path = _fifo(tmp_path, "art12.piquet")
+
+    def write_it() -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            for line in ART12.splitlines(keepends=True):
+                f.write(line)
+                f.flush()
+    writer = threading.Thread(target=write_it, daemon=True)
+    writer.start()
+    code, out, err = cli("replay", path, "-r", "traite")
+    writer.join(5)
+    assert code == 0, err
+    assert "points won 201" in out
+
+
+# -- 7. output over a device node, and an existing file's mode ---------------------------------------------------
+
+def test_fault_7_a_device_is_written_to_not_replaced(cli, tmp_path) -> None:
+    path = _fifo(tmp_path, "out")  # a FIFO in a folder of our own, not /dev/stdout: a regression must harm nothing
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(Path(path).read_bytes()), daemon=True)
+    reader.start()
+    code, out, err = cli("convert", "example:traite-art12", "-O", path, "--to", "json")
+    reader.join(5)
+    assert (code, out, err) == (0, "", "")
+    assert stat.S_ISFIFO(os.lstat(path).st_mode)
+    assert json.loads(got[0])["players"] == ["Premier", "Dernier"]
+
+
+def test_fault_7_an_existing_file_keeps_its_mode_and_a_link_its_target(cli, tmp_path) -> None:
+    target = tmp_path / "art12.json"
+    target.write_text("old", encoding="utf-8")
+    target.chmod(0o644)
+    link = tmp_path / "link.json"
+    link.symlink_to(target.name)
+    for out in (target, link):
+        code, _, err = cli("convert", "example:traite-art12", "-O", str(out))
+        assert code == 0, err
+        assert stat.S_IMODE(target.stat().st_mode) == 0o644
+        assert json.loads(target.read_text("utf-8"))["players"] == ["Premier", "Dernier"]
+    assert link.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["art12.json", "link.json"]  # no temporary file left

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 import sys
 from collections.abc import Sequence
 from functools import cache
@@ -123,8 +124,9 @@ def _read_notation(path: Path) -> list[Located | RecordError]:
     from ..stored import digest, stored
 
     def name() -> str:
-        if path.stat().st_size > MAX_BYTES:  # left to the reader, which says so
-            raise OSError("too large to keep")
+        info = path.stat()
+        if info.st_size > MAX_BYTES or not stat.S_ISREG(info.st_mode):  # left to the reader, which bounds it
+            raise OSError("not kept: too large, or a pipe or a device (which can be read only once)")
         return f"records-{_reader_key()}-{digest([str(path).encode(), path.read_bytes()])}.pickle"
 
     def parse() -> list[Located | RecordError]:
