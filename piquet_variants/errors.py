@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+#: At most this many problems are reported for one file; the reading (or the checking) stops there, and says so.
+MAX_PROBLEMS = 100
+
 #: Said by both readers of a record (JSON and notation): "?" fills a hand, never a trick.
 UNKNOWN_PLAYED = "a card played must be given, not '?'"
 

@@ -127,7 +127,7 @@ class _Builder:
             raise self.fail(node, "document nested more than 64 levels deep")
         self.marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
-            raise self.fail(node, f"tag {node.tag!r} is not allowed here")
+            raise self.fail(node, f"tag {echo(node.tag)} is not allowed here")
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
             for key_node, value_node in node.value:
@@ -135,10 +135,10 @@ class _Builder:
                     raise self.fail(key_node, "YAML merge keys ('<<') are not supported")
                 key = self.build(key_node, path + ("<key>",), depth + 1)
                 if not isinstance(key, (str, int)) or isinstance(key, bool):
-                    raise self.fail(key_node, f"mapping keys must be strings, not {key!r}")
+                    raise self.fail(key_node, f"mapping keys must be strings, not {echo(key)}")
                 key = str(key)
                 if key in out:
-                    raise self.fail(key_node, f"duplicate key {key!r}")
+                    raise self.fail(key_node, f"duplicate key {echo(key)}")
                 self.marks[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
                 out[key] = self.build(value_node, path + (key,), depth + 1)
             self.marks.pop(path + ("<key>",), None)

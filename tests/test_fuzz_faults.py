@@ -236,3 +236,122 @@ def test_fault_7_an_existing_file_keeps_its_mode_and_a_link_its_target(cli, tmp_
         assert json.loads(target.read_text("utf-8"))["players"] == ["Premier", "Dernier"]
     assert link.is_symlink()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["art12.json", "link.json"]  # no temporary file left
+
+
+# -- 8. extends and a record's ruleset that name no ruleset --------------------------------------------------------
+
+@pytest.mark.parametrize("parent", ["a/b", "../../etc/passwd", "x" * 300, "a\\u0000b"])
+def test_fault_8_extends_what_is_no_ruleset_id(cli, tmp_path, parent: str) -> None:
+    path = write(tmp_path, "odd.yaml", f'id: odd\ntitle: t\nextends: "{parent}"\nrules: {{}}\n')
+    refused(cli, "rulesets", "show", path, at=f"{path}:3:1: extends: ")
+
+
+@pytest.mark.parametrize("ruleset", ["../../etc/passwd.yaml", "x" * 300 + ".yaml", "a/b", "x" * 300, "nosuch"])
+def test_fault_8_a_record_names_a_ruleset_that_is_not_there(cli, tmp_path, ruleset: str) -> None:
+    path = write(tmp_path, "deal.piquet", ART12.replace('[Ruleset "traite"]', f'[Ruleset "{ruleset}"]'))
+    err = refused(cli, "replay", path, at=f"{path}:5:2: ruleset: ")
+    assert "no ruleset file" in err or "unknown ruleset" in err
+
+
+# -- 10. messages without a place, or with the wrong one --------------------------------------------------------
+
+def test_fault_10_unknown_ruleset_in_a_json_record_has_its_line(cli, tmp_path) -> None:
+    path = write(tmp_path, "deal.json", json.dumps(dict(WIKI, ruleset="nosuch"), indent=1))
+    refused(cli, "replay", path, at=f"{path}:3:2: ruleset: unknown ruleset 'nosuch'")
+
+
+def test_fault_10_convert_keeps_a_bad_cards_position(cli, tmp_path) -> None:
+    path = json_deal(tmp_path, lambda d: d["hands"]["elder"].__setitem__(0, "ZZ"))
+    for command in (["convert", path], ["convert", path, "--to", "json"], ["replay", path]):
+        refused(cli, *command, at=f"{path}:1:", says="deals[0].hands.elder[0]: not a card: 'ZZ'")
+
+
+def test_fault_10_a_value_of_the_wrong_type_says_so(cli, tmp_path) -> None:
+    path = json_deal(tmp_path, lambda d: d.__setitem__("packets", "3"))
+    err = refused(cli, "replay", path, at=f"{path}:1:", says="deals[0].packets: '3' is a string; expected an integer, "
+                                                            "one of 1, 2, 3, 4")
+    assert "did you mean" not in err
+
+
+def test_fault_10_a_dot_that_ends_a_declaration(cli, tmp_path) -> None:
+    path = write(tmp_path, "dot.piquet", ART12.replace("premier trente et un ;", "premier 31.\n"))
+    refused(cli, "replay", path, at=f"{path}:16:10: a player's turns in a declaration are separated by ';'")
+
+
+def test_fault_10_huge_values_are_not_echoed_whole(cli, tmp_path) -> None:
+    path = json_deal(tmp_path, lambda d: d.__setitem__("dealer", "X" * 100_000))
+    err = refused(cli, "replay", path, at=f"{path}:1:")
+    assert len(err) < 1000
+    path = write(tmp_path, "long.piquet", HEAD + 'deal 1, dealer "A"\n' + "  note " + "x" * 100_000 + "\nend deal\n")
+    err = refused(cli, "replay", path, at=f"{path}:3:8: unexpected 'x")
+    assert len(err) < 1000
+
+
+def test_fault_10_the_end_of_the_file_is_said_in_words(cli, tmp_path) -> None:
+    path = write(tmp_path, "open.piquet", HEAD + 'deal 1, dealer "A"\n')
+    err = refused(cli, "replay", path, at=f"{path}:2:19: this deal is not closed", says="(the file ends here;")
+    assert "unexpected the" not in err
+
+
+# -- 11. unbounded output ---------------------------------------------------------------------------------------------
+
+def test_fault_11_a_hand_of_190000_integers_is_one_message(cli, tmp_path) -> None:
+    path = write(tmp_path, "big.json", '{"players":["A","B"],"deals":[{"dealer":"A","hands":{"elder":['
+                 + ",".join(["1"] * 190_000) + '],"younger":[]}}]}')
+    start = time.monotonic()
+    err = refused(cli, "replay", path, at=f"{path}:1:54: deals[0].hands.elder: 190000 items, where at most 36 are "
+                                          "allowed")
+    assert len(err.splitlines()) == 1 and time.monotonic() - start < 30
+
+
+def test_fault_11_problems_are_bounded_a_file_and_what_is_left_out_is_said(cli, tmp_path) -> None:
+    bad = {"players": ["A", "B"], "deals": [{"dealer": "C", "scores": {"A": "x"}}]}
+    path = write(tmp_path, "many.json", json.dumps([bad] * 300))
+    err = refused(cli, "replay", path, at=f"{path}:1:")
+    lines = err.splitlines()
+    assert len(lines) == 101 and lines[-1].endswith("100 problems: the checking stops here (200 more records not "
+                                                    "checked)")
+    one = {"players": ["A", "B"], "deals": [{"dealer": "A", "scores": {"A": "x"}}] * 150}
+    path = write(tmp_path, "one.json", json.dumps(one))
+    lines = refused(cli, "replay", path, at=f"{path}:1:").splitlines()
+    assert len(lines) == 101 and "more problems follow: the checking stops after 100" in lines[-1]
+
+
+# -- the last line of defence -----------------------------------------------------------------------------------
+
+def test_a_bug_is_one_line_naming_the_file(cli, monkeypatch) -> None:
+    from piquet_variants.engine import record
+
+    def broken(*args: object) -> None:
+        raise ZeroDivisionError("a fault of ours")
+    monkeypatch.setattr(record, "score_deal", broken)
+    path = str(DEALS / "wikipedia-declaration.json")
+    code, out, err = cli("replay", path)
+    assert code == 1 and out == ""
+    assert err == f"piquet-variants: internal error on '{path}' (a bug: please report it, with the file): " \
+                  "ZeroDivisionError: 'a fault of ours'\n"
+
+
+# -- the reader over many records, some bad (found by the fuzzer: quadratic in the records) --------------------
+
+GOOD = '[Players "A" "B"]\ndeal 1, dealer "A" sheet "A" 10, "B" 20 end deal\n'
+BAD = '[Players "A" "B"]\ndeal 1, dealer "A" sheet "A" 10, "B" 20\n'
+
+
+def test_a_megabyte_of_bad_records_stops_at_the_bound(cli, tmp_path) -> None:
+    path = write(tmp_path, "bad.piquet", BAD * ((1 << 20) // len(BAD) - 1))
+    start = time.monotonic()
+    lines = refused(cli, "replay", path, at=f"{path}:2:40: the record ends here, before the next record's tags"
+                    ).splitlines()
+    assert time.monotonic() - start < 10  # a generous bound (22 s before): a hang, not a speed, is caught here
+    assert lines[-1] == f"{path}:200:40: 100 problems: the reading stops here"
+
+
+def test_a_megabyte_of_good_records_and_a_bad_one(tmp_path) -> None:
+    from piquet_variants.notation.reader import read_records
+    n = (1 << 20) // len(GOOD) - 1
+    start = time.monotonic()
+    results = read_records(GOOD * n + BAD, "many.piquet")
+    assert time.monotonic() - start < 30  # a generous bound against a hang; the fuzzer holds the real figure
+    assert len(results) == n + 1 and all(hasattr(r, "data") for r in results[:-1])
+    assert str(results[-1]).startswith(f"many.piquet:{2 * n + 2}:40: the file ends here")

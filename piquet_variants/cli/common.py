@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from ..errors import PiquetError, RecordError
+from ..errors import PiquetError, RecordError, echo
 from ..located import Located
 from ..ruleset.model import Ruleset
 from ..render import Format
@@ -42,7 +42,7 @@ def warn(message: str) -> None:
 def _choice(item: str, flag: str) -> tuple[str, str]:
     name, sep, choice = item.partition("=")
     if not sep or not name.strip() or not choice.strip():
-        raise BadOption(f"{flag} {item!r}: expected NAME=CHOICE, for example end=race-100")
+        raise BadOption(f"{flag} {echo(item)}: expected NAME=CHOICE, for example end=race-100")
     return name.strip(), choice.strip()
 
 
@@ -73,7 +73,7 @@ def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
             continue
         target, _, rest = item.partition(":")
         if target not in [rid for rid, _ in named]:
-            raise BadOption(f"--option {item!r}: {target!r} is not one of the rulesets given "
+            raise BadOption(f"--option {echo(item)}: {echo(target)} is not one of the rulesets given "
                             f"({', '.join(rid for rid, _ in named)})")
         name, choice = _choice(rest, f"--option {target}:")
         for rid, opts in named:
@@ -89,7 +89,7 @@ def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
     if unused:
         have = "; ".join(f"{rid}: {', '.join(o.name for o in rs.options) or 'none'}"
                          for (rid, _), rs in zip(named, out))
-        raise BadOption(f"--option {unused[0]}: no ruleset given has an option {unused[0].split('=')[0]!r} "
+        raise BadOption(f"--option {unused[0]}: no ruleset given has an option {echo(unused[0].split('=')[0])} "
                         f"(options: {have})")
     return out
 

@@ -11,11 +11,12 @@ from ..engine.deal import ELDER
 from ..engine.notes import say_all
 from ..engine.record import DealReplay, Replay, replay, replay_json
 from ..engine.scoring import CATEGORIES
-from ..errors import RecordError
+from ..errors import RecordError, UnknownRuleset
 from ..i18n import Lang, t, t_label
 from ..located import Located
 from ..narrative import said, tell
 from ..render import Report, json_text
+from ..ruleset.model import Ruleset
 from .common import DEFAULT_RULESET, FormatOpt, LangOpt, OptionOpt, choose_rulesets, load_deals, warn, worst
 
 EXIT_MISMATCH = 3
@@ -66,6 +67,16 @@ def _account(rep: Replay, doc: Located, title: str, lang: Lang, narrative: bool)
                       for m in rep.mismatches if m["deal"] is None])
 
 
+def own_rulesets(doc: Located, option: list[str] | None) -> list[Ruleset]:
+    """The ruleset a record names (``[Ruleset "…"]``, ``"ruleset"``), with its options; a ruleset that is not
+    found is the record's fault, at its line.  A file is named from the record's folder."""
+    ref = doc.data.get("ruleset", DEFAULT_RULESET)
+    try:
+        return choose_rulesets([ref], option, tuple(doc.data.get("options", {}).items()), Path(doc.file).parent)
+    except UnknownRuleset as exc:
+        raise RecordError([doc.problem(("ruleset",), str(exc))]) from None
+
+
 def replay_command(
         files: Annotated[list[Path], typer.Argument(
             metavar="FILE", help="Deal records: notation (.piquet) or JSON (.json), example:NAME for a shipped "
@@ -99,9 +110,12 @@ def replay_command(
             else:
                 if "ruleset" not in doc.data:
                     warn(f"{where}: {t('assumed ruleset', lang).format(ruleset=DEFAULT_RULESET)}")
-                own = tuple(doc.data.get("options", {}).items())
-                sets = choose_rulesets([doc.data.get("ruleset", DEFAULT_RULESET)], option, own,
-                                       Path(doc.file).parent)  # a record's tag names a file from its folder
+                try:
+                    sets = own_rulesets(doc, option)
+                except RecordError as exc:
+                    problems += exc.problems
+                    statuses.append(1)
+                    continue
             for rs in sets:
                 try:
                     rep = replay(doc, rs.rules)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import RANK_KEYS, card_name, mask, mask_names, parse_card, rank_of
-from ..errors import UNKNOWN_PLAYED, CardError, IllegalAction, RecordError
+from ..errors import MAX_PROBLEMS, UNKNOWN_PLAYED, CardError, IllegalAction, Problem, RecordError, echo
 from ..i18n import Lang
 from ..located import LoadFailure, Located, load_file
 from ..ruleset.model import Rules
@@ -47,7 +47,19 @@ def records_of(doc: Located) -> list[Located | RecordError]:
     """The records of a loaded JSON document (one record, or an array of records), each validated."""
     docs = ([Located(doc.file, item, doc.marks, prefix=(i,)) for i, item in enumerate(doc.data)]
             if isinstance(doc.data, list) else [doc])
-    return [RecordError(problems) if (problems := validate(one, "record")) else one for one in docs]
+    out: list[Located | RecordError] = []
+    left = MAX_PROBLEMS  # for the whole file, as the notation's reader counts them
+    for i, one in enumerate(docs):
+        if left <= 0:
+            line, column = one.where(())
+            out.append(RecordError([Problem(doc.file, line, column, "", f"{MAX_PROBLEMS} problems: the checking "
+                                                                        f"stops here ({len(docs) - i} more records "
+                                                                        "not checked)")]))
+            break
+        problems = validate(one, "record", left)
+        left -= len(problems)
+        out.append(RecordError(problems) if problems else one)
+    return out
 
 
 @dataclass(slots=True)
@@ -110,7 +122,7 @@ class _Reader:
             return ROLES.index(key)
         if key in players:
             return players.index(key)
-        raise self.fail(path, f"{key!r} is neither elder, younger, nor a player of this deal ({', '.join(players)})")
+        raise self.fail(path, f"{echo(key)} is neither elder, younger, nor a player of this deal ({', '.join(players)})")
 
 
 def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str | int, ...]) -> Deal:
@@ -472,7 +484,7 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
         compare("final", players[role], value, score.totals[role], at + ("claimed", "final", who))
     for category, scores in claimed.get("by", {}).items():
         if category not in CATEGORIES:
-            raise reader.fail(at + ("claimed", "by", category), f"no category {category!r}")
+            raise reader.fail(at + ("claimed", "by", category), f"no category {echo(category)}")
         for who, value in scores.items():
             role = reader.role(who, players, at + ("claimed", "by", category, who))
             compare(category, players[role], value, score.by[role][category], at + ("claimed", "by", category, who))
@@ -494,7 +506,7 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
         label = point["at"]
         if label not in marks:
             raise reader.fail(at + ("claimed", "running", i, "at"),
-                              f"no checkpoint {label!r} in this deal (known: {', '.join(marks)})")
+                              f"no checkpoint {echo(label)} in this deal (known: {', '.join(marks)})")
         for who, value in point.items():
             if who == "at":
                 continue
@@ -532,7 +544,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
     deals_raw = doc.data["deals"]
     first = deals_raw[0]["dealer"]
     if first not in players:
-        raise reader.fail(("deals", 0, "dealer"), f"dealer {first!r} is not one of the players")
+        raise reader.fail(("deals", 0, "dealer"), f"dealer {echo(first)} is not one of the players")
     if "cut" in doc.data:
         cut = doc.data["cut"]
         if sorted(cut) != sorted(players):
@@ -556,7 +568,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
     for n, raw in enumerate(deals_raw):
         at = ("deals", n)
         if raw["dealer"] not in players:
-            raise reader.fail(at + ("dealer",), f"dealer {raw['dealer']!r} is not one of the players")
+            raise reader.fail(at + ("dealer",), f"dealer {echo(raw['dealer'])} is not one of the players")
         partie.dealer = players.index(raw["dealer"])
         roles = (players[partie.elder], players[partie.dealer])
         if "scores" in raw:
@@ -587,7 +599,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
                                    "engine": engine, "line": line, "column": col})
     for who, value in claim.get("totals", {}).items():
         if who not in players:
-            raise reader.fail(("claimed", "totals", who), f"{who!r} is not a player")
+            raise reader.fail(("claimed", "totals", who), f"{echo(who)} is not a player")
         if value != result.totals[players.index(who)]:
             line, col = doc.where(("claimed", "totals", who))
             mismatches.append({"deal": None, "at": "partie.totals", "player": who, "claimed": value,

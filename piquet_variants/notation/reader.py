@@ -19,15 +19,13 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..cards import SYMBOLS, card_name, compact_cards, parse_card
-from ..errors import UNKNOWN_PLAYED, CardError, NotationError, Problem
+from ..errors import MAX_PROBLEMS, UNKNOWN_PLAYED, CardError, NotationError, Problem, echo
 from ..located import MAX_BYTES, Located, LoadFailure, caret, read_source
 from ..schemas import did_you_mean
 from .events import SOURCE_TAG_PREFIX
 from .numbers import read_number
 from .parser import Card, Pos, Run, Stmt, Tok, parse_statements, pos, rank_key, suit_symbol, unquote
 
-#: At most this many problems are reported for one file; the reader stops there.
-MAX_PROBLEMS = 100
 
 
 #: Tags and the record field each fills (French names in TAG_ALIASES).
@@ -259,7 +257,7 @@ class _Builder:
         elif tag in TAGS:
             field = TAGS[tag]
         else:
-            raise self.fail(h.pos, f"no tag {tag!r}{did_you_mean(tag, list(TAGS))}")
+            raise self.fail(h.pos, f"no tag {echo(tag)}{did_you_mean(tag, list(TAGS))}")
         want = {"players": 2, "cut": 4}.get(field[0], 1)
         if field[0] != "options" and len(values) != want:
             raise self.fail(h.pos, f"[{tag}] takes {want} quoted value{'s' if want > 1 else ''}")
@@ -270,7 +268,7 @@ class _Builder:
             for v in values:
                 name, sep, choice = v.partition("=")
                 if not sep:
-                    raise self.fail(h.pos, f"an option is NAME=CHOICE, not {v!r}")
+                    raise self.fail(h.pos, f"an option is NAME=CHOICE, not {echo(v)}")
                 rec.setdefault("options", {})[name.strip()] = choice.strip()
         elif field[0] == "players":
             if values[0] == values[1]:
@@ -280,11 +278,11 @@ class _Builder:
             rec["cut"] = {values[0]: values[1], values[2]: values[3]}
         elif field[0] == "lang":
             if values[0] not in ("en", "fr"):
-                raise self.fail(h.pos, f"[Lang] is en or fr, not {values[0]!r}")
+                raise self.fail(h.pos, f"[Lang] is en or fr, not {echo(values[0])}")
             rec["lang"] = values[0]
         elif field[0] == "higher_chose":
             if values[0] not in ("deal", "elder"):
-                raise self.fail(h.pos, f"[{tag}] is deal or elder, not {values[0]!r}")
+                raise self.fail(h.pos, f"[{tag}] is deal or elder, not {echo(values[0])}")
             rec["higher_chose"] = values[0]
         else:
             rec[field[0]] = values[0]
@@ -323,7 +321,7 @@ class _Builder:
                 raise self.fail(s.pos, 'the first deal names its dealer: deal 1, dealer "…"')
             deal["dealer"] = next(p for p in rec["players"] if p != previous)
         if deal["dealer"] not in rec["players"]:
-            raise self.fail(self.marks[at + ("dealer",)], f"the dealer {deal['dealer']!r} is not one of the players "
+            raise self.fail(self.marks[at + ("dealer",)], f"the dealer {echo(deal['dealer'])} is not one of the players "
                                                            f"({', '.join(rec['players'])})")
         if deal.get("packets", 2) not in (1, 2, 3):
             raise self.fail(self.marks[at + ("packets",)], "cards are dealt in packets of 1, 2 or 3")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import RANK_KEYS
-from ..errors import Problem, RulesetError
+from ..errors import Problem, RulesetError, echo
 from ..located import Located
 from ..schemas import did_you_mean, load_validated, rule_leaves
 from . import model
@@ -43,7 +43,7 @@ class _Leaf:
 def _read(path: Path) -> Located:
     doc = load_validated(path, "ruleset", RulesetError)
     if doc.data["id"] != path.stem:
-        raise RulesetError([doc.problem(("id",), f"id {doc.data['id']!r} does not match the file name {path.stem!r}")])
+        raise RulesetError([doc.problem(("id",), f"id {echo(doc.data['id'])} does not match the file name {echo(path.stem)}")])
     return doc
 
 
@@ -70,7 +70,7 @@ def _chain(path: Path) -> list[Located]:
             doc = _read(path_for(parent))
         else:
             hint = did_you_mean(parent, known_ids())
-            raise RulesetError([doc.problem(("extends",), f"extends unknown ruleset {parent!r}{hint}")])
+            raise RulesetError([doc.problem(("extends",), f"extends unknown ruleset {echo(parent)}{hint}")])
 
 
 def _overlay(leaves: dict[str, _Leaf], tree: dict[str, Any], defined_in: str, doc: Located,
@@ -87,10 +87,10 @@ def _choose(options: dict[str, tuple[Located, dict[str, Any]]], wanted: dict[str
         if name not in options:
             hint = did_you_mean(name, list(options))
             known = ", ".join(options) or "none"
-            problems.append(Problem(root.file, 1, 1, "options", f"no option {name!r}{hint} (options: {known})"))
+            problems.append(Problem(root.file, 1, 1, "options", f"no option {echo(name)}{hint} (options: {known})"))
         elif choice not in options[name][1]["choices"]:
             choices = list(options[name][1]["choices"])
-            problems.append(options[name][0].problem(("options", name), f"option {name!r} has no choice {choice!r}"
+            problems.append(options[name][0].problem(("options", name), f"option {echo(name)} has no choice {echo(choice)}"
                                                      f"{did_you_mean(choice, choices)} (choices: {', '.join(choices)})"))
     if problems:
         raise RulesetError(problems)
@@ -112,7 +112,7 @@ def _gather(path: Path, wanted: dict[str, str]) -> tuple[list[Located], dict[str
             options[name] = (doc, spec)
             if spec["default"] not in spec["choices"]:
                 problems.append(doc.problem(("options", name, "default"),
-                                            f"default {spec['default']!r} is not one of the choices"))
+                                            f"default {echo(spec['default'])} is not one of the choices"))
     if problems:
         raise RulesetError(problems)
     chosen = _choose(options, wanted, chain[-1])
@@ -155,7 +155,7 @@ def _listed(doc: Located) -> list[str]:
 
 
 def _check_listed(chain: list[Located], known: dict[str, Source]) -> list[Problem]:
-    return [doc.problem(("sources", i), f"unknown source {sid!r}{did_you_mean(sid, list(known))}")
+    return [doc.problem(("sources", i), f"unknown source {echo(sid)}{did_you_mean(sid, list(known))}")
             for doc in chain for i, sid in enumerate(_listed(doc)) if sid not in known]
 
 
@@ -163,13 +163,13 @@ def _check_citation(doc: Located, at: tuple[str | int, ...], cite: dict[str, Any
                     known: dict[str, Source]) -> list[Problem]:
     src = cite["source"]
     if src not in known:
-        return [doc.problem(at + ("source",), f"unknown source {src!r}{did_you_mean(src, list(known))}")]
+        return [doc.problem(at + ("source",), f"unknown source {echo(src)}{did_you_mean(src, list(known))}")]
     problems = []
     if cite["attestation"] in ("stated", "secondary") and known[src].public_domain and not cite.get("quote"):
         word = "stated" if cite["attestation"] == "stated" else "reported"
         problems.append(doc.problem(at, f"a value {word} by a public-domain source needs a short quote"))
     if cite["attestation"] in ("reconstructed", "disputed", "unstated") and not cite.get("note"):
-        problems.append(doc.problem(at, f"an {cite['attestation']!r} citation must say why, in a note"))
+        problems.append(doc.problem(at, f"an {echo(cite['attestation'])} citation must say why, in a note"))
     return problems
 
 

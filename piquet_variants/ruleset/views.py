@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from ..errors import PiquetError
+from ..errors import PiquetError, echo
 from ..i18n import Lang
 from ..render import Format
 from ..schemas import did_you_mean
@@ -94,7 +94,7 @@ def find_entry(rs: Ruleset, path: str) -> RuleEntry:
         return rs.entry(path)
     except KeyError:
         hint = did_you_mean(path, [e.path for e in rs.entries])
-        raise UnknownRule(f"ruleset {rs.id!r} has no rule {path!r}{hint}") from None
+        raise UnknownRule(f"ruleset {rs.id!r} has no rule {echo(path)}{hint}") from None
 
 
 _ATTESTED_WORDS = {

@@ -17,7 +17,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ..cards import parse_card
-from ..errors import CardError, Problem, ProblemsError, echo
+from ..errors import MAX_PROBLEMS, CardError, Problem, ProblemsError, echo
 from ..located import Located, LoadFailure, load_text, read_source
 
 if TYPE_CHECKING:
@@ -41,7 +41,9 @@ def validator(name: str) -> jsonschema.protocols.Validator:
     # JSON Schema counts 1.0 as an integer; the engine counts with it, indexes with it and prints it, so a
     # whole number must be written as one.
     integers = draft.TYPE_CHECKER.redefine("integer", lambda _, value: type(value) is int)
-    cls = jsonschema.validators.extend(draft, type_checker=integers, validators={"enum": _enum})
+    cls = jsonschema.validators.extend(draft, type_checker=integers, validators={
+        "enum": _enum, "items": _unless_too_many(draft.VALIDATORS["items"], "maxItems"),
+        "additionalProperties": _unless_too_many(draft.VALIDATORS["additionalProperties"], "maxProperties")})
     formats = copy.copy(draft.FORMAT_CHECKER)
     formats.checkers = dict(formats.checkers)
     formats.checks("card", raises=CardError)(_is_card)
@@ -49,6 +51,16 @@ def validator(name: str) -> jsonschema.protocols.Validator:
     registry: Registry = Registry().with_resources(
         (schema(other)["$id"], Resource.from_contents(schema(other))) for other in ("ruleset", "sources"))
     return cls(s, registry=registry, format_checker=formats)
+
+
+def _unless_too_many(check: Any, bound: str) -> Any:
+    """A keyword that checks each item (or each property) skipped where there are more than ``bound`` allows: the
+    whole is refused as too long, and 190,000 items each checked would be 190,000 messages (and seconds)."""
+    def checked(validator: Any, value: Any, instance: Any, schema: dict[str, Any]) -> Any:
+        if bound in schema and isinstance(instance, (list, dict)) and len(instance) > schema[bound]:
+            return ()
+        return check(validator, value, instance, schema)
+    return checked
 
 
 def _enum(validator: Any, choices: list[Any], instance: Any, schema: Any) -> Iterator[jsonschema.ValidationError]:
@@ -110,15 +122,32 @@ def _messages(err: jsonschema.ValidationError) -> list[tuple[tuple[str | int, ..
         leaf = _leaf_error(err)
         if leaf is not err:
             return _messages(leaf)
-    return [(path, err.message if len(err.message) <= 200 else err.message[:197] + "...")]
+    if err.validator in ("maxItems", "maxProperties"):
+        what = "items" if err.validator == "maxItems" else "keys"
+        return [(path, f"{len(err.instance)} {what}, where at most {err.validator_value} are allowed")]
+    if err.validator == "pattern":
+        form = err.schema.get("description")
+        return [(path, f"{echo(err.instance)} does not have the form needed here" + (f": {form}" if form else ""))]
+    message, shown = err.message, repr(err.instance)
+    if message.startswith(shown):  # "[1, 1, …] is too long": the value echoed whole, however long
+        message = echo(err.instance) + message[len(shown):]
+    return [(path, message if len(message) <= 200 else message[:199] + "…")]
 
 
-def validate(doc: Located, name: str) -> list[Problem]:
-    problems = []
-    for err in sorted(validator(name).iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
-        for path, message in _messages(err):
-            problems.append(doc.problem(path, message))
-    problems.sort(key=lambda p: (p.line, p.column))
+def validate(doc: Located, name: str, most: int = MAX_PROBLEMS) -> list[Problem]:
+    """The document's problems, in the order of the file; past ``most``, the checking stops and says so."""
+    problems: list[Problem] = []
+    errors = validator(name).iter_errors(doc.data)
+    for err in errors:
+        problems += [doc.problem(path, message) for path, message in _messages(err)]
+        if len(problems) >= most:
+            break
+    problems.sort(key=lambda p: (p.line, p.column, p.path))
+    if len(problems) >= most and next(errors, None) is not None:
+        last = problems[-1]
+        problems.append(Problem(last.file, last.line, last.column, "", f"more problems follow: the checking stops "
+                                                                        f"after {len(problems)}, and the rest of the "
+                                                                        "file is not checked"))
     return problems
 
 
