@@ -35,6 +35,7 @@ class _Leaf:
     defined_in: str
     doc: Located
     at: tuple[str | int, ...]
+    order: int  # where it was written: the root of the extends chain 0, its child 1…, an option's choice last
 
     def problem(self, message: str) -> Problem:
         return self.doc.problem(self.at + ("value",), message)
@@ -74,10 +75,10 @@ def _chain(path: Path) -> list[Located]:
 
 
 def _overlay(leaves: dict[str, _Leaf], tree: dict[str, Any], defined_in: str, doc: Located,
-             at: tuple[str | int, ...]) -> None:
+             at: tuple[str | int, ...], order: int) -> None:
     for group, rules in tree.items():
         for key, raw in rules.items():
-            leaves[f"{group}.{key}"] = _Leaf(raw, defined_in, doc, at + (group, key))
+            leaves[f"{group}.{key}"] = _Leaf(raw, defined_in, doc, at + (group, key), order)
 
 
 def _choose(options: dict[str, tuple[Located, dict[str, Any]]], wanted: dict[str, str],
@@ -103,8 +104,8 @@ def _gather(path: Path, wanted: dict[str, str]) -> tuple[list[Located], dict[str
     leaves: dict[str, _Leaf] = {}
     options: dict[str, tuple[Located, dict[str, Any]]] = {}
     problems = []
-    for doc in chain:
-        _overlay(leaves, doc.data.get("rules", {}), doc.data["id"], doc, ("rules",))
+    for order, doc in enumerate(chain):
+        _overlay(leaves, doc.data.get("rules", {}), doc.data["id"], doc, ("rules",), order)
         for name, spec in doc.data.get("options", {}).items():
             if spec is None:
                 options.pop(name, None)
@@ -119,7 +120,7 @@ def _gather(path: Path, wanted: dict[str, str]) -> tuple[list[Located], dict[str
     for name, choice in chosen:
         doc, spec = options[name]
         _overlay(leaves, spec["choices"][choice]["rules"], f"{doc.data['id']} (option {name}={choice})", doc,
-                 ("options", name, "choices", choice, "rules"))
+                 ("options", name, "choices", choice, "rules"), len(chain))
     return chain, leaves, chosen, options
 
 
@@ -188,41 +189,57 @@ def _value(leaves: dict[str, _Leaf], path: str) -> Any:
 
 
 def _check_semantics(leaves: dict[str, _Leaf]) -> list[Problem]:
-    """Consistency that JSON Schema cannot state."""
+    """Consistency that JSON Schema cannot state, and what the engine needs to deal and play.
+
+    A check that relates several leaves is blamed on the one written last:
+    a child that changes the hand blames its own file, not the installed
+    parent whose exchange limits no longer fit.
+    """
     v = lambda p: _value(leaves, p)  # noqa: E731
+
+    def blame(*paths: str) -> _Leaf:
+        return max((leaves[p] for p in paths), key=lambda leaf: leaf.order)
+
     problems = []
     ranks = v("deck.ranks")
     if v("deck.size") != 4 * len(ranks):
-        problems.append(leaves["deck.size"].problem(
+        problems.append(blame("deck.size", "deck.ranks").problem(
             f"a pack of {v('deck.size')} needs {v('deck.size') // 4} ranks a suit, deck.ranks has {len(ranks)}"))
     if 2 * v("deal.hand") + v("deal.talon") != v("deck.size"):
-        problems.append(leaves["deal.talon"].problem(
+        problems.append(blame("deal.talon", "deal.hand", "deck.size").problem(
             f"2 x hand ({v('deal.hand')}) + talon ({v('deal.talon')}) must equal the deck size ({v('deck.size')})"))
-    if not any(v("deal.hand") % p == 0 for p in v("deal.packets")):
-        problems.append(leaves["deal.packets"].problem(f"no packet size divides a hand of {v('deal.hand')}"))
+    uneven = [p for p in v("deal.packets") if v("deal.hand") % p]
+    if uneven:
+        problems.append(blame("deal.packets", "deal.hand").problem(
+            f"packets of {', '.join(map(str, uneven))} do not divide a hand of {v('deal.hand')} (deal.hand): "
+            "a hand is dealt in whole packets"))
     if v("exchange.elder_max") > v("deal.talon"):
-        problems.append(leaves["exchange.elder_max"].problem("the elder cannot take more cards than the talon holds"))
+        problems.append(blame("exchange.elder_max", "deal.talon").problem(
+            f"the elder may take {v('exchange.elder_max')} cards (exchange.elder_max), more than the talon of "
+            f"{v('deal.talon')} holds (deal.talon)"))
     for lo, hi in (("exchange.elder_min", "exchange.elder_max"),):
         if v(lo) > v(hi):
-            problems.append(leaves[lo].problem(f"{lo} is larger than {hi}"))
+            problems.append(blame(lo, hi).problem(f"{lo} ({v(lo)}) is larger than {hi} ({v(hi)})"))
     for path in ("carte_blanche.excludes", "play.counting_ranks", "play.winning_ranks"):
         stray = [r for r in v(path) if r not in ranks]
         if stray:
-            problems.append(leaves[path].problem(f"ranks not in the pack: {', '.join(stray)}"))
+            problems.append(blame(path, "deck.ranks").problem(f"ranks not in the pack: {', '.join(stray)}"))
     if v("sets.lowest_rank") not in ranks:
-        problems.append(leaves["sets.lowest_rank"].problem(f"rank {v('sets.lowest_rank')} is not in the pack"))
+        problems.append(blame("sets.lowest_rank", "deck.ranks").problem(
+            f"rank {v('sets.lowest_rank')} is not in the pack"))
     missing = [r for r in ranks if r not in v("point.card_values")]
     if missing:
-        problems.append(leaves["point.card_values"].problem(f"no value for ranks {', '.join(missing)}"))
+        problems.append(blame("point.card_values", "deck.ranks").problem(f"no value for ranks {', '.join(missing)}"))
     lengths = [str(n) for n in range(v("sequences.min_length"), len(ranks) + 1)]
     absent = [n for n in lengths if n not in v("sequences.scores")]
     if absent:
-        problems.append(leaves["sequences.scores"].problem(f"no score for sequences of length {', '.join(absent)}"))
+        problems.append(blame("sequences.scores", "sequences.min_length", "deck.ranks").problem(
+            f"no score for sequences of length {', '.join(absent)}"))
     if v("point.value_rounds_up_at") > v("point.value_step"):
-        problems.append(leaves["point.value_rounds_up_at"].problem(
+        problems.append(blame("point.value_rounds_up_at", "point.value_step").problem(
             f"a remainder of {v('point.value_rounds_up_at')} cannot occur within a step of {v('point.value_step')}"))
     if v("game.end") == "deals" and len(v("game.deal_multipliers")) != v("game.deals"):
-        problems.append(leaves["game.deal_multipliers"].problem(
+        problems.append(blame("game.deal_multipliers", "game.deals", "game.end").problem(
             f"{len(v('game.deal_multipliers'))} multipliers for a partie of {v('game.deals')} deals"))
     return problems
 
