@@ -28,9 +28,9 @@ from .ruleset.views import diff, plain
 
 #: The largest set of rules tried together.
 MAX_SET = 3
-#: The most deals replayed in the experiments for one pair of rulesets, each counterfactual ruleset counting as
-#: ``TRIAL`` deals more (its tables are built anew: engine/derived.py): past it, a figure not yet explained is
-#: said to be so, and the command ends in a few seconds whatever the record and the rulesets.
+#: The most deals replayed in the experiments of one command (every record of its file, every pair of rulesets),
+#: each counterfactual ruleset counting as ``TRIAL`` deals more (its tables are built anew: engine/derived.py):
+#: past it, a figure not yet explained is said to be so, and the command ends in a few seconds whatever it reads.
 MAX_REPLAYED = 1500
 TRIAL = 10
 
@@ -87,36 +87,38 @@ def _figures_under(doc: Located, rules: Rules) -> Figures | None:
         return None
 
 
-class _Budget:
-    """The deals the experiments may still replay."""
+class Budget:
+    """The deals the experiments may still replay: ``MAX_REPLAYED`` for a command, whatever it compares."""
 
-    def __init__(self, doc: Located):
-        self.left, self.cost = MAX_REPLAYED, len(doc.data["deals"]) + TRIAL
+    def __init__(self) -> None:
+        self.left = MAX_REPLAYED
         self.spent = False  # an experiment was refused: the search stopped short
 
-    def take(self) -> bool:
-        if self.left < self.cost:
+    def take(self, doc: Located) -> bool:
+        """Whether one more counterfactual replay of ``doc`` may run; if so, its cost is taken."""
+        cost = len(doc.data["deals"]) + TRIAL
+        if self.left < cost:
             self.spent = True
             return False
-        self.left -= self.cost
+        self.left -= cost
         return True
 
 
-def attribute(doc: Located, base: Ruleset, other: Ruleset) -> list[Cause]:
+def attribute(doc: Located, base: Ruleset, other: Ruleset, budget: Budget | None = None) -> list[Cause]:
     """The causes of every difference between ``base``'s figures and ``other``'s, in deal and category order.
 
-    The experiments stop after ``MAX_REPLAYED`` deals replayed: a difference
-    they leave unexplained then has a cause that says so (``stopped``).
+    The experiments stop when ``budget`` (one's own if not given) is spent: a
+    difference they leave unexplained then has a cause that says so (``stopped``).
     """
     ref, target = figures(replay(doc, base.rules)), figures(replay(doc, other.rules))
     apart = [key for key in ref if key in target and ref[key] != target[key]]
     if not apart:
         return []
-    budget = _Budget(doc)
+    budget = budget or Budget()
     values = {d["path"]: other.entry(d["path"]).value for d in diff(base, other)}
     moved: dict[str, Figures] = {}
     for path, value in values.items():
-        if not budget.take():
+        if not budget.take(doc):
             break
         got = _figures_under(doc, with_values(base.rules, {path: value}))
         if got is not None:
@@ -137,12 +139,12 @@ def attribute(doc: Located, base: Ruleset, other: Ruleset) -> list[Cause]:
 
 def _smallest_sets(doc: Located, base: Ruleset, values: dict[str, Any], usable: list[str],
                    keys: list[tuple[int, str]], target: Figures,
-                   budget: _Budget) -> Iterable[tuple[tuple[int, str], tuple[str, ...]]]:
+                   budget: Budget) -> Iterable[tuple[tuple[int, str], tuple[str, ...]]]:
     """For each figure no single rule explains, the first smallest set that gives the other ruleset's figure;
     ``keys`` keeps those the budget leaves unexplained."""
     for size in range(2, MAX_SET + 1):
         for chosen in combinations(usable, size):
-            if not keys or not budget.take():
+            if not keys or not budget.take(doc):
                 return
             got = _figures_under(doc, with_values(base.rules, {p: values[p] for p in chosen}))
             if got is None:

@@ -355,3 +355,23 @@ def test_a_megabyte_of_good_records_and_a_bad_one(tmp_path) -> None:
     assert time.monotonic() - start < 30  # a generous bound against a hang; the fuzzer holds the real figure
     assert len(results) == n + 1 and all(hasattr(r, "data") for r in results[:-1])
     assert str(results[-1]).startswith(f"many.piquet:{2 * n + 2}:40: the file ends here")
+
+
+# -- compare's experiments are bounded for the whole command (found by the fuzzer: a minute and more) -----------
+
+def test_compare_stops_its_experiments_and_says_so(cli, tmp_path) -> None:
+    from piquet_variants.api import read, write_json
+    record = next(read(DEALS / "traite-faced-card-art7.piquet"))
+    path = write(tmp_path, "many.json", write_json([record] * 30))
+    start = time.monotonic()
+    code, out, err = cli("compare", path, "-r", "cavendish-rubicon", "-r", "traite", "--format", "json")
+    assert code == 0, err
+    assert time.monotonic() - start < 60  # a generous bound: thirty records once took each the whole search
+    deals = json.loads(out)["deals"]
+    first = [c for c in deals[0]["causes"] if c["category"] == "point"]
+    assert [r["rule"] for c in first for r in c["rules"]] == [
+        "faced_card.fresh_deal_when", "faced_card.fresh_deal_when", "point.tierce_majeure_score"]
+    stopped = [c for d in deals for c in d["causes"] if c.get("stopped")]
+    assert stopped and all(c["rules"] == [] for c in stopped)
+    code, out, _ = cli("compare", path, "-r", "cavendish-rubicon", "-r", "traite")
+    assert "no rule named: the experiments reached their bound (1500 deals replayed)" in out

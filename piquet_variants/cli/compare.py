@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..attribution import MAX_REPLAYED, Cause, attribute
+from ..attribution import MAX_REPLAYED, Budget, Cause, attribute
 from ..engine.record import DealReplay, Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import Problem, RecordError
@@ -45,6 +45,7 @@ def compare_command(
     sets = choose_rulesets(ruleset, option)
     names = _names(sets)
     records = load_deals(file)
+    budget = Budget()  # the experiments' bound, for the whole file
     deals: list[dict[str, Any]] = []
     problems: list[Problem] = []
     for k, doc in enumerate(records, 1):
@@ -52,7 +53,7 @@ def compare_command(
             if isinstance(doc, RecordError):
                 raise doc
             reps = [replay(doc, rs.rules) for rs in sets]
-            found = [(name, rs, attribute(doc, sets[0], rs)) for name, rs in zip(names[1:], sets[1:])]
+            found = [(name, rs, attribute(doc, sets[0], rs, budget)) for name, rs in zip(names[1:], sets[1:])]
         except RecordError as exc:  # this record only: the others are still compared
             problems += exc.problems
             continue
