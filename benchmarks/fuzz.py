@@ -888,7 +888,10 @@ def _worker(conn: Connection, seed: int, memory: int, hang: float, cache: str) -
     base = Path(tempfile.mkdtemp(prefix="fuzz-"))
     try:
         while True:
-            task = conn.recv()
+            try:
+                task = conn.recv()
+            except EOFError:  # the campaign is gone
+                return
             if task is None:
                 return
             index, category = task
@@ -924,7 +927,8 @@ def campaign(tasks: list[tuple[int, str]], seed: int, jobs: int, memory: int, ha
 
     def start() -> _Slot:
         parent, child = ctx.Pipe()
-        process = ctx.Process(target=_worker, args=(child, seed, memory, hang, cache), daemon=True)
+        # not a daemon: a command under test may start processes of its own (simulate --jobs 2)
+        process = ctx.Process(target=_worker, args=(child, seed, memory, hang, cache))
         process.start()
         child.close()
         return _Slot(process, parent)
