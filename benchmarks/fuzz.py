@@ -310,7 +310,7 @@ def _statement(rng: random.Random, lang: str) -> str:
         turns = []
         for _ in range(rng.randint(1, 5)):
             says = rng.choice((num(), f"making {num()}", f"= {num()}", "good", "not good", "equal", "making?",
-                               "sinks", f"quint major", f"tierce to the {rng.choice(('king', 'queen', 'ten'))}",
+                               "sinks", "quint major", f"tierce to the {rng.choice(('king', 'queen', 'ten'))}",
                                f"quatorze of {rng.choice(('aces', 'tens', 'kings', 'sixes'))}",
                                f"three {rng.choice(('aces', 'queens'))}", f"({_cards_text(rng, rng.randint(1, 5))})",
                                f"shows ({_cards_text(rng, 3)})", f"{num()} = {num()}"))
@@ -521,7 +521,7 @@ class Case:
     play: str | None = None  # a ruleset file to play through the engine (the engine row)
 
 
-def _record_commands(rng: random.Random, name: str, text: bool) -> tuple[list[str], str | None]:
+def _record_commands(rng: random.Random, name: str) -> tuple[list[str], str | None]:
     command = rng.choice(("replay", "replay", "replay", "convert", "convert", "compare"))
     path = "{dir}/" + name
     if command == "replay":
@@ -560,7 +560,7 @@ def _notation_case(rng: random.Random) -> Case:
     if rng.random() < 0.1:
         argv, out = ["replay", "-"] + rng.choice(([], ["-r", "traite"])), None
         return Case("notation", method, argv, stdin=data)
-    argv, out = _record_commands(rng, name, True)
+    argv, out = _record_commands(rng, name)
     return Case("notation", method, argv, {name: data}, output=out)
 
 
@@ -581,7 +581,7 @@ def _json_case(rng: random.Random) -> Case:
         data, method = json.dumps([record] * rng.choice((1, 2, 50)) if rng.random() < 0.5 else record).encode(), "played"
     if rng.random() < 0.1:
         return Case("json", method, ["replay", "-"], stdin=data)
-    argv, out = _record_commands(rng, "deal.json", False)
+    argv, out = _record_commands(rng, "deal.json")
     return Case("json", method, argv, {"deal.json": data}, output=out)
 
 
