@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .engine.record import Replay, load_records, records_of, replay as replay_located
-from .errors import RecordError
+from .errors import RecordError, UnknownRuleset, echo
 from .located import LoadFailure, Located, load_text, read_source
 from .notation.events import Event, Visitor, walk
 from .notation.writer import write_all
@@ -158,8 +158,18 @@ def get_ruleset(ref: str | Path | Ruleset, options: Iterable[tuple[str, str]] = 
     if isinstance(ref, Ruleset):
         return ref
     if isinstance(ref, Path) or ref.endswith((".yaml", ".yml")):
-        return compile_path(base / ref if base is not None else Path(ref), tuple(options))
+        path = base / ref if base is not None else Path(ref)
+        if not _is_file(path):
+            raise UnknownRuleset(f"no ruleset file {echo(str(path))}")
+        return compile_path(path, tuple(options))
     return load_ruleset(ref, tuple(sorted(options)))
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long, or with a NUL in it
+        return False
 
 
 def replay(record: Record | Located, rules: str | Path | Ruleset | Rules | None = None,

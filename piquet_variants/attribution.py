@@ -26,9 +26,13 @@ from .ruleset.compiler import engine_value
 from .ruleset.model import Rules, Ruleset
 from .ruleset.views import diff, plain
 
-#: The largest set of rules tried together, and the most replays spent looking for one.
+#: The largest set of rules tried together.
 MAX_SET = 3
-MAX_TRIALS = 4000
+#: The most deals replayed in the experiments of one command (every record of its file, every pair of rulesets),
+#: each counterfactual ruleset counting as ``TRIAL`` deals more (its tables are built anew: engine/derived.py):
+#: past it, a figure not yet explained is said to be so, and the command ends in a few seconds whatever it reads.
+MAX_REPLAYED = 1500
+TRIAL = 10
 
 #: (deal number, category) -> each player's figure, in the record's order of players.
 Figures = dict[tuple[int, str], tuple[int, int]]
@@ -47,6 +51,8 @@ class Cause:
     category: str
     rules: tuple[str, ...]
     alone: bool
+    #: No rules: the experiments stopped (``MAX_REPLAYED``) before they explained the difference.
+    stopped: bool = False
 
 
 def with_values(rules: Rules, values: dict[str, Any]) -> Rules:
@@ -81,15 +87,39 @@ def _figures_under(doc: Located, rules: Rules) -> Figures | None:
         return None
 
 
-def attribute(doc: Located, base: Ruleset, other: Ruleset) -> list[Cause]:
-    """The causes of every difference between ``base``'s figures and ``other``'s, in deal and category order."""
+class Budget:
+    """The deals the experiments may still replay: ``MAX_REPLAYED`` for a command, whatever it compares."""
+
+    def __init__(self) -> None:
+        self.left = MAX_REPLAYED
+        self.spent = False  # an experiment was refused: the search stopped short
+
+    def take(self, doc: Located) -> bool:
+        """Whether one more counterfactual replay of ``doc`` may run; if so, its cost is taken."""
+        cost = len(doc.data["deals"]) + TRIAL
+        if self.left < cost:
+            self.spent = True
+            return False
+        self.left -= cost
+        return True
+
+
+def attribute(doc: Located, base: Ruleset, other: Ruleset, budget: Budget | None = None) -> list[Cause]:
+    """The causes of every difference between ``base``'s figures and ``other``'s, in deal and category order.
+
+    The experiments stop when ``budget`` (one's own if not given) is spent: a
+    difference they leave unexplained then has a cause that says so (``stopped``).
+    """
     ref, target = figures(replay(doc, base.rules)), figures(replay(doc, other.rules))
     apart = [key for key in ref if key in target and ref[key] != target[key]]
     if not apart:
         return []
+    budget = budget or Budget()
     values = {d["path"]: other.entry(d["path"]).value for d in diff(base, other)}
     moved: dict[str, Figures] = {}
     for path, value in values.items():
+        if not budget.take(doc):
+            break
         got = _figures_under(doc, with_values(base.rules, {path: value}))
         if got is not None:
             moved[path] = got
@@ -100,20 +130,22 @@ def attribute(doc: Located, base: Ruleset, other: Ruleset) -> list[Cause]:
         causes[key] = [Cause(key[0], key[1], (p,), True) for p in singles]
         if not any(moved[p][key] == target[key] for p in singles):
             unexplained.append(key)
-    for key, rules in _smallest_sets(doc, base, values, list(moved), unexplained, target):
+    for key, rules in _smallest_sets(doc, base, values, list(moved), unexplained, target, budget):
         causes[key].append(Cause(key[0], key[1], rules, False))
+    for key in unexplained if budget.spent else ():  # what the search, stopped short, left unexplained
+        causes[key].append(Cause(key[0], key[1], (), False, stopped=True))
     return [c for key in apart for c in causes[key]]
 
 
 def _smallest_sets(doc: Located, base: Ruleset, values: dict[str, Any], usable: list[str],
-                   keys: list[tuple[int, str]], target: Figures) -> Iterable[tuple[tuple[int, str], tuple[str, ...]]]:
-    """For each figure no single rule explains, the first smallest set that gives the other ruleset's figure."""
-    trials = 0
+                   keys: list[tuple[int, str]], target: Figures,
+                   budget: Budget) -> Iterable[tuple[tuple[int, str], tuple[str, ...]]]:
+    """For each figure no single rule explains, the first smallest set that gives the other ruleset's figure;
+    ``keys`` keeps those the budget leaves unexplained."""
     for size in range(2, MAX_SET + 1):
         for chosen in combinations(usable, size):
-            if not keys or trials >= MAX_TRIALS:
+            if not keys or not budget.take(doc):
                 return
-            trials += 1
             got = _figures_under(doc, with_values(base.rules, {p: values[p] for p in chosen}))
             if got is None:
                 continue

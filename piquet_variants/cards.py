@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import cache
 
-from .errors import CardError
+from .errors import CardError, echo
 
 RANKS_PER_SUIT = 9
 SUITS = 4
@@ -118,7 +118,7 @@ def parse_card(text: str, lang: str = "en") -> int:
         rank = ranks.get(rank_text)
         if suit is not None and rank is not None:
             return card(suit, rank)
-    raise CardError(f"not a card: {text!r} (expected rank then suit, e.g. AS, 10H, RC or A♠)")
+    raise CardError(f"not a card: {echo(text)} (expected rank then suit, e.g. AS, 10H, RC or A♠)")
 
 
 @cache

@@ -10,8 +10,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+#: At most this many problems are reported for one file; the reading (or the checking) stops there, and says so.
+MAX_PROBLEMS = 100
+
 #: Said by both readers of a record (JSON and notation): "?" fills a hand, never a trick.
 UNKNOWN_PLAYED = "a card played must be given, not '?'"
+
+
+def echo(value: object, limit: int = 60) -> str:
+    """A value a message repeats back, as ``repr`` gives it, cut short past ``limit`` characters: a bad input
+    may be a megabyte long, and its message should still be one line."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text)} characters)"
 
 
 class PiquetError(Exception):

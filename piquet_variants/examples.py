@@ -12,7 +12,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from .errors import OutputError, PiquetError
+from .errors import OutputError, PiquetError, echo
 from .resources import data_dir
 from .schemas import did_you_mean
 
@@ -51,7 +51,7 @@ def path(name: str) -> Path:
         if candidate in found:
             return found[candidate]
     hint = did_you_mean(name, sorted({p.stem for p in found.values()} | set(found)))
-    raise UnknownExample(f"no example {name!r}{hint} (piquet-variants examples lists them)")
+    raise UnknownExample(f"no example {echo(name)}{hint} (piquet-variants examples lists them)")
 
 
 def resolve(arg: str) -> Path:

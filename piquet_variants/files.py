@@ -16,8 +16,19 @@ def replace_whole(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` in one rename; on any ``OSError`` nothing is left behind.
 
     The file keeps the permissions it had; a new file gets those any new
-    file gets (the umask's), not the private ones of a temporary file.
+    file gets (the umask's), not the private ones of a temporary file.  A
+    device or a pipe (``-O /dev/stdout``) is written to, never replaced by a
+    file; a symbolic link is followed, and the file it names replaced.
     """
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        with path.open("wb") as out:
+            out.write(data)
+        return
+    path = Path(os.path.realpath(path))
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
     except FileNotFoundError:

@@ -93,6 +93,10 @@ _LABELS: dict[str, dict[str, str]] = {
     "totals": {"fr": "totaux"},
     "points_won": {"en": "points won", "fr": "points gagnés"},
     "rules responsible together": {"fr": "règles en cause ensemble"},
+    "attribution stopped": {"en": "no rule named: the experiments reached their bound ({n} deals replayed) before "
+                                  "they found the rules responsible",
+                            "fr": "aucune règle nommée : les essais ont atteint leur borne ({n} donnes rejouées) avant "
+                                  "de trouver les règles en cause"},
     "name": {"fr": "nom"},
     "file": {"fr": "fichier"},
     "stated": {"fr": "énoncé"},

@@ -10,17 +10,23 @@ purpose, which gives JSON records the same positions.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
 
-from .errors import Problem
+from .errors import Problem, echo
 
 if TYPE_CHECKING:
     import yaml
 
 MAX_BYTES = 1 << 20
 MAX_NODES = 200_000
+#: A whole number in any input (YAML, JSON, notation) has at most this many digits: far past any score or
+#: count, and short of what Python refuses to print (4,300 digits) or the engine could loop over.
+MAX_DIGITS = 15
+MAX_INTEGER = 10 ** MAX_DIGITS - 1
 
 JsonPath = tuple[str | int, ...]
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"}
@@ -74,11 +80,20 @@ class Located:
         return Problem(self.file, line, col, dotted(self.prefix + tuple(path)), message, excerpt)
 
 
+#: How much of a long source line a caret shows, around the column it points at.
+CARET_WIDTH = 100
+
+
 def caret(lines: list[str], line: int, column: int) -> str:
-    """The source line and a caret under ``column``, as compilers print them."""
+    """The source line and a caret under ``column``, as compilers print them; of a long line, the part around it."""
     if not 1 <= line <= len(lines):
         return ""
     text = lines[line - 1].rstrip("\n").expandtabs(1)
+    if len(text) > CARET_WIDTH:
+        start = max(0, min(column - 1 - CARET_WIDTH // 2, len(text) - CARET_WIDTH))
+        cut = text[start:start + CARET_WIDTH]
+        text = ("…" if start else "") + cut + ("…" if start + CARET_WIDTH < len(text) else "")
+        column += (1 if start else 0) - start
     return f"    {text}\n    {' ' * (column - 1)}^"
 
 
@@ -112,7 +127,7 @@ class _Builder:
             raise self.fail(node, "document nested more than 64 levels deep")
         self.marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
-            raise self.fail(node, f"tag {node.tag!r} is not allowed here")
+            raise self.fail(node, f"tag {echo(node.tag)} is not allowed here")
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
             for key_node, value_node in node.value:
@@ -120,20 +135,33 @@ class _Builder:
                     raise self.fail(key_node, "YAML merge keys ('<<') are not supported")
                 key = self.build(key_node, path + ("<key>",), depth + 1)
                 if not isinstance(key, (str, int)) or isinstance(key, bool):
-                    raise self.fail(key_node, f"mapping keys must be strings, not {key!r}")
+                    raise self.fail(key_node, f"mapping keys must be strings, not {echo(key)}")
                 key = str(key)
                 if key in out:
-                    raise self.fail(key_node, f"duplicate key {key!r}")
+                    raise self.fail(key_node, f"duplicate key {echo(key)}")
                 self.marks[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
                 out[key] = self.build(value_node, path + (key,), depth + 1)
             self.marks.pop(path + ("<key>",), None)
             return out
         if isinstance(node, yaml.SequenceNode):
             return [self.build(n, path + (i,), depth + 1) for i, n in enumerate(node.value)]
+        if node.tag == _INT_TAG and len(node.value) > 4 * MAX_DIGITS:  # before int() would choke on it
+            raise self.fail(node, too_large(node.value))
         try:
-            return self.constructor.construct_object(node, deep=True)
+            value = self.constructor.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
             raise self.fail(node, f"cannot read this value: {exc.problem}") from None
+        if isinstance(value, int) and not -MAX_INTEGER <= value <= MAX_INTEGER:
+            raise self.fail(node, too_large(node.value))
+        return value
+
+
+_INT_TAG = "tag:yaml.org,2002:int"
+
+
+def too_large(text: str) -> str:
+    """What is said of a number past ``MAX_INTEGER``, echoing no more of it than its start."""
+    return f"number out of range: {echo(text, 24)} (a whole number here has at most {MAX_DIGITS} digits)"
 
 
 def load_text(text: str, name: str) -> Located:
@@ -163,17 +191,46 @@ def load_file(path: Path | str) -> Located:
 
 
 def read_source(path: Path | str) -> str:
-    """A user's file as text, refusing what is too large, unreadable or not UTF-8."""
-    p = Path(path)
+    """A user's file as text, refusing what is too large, unreadable or not UTF-8.
+
+    Whatever the file is: a regular file is refused by its size; a device or a
+    pipe is read no further than the limit (``/dev/zero`` never ends), and is
+    opened without waiting for a writer (a FIFO nobody writes to reads as empty,
+    where a plain open would block for ever).
+    """
     name = str(path)
     try:
-        size = p.stat().st_size
-        if size > MAX_BYTES:
-            raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes ({size})"))
-        raw = p.read_bytes()
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        raise LoadFailure(Problem(name, 1, 1, "", f"cannot read file: {getattr(exc, 'strerror', None) or exc}")) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISREG(info.st_mode) and info.st_size > MAX_BYTES:
+            raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes ({info.st_size})"))
+        os.set_blocking(fd, True)  # a pipe with a writer is read as it is written, to its end
+        raw = _read_upto(fd, MAX_BYTES + 1)
     except OSError as exc:
         raise LoadFailure(Problem(name, 1, 1, "", f"cannot read file: {exc.strerror}")) from None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_BYTES:
+        raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes (a device or a pipe that "
+                                                  "does not end?)"))
+    if not raw and not stat.S_ISREG(info.st_mode):
+        raise LoadFailure(Problem(name, 1, 1, "", "nothing to read (a pipe or a device with no writer?)"))
     return _decoded(raw, name)
+
+
+def _read_upto(fd: int, limit: int) -> bytes:
+    """At most ``limit`` bytes of a file descriptor, fewer where it ends first."""
+    chunks, got = [], 0
+    while got < limit:
+        chunk = os.read(fd, min(limit - got, 1 << 16))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
 
 
 def read_stream(stream: BinaryIO, name: str) -> str:

@@ -53,7 +53,7 @@ def stored(name: Callable[[], str], build: Callable[[], T], fits: Callable[[Any]
         return build()
     try:
         path = cache_dir() / name()
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a name with a NUL in it, which no file has
         return build()
     try:
         with path.open("rb") as f:

@@ -1,7 +1,8 @@
 """The ``piquet-variants`` command.
 
 ``main`` turns every error the tool knows (``PiquetError``) into one clear
-message on stderr and exit status 1, never a traceback.
+message on stderr and exit status 1, never a traceback; any other exception
+is a bug of ours, said in one line that names the input files.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ..errors import PiquetError, ProblemsError
+from ..errors import PiquetError, ProblemsError, echo
 
 #: Every command: the module of ``cli`` it lives in, the command function or sub-app there, and its examples
 #: (None: the module's own EPILOG, or a sub-app's).  A command's module, and what it imports, is loaded only
@@ -110,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
 
     Usage errors are Typer's (a usage line, status 2); every error the tool
     itself knows is one message on stderr and status 1, never a traceback.
+    Anything else is a bug, said in one line naming the input files (status 1).
     """
     try:
         app(args=argv, prog_name="piquet-variants")
@@ -118,7 +120,22 @@ def main(argv: list[str] | None = None) -> int:
     except PiquetError as exc:
         typer.echo(str(exc) if isinstance(exc, ProblemsError) else f"piquet-variants: {exc}", err=True)
         return 1
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: a fault of ours, one line, no traceback
+        files = ", ".join(_inputs(sys.argv[1:] if argv is None else argv)) or "the command line"
+        typer.echo(f"piquet-variants: internal error on {files} (a bug: please report it, with the file): "
+                   f"{type(exc).__name__}: {echo(str(exc), 200)}", err=True)
+        return 1
     return 0
+
+
+def _inputs(argv: list[str]) -> list[str]:
+    """The arguments that name input files (or standard input, or a shipped example), for the catch-all's message."""
+    def names_file(arg: str) -> bool:
+        try:
+            return arg == "-" or arg.startswith("example:") or Path(arg).exists()
+        except (OSError, ValueError):
+            return False
+    return [echo(arg) for arg in argv if names_file(arg)]
 
 
 def run() -> None:

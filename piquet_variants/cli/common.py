@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 import sys
 from collections.abc import Sequence
 from functools import cache
@@ -10,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from ..errors import PiquetError, RecordError
+from ..errors import PiquetError, RecordError, UnknownRuleset, echo
 from ..located import Located
 from ..ruleset.model import Ruleset
 from ..render import Format
@@ -41,7 +42,7 @@ def warn(message: str) -> None:
 def _choice(item: str, flag: str) -> tuple[str, str]:
     name, sep, choice = item.partition("=")
     if not sep or not name.strip() or not choice.strip():
-        raise BadOption(f"{flag} {item!r}: expected NAME=CHOICE, for example end=race-100")
+        raise BadOption(f"{flag} {echo(item)}: expected NAME=CHOICE, for example end=race-100")
     return name.strip(), choice.strip()
 
 
@@ -72,7 +73,7 @@ def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
             continue
         target, _, rest = item.partition(":")
         if target not in [rid for rid, _ in named]:
-            raise BadOption(f"--option {item!r}: {target!r} is not one of the rulesets given "
+            raise BadOption(f"--option {echo(item)}: {echo(target)} is not one of the rulesets given "
                             f"({', '.join(rid for rid, _ in named)})")
         name, choice = _choice(rest, f"--option {target}:")
         for rid, opts in named:
@@ -88,18 +89,22 @@ def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
     if unused:
         have = "; ".join(f"{rid}: {', '.join(o.name for o in rs.options) or 'none'}"
                          for (rid, _), rs in zip(named, out))
-        raise BadOption(f"--option {unused[0]}: no ruleset given has an option {unused[0].split('=')[0]!r} "
+        raise BadOption(f"--option {unused[0]}: no ruleset given has an option {echo(unused[0].split('=')[0])} "
                         f"(options: {have})")
     return out
 
 
 def record_rulesets(doc: Located, where: str, raw: list[str] | None, lang: Lang) -> list[Ruleset]:
     """The ruleset a record names (``modern-fr``, with a warning, where it names none), with the record's options,
-    then the bare ``raw`` ones; a ruleset file is found from the record's folder."""
+    then the bare ``raw`` ones; a ruleset file is found from the record's folder.  A ruleset not found is a
+    ``RecordError`` at the record's line."""
     if "ruleset" not in doc.data:
         warn(f"{where}: {t('assumed ruleset', lang).format(ruleset=DEFAULT_RULESET)}")
     own = tuple(doc.data.get("options", {}).items())
-    return choose_rulesets([doc.data.get("ruleset", DEFAULT_RULESET)], raw, own, Path(doc.file).parent)
+    try:
+        return choose_rulesets([doc.data.get("ruleset", DEFAULT_RULESET)], raw, own, Path(doc.file).parent)
+    except UnknownRuleset as exc:  # the record's fault, at its line
+        raise RecordError([doc.problem(("ruleset",), str(exc))]) from None
 
 
 def load_deals(path: Path) -> list[Located | RecordError]:
@@ -132,8 +137,9 @@ def _read_notation(path: Path) -> list[Located | RecordError]:
     from ..stored import digest, stored
 
     def name() -> str:
-        if path.stat().st_size > MAX_BYTES:  # left to the reader, which says so
-            raise OSError("too large to keep")
+        info = path.stat()
+        if info.st_size > MAX_BYTES or not stat.S_ISREG(info.st_mode):  # left to the reader, which bounds it
+            raise OSError("not kept: too large, or a pipe or a device (which can be read only once)")
         return f"records-{_reader_key()}-{digest([str(path).encode(), path.read_bytes()])}.pickle"
 
     def parse() -> list[Located | RecordError]:

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..attribution import Cause, attribute
+from ..attribution import MAX_REPLAYED, Budget, Cause, attribute
 from ..engine.record import DealReplay, Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import Problem, RecordError
@@ -45,6 +45,7 @@ def compare_command(
     sets = choose_rulesets(ruleset, option)
     names = _names(sets)
     records = load_deals(file)
+    budget = Budget()  # the experiments' bound, for the whole file
     deals: list[dict[str, Any]] = []
     problems: list[Problem] = []
     for k, doc in enumerate(records, 1):
@@ -52,7 +53,7 @@ def compare_command(
             if isinstance(doc, RecordError):
                 raise doc
             reps = [replay(doc, rs.rules) for rs in sets]
-            found = [(name, rs, attribute(doc, sets[0], rs)) for name, rs in zip(names[1:], sets[1:])]
+            found = [(name, rs, attribute(doc, sets[0], rs, budget)) for name, rs in zip(names[1:], sets[1:])]
         except RecordError as exc:  # this record only: the others are still compared
             problems += exc.problems
             continue
@@ -82,7 +83,7 @@ def _deals(reps: list[Replay], sets: list[Ruleset], names: list[str],
                 rows.append({"category": category, "values": {name: {base.players[r]: v[r] for r in (0, 1)}
                                                               for name, v in zip(names, values)}})
         causes = [{"category": c.category, "rulesets": [names[0], name], "alone": c.alone,
-                   "rules": [_rule(p, sets[0], rs, lang) for p in c.rules]}
+                   "rules": [_rule(p, sets[0], rs, lang) for p in c.rules]} | ({"stopped": True} if c.stopped else {})
                   for name, rs, cs in found for c in cs if c.deal == n + 1]
         deals.append({"number": n + 1, "players": list(base.players), "rows": rows, "causes": causes})
     return deals
@@ -118,6 +119,9 @@ def _text(deal: dict[str, Any], names: list[str], lang: Lang) -> Report:
     out = Report().heading(f"{head}{t('deal', lang)} {deal['number']}").table(headers, rows)
     for c in deal["causes"]:
         a, b = c["rulesets"]
+        if c.get("stopped"):
+            out.paragraph(f"{t(c['category'], lang)}: {t('attribution stopped', lang).format(n=MAX_REPLAYED)}")
+            continue
         said = ", ".join(f"{r['rule']}: {a} = {r['shown'][0]}, {b} = {r['shown'][1]}" for r in c["rules"])
         label = t("rule responsible" if c["alone"] else "rules responsible together", lang)
         out.paragraph(f"{t(c['category'], lang)}: {label} {said}")

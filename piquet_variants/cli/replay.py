@@ -79,7 +79,12 @@ def replay_command(
                 statuses.append(1)
                 continue
             where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
-            sets = choose_rulesets(ruleset, option) if ruleset else record_rulesets(doc, where, option, lang)
+            try:
+                sets = choose_rulesets(ruleset, option) if ruleset else record_rulesets(doc, where, option, lang)
+            except RecordError as exc:
+                problems += exc.problems
+                statuses.append(1)
+                continue
             for rs in sets:
                 try:
                     rep = replay(doc, rs.rules)

@@ -83,7 +83,10 @@ def report_command(
                 problems += doc.problems
                 continue
             where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
-            entries.append(deal_pages.Entry(doc, k, len(records), record_rulesets(doc, where, None, lang)[0]))
+            try:
+                entries.append(deal_pages.Entry(doc, k, len(records), record_rulesets(doc, where, None, lang)[0]))
+            except RecordError as exc:
+                problems += exc.problems
     if problems:
         raise RecordError(problems)
     data = stats_page.load(stats) if stats is not None else None

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from ..errors import PiquetError
+from ..errors import PiquetError, echo
 from ..i18n import Lang, t
 from ..render import Format, grid, json_text
 from ..ruleset import citing
@@ -36,7 +36,7 @@ def pick(ids: list[str] | None) -> list[Source]:
         return list(known.values())
     unknown = [i for i in ids if i not in known]
     if unknown:
-        raise UnknownSource(f"unknown source {unknown[0]!r}{did_you_mean(unknown[0], list(known))} "
+        raise UnknownSource(f"unknown source {echo(unknown[0])}{did_you_mean(unknown[0], list(known))} "
                             f"(known: {', '.join(known)})")
     return [known[i] for i in ids]
 

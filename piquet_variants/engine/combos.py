@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ..cards import RANKS_PER_SUIT, SUITS
 from ..ruleset.model import Rules
-from .derived import per_ruleset
+from .derived import reading
 
 POINT, SEQUENCES, SETS = "point", "sequences", "sets"
 KINDS = (POINT, SEQUENCES, SETS)
@@ -92,7 +92,7 @@ def _runs(ranks: list[int], m: int, min_length: int) -> list[tuple[int, int]]:
     return found
 
 
-@per_ruleset
+@reading("deck", "point", "sequences", "sets", "carte_blanche", "play")
 def tables(rules: Rules) -> Tables:
     """The tables of a ruleset, built once."""
     ranks = sorted(rules.deck.ranks)

@@ -28,7 +28,7 @@ from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS, card_name, iter_cards, ma
 from ..errors import IllegalAction
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, tables
-from .derived import per_ruleset
+from .derived import reading
 from .notes import Note
 
 ELDER, YOUNGER = 0, 1
@@ -78,7 +78,7 @@ class _Dealing(NamedTuple):
     places: dict[int, tuple[Callable[[Sequence[int]], tuple[int, ...]], Callable[[Sequence[int]], tuple[int, ...]]]]
 
 
-@per_ruleset
+@reading("deal", "deck")
 def _dealing(rules: Rules) -> _Dealing:
     hand = rules.deal.hand
     places: dict[int, tuple[Callable[[Sequence[int]], tuple[int, ...]], Callable[[Sequence[int]], tuple[int, ...]]]] = {}
@@ -90,8 +90,14 @@ def _dealing(rules: Rules) -> _Dealing:
             elder += range(pos, pos + packet)
             younger += range(pos + packet, pos + 2 * packet)
             pos += 2 * packet
-        places[packet] = (itemgetter(*elder[:hand]), itemgetter(*younger[:hand]))
+        places[packet] = (_getter(elder[:hand]), _getter(younger[:hand]))
     return _Dealing(tuple(deck_cards(rules)), places)
+
+
+def _getter(places: list[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """``itemgetter`` of these places, which gives a tuple even of one place (a hand of one card)."""
+    get = itemgetter(*places)
+    return get if len(places) > 1 else lambda pack: (get(pack),)
 
 
 def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
@@ -299,6 +305,7 @@ class Deal:
             if ex.younger_max != "remaining":
                 most = min(most, ex.younger_max + max(0, self.parts[0] - self.taken[ELDER].bit_count()))
             fewest = ex.younger_min
+        most = min(most, self.hands[p].bit_count() - d)  # he discards as many as he takes in: no more than he holds
         if d > 0:
             fewest = self.rules.misdeal.over_hand_min_take
         elif d < 0:

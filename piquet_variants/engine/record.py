@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..cards import RANK_KEYS, card_name, mask, mask_names, parse_card, rank_of
-from ..errors import UNKNOWN_PLAYED, CardError, IllegalAction, RecordError
+from ..errors import MAX_PROBLEMS, UNKNOWN_PLAYED, CardError, IllegalAction, Problem, RecordError, echo
 from ..i18n import Lang
 from ..located import LoadFailure, Located, load_file
 from ..ruleset.model import Rules
@@ -48,7 +48,19 @@ def records_of(doc: Located) -> list[Located | RecordError]:
     """The records of a loaded JSON document (one record, or an array of records), each validated."""
     docs = ([Located(doc.file, item, doc.marks, prefix=(i,)) for i, item in enumerate(doc.data)]
             if isinstance(doc.data, list) else [doc])
-    return [RecordError(problems) if (problems := validate(one, "record")) else one for one in docs]
+    out: list[Located | RecordError] = []
+    left = MAX_PROBLEMS  # for the whole file, as the notation's reader counts them
+    for i, one in enumerate(docs):
+        if left <= 0:
+            line, column = one.where(())
+            out.append(RecordError([Problem(doc.file, line, column, "", f"{MAX_PROBLEMS} problems: the checking "
+                                                                        f"stops here ({len(docs) - i} more records "
+                                                                        "not checked)")]))
+            break
+        problems = validate(one, "record", left)
+        left -= len(problems)
+        out.append(RecordError(problems) if problems else one)
+    return out
 
 
 @dataclass(slots=True)
@@ -99,12 +111,19 @@ class _Reader:
     def cards(self, items: list[str], path: tuple[str | int, ...]) -> list[int]:
         return [self.card(t, path + (i,)) for i, t in enumerate(items)]
 
+    def known(self, items: list[str], path: tuple[str | int, ...]) -> list[int]:
+        """Cards a player names or shows (a call, a cut): each must be given, where a hand may have '?'."""
+        cards = self.cards(items, path)
+        if UNKNOWN in cards:
+            raise self.fail(path + (cards.index(UNKNOWN),), "a card named or shown must be given, not '?'")
+        return cards
+
     def role(self, key: str, players: tuple[str, str], path: tuple[str | int, ...]) -> int:
         if key in ROLES:
             return ROLES.index(key)
         if key in players:
             return players.index(key)
-        raise self.fail(path, f"{key!r} is neither elder, younger, nor a player of this deal ({', '.join(players)})")
+        raise self.fail(path, f"{echo(key)} is neither elder, younger, nor a player of this deal ({', '.join(players)})")
 
 
 class AsCalled(NamedTuple):
@@ -231,7 +250,7 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
         cands = deal.candidates()
         path = at + ("declarations", kind, ROLES[p])
         if isinstance(want, dict):
-            shown = mask(reader.cards(want["shown"], path + ("shown",)))
+            shown = mask(reader.known(want["shown"], path + ("shown",)))
             combo = next((c for c in cands if c.cards == shown), None)
             if combo is None:
                 raise reader.fail(path + ("shown",), f"the {ROLES[p]} holds no {kind} of exactly these cards")
@@ -242,7 +261,7 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
         elif want == "sink":
             index = len(cands)
         else:
-            called = mask(reader.cards(want, path))
+            called = mask(reader.known(want, path))
             index = next((i for i, c in enumerate(cands) if c.cards == called), -1)
             if index < 0:
                 raise reader.fail(path, f"the {ROLES[p]} holds no {kind} of exactly these cards")
@@ -310,7 +329,7 @@ def _calling_irregularities(reader: _Reader, deal: Deal, incidents: list[dict[st
         try:
             if inc["type"] == "miscall":
                 called = inc["called"]
-                cards = mask(reader.cards(called["cards"], path + ("called", "cards"))) if "cards" in called else None
+                cards = mask(reader.known(called["cards"], path + ("called", "cards"))) if "cards" in called else None
                 combo = as_called.first[kind][p] = _called(reader, deal, p, kind, called, path + ("called",))
                 miscall(deal, p, kind, combo, inc.get("corrected"), cards=cards, shown=inc.get("shown", False),
                         waived=inc.get("waived", False))
@@ -519,7 +538,7 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
         compare("final", players[role], value, score.totals[role], at + ("claimed", "final", who))
     for category, scores in claimed.get("by", {}).items():
         if category not in CATEGORIES:
-            raise reader.fail(at + ("claimed", "by", category), f"no category {category!r}")
+            raise reader.fail(at + ("claimed", "by", category), f"no category {echo(category)}")
         for who, value in scores.items():
             role = reader.role(who, players, at + ("claimed", "by", category, who))
             compare(category, players[role], value, score.by[role][category], at + ("claimed", "by", category, who))
@@ -541,7 +560,7 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
         label = point["at"]
         if label not in marks:
             raise reader.fail(at + ("claimed", "running", i, "at"),
-                              f"no checkpoint {label!r} in this deal (known: {', '.join(marks)})")
+                              f"no checkpoint {echo(label)} in this deal (known: {', '.join(marks)})")
         for who, value in point.items():
             if who == "at":
                 continue
@@ -579,12 +598,12 @@ def replay(doc: Located, rules: Rules) -> Replay:
     deals_raw = doc.data["deals"]
     first = deals_raw[0]["dealer"]
     if first not in players:
-        raise reader.fail(("deals", 0, "dealer"), f"dealer {first!r} is not one of the players")
+        raise reader.fail(("deals", 0, "dealer"), f"dealer {echo(first)} is not one of the players")
     if "cut" in doc.data:
         cut = doc.data["cut"]
         if sorted(cut) != sorted(players):
             raise reader.fail(("cut",), f"the cut needs one card for each player ({', '.join(players)})")
-        cards = tuple(reader.card(cut[name], ("cut", name)) for name in players)
+        cards = tuple(reader.known([cut[name]], ("cut", name))[0] for name in players)
         lifted = doc.data.get("cut_lifted", {})
         for name in lifted:
             reader.role(name, players, ("cut_lifted", name))
@@ -603,7 +622,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
     for n, raw in enumerate(deals_raw):
         at = ("deals", n)
         if raw["dealer"] not in players:
-            raise reader.fail(at + ("dealer",), f"dealer {raw['dealer']!r} is not one of the players")
+            raise reader.fail(at + ("dealer",), f"dealer {echo(raw['dealer'])} is not one of the players")
         partie.dealer = players.index(raw["dealer"])
         roles = (players[partie.elder], players[partie.dealer])
         if "scores" in raw:
@@ -634,7 +653,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
                                    "engine": engine, "line": line, "column": col})
     for who, value in claim.get("totals", {}).items():
         if who not in players:
-            raise reader.fail(("claimed", "totals", who), f"{who!r} is not a player")
+            raise reader.fail(("claimed", "totals", who), f"{echo(who)} is not a player")
         if value != result.totals[players.index(who)]:
             line, col = doc.where(("claimed", "totals", who))
             mismatches.append({"deal": None, "at": "partie.totals", "player": who, "claimed": value,

@@ -18,7 +18,7 @@ from ..cards import RANKS_PER_SUIT, SUITS
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, Combo, good_against_the_cards, tables
 from .deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, follower_wins
-from .derived import per_ruleset
+from .derived import reading
 from .notes import Note
 
 CATEGORIES = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique", "repique", "capot",
@@ -189,7 +189,7 @@ class _PlayTable(NamedTuple):
     tricks: tuple[tuple[tuple[_Trick, ...], ...], ...]
 
 
-@per_ruleset
+@reading("deck", "point", "sequences", "sets", "carte_blanche", "play")
 def _play_table(rules: Rules) -> _PlayTable:
     play = rules.play
     tab = tables(rules)

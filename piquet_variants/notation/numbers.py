@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 
-from ..errors import CardError
+from ..errors import CardError, echo
+from ..located import MAX_DIGITS, too_large
 
 _EN_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
              "sixteen seventeen eighteen nineteen").split()
@@ -192,7 +193,9 @@ def read_number(text: str) -> int:
     t = text.strip().lower()
     if t.startswith("-"):
         return -read_number(t[1:])
-    if t.isdigit():
+    if t.isdecimal():
+        if len(t) > MAX_DIGITS:  # past any figure of the game, and before int() would refuse it
+            raise NumberError(too_large(t))
         return int(t)
     words = [w for w in _SPLIT.split(t) if w]
     french = sum(w in _FRENCH_WORDS for w in words) * 2 > len(words)  # "six" and "dix-sept" aside, the words differ
@@ -206,7 +209,7 @@ def read_number(text: str) -> int:
             raise w.fail()
         except NumberError as exc:
             errors.append(str(exc))
-    raise NumberError(f"not a number: {text!r} ({errors[0]})" if words else f"not a number: {text!r}")
+    raise NumberError(f"not a number: {echo(text)} ({errors[0]})" if words else f"not a number: {echo(text)}")
 
 
 def _say_en(n: int) -> str:

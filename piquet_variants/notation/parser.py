@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import os
 import re
+from bisect import bisect_right
 from functools import cache
 from typing import Any, NamedTuple, Protocol, cast
 
 from lark import Lark, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..errors import NotationError, Problem
+from ..errors import MAX_PROBLEMS, NotationError, Problem, echo
 from ..located import caret
 from ..resources import data_dir
 
@@ -209,7 +210,7 @@ class _ToStatements(Transformer[Any, Any]):
         return Stmt("dealer", pos(items[0]), unquote(items[1].value))
 
     def packets(self, items: list[Tok]) -> Stmt:
-        return Stmt("packets", pos(items[0]), int(items[1].value))
+        return Stmt("packets", pos(items[0]), _number(items[1]))
 
     # -- statements --
     def hand(self, items: list[Any]) -> Stmt:
@@ -306,14 +307,14 @@ class _ToStatements(Transformer[Any, Any]):
     def trick(self, items: list[Any]) -> Stmt:
         """A trick's number, then each piece of cards played, with the count its player says after it, if any."""
         if len(items) == 2 and not isinstance(items[1], list):  # "3. A♠ 10♠": one run of cards, no count
-            return Stmt("trick", pos(items[0]), (int(items[0].value[:-1]), [(_run(items[1]), None)]))
+            return Stmt("trick", pos(items[0]), (items[0].value[:-1], [(_run(items[1]), None)]))
         played: list[tuple[Run | list[Card], tuple[str, Pos] | None]] = []
         for item in items[1:]:
             if isinstance(item, Stmt):
                 played[-1] = (played[-1][0], item.data)
             else:
                 played.append((item if isinstance(item, list) else _run(item), None))
-        return Stmt("trick", pos(items[0]), (int(items[0].value[:-1]), played))
+        return Stmt("trick", pos(items[0]), (items[0].value[:-1], played))
 
     def claim(self, items: list[Any]) -> Stmt:
         return Stmt("claim", pos(items[0]), items[1:])
@@ -423,9 +424,12 @@ def split_records(text: str) -> list[Chunk]:
             last, comments_from = "[", -1
         done = m.end()
     chunks = []
-    for a, b in zip(starts, starts[1:] + [len(text)]):
-        newline = text.rfind("\n", 0, a)
-        chunks.append(Chunk(text[a:b], a, text.count("\n", 0, a) + 1, a - newline))
+    line, newline, done = 1, -1, 0  # lines counted as far as ``done`` (never from the start again: a file of
+    for a, b in zip(starts, starts[1:] + [len(text)]):  # many records would count its lines once a record)
+        line += text.count("\n", done, a)
+        found = text.rfind("\n", done, a)
+        newline, done = (found if found >= 0 else newline), a
+        chunks.append(Chunk(text[a:b], a, line, a - newline))
     return chunks
 
 
@@ -467,6 +471,8 @@ _EXAMPLES: dict[str, list[str]] = {
     "this partie is not closed: end it with 'end partie' (fin de partie)": [
         'partie deal 1, dealer "B" end deal'],
     "a deal starts with 'deal N' (donne N)": ['elder: AS', 'talon: AS'],
+    "a player's turns in a declaration are separated by ';': point: elder five; younger good (a '.' ends the "
+    "declaration)": ['deal 1, dealer "B" point: elder 31. younger good', 'deal 1, dealer "B" younger good'],
 }
 # Each also after a tag, as in a file: Lark matches an example by its parser state, stack depth included.
 _EXAMPLES = {label: examples + ['[Players "A" "B"] ' + e for e in examples] for label, examples in _EXAMPLES.items()}
@@ -485,23 +491,23 @@ def syntax_error(exc: UnexpectedInput, chunk: Chunk, lines: list[str], name: str
         if last:
             line = len(lines) or 1
             col = len(lines[-1]) + 1 if lines else 1
-            found = "the end of the file"
+            found = "the file ends here"
         else:  # just after the record's last word, before the next record's tags
             text = chunk.text.rstrip()
             line = chunk.line + text.count("\n")
             col = len(text) - text.rfind("\n") + (chunk.column - 1 if "\n" not in text else 0)
-            found = "the next record's tags"
+            found = "the record ends here, before the next record's tags"
     else:  # the record was parsed where it stands in the file
         line, col = exc.line, exc.column
-        found = (repr(exc.char) if isinstance(exc, UnexpectedCharacters)
-                 else repr(exc.token.value) if isinstance(exc, UnexpectedToken) else "this")
+        found = "unexpected " + (repr(exc.char) if isinstance(exc, UnexpectedCharacters)
+                                 else echo(exc.token.value) if isinstance(exc, UnexpectedToken) else "input")
     expected = getattr(exc, "expected", None) or getattr(exc, "allowed", None) or set()
     label = None
     try:
         label = exc.match_examples(parser(False).parse, _EXAMPLES, use_accepts=True)
     except Exception:  # noqa: BLE001 - an example that parses differently must not hide the real error
         label = None
-    message = f"unexpected {found}; expected {_describe(set(expected))}"
+    message = f"{found}; expected {_describe(set(expected))}"
     if label:
         message = f"{label} ({message})"
     return Problem(name, line, col, "", message, caret(lines, line, col))
@@ -510,12 +516,17 @@ def syntax_error(exc: UnexpectedInput, chunk: Chunk, lines: list[str], name: str
 def parse_statements(text: str, name: str) -> list[Stmt]:
     """The file's statements in order; for each record whose syntax fails, a ``bad_record`` holding its problem.
 
-    A file without a syntax error is parsed once.  Otherwise each record is
-    parsed on its own, so that the records around a bad one are still read:
-    its text is preceded by as many line breaks (and spaces) as come before it,
-    which the grammar skips, so every position stays the file's own.  A record
-    that fails is parsed again by Lark's own parser (the same grammar fails at
-    the same place), whose errors the messages and ``match_examples`` know.
+    A file without a syntax error is parsed once.  Otherwise it is cut into
+    records, and runs of records are parsed where the last attempt failed: the
+    run before the failing record whole, that record alone, then the run after
+    it, so a file of many good records and a few bad ones is parsed a few
+    times over at most, not once a record.  A run's text is preceded by as many
+    line breaks (and spaces) as come before it, which the grammar skips, so
+    every position stays the file's own.  A record that fails alone is parsed
+    again by Lark's own parser (the same grammar fails at the same place),
+    whose errors the messages and ``match_examples`` know.  After
+    ``MAX_PROBLEMS`` bad records the rest of the file is not parsed (the reader
+    says that its reading stops there).
     """
     try:
         return cast(list[Stmt], parser().parse(text))
@@ -523,17 +534,29 @@ def parse_statements(text: str, name: str) -> list[Stmt]:
         pass
     lines = text.splitlines()
     chunks = split_records(text)
+    starts = [(c.line, c.column) for c in chunks]
     stmts: list[Stmt] = []
-    for n, chunk in enumerate(chunks):
-        padded = "\n" * (chunk.line - 1) + " " * (chunk.column - 1) + chunk.text
+    bad = 0
+    runs = [(0, len(chunks))]  # runs of records still to parse, the next last
+    while runs and bad < MAX_PROBLEMS:
+        first, end = runs.pop()
+        chunk = chunks[first]
+        stop = chunks[end].offset if end < len(chunks) else len(text)
+        padded = "\n" * (chunk.line - 1) + " " * (chunk.column - 1) + text[chunk.offset:stop]
         try:
             stmts += cast(list[Stmt], parser().parse(padded))
             continue
-        except UnexpectedInput:
-            pass
+        except UnexpectedInput as exc:
+            failed = exc
+        if end - first > 1:  # the record where it failed alone, between the runs before and after it
+            at = end - 1 if isinstance(failed, UnexpectedEOF) or getattr(failed, "line", -1) < 1 else \
+                min(max(bisect_right(starts, (failed.line, failed.column)) - 1, first), end - 1)
+            runs += [r for r in ((at + 1, end), (at, at + 1), (first, at)) if r[0] < r[1]]
+            continue
         try:
             stmts += cast(list[Stmt], parser(False).parse(padded))
         except UnexpectedInput as exc:
-            problem = syntax_error(exc, chunk, lines, name, n == len(chunks) - 1)
+            problem = syntax_error(exc, chunk, lines, name, first == len(chunks) - 1)
             stmts.append(Stmt("bad_record", (chunk.line, chunk.column), problem))
+            bad += 1
     return stmts

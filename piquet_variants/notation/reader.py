@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..cards import SYMBOLS, card_name, compact_cards, parse_card
-from ..errors import UNKNOWN_PLAYED, CardError, NotationError, Problem
+from ..errors import MAX_PROBLEMS, UNKNOWN_PLAYED, CardError, NotationError, Problem, echo
 from ..located import MAX_BYTES, Located, LoadFailure, caret, read_source
 from ..schemas import did_you_mean
 from .events import SOURCE_TAG_PREFIX
@@ -28,8 +28,6 @@ from .numbers import read_number
 from .parser import Card, Pos, Run, Stmt, Tok, parse_statements, pos, rank_key, suit_symbol, unquote
 from .speech import MOMENT_WORDS, REASON_WORDS
 
-#: At most this many problems are reported for one file; the reader stops there.
-MAX_PROBLEMS = 100
 
 
 #: Tags and the record field each fills (French names in TAG_ALIASES).
@@ -281,7 +279,7 @@ class _Builder:
         elif tag in TAGS:
             field = TAGS[tag]
         else:
-            raise self.fail(h.pos, f"no tag {tag!r}{did_you_mean(tag, list(TAGS))}")
+            raise self.fail(h.pos, f"no tag {echo(tag)}{did_you_mean(tag, list(TAGS))}")
         want = {"players": 2, "cut": 4}.get(field[0], 1)
         if field[0] == "cut_lifted":  # a name and a count, for one player or both
             want = 4 if len(values) > 2 else 2
@@ -294,7 +292,7 @@ class _Builder:
             for v in values:
                 name, sep, choice = v.partition("=")
                 if not sep:
-                    raise self.fail(h.pos, f"an option is NAME=CHOICE, not {v!r}")
+                    raise self.fail(h.pos, f"an option is NAME=CHOICE, not {echo(v)}")
                 rec.setdefault("options", {})[name.strip()] = choice.strip()
         elif field[0] == "players":
             if values[0] == values[1]:
@@ -308,11 +306,11 @@ class _Builder:
             rec["cut_lifted"] = {name: int(n) for name, n in zip(values[::2], values[1::2])}
         elif field[0] == "lang":
             if values[0] not in ("en", "fr"):
-                raise self.fail(h.pos, f"[Lang] is en or fr, not {values[0]!r}")
+                raise self.fail(h.pos, f"[Lang] is en or fr, not {echo(values[0])}")
             rec["lang"] = values[0]
         elif field[0] == "higher_chose":
             if values[0] not in ("deal", "elder"):
-                raise self.fail(h.pos, f"[{tag}] is deal or elder, not {values[0]!r}")
+                raise self.fail(h.pos, f"[{tag}] is deal or elder, not {echo(values[0])}")
             rec["higher_chose"] = values[0]
         else:
             rec[field[0]] = values[0]
@@ -337,21 +335,21 @@ class _Builder:
         word, number, stmts, end = s.data
         at: tuple[str | int, ...] = ("deals", index)
         self.mark(at, s.pos)
-        if int(number.value) != index + 1:
+        if self.number((number.value, pos(number))) != index + 1:
             hint = "; a new record begins with its tags" if number.value == "1" else ""
             raise self.fail(pos(number), f"this is deal {index + 1}, not deal {number.value}{hint}")
         deal: dict[str, Any] = {}
         heads = [h for h in stmts if h.kind in ("dealer", "packets")]
         for h in heads:
             self.mark(at + (h.kind,), h.pos)
-            deal[h.kind] = h.data
+            deal[h.kind] = self.number(h.data) if h.kind == "packets" else h.data
         if "dealer" not in deal:
             previous = self.last_dealer
             if previous is None:
                 raise self.fail(s.pos, 'the first deal names its dealer: deal 1, dealer "…"')
             deal["dealer"] = next(p for p in rec["players"] if p != previous)
         if deal["dealer"] not in rec["players"]:
-            raise self.fail(self.marks[at + ("dealer",)], f"the dealer {deal['dealer']!r} is not one of the players "
+            raise self.fail(self.marks[at + ("dealer",)], f"the dealer {echo(deal['dealer'])} is not one of the players "
                                                            f"({', '.join(rec['players'])})")
         if deal.get("packets", 2) not in (1, 2, 3, 4):
             raise self.fail(self.marks[at + ("packets",)], "cards are dealt in packets of 1, 2, 3 or 4")
@@ -465,7 +463,7 @@ class _Builder:
         return self._incident(deal, st, at, {"type": "misdeal"}, st.data)
 
     def _faced(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        inc: dict[str, Any] = {"type": "faced_card", "position": int(st.data[0].value)}
+        inc: dict[str, Any] = {"type": "faced_card", "position": self.number((st.data[0].value, pos(st.data[0])))}
         if inc["position"] < 1:
             raise self.fail(pos(st.data[0]), "talon positions count from 1 (the top card)")
         return self._incident(deal, st, at, inc, st.data[1:])
@@ -652,7 +650,8 @@ class _Builder:
         return "tricks"
 
     def _trick(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        number, played = st.data
+        figures, played = st.data
+        number = self.number((figures, st.pos))
         tricks = deal.setdefault("tricks", [])
         if number != len(tricks) + 1:
             raise self.fail(st.pos, f"this is trick {len(tricks) + 1}, not trick {number}")

@@ -86,7 +86,8 @@ class _Writer:
                 self.lines.append("")
             said = (f"{self.w[_SCORES[e.kind]]} {self.scores(e.data)}" if e.kind in _SCORES
                     else getattr(self, f"_{e.kind}")(e))
-            self.lines.append("  " * depth + said)
+            if said:
+                self.lines.append("  " * depth + said)
             if e.kind in ("begin_deal", "begin_partie"):
                 depth += 1
         return "\n".join(self.lines) + "\n"
@@ -268,7 +269,7 @@ class _Writer:
                 turns.append([role, text])
             last = what
         utterances = "; ".join(f"{w[role]} {text}".rstrip() for role, text in turns)
-        return f"{w[kind]}: {utterances}"
+        return f"{w[kind]}: {utterances}" if utterances else ""  # only "best", the default: nothing to write
 
 def write(record: dict[str, Any]) -> str:
     """The record in canonical notation."""

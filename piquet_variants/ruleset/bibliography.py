@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import echo
+
 #: Identifiers under their usual names, in the order a catalogue gives them.
 IDENTIFIER_NAMES = {"wing": "Wing", "estc": "ESTC", "eebo_tcp": "EEBO-TCP", "isbn": "ISBN", "oclc": "OCLC"}
 
@@ -57,7 +59,7 @@ class Date:
         for part in str(raw).split("/"):
             found = _DATE.match(part)
             if found is None:
-                raise ValueError(f"not a date: {raw!r}")
+                raise ValueError(f"not a date: {echo(raw)}")
             parts.append(tuple(int(x) for x in found.groups() if x))
         return cls(parts[0], parts[1] if len(parts) > 1 else None)
 

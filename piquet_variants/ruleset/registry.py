@@ -13,12 +13,13 @@ a nearer record wins.
 from __future__ import annotations
 
 import os
+import re
 from functools import cache
 from pathlib import Path
 
-from ..errors import RulesetError, UnknownRuleset
+from ..errors import RulesetError, UnknownRuleset, echo
 from ..resources import data_dir
-from ..schemas import did_you_mean, load_validated
+from ..schemas import did_you_mean, load_validated, schema
 from .bibliography import Source, source_from
 
 SOURCES_FILE = "sources.yaml"
@@ -59,14 +60,20 @@ def known_ids() -> list[str]:
     return sorted(seen)
 
 
+def is_id(text: str) -> bool:
+    """Whether ``text`` has the form of a ruleset id (the schema's ``ruleset_id``): a file name, nothing else."""
+    form = schema("ruleset")["$defs"]["ruleset_id"]
+    return len(text) <= form["maxLength"] and re.fullmatch(form["pattern"].strip("^$"), text) is not None
+
+
 def path_for(ruleset_id: str) -> Path:
-    """The file of a ruleset id: the first on the search path."""
-    for folder in search_path():
+    """The file of a ruleset id: the first on the search path.  What is no id ('a/b', a NUL) is looked for nowhere."""
+    for folder in search_path() if is_id(ruleset_id) else ():
         candidate = folder / f"{ruleset_id}.yaml"
         if candidate.is_file() and candidate.name != SOURCES_FILE:
             return candidate
     known = known_ids()
-    raise UnknownRuleset(f"unknown ruleset {ruleset_id!r}{did_you_mean(ruleset_id, known)} "
+    raise UnknownRuleset(f"unknown ruleset {echo(ruleset_id)}{did_you_mean(ruleset_id, known)} "
                          f"(known: {', '.join(known)}; searched: {', '.join(map(str, search_path()))})")
 
 

@@ -7,9 +7,10 @@ ruleset terms (as written in the YAML), never in engine indices.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
-from ..errors import PiquetError
+from ..errors import PiquetError, echo
 from ..i18n import Lang
 from ..render import Format
 from ..schemas import did_you_mean
@@ -103,7 +104,7 @@ def find_entry(rs: Ruleset, path: str) -> RuleEntry:
         return rs.entry(path)
     except KeyError:
         hint = did_you_mean(path, [e.path for e in rs.entries])
-        raise UnknownRule(f"ruleset {rs.id!r} has no rule {path!r}{hint}") from None
+        raise UnknownRule(f"ruleset {rs.id!r} has no rule {echo(path)}{hint}") from None
 
 
 _ATTESTED_WORDS = {
@@ -148,7 +149,13 @@ def formatted(c: Citation, rs: Ruleset | None = None, lang: Lang = "en", style: 
 
     The quote of an ``unstated`` citation is the passage consulted, not support, and is labelled so.
     """
-    src = _source(c, rs)
+    return dict(_formatted(c, _source(c, rs), lang, style, fmt))  # a copy: the one kept is shared
+
+
+@lru_cache(maxsize=1024)
+def _formatted(c: Citation, src: Source, lang: Lang, style: str, fmt: Format) -> dict[str, Any]:
+    """``formatted``, kept: a style takes some 8 ms to format one note, and ``compare`` footnotes the same rules in
+    every deal of a record (fifty records of a file, 15 s)."""
     item = src.csl()
     quote = None
     if c.quote:

@@ -8,13 +8,16 @@ cibuildwheel do.
 
 from __future__ import annotations
 
+import copy
 import difflib
 import json
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ..errors import Problem, ProblemsError
+from ..cards import parse_card
+from ..errors import MAX_PROBLEMS, CardError, Problem, ProblemsError, echo
 from ..located import Located, LoadFailure, load_text, read_source
 
 if TYPE_CHECKING:
@@ -34,11 +37,44 @@ def validator(name: str) -> jsonschema.protocols.Validator:
     import jsonschema
     from referencing import Registry, Resource
     s = schema(name)
-    cls = jsonschema.validators.validator_for(s)
+    draft = jsonschema.validators.validator_for(s)
+    # JSON Schema counts 1.0 as an integer; the engine counts with it, indexes with it and prints it, so a
+    # whole number must be written as one.
+    integers = draft.TYPE_CHECKER.redefine("integer", lambda _, value: type(value) is int)
+    cls = jsonschema.validators.extend(draft, type_checker=integers, validators={
+        "enum": _enum, "items": _unless_too_many(draft.VALIDATORS["items"], "maxItems"),
+        "additionalProperties": _unless_too_many(draft.VALIDATORS["additionalProperties"], "maxProperties")})
+    formats = copy.copy(draft.FORMAT_CHECKER)
+    formats.checkers = dict(formats.checkers)
+    formats.checks("card", raises=CardError)(_is_card)
     # A ruleset's inline sources are checked by the sources schema itself, found by its $id.
     registry: Registry = Registry().with_resources(
         (schema(other)["$id"], Resource.from_contents(schema(other))) for other in ("ruleset", "sources"))
-    return cls(s, registry=registry, format_checker=cls.FORMAT_CHECKER)
+    return cls(s, registry=registry, format_checker=formats)
+
+
+def _unless_too_many(check: Any, bound: str) -> Any:
+    """A keyword that checks each item (or each property) skipped where there are more than ``bound`` allows: the
+    whole is refused as too long, and 190,000 items each checked would be 190,000 messages (and seconds)."""
+    def checked(validator: Any, value: Any, instance: Any, schema: dict[str, Any]) -> Any:
+        if bound in schema and isinstance(instance, (list, dict)) and len(instance) > schema[bound]:
+            return ()
+        return check(validator, value, instance, schema)
+    return checked
+
+
+def _enum(validator: Any, choices: list[Any], instance: Any, schema: Any) -> Iterator[jsonschema.ValidationError]:
+    """``enum``, where a choice must be matched in type as well as value: 2.0 is not the packet size 2, nor true 1."""
+    if not any(type(instance) is type(choice) and instance == choice for choice in choices):
+        from jsonschema import ValidationError
+        yield ValidationError(f"{echo(instance)} is not one of {echo(choices)}")
+
+
+def _is_card(value: object) -> bool:
+    """The format ``card``: a card as ``cards.parse_card`` reads it in either language, or "?" (unknown)."""
+    if isinstance(value, str) and value != "?":
+        parse_card(value)
+    return True
 
 
 def did_you_mean(word: str, choices: list[str]) -> str:
@@ -52,11 +88,6 @@ def _leaf_error(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
         from jsonschema.exceptions import best_match
         return _leaf_error(best_match(err.context))
     return err
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "an integer",
@@ -73,27 +104,50 @@ def _messages(err: jsonschema.ValidationError) -> list[tuple[tuple[str | int, ..
         return [(path, err.message)]
     if err.validator == "enum":
         choices = [str(c) for c in err.validator_value]
-        hint = did_you_mean(str(err.instance), choices) if isinstance(err.instance, str) else ""
-        return [(path, f"{err.instance!r} is not one of {', '.join(choices)}{hint}")]
+        found = _JSON_TYPES.get(type(err.instance), "this")
+        kinds = sorted({_JSON_TYPES[type(c)] for c in err.validator_value})
+        if found not in kinds:  # '3' for 3: the choice is right, its type is not
+            return [(path, f"{echo(err.instance)} is {found}; expected {' or '.join(kinds)}, one of {', '.join(choices)}")]
+        hint = did_you_mean(err.instance, choices) if isinstance(err.instance, str) else ""
+        return [(path, f"{echo(err.instance)} is not one of {', '.join(choices)}{hint}")]
     if err.validator == "type":
         wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
         found = _JSON_TYPES.get(type(err.instance), type(err.instance).__name__)
-        return [(path, f"{_short(err.instance)} is not of type {' or '.join(map(repr, wanted))} (found {found})")]
+        return [(path, f"{echo(err.instance)} is not of type {' or '.join(map(repr, wanted))} (found {found})")]
+    if err.validator == "format" and err.cause is not None:
+        return [(path, str(err.cause))]
     if err.validator == "required":
         return [(path, err.message.replace("is a required property", "is required"))]
     if err.validator in ("oneOf", "anyOf"):
         leaf = _leaf_error(err)
         if leaf is not err:
             return _messages(leaf)
-    return [(path, err.message if len(err.message) <= 200 else err.message[:197] + "...")]
+    if err.validator in ("maxItems", "maxProperties"):
+        what = "items" if err.validator == "maxItems" else "keys"
+        return [(path, f"{len(err.instance)} {what}, where at most {err.validator_value} are allowed")]
+    if err.validator == "pattern":
+        form = err.schema.get("description")
+        return [(path, f"{echo(err.instance)} does not have the form needed here" + (f": {form}" if form else ""))]
+    message, shown = err.message, repr(err.instance)
+    if message.startswith(shown):  # "[1, 1, …] is too long": the value echoed whole, however long
+        message = echo(err.instance) + message[len(shown):]
+    return [(path, message if len(message) <= 200 else message[:199] + "…")]
 
 
-def validate(doc: Located, name: str) -> list[Problem]:
-    problems = []
-    for err in sorted(validator(name).iter_errors(doc.data), key=lambda e: list(map(str, e.absolute_path))):
-        for path, message in _messages(err):
-            problems.append(doc.problem(path, message))
-    problems.sort(key=lambda p: (p.line, p.column))
+def validate(doc: Located, name: str, most: int = MAX_PROBLEMS) -> list[Problem]:
+    """The document's problems, in the order of the file; past ``most``, the checking stops and says so."""
+    problems: list[Problem] = []
+    errors = validator(name).iter_errors(doc.data)
+    for err in errors:
+        problems += [doc.problem(path, message) for path, message in _messages(err)]
+        if len(problems) >= most:
+            break
+    problems.sort(key=lambda p: (p.line, p.column, p.path))
+    if len(problems) >= most and next(errors, None) is not None:
+        last = problems[-1]
+        problems.append(Problem(last.file, last.line, last.column, "", f"more problems follow: the checking stops "
+                                                                        f"after {len(problems)}, and the rest of the "
+                                                                        "file is not checked"))
     return problems
 
 

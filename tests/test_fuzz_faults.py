@@ -1,0 +1,377 @@
+"""Issue 12's faults, each found by a fuzz campaign through the command line, one regression test (or a few) each.
+
+Every input here is bad in some way; each must get a located message and exit status 1: never a traceback, a
+hang, or output half written.  The test names carry the fault's number in the issue.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+DEALS = ROOT / "docs" / "deals"
+ART12 = (DEALS / "traite-art12.piquet").read_text("utf-8")
+WIKI = json.loads((DEALS / "wikipedia-declaration.json").read_text("utf-8"))
+BIG = "9" * 5000
+HEAD = '[Players "A" "B"]\n'
+
+
+def refused(cli, *args: str, at: str, says: str = "") -> str:
+    """The command exits 1 with a message that starts at ``at`` (``FILE:LINE:COL``) and says ``says``."""
+    code, out, err = cli(*args)
+    assert code == 1, (code, out, err)
+    assert "Traceback" not in err and "Exceeds the limit" not in err
+    assert err.startswith(at), err[:500]
+    assert says in err, err[:500]
+    return err
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def json_deal(tmp_path: Path, change, name: str = "deal.json") -> str:
+    """The Wikipedia deal as JSON, with its deal changed by ``change``."""
+    record = json.loads(json.dumps(WIKI))
+    change(record["deals"][0])
+    return write(tmp_path, name, json.dumps(record))
+
+
+def child_ruleset(tmp_path: Path, name: str, rules: str, parent: str = "modern-fr") -> str:
+    """A ruleset of our own that extends a shipped one and changes ``rules`` (YAML, indented under ``rules:``)."""
+    return write(tmp_path, f"{name}.yaml", f"id: {name}\ntitle: t\nextends: {parent}\nrules:\n{rules}")
+
+
+def cite(value: object) -> str:
+    return "{value: %s, cite: [{source: wikipedia-fr, locator: x, attestation: unstated, note: test}]}" % value
+
+
+# -- 1. integers past Python's 4,300-digit limit -----------------------------------------------------------------
+
+@pytest.mark.parametrize("text, line, col", [
+    (HEAD + f'deal {BIG}, dealer "A"\nend deal\n', 2, 6),
+    (HEAD + f'deal 1, dealer "A", packets {BIG}\nend deal\n', 2, 29),
+    (HEAD + f'deal 1, dealer "A"\n sheet "A" {BIG}\nend deal\n', 3, 12),
+])
+def test_fault_1_long_integer_in_notation(cli, tmp_path, text: str, line: int, col: int) -> None:
+    path = write(tmp_path, "long.piquet", text)
+    refused(cli, "replay", path, at=f"{path}:{line}:{col}: number out of range")
+
+
+def test_fault_1_long_trick_number_and_faced_card(cli, tmp_path) -> None:
+    path = write(tmp_path, "trick.piquet", ART12.replace("  1. A♠", f"  {BIG}. A♠"))
+    refused(cli, "replay", path, at=f"{path}:21:3: number out of range")
+    path = write(tmp_path, "faced.piquet", ART12.replace("  premier écarte", f"  carte retournée {BIG}\n  premier écarte"))
+    refused(cli, "replay", path, at=f"{path}:13:19: number out of range")
+
+
+def test_fault_1_long_integer_in_json(cli, tmp_path) -> None:
+    path = write(tmp_path, "long.json", '{"players":["A","B"],"deals":[{"dealer":"A","scores":{"A":%s}}]}' % BIG)
+    refused(cli, "replay", path, at=f"{path}:1:59: number out of range", says="at most 15 digits")
+
+
+def test_fault_1_long_integer_in_ruleset(cli, tmp_path) -> None:
+    path = child_ruleset(tmp_path, "long", f"  game:\n    target: {cite(BIG)}\n")
+    refused(cli, "rulesets", "show", path, at=f"{path}:6:21: number out of range")
+
+
+# -- 2. values that load but are too big to use --------------------------------------------------------------------
+
+@pytest.mark.parametrize("command", [["rulesets", "show", "{}"], ["rulesets", "cite", "{}", "game.target"],
+                                     ["rulesets", "diff", "{}", "traite"],
+                                     ["compare", "example:traite-art12", "-r", "{}", "-r", "traite"]])
+def test_fault_2_huge_hex_value(cli, tmp_path, command: list[str]) -> None:
+    path = child_ruleset(tmp_path, "hex", f"  game:\n    target: {cite('0x' + 'f' * 5000)}\n")
+    err = refused(cli, *[a.format(path) for a in command], at=f"{path}:6:21: number out of range")
+    assert len(err) < 400
+
+
+def test_fault_2_hundred_hundred_is_no_number(cli, tmp_path) -> None:
+    path = write(tmp_path, "cent.piquet", HEAD + 'deal 1, dealer "A"\n sheet "A" ' + "cent " * 2200 + '\nend deal\n')
+    for command in ("replay", "convert"):
+        err = refused(cli, command, path, at=f"{path}:3:12: not a number")
+        assert len(err) < 600  # the 11,000 characters are not echoed
+
+
+def test_fault_2_huge_said_length(cli, tmp_path) -> None:
+    said = {"sequences": {"said": [{"by": "elder", "length": 7}]}}
+    path = json_deal(tmp_path, lambda d: d.__setitem__("declarations", said))
+    Path(path).write_text(Path(path).read_text().replace('"length": 7', '"length": 1' + "0" * 3000))
+    for command in (["replay", path], ["convert", path, "--to", "notation"]):
+        refused(cli, *command, at=f"{path}:1:", says="number out of range")
+
+
+# -- 3. '?' in a declaration call ------------------------------------------------------------------------------------
+
+def test_fault_3_unknown_card_in_a_call(cli, tmp_path) -> None:
+    path = json_deal(tmp_path, lambda d: d.__setitem__("declarations", {"sets": {"elder": ["?"]}}))
+    refused(cli, "replay", path, at=f"{path}:1:", says="deals[0].declarations.sets.elder[0]: a card named or shown "
+                                                       "must be given, not '?'")
+    text = ART12.replace("quatorzes : premier quatorze d'as ;", "quatorzes : premier quatorze d'as (?) ;")
+    path = write(tmp_path, "call.piquet", text)
+    refused(cli, "replay", path, at=f"{path}:17:38: ", says="a card named or shown must be given, not '?'")
+
+
+def test_fault_3_unknown_card_in_a_cut(cli, tmp_path) -> None:
+    path = write(tmp_path, "cut.json", json.dumps(dict(WIKI, cut={"Premier": "?", "Dernier": "7C"})))
+    refused(cli, "replay", path, at=f"{path}:", says="cut.Premier[0]: a card named or shown must be given")
+
+
+# -- 4. integral floats ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("change, path", [
+    (lambda d: d.__setitem__("incidents", [{"type": "peek", "player": "elder", "cards": 1.0}]), "incidents[0].cards"),
+    (lambda d: d.__setitem__("incidents", [{"type": "faced_card", "position": 1.0}]), "incidents[0].position"),
+    (lambda d: d.__setitem__("counts", [{"trick": 1.0, "card": 1, "count": 13}]), "counts[0].trick"),
+    (lambda d: d.__setitem__("declarations", {"sets": {"said": [{"by": "elder", "set": 3.0, "rank": "A"}]}}),
+     "declarations.sets.said[0].set"),
+    (lambda d: d.__setitem__("packets", 2.0), "packets"),
+])
+def test_fault_4_integral_float(cli, tmp_path, change, path: str) -> None:
+    file = json_deal(tmp_path, change)
+    for command in (["replay", file], ["convert", file, "--to", "notation"]):
+        refused(cli, *command, at=f"{file}:1:", says=f"deals[0].{path}: ")
+
+
+def test_fault_4_integral_float_score(cli, tmp_path) -> None:
+    path = write(tmp_path, "float.json", '{"players":["A","B"],"deals":[{"dealer":"A","scores":{"A":1.0}}]}')
+    refused(cli, "replay", path, at=f"{path}:1:55: deals[0].scores.A: 1.0 is not of type 'integer' (found a number)")
+
+
+# -- 5. convert with a peek's suit named 'X' ----------------------------------------------------------------------
+
+def test_fault_5_suit_named_x(cli, tmp_path) -> None:
+    path = json_deal(tmp_path, lambda d: d.__setitem__(
+        "incidents", [{"type": "peek", "player": "elder", "cards": 1, "suit_named": "X"}]))
+    for command in (["replay", path], ["convert", path, "--to", "notation"]):
+        refused(cli, *command, at=f"{path}:1:", says="deals[0].incidents[0].suit_named: 'X' is not one of S, H, D, C")
+
+
+# -- 6. special files read without limit ------------------------------------------------------------------------------
+
+def test_fault_6_a_device_is_read_no_further_than_the_limit(cli) -> None:
+    for command in ("replay", "convert"):
+        refused(cli, command, "/dev/zero", at="/dev/zero:1:1: file is larger than 1048576 bytes")
+
+
+def _fifo(tmp_path: Path, name: str) -> str:
+    path = tmp_path / name
+    os.mkfifo(path)
+    return str(path)
+
+
+def _unblock_after(path: str, seconds: float) -> threading.Thread:
+    """A guard for a test that must not block: a writer that opens the FIFO (and closes it) after ``seconds``."""
+    def open_it() -> None:
+        time.sleep(seconds)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError:  # no reader any more: it did not block
+            return
+        os.close(fd)
+    guard = threading.Thread(target=open_it, daemon=True)
+    guard.start()
+    return guard
+
+
+@pytest.mark.parametrize("name", ["deal.piquet", "deal.json"])
+def test_fault_6_a_fifo_with_no_writer_does_not_block(cli, tmp_path, name: str) -> None:
+    path = _fifo(tmp_path, name)
+    _unblock_after(path, 10)
+    start = time.monotonic()
+    refused(cli, "replay", path, at=f"{path}:1:1: nothing to read")
+    assert time.monotonic() - start < 5
+
+
+def test_fault_6_a_pipe_with_a_writer_is_read_to_its_end(cli, tmp_path) -> None:
+    path = _fifo(tmp_path, "art12.piquet")
+
+    def write_it() -> None:
+        with open(path, "w", encoding="utf-8") as f:
+            for line in ART12.splitlines(keepends=True):
+                f.write(line)
+                f.flush()
+    writer = threading.Thread(target=write_it, daemon=True)
+    writer.start()
+    code, out, err = cli("replay", path, "-r", "traite")
+    writer.join(5)
+    assert code == 0, err
+    assert "points won 201" in out
+
+
+# -- 7. output over a device node, and an existing file's mode ---------------------------------------------------
+
+def test_fault_7_a_device_is_written_to_not_replaced(cli, tmp_path) -> None:
+    path = _fifo(tmp_path, "out")  # a FIFO in a folder of our own, not /dev/stdout: a regression must harm nothing
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(Path(path).read_bytes()), daemon=True)
+    reader.start()
+    code, out, err = cli("convert", "example:traite-art12", "-O", path, "--to", "json")
+    reader.join(5)
+    assert (code, out, err) == (0, "", "")
+    assert stat.S_ISFIFO(os.lstat(path).st_mode)
+    assert json.loads(got[0])["players"] == ["Premier", "Dernier"]
+
+
+def test_fault_7_an_existing_file_keeps_its_mode_and_a_link_its_target(cli, tmp_path) -> None:
+    target = tmp_path / "art12.json"
+    target.write_text("old", encoding="utf-8")
+    target.chmod(0o644)
+    link = tmp_path / "link.json"
+    link.symlink_to(target.name)
+    for out in (target, link):
+        code, _, err = cli("convert", "example:traite-art12", "-O", str(out))
+        assert code == 0, err
+        assert stat.S_IMODE(target.stat().st_mode) == 0o644
+        assert json.loads(target.read_text("utf-8"))["players"] == ["Premier", "Dernier"]
+    assert link.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["art12.json", "link.json"]  # no temporary file left
+
+
+# -- 8. extends and a record's ruleset that name no ruleset --------------------------------------------------------
+
+@pytest.mark.parametrize("parent", ["a/b", "../../etc/passwd", "x" * 300, "a\\u0000b"])
+def test_fault_8_extends_what_is_no_ruleset_id(cli, tmp_path, parent: str) -> None:
+    path = write(tmp_path, "odd.yaml", f'id: odd\ntitle: t\nextends: "{parent}"\nrules: {{}}\n')
+    refused(cli, "rulesets", "show", path, at=f"{path}:3:1: extends: ")
+
+
+@pytest.mark.parametrize("ruleset", ["../../etc/passwd.yaml", "x" * 300 + ".yaml", "a/b", "x" * 300, "nosuch"])
+def test_fault_8_a_record_names_a_ruleset_that_is_not_there(cli, tmp_path, ruleset: str) -> None:
+    path = write(tmp_path, "deal.piquet", ART12.replace('[Ruleset "traite"]', f'[Ruleset "{ruleset}"]'))
+    err = refused(cli, "replay", path, at=f"{path}:5:2: ruleset: ")
+    assert "no ruleset file" in err or "unknown ruleset" in err
+
+
+# -- 10. messages without a place, or with the wrong one --------------------------------------------------------
+
+def test_fault_10_unknown_ruleset_in_a_json_record_has_its_line(cli, tmp_path) -> None:
+    path = write(tmp_path, "deal.json", json.dumps(dict(WIKI, ruleset="nosuch"), indent=1))
+    refused(cli, "replay", path, at=f"{path}:3:2: ruleset: unknown ruleset 'nosuch'")
+
+
+def test_fault_10_convert_keeps_a_bad_cards_position(cli, tmp_path) -> None:
+    path = json_deal(tmp_path, lambda d: d["hands"]["elder"].__setitem__(0, "ZZ"))
+    for command in (["convert", path], ["convert", path, "--to", "json"], ["replay", path]):
+        refused(cli, *command, at=f"{path}:1:", says="deals[0].hands.elder[0]: not a card: 'ZZ'")
+
+
+def test_fault_10_a_value_of_the_wrong_type_says_so(cli, tmp_path) -> None:
+    path = json_deal(tmp_path, lambda d: d.__setitem__("packets", "3"))
+    err = refused(cli, "replay", path, at=f"{path}:1:", says="deals[0].packets: '3' is a string; expected an integer, "
+                                                            "one of 1, 2, 3, 4")
+    assert "did you mean" not in err
+
+
+def test_fault_10_a_dot_that_ends_a_declaration(cli, tmp_path) -> None:
+    path = write(tmp_path, "dot.piquet", ART12.replace("premier trente et un ;", "premier 31.\n"))
+    refused(cli, "replay", path, at=f"{path}:16:10: a player's turns in a declaration are separated by ';'")
+
+
+def test_fault_10_huge_values_are_not_echoed_whole(cli, tmp_path) -> None:
+    path = json_deal(tmp_path, lambda d: d.__setitem__("dealer", "X" * 100_000))
+    err = refused(cli, "replay", path, at=f"{path}:1:")
+    assert len(err) < 1000
+    path = write(tmp_path, "long.piquet", HEAD + 'deal 1, dealer "A"\n' + "  note " + "x" * 100_000 + "\nend deal\n")
+    err = refused(cli, "replay", path, at=f"{path}:3:8: unexpected 'x")
+    assert len(err) < 1000
+
+
+def test_fault_10_the_end_of_the_file_is_said_in_words(cli, tmp_path) -> None:
+    path = write(tmp_path, "open.piquet", HEAD + 'deal 1, dealer "A"\n')
+    err = refused(cli, "replay", path, at=f"{path}:2:19: this deal is not closed", says="(the file ends here;")
+    assert "unexpected the" not in err
+
+
+# -- 11. unbounded output ---------------------------------------------------------------------------------------------
+
+def test_fault_11_a_hand_of_190000_integers_is_one_message(cli, tmp_path) -> None:
+    path = write(tmp_path, "big.json", '{"players":["A","B"],"deals":[{"dealer":"A","hands":{"elder":['
+                 + ",".join(["1"] * 190_000) + '],"younger":["AS"]}}]}')
+    start = time.monotonic()
+    err = refused(cli, "replay", path, at=f"{path}:1:54: deals[0].hands.elder: 190000 items, where at most 36 are "
+                                          "allowed")
+    assert len(err.splitlines()) == 1 and time.monotonic() - start < 30
+
+
+def test_fault_11_problems_are_bounded_a_file_and_what_is_left_out_is_said(cli, tmp_path) -> None:
+    bad = {"players": ["A", "B"], "deals": [{"dealer": "C", "scores": {"A": "x"}}]}
+    path = write(tmp_path, "many.json", json.dumps([bad] * 300))
+    err = refused(cli, "replay", path, at=f"{path}:1:")
+    lines = err.splitlines()
+    assert len(lines) == 101 and lines[-1].endswith("100 problems: the checking stops here (200 more records not "
+                                                    "checked)")
+    one = {"players": ["A", "B"], "deals": [{"dealer": "A", "scores": {"A": "x"}}] * 150}
+    path = write(tmp_path, "one.json", json.dumps(one))
+    lines = refused(cli, "replay", path, at=f"{path}:1:").splitlines()
+    assert len(lines) == 101 and "more problems follow: the checking stops after 100" in lines[-1]
+
+
+# -- the last line of defence -----------------------------------------------------------------------------------
+
+def test_a_bug_is_one_line_naming_the_file(cli, monkeypatch) -> None:
+    from piquet_variants.engine import record
+
+    def broken(*args: object) -> None:
+        raise ZeroDivisionError("a fault of ours")
+    monkeypatch.setattr(record, "score_deal", broken)
+    path = str(DEALS / "wikipedia-declaration.json")
+    code, out, err = cli("replay", path)
+    assert code == 1 and out == ""
+    assert err == f"piquet-variants: internal error on '{path}' (a bug: please report it, with the file): " \
+                  "ZeroDivisionError: 'a fault of ours'\n"
+
+
+# -- the reader over many records, some bad (found by the fuzzer: quadratic in the records) --------------------
+
+GOOD = '[Players "A" "B"]\ndeal 1, dealer "A" sheet "A" 10, "B" 20 end deal\n'
+BAD = '[Players "A" "B"]\ndeal 1, dealer "A" sheet "A" 10, "B" 20\n'
+
+
+def test_a_megabyte_of_bad_records_stops_at_the_bound(cli, tmp_path) -> None:
+    path = write(tmp_path, "bad.piquet", BAD * ((1 << 20) // len(BAD) - 1))
+    start = time.monotonic()
+    lines = refused(cli, "replay", path, at=f"{path}:2:40: the record ends here, before the next record's tags"
+                    ).splitlines()
+    assert time.monotonic() - start < 10  # a generous bound (22 s before): a hang, not a speed, is caught here
+    assert lines[-1] == f"{path}:200:40: 100 problems: the reading stops here"
+
+
+def test_a_megabyte_of_good_records_and_a_bad_one(tmp_path) -> None:
+    from piquet_variants.notation.reader import read_records
+    n = (1 << 20) // len(GOOD) - 1
+    start = time.monotonic()
+    results = read_records(GOOD * n + BAD, "many.piquet")
+    assert time.monotonic() - start < 30  # a generous bound against a hang; the fuzzer holds the real figure
+    assert len(results) == n + 1 and all(hasattr(r, "data") for r in results[:-1])
+    assert str(results[-1]).startswith(f"many.piquet:{2 * n + 2}:40: the file ends here")
+
+
+# -- compare's experiments are bounded for the whole command (found by the fuzzer: a minute and more) -----------
+
+def test_compare_stops_its_experiments_and_says_so(cli, tmp_path) -> None:
+    from piquet_variants.api import read, write_json
+    record = next(read(DEALS / "traite-faced-card-art7.piquet"))
+    path = write(tmp_path, "many.json", write_json([record] * 30))
+    start = time.monotonic()
+    code, out, err = cli("compare", path, "-r", "cavendish-rubicon", "-r", "traite", "--format", "json")
+    assert code == 0, err
+    assert time.monotonic() - start < 60  # a generous bound: thirty records once took each the whole search
+    deals = json.loads(out)["deals"]
+    first = [c for c in deals[0]["causes"] if c["category"] == "point"]
+    assert [r["rule"] for c in first for r in c["rules"]] == [
+        "faced_card.fresh_deal_when", "faced_card.fresh_deal_when", "point.tierce_majeure_score"]
+    stopped = [c for d in deals for c in d["causes"] if c.get("stopped")]
+    assert stopped and all(c["rules"] == [] for c in stopped)
+    code, out, _ = cli("compare", path, "-r", "cavendish-rubicon", "-r", "traite")
+    assert "no rule named: the experiments reached their bound (1500 deals replayed)" in out
