@@ -31,11 +31,13 @@ from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, tables
 from .derived import per_ruleset
 from .notes import Note
 
-ELDER, YOUNGER = 0, 1
-ROLES = ("elder", "younger")
+# Module constants are Final: mypyc folds them into the compiled code, where any other global is a dict lookup.
+ELDER: Final = 0
+YOUNGER: Final = 1
+ROLES: Final = ("elder", "younger")
 #: The card "played" to a trick by a player who has none left (he played with too few cards): the leader wins it.
 NO_CARD: Final = 63
-_DECLARE_STEPS = 2 * len(KINDS)  # each player declares each kind once
+_DECLARE_STEPS: Final = 2 * len(KINDS)  # each player declares each kind once
 
 
 class Phase:
@@ -117,7 +119,7 @@ def random_dealt(rules: Rules, rng: random.Random, packet: int | None = None) ->
     return deal_pack(rules, sorted(_dealing(rules).cards, key=lambda _: rand()), packet or rules.deal.packets[0])
 
 
-_BIT = tuple(1 << c for c in range(RANKS_PER_SUIT * SUITS))
+_BIT: Final = tuple(1 << c for c in range(RANKS_PER_SUIT * SUITS))
 
 
 def follower_wins(lead: int, follow: int) -> bool:
@@ -129,10 +131,10 @@ def follower_wins(lead: int, follow: int) -> bool:
     return follow < lead and follow // RANKS_PER_SUIT == lead // RANKS_PER_SUIT
 
 
-_SUIT_BITS = (1 << RANKS_PER_SUIT) - 1
+_SUIT_BITS: Final = (1 << RANKS_PER_SUIT) - 1
 # Each 9-bit suit mask's cards (rank indices, highest first) and how many there are.
-_SUIT_CARDS = tuple(tuple(r for r in range(RANKS_PER_SUIT) if m >> r & 1) for m in range(_SUIT_BITS + 1))
-_SUIT_COUNT = tuple(map(len, _SUIT_CARDS))
+_SUIT_CARDS: Final = tuple(tuple(r for r in range(RANKS_PER_SUIT) if m >> r & 1) for m in range(_SUIT_BITS + 1))
+_SUIT_COUNT: Final = tuple(map(len, _SUIT_CARDS))
 
 
 def _random_card(m: int, rand: Callable[[], float]) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ..ruleset.model import Rules
 
@@ -19,7 +19,7 @@ T = TypeVar("T")
 
 #: The rulesets whose tables are kept at once, the oldest dropped first: every ruleset a run plays under, and more;
 #: but ``attribution`` replays a record under hundreds of counterfactual rulesets, whose tables must not all stay.
-KEPT = 64
+KEPT: Final = 64
 
 
 def per_ruleset(build: Callable[[Rules], T]) -> Callable[[Rules], T]:

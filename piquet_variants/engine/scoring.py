@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import partial
 from operator import attrgetter
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..cards import RANKS_PER_SUIT, SUITS
 from ..ruleset.model import Rules
@@ -21,24 +21,24 @@ from .deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, follower_wins
 from .derived import per_ruleset
 from .notes import Note
 
-CATEGORIES = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique", "repique", "capot",
+CATEGORIES: Final = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique", "repique", "capot",
               "penalty")
-HAND = frozenset(("carte_blanche", "point", "sequences", "sets"))
-MARK = -1  # the "player" of a checkpoint event
+HAND: Final = frozenset(("carte_blanche", "point", "sequences", "sets"))
+MARK: Final = -1  # the "player" of a checkpoint event
 #: The category of what a player holds that does not score but saves him from pique and repique (a penalty's
 #: cards, Cavendish Description; a point barred by his reply, Case I): walked with the hazards, never reckoned.
-SHADOW = "shadow"
+SHADOW: Final = "shadow"
 
 #: A score event ``(player, category, points, label)``; with player MARK, a named checkpoint.
 Event = tuple[int, str, int, str]
 
-_MAX_TRICKS = 18
-_LEAD = [f"trick:{n}:lead" for n in range(_MAX_TRICKS + 1)]
-_WIN = [f"trick:{n}:win" for n in range(_MAX_TRICKS + 1)]
-_LAST = [f"trick:{n}:last" for n in range(_MAX_TRICKS + 1)]
-_MARK_LEAD = [(MARK, "", 0, f"lead:{n}") for n in range(_MAX_TRICKS + 1)]
-_MARK_TRICK = [(MARK, "", 0, f"trick:{n}") for n in range(_MAX_TRICKS + 1)]
-_MARK = {label: (MARK, "", 0, label) for label in ("hand:elder", "hand:younger", "declarations", "play")}
+_MAX_TRICKS: Final = 18
+_LEAD: Final = [f"trick:{n}:lead" for n in range(_MAX_TRICKS + 1)]
+_WIN: Final = [f"trick:{n}:win" for n in range(_MAX_TRICKS + 1)]
+_LAST: Final = [f"trick:{n}:last" for n in range(_MAX_TRICKS + 1)]
+_MARK_LEAD: Final = [(MARK, "", 0, f"lead:{n}") for n in range(_MAX_TRICKS + 1)]
+_MARK_TRICK: Final = [(MARK, "", 0, f"trick:{n}") for n in range(_MAX_TRICKS + 1)]
+_MARK: Final = {label: (MARK, "", 0, label) for label in ("hand:elder", "hand:younger", "declarations", "play")}
 
 
 class KindResult(NamedTuple):
@@ -81,9 +81,9 @@ class DealScore:
         return marks
 
 
-_SCORE = attrgetter("score")
+_SCORE: Final = attrgetter("score")
 # ``KindResult(...)`` without the named tuple's Python-level ``__new__``: three are made for every deal scored.
-_kind_result = partial(tuple.__new__, KindResult)
+_kind_result: Final = partial(tuple.__new__, KindResult)
 
 
 def judge_kind(deal: Deal, kind: str) -> KindResult:
@@ -172,14 +172,19 @@ class _Trick(NamedTuple):
     points: int  # elder's + younger's << _PACK: one addition a trick sums both
 
 
-_CARD_BITS = (SUITS * RANKS_PER_SUIT - 1).bit_length()  # a card index fits in six bits
-_PACK = 20  # two players' play points in one int: a deal's play is far below 2 ** 20
+_CARD_BITS: Final = (SUITS * RANKS_PER_SUIT - 1).bit_length()  # a card index fits in six bits
+_PACK: Final = 20  # two players' play points in one int: a deal's play is far below 2 ** 20
 # A trick's shape, as bits: the lead scores, the follower wins, the winning card scores, it is the last trick,
 # the card that takes the trick (led or played) is one that scores (the last trick's bonus depends on it), the
 # lead would score as the first trick's (play.first_lead_ranks; trick 1 reads this bit, the others the first).
-_LEAD_SCORES, _FOLLOWER_WINS, _WIN_SCORES, _LAST_TRICK, _TAKER_COUNTS, _FIRST_LEAD_SCORES = 1, 2, 4, 8, 16, 32
-_SHAPES = 64
-_LEADS = _LEAD_SCORES | _FIRST_LEAD_SCORES
+_LEAD_SCORES: Final = 1
+_FOLLOWER_WINS: Final = 2
+_WIN_SCORES: Final = 4
+_LAST_TRICK: Final = 8
+_TAKER_COUNTS: Final = 16
+_FIRST_LEAD_SCORES: Final = 32
+_SHAPES: Final = 64
+_LEADS: Final = _LEAD_SCORES | _FIRST_LEAD_SCORES
 
 
 class _PlayTable(NamedTuple):
@@ -281,8 +286,10 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
     return out, by
 
 
-_NOTHING = dict.fromkeys(CATEGORIES, 0)
-_ELDER, _YOUNGER, _BOTH = (ELDER,), (YOUNGER,), (ELDER, YOUNGER)
+_NOTHING: Final = dict.fromkeys(CATEGORIES, 0)
+_ELDER: Final = (ELDER,)
+_YOUNGER: Final = (YOUNGER,)
+_BOTH: Final = (ELDER, YOUNGER)
 
 
 def _sums(events: list[Event]) -> list[dict[str, int]]:

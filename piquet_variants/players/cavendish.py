@@ -14,6 +14,7 @@ always takes all its cards and calls its best.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS
 from ..engine.combos import Combo, tables
@@ -51,13 +52,15 @@ PRINCIPLES: tuple[tuple[str, str, str], ...] = (
 )
 
 # How much a card is worth keeping, by rank index (ace first): the cards are won with high cards.
-_RANK_WORTH = (10, 7, 5, 4, 3, 2, 1, 1, 0)
-_POINT = 12  # "Keeping the best suit for point is essential"
-_SEQUENCE = 3  # a card's worth in a sequence, a card of the sequence
-_HIGH_SET, _LOW_SET = 8, 2  # a trio of aces or kings; of queens, knaves or tens ("many a hand is ruined...")
-_GUARD = 6  # the younger's guard to a king or queen
-_WHOLE_SUIT = 3  # the elder's share, in each card, of its suit's strength: weak suits go out whole (tenths)
-_KING, _QUEEN = 1, 2
+_RANK_WORTH: Final = (10, 7, 5, 4, 3, 2, 1, 1, 0)
+_POINT: Final = 12  # "Keeping the best suit for point is essential"
+_SEQUENCE: Final = 3  # a card's worth in a sequence, a card of the sequence
+_HIGH_SET: Final = 8  # a trio of aces or kings
+_LOW_SET: Final = 2  # of queens, knaves or tens ("many a hand is ruined...")
+_GUARD: Final = 6  # the younger's guard to a king or queen
+_WHOLE_SUIT: Final = 3  # the elder's share, in each card, of its suit's strength: weak suits go out whole (tenths)
+_KING: Final = 1
+_QUEEN: Final = 2
 
 
 def _suit(hand: int, s: int) -> int:

@@ -13,6 +13,7 @@ the play of the cards.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..engine.combos import KINDS, holdings, tables
 from ..engine.deal import ELDER, Phase, follower_wins
@@ -22,11 +23,11 @@ from .doubledummy import Solver, _distinct, _index
 from .view import Legal, View
 
 #: Deals drawn for each card played, and draws tried for each before taking one that breaks a call.
-SAMPLES = 8
-TRIES = 20
+SAMPLES: Final = 8
+TRIES: Final = 20
 #: Positions searched for one card played, beyond which no further deal is drawn (at least one always is):
 #: a whole deal's play from the first lead can take a hundred times the search of its last tricks.
-NODE_BUDGET = 150_000
+NODE_BUDGET: Final = 150_000
 
 
 def _pick(pool: list[int], n: int, rng: random.Random) -> int:
