@@ -80,7 +80,9 @@ class Partie:
         k = self.multiplier()
         race = g.end in ("race", "games")
         reached: int | None = None
-        if race and g.race_check == "reckoning_order" and score.forfeit is None:
+        # The order of reckoning decides only where the deal can take someone to the target.
+        if race and g.race_check == "reckoning_order" and score.forfeit is None and any(
+                self.game_totals[by_player[role]] + score.most(role) * k >= g.target for role in (ELDER, 1 - ELDER)):
             for e, running in score.running():
                 if e[0] == MARK:
                     continue
