@@ -16,10 +16,8 @@ chosen, and the pieces are laid end to end only when something reads
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from functools import partial
-from operator import attrgetter
-from typing import Final, NamedTuple
+from dataclasses import dataclass
+from typing import Final
 
 from ..cards import RANKS_PER_SUIT, SUITS
 from ..ruleset.model import Rules
@@ -48,7 +46,12 @@ _MARK_TRICK: Final = [(MARK, "", 0, f"trick:{n}") for n in range(_MAX_TRICKS + 1
 _MARK: Final = {label: (MARK, "", 0, label) for label in ("hand:elder", "hand:younger", "declarations", "play")}
 
 
-class KindResult(NamedTuple):
+# The dataclasses made for every deal write their own ``__init__`` (``init=False``): compiled, it is native code,
+# where the one ``dataclass`` would generate is Python, run by the interpreter at every call.
+
+
+@dataclass(slots=True, init=False)
+class KindResult:
     """How one kind of declaration went: the calls, who won it and what he reckons."""
 
     kind: str
@@ -58,8 +61,17 @@ class KindResult(NamedTuple):
     score: int
     saves: int | None  # who holds a combination that wins without scoring (reckoned too late, barred by a reply)
 
+    def __init__(self, kind: str, calls: tuple[Combo | None, Combo | None], winner: int | None,
+                 reckoned: tuple[Combo, ...], score: int, saves: int | None) -> None:
+        self.kind = kind
+        self.calls = calls
+        self.winner = winner
+        self.reckoned = reckoned
+        self.score = score
+        self.saves = saves
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class DealScore:
     """A deal's scores by role (0 elder, 1 younger), with the events in the order they reckon."""
 
@@ -68,9 +80,21 @@ class DealScore:
     parts: list[Sequence[Event]]  # the events in pieces, in the order of reckoning: ``events`` lays them end to end
     kinds: dict[str, KindResult]
     complete: bool
-    void: bool = False
-    forfeit: int | None = None
-    notes: list[Note] = field(default_factory=list)
+    void: bool
+    forfeit: int | None
+    notes: list[Note]
+
+    def __init__(self, totals: list[int], by: list[dict[str, int]], parts: list[Sequence[Event]],
+                 kinds: dict[str, KindResult], complete: bool, void: bool = False, forfeit: int | None = None,
+                 notes: list[Note] | None = None) -> None:
+        self.totals = totals
+        self.by = by
+        self.parts = parts
+        self.kinds = kinds
+        self.complete = complete
+        self.void = void
+        self.forfeit = forfeit
+        self.notes = notes if notes is not None else []
 
     @property
     def events(self) -> list[Event]:
@@ -109,17 +133,14 @@ class DealScore:
         return marks
 
 
-_SCORE: Final = attrgetter("score")
-# ``KindResult(...)`` without the named tuple's Python-level ``__new__``: three are made for every deal scored.
-_kind_result: Final = partial(tuple.__new__, KindResult)
-
-
 def judge_kind(deal: Deal, kind: str) -> KindResult:
     """Who wins one kind: the better call, unless a combination shown, or a penalty, bars it."""
     rules = deal.rules
-    pair = elder, younger = tuple(deal.calls[kind])
+    dec = rules.declarations
+    calls = deal.calls[kind]
+    pair = elder, younger = calls[ELDER], calls[YOUNGER]
     bars = [elder.key if elder is not None else -1, younger.key if younger is not None else -1]
-    if rules.declarations.shown_bars:  # a better combination shown still bars the opponent
+    if dec.shown_bars:  # a better combination shown still bars the opponent
         for p, key in enumerate(deal.shown[kind]):
             if key is not None and key > bars[p]:
                 bars[p] = key
@@ -135,24 +156,26 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
         for p, void in enumerate(irregular.hand_void):
             if void:
                 bars[p] = -1
-    if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or rules.declarations.equality == "neither_reckons"):
-        return _kind_result((kind, pair, None, (), 0, None))
+    if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or dec.equality == "neither_reckons"):
+        return KindResult(kind, pair, None, (), 0, None)
     w = ELDER if bars[ELDER] >= bars[YOUNGER] else YOUNGER  # equal: the elder's prerogative
     call = pair[w]
     if call is None or call.key < bars[1 - w]:  # he wins only with what may not score: it saves him
         saves = w if irregular is not None and irregular.omitted[kind][w] is not None else None
-        return _kind_result((kind, pair, None, (), 0, saves))
-    if kind != POINT and rules.declarations.winner_reckons == "all_of_kind":
+        return KindResult(kind, pair, None, (), 0, saves)
+    if kind != POINT and dec.winner_reckons == "all_of_kind":
         held = deal.holding(kind, w)
-        undercall = rules.declarations.undercall
-        if undercall != "reckon_all" and held and call.key < held[0].key and _bound_by_call(deal, kind, w, call):
+        if dec.undercall != "reckon_all" and held and call.key < held[0].key and _bound_by_call(deal, kind, w, call):
             held = [c for c in held if c.key <= call.key]
             if call not in held:  # a lesser call that stands (engine/irregular.py): what it names, and what is lower
                 held = [call] + [c for c in held if c.key < call.key]
         reckoned = tuple(held)
     else:
         reckoned = (call,)
-    return _kind_result((kind, pair, w, reckoned, sum(map(_SCORE, reckoned)), None))
+    score = 0
+    for c in reckoned:
+        score += c.score
+    return KindResult(kind, pair, w, reckoned, score, None)
 
 
 def _bound_by_call(deal: Deal, kind: str, w: int, call: Combo) -> bool:
