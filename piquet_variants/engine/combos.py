@@ -24,7 +24,7 @@ from .derived import per_ruleset
 POINT: Final = "point"
 SEQUENCES: Final = "sequences"
 SETS: Final = "sets"
-KINDS: Final = (POINT, SEQUENCES, SETS)
+KINDS: Final[tuple[str, ...]] = (POINT, SEQUENCES, SETS)
 
 _SUIT_BITS: Final = 1 << RANKS_PER_SUIT
 _RANK_SPREAD: Final = sum(1 << (s * RANKS_PER_SUIT) for s in range(SUITS))

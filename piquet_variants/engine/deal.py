@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS, card_name, iter_cards, mask, suit_of
+from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_name, iter_cards, mask,
+                     suit_of)
 from ..errors import IllegalAction
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, tables
@@ -31,9 +32,10 @@ from .derived import per_ruleset
 from .notes import Note
 
 # Module constants are Final: mypyc folds them into the compiled code, where any other global is a dict lookup.
+# A tuple is typed ``tuple[T, ...]``: one of fixed length is unboxed by mypyc, and boxed again at every lookup.
 ELDER: Final = 0
 YOUNGER: Final = 1
-ROLES: Final = ("elder", "younger")
+ROLES: Final[tuple[str, ...]] = ("elder", "younger")
 #: The card "played" to a trick by a player who has none left (he played with too few cards): the leader wins it.
 NO_CARD: Final = 63
 _DECLARE_STEPS: Final = 2 * len(KINDS)  # each player declares each kind once
@@ -137,12 +139,6 @@ def follower_wins(lead: int, follow: int) -> bool:
     return follow < lead and follow // RANKS_PER_SUIT == lead // RANKS_PER_SUIT
 
 
-_SUIT_BITS: Final = (1 << RANKS_PER_SUIT) - 1
-# Each 9-bit suit mask's cards (rank indices, highest first) and how many there are.
-_SUIT_CARDS: Final = tuple(tuple(r for r in range(RANKS_PER_SUIT) if m >> r & 1) for m in range(_SUIT_BITS + 1))
-_SUIT_COUNT: Final = tuple(map(len, _SUIT_CARDS))
-
-
 def _random_card(m: int, n: int, rand: Callable[[], float]) -> int:
     """A uniformly random card of a non-empty mask of ``n`` cards, found suit by suit through the tables.
 
@@ -151,12 +147,12 @@ def _random_card(m: int, n: int, rand: Callable[[], float]) -> int:
     """
     k = int(rand() * n)
     shift = 0
-    suit = m & _SUIT_BITS
-    while k >= _SUIT_COUNT[suit]:
-        k -= _SUIT_COUNT[suit]
+    suit = m & SUIT_BITS
+    while k >= SUIT_COUNTS[suit]:
+        k -= SUIT_COUNTS[suit]
         shift += RANKS_PER_SUIT
-        suit = m >> shift & _SUIT_BITS
-    return _SUIT_CARDS[suit][k] + shift
+        suit = m >> shift & SUIT_BITS
+    return SUIT_RANKS[suit][k] + shift
 
 
 @dataclass(slots=True)
@@ -224,7 +220,8 @@ class Deal:
         self.declared_hands = (elder, younger)
         self.player = ELDER
         size = rules.deal
-        self.delta = (elder.bit_count() - size.hand, younger.bit_count() - size.hand)
+        # by role; typed of any length, since a pair that mypyc unboxes is boxed again to be indexed by a role
+        self.delta: tuple[int, ...] = (elder.bit_count() - size.hand, younger.bit_count() - size.hand)
         self.parts = self._talon_parts()
         if self.delta == (0, 0) and len(self.talon) == size.talon:
             self.phase = Phase.EXCHANGE
@@ -527,9 +524,9 @@ class Deal:
             shift = lead - lead % RANKS_PER_SUIT
             other = leader ^ 1
             h = hands[other]
-            suit = h >> shift & _SUIT_BITS if follows else 0
+            suit = h >> shift & SUIT_BITS if follows else 0
             if suit:  # he follows suit: one table lookup, and he wins with a higher card
-                follow = _SUIT_CARDS[suit][int(rand() * _SUIT_COUNT[suit])] + shift
+                follow = SUIT_RANKS[suit][int(rand() * SUIT_COUNTS[suit])] + shift
                 wins = follow < lead
             else:
                 follow = _random_card(h, n, rand)

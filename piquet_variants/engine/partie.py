@@ -75,7 +75,7 @@ class Partie:
         if score.void:
             return  # a fresh deal by the same dealer
         elder = self.elder
-        by_player = (elder, 1 - elder)
+        by_player: tuple[int, ...] = (elder, 1 - elder)  # of any length: compiled, indexed without boxing
         g = self.rules.game
         k = self.multiplier()
         race = g.end in ("race", "games")

@@ -26,7 +26,7 @@ from .deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, follower_wins
 from .derived import per_ruleset
 from .notes import Note
 
-CATEGORIES: Final = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique", "repique", "capot",
+CATEGORIES: Final[tuple[str, ...]] = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique", "repique", "capot",
               "penalty")
 HAND: Final = frozenset(("carte_blanche", "point", "sequences", "sets"))
 MARK: Final = -1  # the "player" of a checkpoint event
@@ -350,10 +350,10 @@ def _end_to_end(parts: list[Sequence[Event]]) -> list[Event]:
 
 
 _NOTHING: Final = dict.fromkeys(CATEGORIES, 0)
-_ELDER: Final = (ELDER,)
-_YOUNGER: Final = (YOUNGER,)
-_BOTH: Final = (ELDER, YOUNGER)
-_PLAY_MARK: Final = (_MARK["play"],)
+_ELDER: Final[tuple[int, ...]] = (ELDER,)
+_YOUNGER: Final[tuple[int, ...]] = (YOUNGER,)
+_BOTH: Final[tuple[int, ...]] = (ELDER, YOUNGER)
+_PLAY_MARK: Final[tuple[Event, ...]] = (_MARK["play"],)
 
 
 def _sums(events: list[Event]) -> list[dict[str, int]]:
