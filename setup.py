@@ -3,7 +3,7 @@
 Everything else about the package is in ``pyproject.toml``.  The engine plays
 a deal in some three hundred small steps; under the interpreter each step's
 cost is dispatch, not work, and mypyc turns the same typed source into C with
-no other change (``benchmarks/engine.py`` runs about twice as fast).  The
+no other change (``benchmarks/engine.py`` runs about three times as fast).  The
 source stays the one truth: the compiled modules are built from it, and the
 pure-Python package behaves the same, only slower.
 

@@ -41,8 +41,8 @@ RANK_KEYS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
 SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << RANKS_PER_SUIT) - 1) << (s * RANKS_PER_SUIT) for s in range(SUITS))
 #: One suit of a mask, as its own 9 bits (rank indices): ``m >> s * RANKS_PER_SUIT & SUIT_BITS`` is suit ``s`` of ``m``.
 SUIT_BITS: Final = (1 << RANKS_PER_SUIT) - 1
-#: By a suit's 9 bits: the ranks held, highest first, and how many.  A hot loop counts a suit by one lookup here (compiled,
-#: ``int.bit_count`` is a method call).
+#: By a suit's 9 bits: the ranks held, highest first, and how many.  A hot loop counts a suit by one lookup
+#: here (compiled, ``int.bit_count`` is a method call).
 SUIT_RANKS: Final = tuple(tuple(r for r in range(RANKS_PER_SUIT) if m >> r & 1) for m in range(SUIT_BITS + 1))
 SUIT_COUNTS: Final = tuple(map(len, SUIT_RANKS))
 ALL_CARDS_36 = sum(SUIT_MASKS)

@@ -115,7 +115,7 @@ def _first_choice(name: str, dealt: Dealt, role: int) -> tuple[int, View]:
 
 
 _FIELDS = ("role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen", "opponent_takes", "calls",
-           "shown", "tricks", "lead_card", "played", "voids")  # every field of a View but its rules
+           "shown", "tricks", "lead_card", "played", "voids")  # every field of a View but its rules and pack
 
 
 def _snapshot(view: View) -> tuple:  # type: ignore[type-arg]

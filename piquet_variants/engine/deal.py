@@ -80,7 +80,7 @@ class _Dealing:
 
     cards: tuple[int, ...]
     hand: int
-    to_younger: dict[int, tuple[bool, ...]]  # by packet size: whether each of the 2 * hand places dealt is the younger's
+    to_younger: dict[int, tuple[bool, ...]]  # by packet size: whether each place dealt (2 * hand) is the younger's
 
 
 @per_ruleset

@@ -26,8 +26,8 @@ from .deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, follower_wins
 from .derived import per_ruleset
 from .notes import Note
 
-CATEGORIES: Final[tuple[str, ...]] = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique", "repique", "capot",
-              "penalty")
+CATEGORIES: Final[tuple[str, ...]] = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique",
+                                      "repique", "capot", "penalty")
 HAND: Final = frozenset(("carte_blanche", "point", "sequences", "sets"))
 MARK: Final = -1  # the "player" of a checkpoint event
 #: The category of what a player holds that does not score but saves him from pique and repique (a penalty's
