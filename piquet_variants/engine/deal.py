@@ -517,7 +517,7 @@ class Deal:
         record = self.tricks.append
         follows = self.rules.play.must_follow
         leader = self.player
-        n = hands[leader].bit_count()  # in each hand, at each lead
+        n = hands[leader].bit_count()  # the cards in either hand at each lead (the hands are of one length here)
         while n:
             lead = _random_card(hands[leader], n, rand)
             hands[leader] ^= 1 << lead

@@ -47,7 +47,8 @@ _MARK: Final = {label: (MARK, "", 0, label) for label in ("hand:elder", "hand:yo
 
 
 # The dataclasses made for every deal write their own ``__init__`` (``init=False``): compiled, it is native code,
-# where the one ``dataclass`` would generate is Python, run by the interpreter at every call.
+# where the one ``dataclass`` would generate is Python, run by the interpreter at every call.  Compiled, such a class
+# pickles only by ``__reduce__`` (unpickling would call its ``__init__`` with no arguments).
 
 
 @dataclass(slots=True, init=False)
@@ -69,6 +70,9 @@ class KindResult:
         self.reckoned = reckoned
         self.score = score
         self.saves = saves
+
+    def __reduce__(self) -> tuple[type[KindResult], tuple[object, ...]]:
+        return KindResult, (self.kind, self.calls, self.winner, self.reckoned, self.score, self.saves)
 
 
 @dataclass(slots=True, init=False)
@@ -95,6 +99,10 @@ class DealScore:
         self.void = void
         self.forfeit = forfeit
         self.notes = notes if notes is not None else []
+
+    def __reduce__(self) -> tuple[type[DealScore], tuple[object, ...]]:
+        return DealScore, (self.totals, self.by, self.parts, self.kinds, self.complete, self.void, self.forfeit,
+                           self.notes)
 
     @property
     def events(self) -> list[Event]:
