@@ -14,18 +14,37 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from functools import cache
+from typing import Final
 
 from .errors import CardError, echo
 
-RANKS_PER_SUIT = 9
-SUITS = 4
-SPADES, HEARTS, DIAMONDS, CLUBS = range(SUITS)
-ACE, KING, QUEEN, KNAVE, TEN, NINE, EIGHT, SEVEN, SIX = range(RANKS_PER_SUIT)
+# Final: constants to mypyc, which compiles this module with the engine and folds them into the code that reads them.
+RANKS_PER_SUIT: Final = 9
+SUITS: Final = 4
+SPADES: Final = 0
+HEARTS: Final = 1
+DIAMONDS: Final = 2
+CLUBS: Final = 3
+ACE: Final = 0
+KING: Final = 1
+QUEEN: Final = 2
+KNAVE: Final = 3
+TEN: Final = 4
+NINE: Final = 5
+EIGHT: Final = 6
+SEVEN: Final = 7
+SIX: Final = 8
 
 #: Rank keys as rulesets write them (high to low).
 RANK_KEYS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
 
-SUIT_MASKS: tuple[int, ...] = tuple(((1 << RANKS_PER_SUIT) - 1) << (s * RANKS_PER_SUIT) for s in range(SUITS))
+SUIT_MASKS: Final[tuple[int, ...]] = tuple(((1 << RANKS_PER_SUIT) - 1) << (s * RANKS_PER_SUIT) for s in range(SUITS))
+#: One suit of a mask, as its own 9 bits (rank indices): ``m >> s * RANKS_PER_SUIT & SUIT_BITS`` is suit ``s`` of ``m``.
+SUIT_BITS: Final = (1 << RANKS_PER_SUIT) - 1
+#: By a suit's 9 bits: the ranks held, highest first, and how many.  A hot loop counts a suit by one lookup
+#: here (compiled, ``int.bit_count`` is a method call).
+SUIT_RANKS: Final = tuple(tuple(r for r in range(RANKS_PER_SUIT) if m >> r & 1) for m in range(SUIT_BITS + 1))
+SUIT_COUNTS: Final = tuple(map(len, SUIT_RANKS))
 ALL_CARDS_36 = sum(SUIT_MASKS)
 
 _EN_RANKS = {"A": ACE, "K": KING, "Q": QUEEN, "J": KNAVE, "10": TEN, "T": TEN,

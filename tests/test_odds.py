@@ -22,6 +22,13 @@ from piquet_variants.ruleset.model import Deck, Rules
 from .conftest import ROOT
 
 THIRTY_SIX = ROOT / "tests" / "rulesets" / "thirty-six.yaml"
+#: The 36-card rulesets counted in closed form and by brute force: the shipped rules of 1651, and a test ruleset (the
+#: club laws with the sixes in), which differs from them in everything but the pack, the hands and the exchange.
+_THIRTY_SIX_CARD = ("royall-1651", "thirty-six")
+
+
+def _thirty_six_card(which: str) -> Rules:
+    return load_ruleset(which).rules if which != "thirty-six" else compile_path(THIRTY_SIX).rules
 
 
 def _odds(ruleset_id: str) -> dict[tuple[str, str | None], dict]:
@@ -80,9 +87,10 @@ def test_phrasing() -> None:
     assert phrase(Fraction(5742859, 16128060)) == "9 to 5 against"  # no small exact ratio: about 9 to 5
 
 
-def test_thirty_six_card_pack_in_closed_form() -> None:
+@pytest.mark.parametrize("which", _THIRTY_SIX_CARD)
+def test_thirty_six_card_pack_in_closed_form(which: str) -> None:
     """The 36-card figures: 24 spot cards and 12 court cards, 24 unseen, the elder taking 8 and the younger 4."""
-    rows = {(e.key, e.hand): e.probability for e in events(Layout.from_rules(compile_path(THIRTY_SIX).rules))}
+    rows = {(e.key, e.hand): e.probability for e in events(Layout.from_rules(_thirty_six_card(which)))}
     assert rows[("carte_blanche", None)] == Fraction(comb(24, 12), comb(36, 12))
     assert rows[("take:1of1", "elder")] == Fraction(8, 24)
     assert rows[("take:1of1", "younger")] == Fraction(4, 24)
@@ -100,7 +108,8 @@ def _reduced(rules: Rules, ranks: tuple[int, ...], hand: int, talon: int, elder_
                    exchange=replace(rules.exchange, elder_max=elder_max))
 
 
-def test_thirty_six_card_path_against_brute_force() -> None:
+@pytest.mark.parametrize("which", _THIRTY_SIX_CARD)
+def test_thirty_six_card_path_against_brute_force(which: str) -> None:
     """Every dealt event, counted hand by hand with the engine's own combinations, on a reduced 36-card pack.
 
     Five of the 36-card ranks (king, queen, ten, seven and the six), four
@@ -108,7 +117,7 @@ def test_thirty_six_card_path_against_brute_force() -> None:
     analysed by ``engine.combos`` (point, runs, sets) and the carte blanche
     spoilers of its tables, independently of the polynomial counts.
     """
-    rules = _reduced(compile_path(THIRTY_SIX).rules, (1, 2, 4, 7, 8), hand=6, talon=8, elder_max=5)
+    rules = _reduced(_thirty_six_card(which), (1, 2, 4, 7, 8), hand=6, talon=8, elder_max=5)
     lay = Layout.from_rules(rules)
     tab = tables(rules)
     pack = [s * RANKS_PER_SUIT + r for s in range(SUITS) for r in rules.deck.ranks]
@@ -132,9 +141,10 @@ def test_thirty_six_card_path_against_brute_force() -> None:
         assert p == Fraction(counts.get(key, 0), total), key
 
 
-def test_taking_in_against_brute_force() -> None:
+@pytest.mark.parametrize("which", _THIRTY_SIX_CARD)
+def test_taking_in_against_brute_force(which: str) -> None:
     """Taking in, by listing every split of the unseen cards into the opponent's hand and the stock."""
-    rules = _reduced(compile_path(THIRTY_SIX).rules, (0, 4, 8), hand=3, talon=6, elder_max=4)
+    rules = _reduced(_thirty_six_card(which), (0, 4, 8), hand=3, talon=6, elder_max=4)
     lay = Layout.from_rules(rules)
     unseen = list(range(lay.unseen))  # the named cards are 0..n-1
     computed = {(e.key, e.hand): e.probability for e in events(lay) if e.hand}

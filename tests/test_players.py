@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from dataclasses import dataclass
 
@@ -115,7 +116,7 @@ def _first_choice(name: str, dealt: Dealt, role: int) -> tuple[int, View]:
 
 
 _FIELDS = ("role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen", "opponent_takes", "calls",
-           "shown", "tricks", "lead_card", "played", "voids")  # every field of a View but its rules
+           "shown", "tricks", "lead_card", "played", "voids")  # every field of a View but its rules and pack
 
 
 def _snapshot(view: View) -> tuple:  # type: ignore[type-arg]
@@ -209,3 +210,28 @@ def test_search_plays_the_double_dummy_card_when_it_can_see_everything() -> None
         best = {card: _brute(line.then(card)) for card in legal}
         want = max(best.values()) if me == ELDER else min(best.values())
         assert best[choice] == want
+
+
+def test_a_deals_score_and_the_calls_heard_pickle() -> None:
+    """A score, its kinds and each call a view heard go through pickle (a process pool or Dask sends them), compiled
+    too, where a class with its own ``__init__`` unpickles only by its ``__reduce__``."""
+    for seed in range(20):
+        deal = play_deal(RULES, random_dealt(RULES, random.Random(seed)),
+                         (player_class("cavendish")(random.Random(1)), player_class("cavendish")(random.Random(2))))
+        score = score_deal(deal)
+        again = pickle.loads(pickle.dumps(score))
+        assert (again.totals, again.by, again.kinds, again.events) == (score.totals, score.by, score.kinds,
+                                                                       score.events)
+    heard_calls = []
+
+    class Listener:
+        def __init__(self, inner: Player):
+            self.inner = inner
+
+        def choose(self, view: View, legal: Legal) -> int:
+            heard_calls.extend(h for calls in view.calls.values() for h in calls if h is not None)
+            return self.inner.choose(view, legal)
+
+    play_deal(RULES, random_dealt(RULES, random.Random(4)),
+              (Listener(player_class("cavendish")(random.Random(1))), player_class("cavendish")(random.Random(2))))
+    assert heard_calls and all(pickle.loads(pickle.dumps(h)) == h for h in heard_calls)

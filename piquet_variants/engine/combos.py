@@ -15,17 +15,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from ..cards import RANKS_PER_SUIT, SUITS
 from ..ruleset.model import Rules
 from .derived import reading
 
-POINT, SEQUENCES, SETS = "point", "sequences", "sets"
-KINDS = (POINT, SEQUENCES, SETS)
+POINT: Final = "point"
+SEQUENCES: Final = "sequences"
+SETS: Final = "sets"
+KINDS: Final[tuple[str, ...]] = (POINT, SEQUENCES, SETS)
 
-_SUIT_BITS = 1 << RANKS_PER_SUIT
-_RANK_SPREAD = sum(1 << (s * RANKS_PER_SUIT) for s in range(SUITS))
+_SUIT_BITS: Final = 1 << RANKS_PER_SUIT
+_RANK_SPREAD: Final = sum(1 << (s * RANKS_PER_SUIT) for s in range(SUITS))
 
 
 class Combo(NamedTuple):
@@ -69,10 +71,10 @@ class Tables:
 
 
 # How each kind's combinations compare, by the ruleset's name for it: a key function, higher beats lower.
-_SEQUENCE_KEYS: dict[str, Callable[[int, int], int]] = {
+_SEQUENCE_KEYS: Final[dict[str, Callable[[int, int], int]]] = {
     "length_then_top": lambda length, top: length * 16 + RANKS_PER_SUIT - top,
 }
-_SET_KEYS: dict[str, Callable[[int, int], int]] = {
+_SET_KEYS: Final[dict[str, Callable[[int, int], int]]] = {
     "quatorze_then_rank": lambda count, rank: count * 16 + RANKS_PER_SUIT - rank,
 }
 

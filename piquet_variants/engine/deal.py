@@ -21,21 +21,24 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from operator import itemgetter
 from typing import Final, NamedTuple
 
-from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS, card_name, iter_cards, mask, suit_of
+from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_name, iter_cards, mask,
+                     suit_of)
 from ..errors import IllegalAction
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, tables
 from .derived import reading
 from .notes import Note
 
-ELDER, YOUNGER = 0, 1
-ROLES = ("elder", "younger")
+# Module constants are Final: mypyc folds them into the compiled code, where any other global is a dict lookup.
+# A tuple is typed ``tuple[T, ...]``: one of fixed length is unboxed by mypyc, and boxed again at every lookup.
+ELDER: Final = 0
+YOUNGER: Final = 1
+ROLES: Final[tuple[str, ...]] = ("elder", "younger")
 #: The card "played" to a trick by a player who has none left (he played with too few cards): the leader wins it.
 NO_CARD: Final = 63
-_DECLARE_STEPS = 2 * len(KINDS)  # each player declares each kind once
+_DECLARE_STEPS: Final = 2 * len(KINDS)  # each player declares each kind once
 
 
 class Phase:
@@ -71,17 +74,19 @@ def deck_cards(rules: Rules) -> list[int]:
     return [s * RANKS_PER_SUIT + r for s in range(SUITS) for r in rules.deck.ranks]
 
 
-class _Dealing(NamedTuple):
-    """What shuffling and dealing need of a ruleset, made once: the pack and, by packet size, who gets which place."""
+@dataclass(frozen=True, slots=True)
+class _Dealing:
+    """What shuffling and dealing need of a ruleset, made once: the pack, the hand, and who gets each place."""
 
     cards: tuple[int, ...]
-    places: dict[int, tuple[Callable[[Sequence[int]], tuple[int, ...]], Callable[[Sequence[int]], tuple[int, ...]]]]
+    hand: int
+    to_younger: dict[int, tuple[bool, ...]]  # by packet size: whether each place dealt (2 * hand) is the younger's
 
 
 @reading("deal", "deck")
 def _dealing(rules: Rules) -> _Dealing:
     hand = rules.deal.hand
-    places: dict[int, tuple[Callable[[Sequence[int]], tuple[int, ...]], Callable[[Sequence[int]], tuple[int, ...]]]] = {}
+    to_younger: dict[int, tuple[bool, ...]] = {}
     for packet in range(1, hand + 1):
         elder: list[int] = []
         younger: list[int] = []
@@ -90,14 +95,8 @@ def _dealing(rules: Rules) -> _Dealing:
             elder += range(pos, pos + packet)
             younger += range(pos + packet, pos + 2 * packet)
             pos += 2 * packet
-        places[packet] = (_getter(elder[:hand]), _getter(younger[:hand]))
-    return _Dealing(tuple(deck_cards(rules)), places)
-
-
-def _getter(places: list[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
-    """``itemgetter`` of these places, which gives a tuple even of one place (a hand of one card)."""
-    get = itemgetter(*places)
-    return get if len(places) > 1 else lambda pack: (get(pack),)
+        to_younger[packet] = tuple(place in younger[:hand] for place in range(2 * hand))
+    return _Dealing(tuple(deck_cards(rules)), hand, to_younger)
 
 
 def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
@@ -107,23 +106,28 @@ def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
     dealer's choice, which the ruleset bounds (``deal.packets``) but a record
     may show broken.
     """
-    if len(pack) != rules.deck.size:
+    dealing = _dealing(rules)
+    if len(pack) != len(dealing.cards):
         raise ValueError(f"a pack of {len(pack)} cards; this ruleset deals {rules.deck.size}")
-    places = _dealing(rules).places.get(packet)
-    if places is None:
+    to_younger = dealing.to_younger.get(packet)
+    if to_younger is None:
         raise ValueError(f"no packets of {packet} for a hand of {rules.deal.hand}")
-    to_elder, to_younger = places
-    bits = [_BIT[c] for c in pack]
-    return Dealt(sum(to_elder(bits)), sum(to_younger(bits)), tuple(pack[2 * rules.deal.hand:]))
+    cards = pack if isinstance(pack, list) else list(pack)
+    elder = younger = 0
+    place = 0
+    for his in to_younger:
+        if his:
+            younger |= 1 << cards[place]
+        else:
+            elder |= 1 << cards[place]
+        place += 1
+    return Dealt(elder, younger, tuple(cards[place:]))
 
 
 def random_dealt(rules: Rules, rng: random.Random, packet: int | None = None) -> Dealt:
     """Shuffle the pack and deal it by packets (the ruleset's first size unless ``packet`` is given)."""
     rand = rng.random
     return deal_pack(rules, sorted(_dealing(rules).cards, key=lambda _: rand()), packet or rules.deal.packets[0])
-
-
-_BIT = tuple(1 << c for c in range(RANKS_PER_SUIT * SUITS))
 
 
 def follower_wins(lead: int, follow: int) -> bool:
@@ -135,25 +139,20 @@ def follower_wins(lead: int, follow: int) -> bool:
     return follow < lead and follow // RANKS_PER_SUIT == lead // RANKS_PER_SUIT
 
 
-_SUIT_BITS = (1 << RANKS_PER_SUIT) - 1
-# Each 9-bit suit mask's cards (rank indices, highest first) and how many there are.
-_SUIT_CARDS = tuple(tuple(r for r in range(RANKS_PER_SUIT) if m >> r & 1) for m in range(_SUIT_BITS + 1))
-_SUIT_COUNT = tuple(map(len, _SUIT_CARDS))
+def _random_card(m: int, n: int, rand: Callable[[], float]) -> int:
+    """A uniformly random card of a non-empty mask of ``n`` cards, found suit by suit through the tables.
 
-
-def _random_card(m: int, rand: Callable[[], float]) -> int:
-    """A uniformly random card of a non-empty mask, found suit by suit through the tables.
-
-    ``rand`` is the generator's bound ``random``: looked up once by the caller, not at every card.
+    ``rand`` is the generator's bound ``random``: looked up once by the caller, not at every card; ``n``, which
+    the caller keeps count of, is not counted again at every card (compiled, ``int.bit_count`` is a method call).
     """
-    k = int(rand() * m.bit_count())
+    k = int(rand() * n)
     shift = 0
-    suit = m & _SUIT_BITS
-    while k >= _SUIT_COUNT[suit]:
-        k -= _SUIT_COUNT[suit]
+    suit = m & SUIT_BITS
+    while k >= SUIT_COUNTS[suit]:
+        k -= SUIT_COUNTS[suit]
         shift += RANKS_PER_SUIT
-        suit = m >> shift & _SUIT_BITS
-    return _SUIT_CARDS[suit][k] + shift
+        suit = m >> shift & SUIT_BITS
+    return SUIT_RANKS[suit][k] + shift
 
 
 @dataclass(slots=True)
@@ -221,7 +220,8 @@ class Deal:
         self.declared_hands = (elder, younger)
         self.player = ELDER
         size = rules.deal
-        self.delta = (elder.bit_count() - size.hand, younger.bit_count() - size.hand)
+        # by role; typed of any length, since a pair that mypyc unboxes is boxed again to be indexed by a role
+        self.delta: tuple[int, ...] = (elder.bit_count() - size.hand, younger.bit_count() - size.hand)
         self.parts = self._talon_parts()
         if self.delta == (0, 0) and len(self.talon) == size.talon:
             self.phase = Phase.EXCHANGE
@@ -369,7 +369,9 @@ class Deal:
         rules = self.rules
         elder, younger = self.declared_hands = (self.hands[ELDER], self.hands[YOUNGER])
         tab = self.tables
-        held = self.held = dict(zip(KINDS, zip(holdings(tab, elder), holdings(tab, younger))))
+        by_elder, by_younger = holdings(tab, elder), holdings(tab, younger)
+        held = self.held = {POINT: (by_elder[0], by_younger[0]), SEQUENCES: (by_elder[1], by_younger[1]),
+                            SETS: (by_elder[2], by_younger[2])}
         # The six calls in the order they are made: where each goes, and what it may be.
         self.steps = [(self.calls[kind], p, held[kind][p]) for kind in rules.declarations.order for p in (ELDER, YOUNGER)]
         if self.forced_by is not None and self.forced_suit is None:
@@ -516,24 +518,26 @@ class Deal:
         record = self.tricks.append
         follows = self.rules.play.must_follow
         leader = self.player
-        while hands[leader]:
-            lead = _random_card(hands[leader], rand)
+        n = hands[leader].bit_count()  # the cards in either hand at each lead (the hands are of one length here)
+        while n:
+            lead = _random_card(hands[leader], n, rand)
             hands[leader] ^= 1 << lead
             shift = lead - lead % RANKS_PER_SUIT
             other = leader ^ 1
             h = hands[other]
-            suit = h >> shift & _SUIT_BITS if follows else 0
+            suit = h >> shift & SUIT_BITS if follows else 0
             if suit:  # he follows suit: one table lookup, and he wins with a higher card
-                follow = _SUIT_CARDS[suit][int(rand() * _SUIT_COUNT[suit])] + shift
+                follow = SUIT_RANKS[suit][int(rand() * SUIT_COUNTS[suit])] + shift
                 wins = follow < lead
             else:
-                follow = _random_card(h, rand)
+                follow = _random_card(h, n, rand)
                 wins = follower_wins(lead, follow)
             hands[other] = h ^ 1 << follow
             record((leader, lead, follow))
             if wins:
                 leader = other
             won[leader] += 1
+            n -= 1
         self.player = leader
         if not hands[ELDER] and not hands[YOUNGER]:
             self.phase = Phase.OVER
@@ -590,19 +594,22 @@ class Deal:
         """A uniformly random legal action, drawn without listing them all."""
         phase = self.phase
         if phase == Phase.PLAY:
-            return _random_card(self.playable(), rng.random)
+            playable = self.playable()
+            return _random_card(playable, playable.bit_count(), rng.random)
         if phase == Phase.DECLARE:
             return int(rng.random() * (len(self.candidates()) + 1))
         if phase == Phase.EXCHANGE:
             fewest, most = self.take_range(self.player)
             k = fewest + int(rng.random() * (most - fewest + 1)) + self.delta[self.player]
             hand = self.hands[self.player]
+            n = hand.bit_count()
             discard = 0
             rand = rng.random
             for _ in range(k):
-                low = 1 << _random_card(hand, rand)
+                low = 1 << _random_card(hand, n, rand)
                 hand ^= low
                 discard |= low
+                n -= 1
             return discard
         if phase == Phase.FORCED_SUIT:
             return int(rng.random() * 4)

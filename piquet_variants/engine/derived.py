@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from functools import wraps
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from ..ruleset.model import Rules
 
@@ -26,7 +26,7 @@ V = TypeVar("V")
 #: How many rulesets (and sets of group values) each table is kept for, the oldest dropped first: every ruleset a
 #: run plays under, and more; but ``attribution`` replays a record under hundreds of counterfactual rulesets, whose
 #: tables must not all stay.
-KEPT = 64
+KEPT: Final = 64
 
 
 def per_ruleset(build: Callable[[Rules], T], groups: tuple[str, ...] = ()) -> Callable[[Rules], T]:

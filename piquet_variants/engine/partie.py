@@ -75,12 +75,14 @@ class Partie:
         if score.void:
             return  # a fresh deal by the same dealer
         elder = self.elder
-        by_player = (elder, 1 - elder)
+        by_player: tuple[int, ...] = (elder, 1 - elder)  # of any length: compiled, indexed without boxing
         g = self.rules.game
         k = self.multiplier()
         race = g.end in ("race", "games")
         reached: int | None = None
-        if race and g.race_check == "reckoning_order" and score.forfeit is None:
+        # The order of reckoning decides only where the deal can take someone to the target.
+        if race and g.race_check == "reckoning_order" and score.forfeit is None and any(
+                self.game_totals[by_player[role]] + score.most(role) * k >= g.target for role in (ELDER, 1 - ELDER)):
             for e, running in score.running():
                 if e[0] == MARK:
                     continue

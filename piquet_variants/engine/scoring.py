@@ -1,18 +1,23 @@
 """Scoring a deal: the order of reckoning, the hazards, and the penalties.
 
-The deal's scores are laid out as a list of events in the ruleset's order of
-reckoning (Cavendish Law 67's categories, or the chronological order of the
-table), with named checkpoints between them.  Pique and repique are then
-found by walking that list with running totals, so the same walk serves every
-ruleset: only the order and the thresholds change.
+The deal's scores are events in the ruleset's order of reckoning (Cavendish
+Law 67's categories, or the chronological order of the table), with named
+checkpoints between them.  Pique and repique are found by walking the events
+with running totals, so the same walk serves every ruleset: only the order
+and the thresholds change.
+
+The events are kept in pieces (the hand's, then each trick's, which is the
+ruleset's table entry for that trick, not a copy): the walk stops as soon as
+both players have scored, the totals are summed by category as the pieces are
+chosen, and the pieces are laid end to end only when something reads
+``DealScore.events`` (a replay, a narrative; a simulation never does).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import partial
-from operator import attrgetter
-from typing import NamedTuple
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
 
 from ..cards import RANKS_PER_SUIT, SUITS
 from ..ruleset.model import Rules
@@ -21,27 +26,33 @@ from .deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, follower_wins
 from .derived import reading
 from .notes import Note
 
-CATEGORIES = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique", "repique", "capot",
-              "penalty")
-HAND = frozenset(("carte_blanche", "point", "sequences", "sets"))
-MARK = -1  # the "player" of a checkpoint event
+CATEGORIES: Final[tuple[str, ...]] = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique",
+                                      "repique", "capot", "penalty")
+HAND: Final = frozenset(("carte_blanche", "point", "sequences", "sets"))
+MARK: Final = -1  # the "player" of a checkpoint event
 #: The category of what a player holds that does not score but saves him from pique and repique (a penalty's
 #: cards, Cavendish Description; a point barred by his reply, Case I): walked with the hazards, never reckoned.
-SHADOW = "shadow"
+SHADOW: Final = "shadow"
 
 #: A score event ``(player, category, points, label)``; with player MARK, a named checkpoint.
 Event = tuple[int, str, int, str]
 
-_MAX_TRICKS = 18
-_LEAD = [f"trick:{n}:lead" for n in range(_MAX_TRICKS + 1)]
-_WIN = [f"trick:{n}:win" for n in range(_MAX_TRICKS + 1)]
-_LAST = [f"trick:{n}:last" for n in range(_MAX_TRICKS + 1)]
-_MARK_LEAD = [(MARK, "", 0, f"lead:{n}") for n in range(_MAX_TRICKS + 1)]
-_MARK_TRICK = [(MARK, "", 0, f"trick:{n}") for n in range(_MAX_TRICKS + 1)]
-_MARK = {label: (MARK, "", 0, label) for label in ("hand:elder", "hand:younger", "declarations", "play")}
+_MAX_TRICKS: Final = 18
+_LEAD: Final = [f"trick:{n}:lead" for n in range(_MAX_TRICKS + 1)]
+_WIN: Final = [f"trick:{n}:win" for n in range(_MAX_TRICKS + 1)]
+_LAST: Final = [f"trick:{n}:last" for n in range(_MAX_TRICKS + 1)]
+_MARK_LEAD: Final = [(MARK, "", 0, f"lead:{n}") for n in range(_MAX_TRICKS + 1)]
+_MARK_TRICK: Final = [(MARK, "", 0, f"trick:{n}") for n in range(_MAX_TRICKS + 1)]
+_MARK: Final = {label: (MARK, "", 0, label) for label in ("hand:elder", "hand:younger", "declarations", "play")}
 
 
-class KindResult(NamedTuple):
+# The dataclasses made for every deal write their own ``__init__`` (``init=False``): compiled, it is native code,
+# where the one ``dataclass`` would generate is Python, run by the interpreter at every call.  Compiled, such a class
+# pickles only by ``__reduce__`` (unpickling would call its ``__init__`` with no arguments).
+
+
+@dataclass(slots=True, init=False)
+class KindResult:
     """How one kind of declaration went: the calls, who won it and what he reckons."""
 
     kind: str
@@ -51,19 +62,60 @@ class KindResult(NamedTuple):
     score: int
     saves: int | None  # who holds a combination that wins without scoring (reckoned too late, barred by a reply)
 
+    def __init__(self, kind: str, calls: tuple[Combo | None, Combo | None], winner: int | None,
+                 reckoned: tuple[Combo, ...], score: int, saves: int | None) -> None:
+        self.kind = kind
+        self.calls = calls
+        self.winner = winner
+        self.reckoned = reckoned
+        self.score = score
+        self.saves = saves
 
-@dataclass(slots=True)
+    def __reduce__(self) -> tuple[type[KindResult], tuple[object, ...]]:
+        return KindResult, (self.kind, self.calls, self.winner, self.reckoned, self.score, self.saves)
+
+
+@dataclass(slots=True, init=False)
 class DealScore:
     """A deal's scores by role (0 elder, 1 younger), with the events in the order they reckon."""
 
     totals: list[int]
     by: list[dict[str, int]]
-    events: list[Event]
+    parts: list[Sequence[Event]]  # the events in pieces, in the order of reckoning: ``events`` lays them end to end
     kinds: dict[str, KindResult]
     complete: bool
-    void: bool = False
-    forfeit: int | None = None
-    notes: list[Note] = field(default_factory=list)
+    void: bool
+    forfeit: int | None
+    notes: list[Note]
+
+    def __init__(self, totals: list[int], by: list[dict[str, int]], parts: list[Sequence[Event]],
+                 kinds: dict[str, KindResult], complete: bool, void: bool = False, forfeit: int | None = None,
+                 notes: list[Note] | None = None) -> None:
+        self.totals = totals
+        self.by = by
+        self.parts = parts
+        self.kinds = kinds
+        self.complete = complete
+        self.void = void
+        self.forfeit = forfeit
+        self.notes = notes if notes is not None else []
+
+    def __reduce__(self) -> tuple[type[DealScore], tuple[object, ...]]:
+        return DealScore, (self.totals, self.by, self.parts, self.kinds, self.complete, self.void, self.forfeit,
+                           self.notes)
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event ``(player, category, points, label)`` in the order of reckoning, checkpoints among them.
+
+        Laid out when first read, and kept.
+        """
+        parts = self.parts
+        if len(parts) == 1 and isinstance(parts[0], list):
+            return parts[0]
+        events = _end_to_end(parts)
+        self.parts = [events]
+        return events
 
     def running(self) -> list[tuple[Event, tuple[int, int]]]:
         """Each event with both running totals after it."""
@@ -75,23 +127,28 @@ class DealScore:
             out.append((e, (t[0], t[1])))
         return out
 
+    def most(self, role: int) -> int:
+        """A bound on ``role``'s running total anywhere in the deal: the sum of his categories that are positive.
+
+        Every category's events add, but the penalty's and the point's (one
+        event), which may take away: no running total passes this sum.
+        """
+        return sum(points for points in self.by[role].values() if points > 0)
+
     def checkpoints(self) -> dict[str, tuple[int, int]]:
         marks = {e[3]: totals for e, totals in self.running() if e[0] == MARK}
         marks["final"] = (self.totals[0], self.totals[1])
         return marks
 
 
-_SCORE = attrgetter("score")
-# ``KindResult(...)`` without the named tuple's Python-level ``__new__``: three are made for every deal scored.
-_kind_result = partial(tuple.__new__, KindResult)
-
-
 def judge_kind(deal: Deal, kind: str) -> KindResult:
     """Who wins one kind: the better call, unless a combination shown, or a penalty, bars it."""
     rules = deal.rules
-    pair = elder, younger = tuple(deal.calls[kind])
+    dec = rules.declarations
+    calls = deal.calls[kind]
+    pair = elder, younger = calls[ELDER], calls[YOUNGER]
     bars = [elder.key if elder is not None else -1, younger.key if younger is not None else -1]
-    if rules.declarations.shown_bars:  # a better combination shown still bars the opponent
+    if dec.shown_bars:  # a better combination shown still bars the opponent
         for p, key in enumerate(deal.shown[kind]):
             if key is not None and key > bars[p]:
                 bars[p] = key
@@ -107,24 +164,26 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
         for p, void in enumerate(irregular.hand_void):
             if void:
                 bars[p] = -1
-    if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or rules.declarations.equality == "neither_reckons"):
-        return _kind_result((kind, pair, None, (), 0, None))
+    if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or dec.equality == "neither_reckons"):
+        return KindResult(kind, pair, None, (), 0, None)
     w = ELDER if bars[ELDER] >= bars[YOUNGER] else YOUNGER  # equal: the elder's prerogative
     call = pair[w]
     if call is None or call.key < bars[1 - w]:  # he wins only with what may not score: it saves him
         saves = w if irregular is not None and irregular.omitted[kind][w] is not None else None
-        return _kind_result((kind, pair, None, (), 0, saves))
-    if kind != POINT and rules.declarations.winner_reckons == "all_of_kind":
+        return KindResult(kind, pair, None, (), 0, saves)
+    if kind != POINT and dec.winner_reckons == "all_of_kind":
         held = deal.holding(kind, w)
-        undercall = rules.declarations.undercall
-        if undercall != "reckon_all" and held and call.key < held[0].key and _bound_by_call(deal, kind, w, call):
+        if dec.undercall != "reckon_all" and held and call.key < held[0].key and _bound_by_call(deal, kind, w, call):
             held = [c for c in held if c.key <= call.key]
             if call not in held:  # a lesser call that stands (engine/irregular.py): what it names, and what is lower
                 held = [call] + [c for c in held if c.key < call.key]
         reckoned = tuple(held)
     else:
         reckoned = (call,)
-    return _kind_result((kind, pair, w, reckoned, sum(map(_SCORE, reckoned)), None))
+    score = 0
+    for c in reckoned:
+        score += c.score
+    return KindResult(kind, pair, w, reckoned, score, None)
 
 
 def _bound_by_call(deal: Deal, kind: str, w: int, call: Combo) -> bool:
@@ -163,8 +222,12 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, .
     return out
 
 
-class _Trick(NamedTuple):
-    """What one trick adds to the layout: its events around the lead's checkpoint, and the points it gives."""
+@dataclass(frozen=True, slots=True)
+class _Trick:
+    """What one trick adds to the layout: its events around the lead's checkpoint, and the points it gives.
+
+    A dataclass, not a named tuple: compiled, its fields are read as a struct's, not looked up by name.
+    """
 
     before: tuple[Event, ...]  # the lead's points, then the lead's checkpoint
     after: tuple[Event, ...]  # the winner's points, the last trick's, then the trick's checkpoint
@@ -172,17 +235,23 @@ class _Trick(NamedTuple):
     points: int  # elder's + younger's << _PACK: one addition a trick sums both
 
 
-_CARD_BITS = (SUITS * RANKS_PER_SUIT - 1).bit_length()  # a card index fits in six bits
-_PACK = 20  # two players' play points in one int: a deal's play is far below 2 ** 20
+_CARD_BITS: Final = (SUITS * RANKS_PER_SUIT - 1).bit_length()  # a card index fits in six bits
+_PACK: Final = 20  # two players' play points in one int: a deal's play is far below 2 ** 20
 # A trick's shape, as bits: the lead scores, the follower wins, the winning card scores, it is the last trick,
 # the card that takes the trick (led or played) is one that scores (the last trick's bonus depends on it), the
 # lead would score as the first trick's (play.first_lead_ranks; trick 1 reads this bit, the others the first).
-_LEAD_SCORES, _FOLLOWER_WINS, _WIN_SCORES, _LAST_TRICK, _TAKER_COUNTS, _FIRST_LEAD_SCORES = 1, 2, 4, 8, 16, 32
-_SHAPES = 64
-_LEADS = _LEAD_SCORES | _FIRST_LEAD_SCORES
+_LEAD_SCORES: Final = 1
+_FOLLOWER_WINS: Final = 2
+_WIN_SCORES: Final = 4
+_LAST_TRICK: Final = 8
+_TAKER_COUNTS: Final = 16
+_FIRST_LEAD_SCORES: Final = 32
+_SHAPES: Final = 64
+_LEADS: Final = _LEAD_SCORES | _FIRST_LEAD_SCORES
 
 
-class _PlayTable(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class _PlayTable:
     """Every trick a ruleset can see, laid out once: ``tricks[n][leader][shape]``, ``shape`` from ``shapes``."""
 
     shapes: tuple[int, ...]  # [lead << _CARD_BITS | follow] -> the shape, less the last trick's bit
@@ -227,13 +296,13 @@ def _play_table(rules: Rules) -> _PlayTable:
                                                  for leader in (ELDER, YOUNGER)) for n in range(_MAX_TRICKS + 1)))
 
 
-def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list[dict[str, int]]]:
-    """All the deal's events so far, in the ruleset's order of reckoning, with checkpoints, and their sums by category.
+def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Event]], list[dict[str, int]]]:
+    """The deal's events so far in the ruleset's order of reckoning, with checkpoints, in pieces; and their sums.
 
     By category (Cavendish Law 67) both hands reckon before the play; in the
     chronological order the younger reckons his hand after the elder's first lead.
-    The sums are kept as the events are laid out, so that scoring need not
-    walk the whole list again.
+    A trick's piece is its entry in the ruleset's table, and its points are
+    summed from the same entry, so that scoring never walks the play's events.
     """
     rules = deal.rules
     chronological = rules.reckoning.order == "chronological"
@@ -252,37 +321,47 @@ def _layout(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Event], list
         others = [e for e in others if e[1] is not SHADOW]
     out.append(_MARK["hand:elder"])
     young += (_MARK["hand:younger"], _MARK["declarations"])
+    parts: list[Sequence[Event]] = [out]
     if not chronological:
-        out += young
-    last = len(deal.tricks) if deal.over else 0
-    for n, (leader, lead, follow) in enumerate(deal.tricks, 1):
+        parts.append(young)
+    played = deal.tricks
+    last = len(played) if deal.over else 0
+    n = 0
+    for leader, lead, follow in played:
+        n += 1
         t = tricks[n][leader][shapes[lead << _CARD_BITS | follow] | (_LAST_TRICK if n == last else 0)]
         if chronological and n == 1:
-            out += t.before
-            out += young
-            out += t.after
+            parts += (t.before, young, t.after)
         else:
-            out += t.events
+            parts.append(t.events)
         play += t.points
     if deal.lead_card is not None:  # a lead not yet followed scores at once
-        done = len(deal.tricks)
-        t = tricks[done + 1][1 - deal.player][shapes[deal.lead_card << _CARD_BITS] & _LEADS]
-        out += t.before
+        t = tricks[n + 1][1 - deal.player][shapes[deal.lead_card << _CARD_BITS] & _LEADS]
+        parts.append(t.before)
         play += t.points
-        if chronological and done == 0:
-            out += young
+        if chronological and n == 0:
+            parts.append(young)
     if deal.over and not deal.void:
-        out.append(_MARK["play"])
         cards = _cards_events(deal)
-        out += cards
+        parts += (_PLAY_MARK, cards)
         others += cards
     by = _sums(others)
     by[ELDER]["play"], by[YOUNGER]["play"] = play & (1 << _PACK) - 1, play >> _PACK
-    return out, by
+    return parts, by
 
 
-_NOTHING = dict.fromkeys(CATEGORIES, 0)
-_ELDER, _YOUNGER, _BOTH = (ELDER,), (YOUNGER,), (ELDER, YOUNGER)
+def _end_to_end(parts: list[Sequence[Event]]) -> list[Event]:
+    events: list[Event] = []
+    for part in parts:
+        events += part
+    return events
+
+
+_NOTHING: Final = dict.fromkeys(CATEGORIES, 0)
+_ELDER: Final[tuple[int, ...]] = (ELDER,)
+_YOUNGER: Final[tuple[int, ...]] = (YOUNGER,)
+_BOTH: Final[tuple[int, ...]] = (ELDER, YOUNGER)
+_PLAY_MARK: Final[tuple[Event, ...]] = (_MARK["play"],)
 
 
 def _sums(events: list[Event]) -> list[dict[str, int]]:
@@ -316,6 +395,52 @@ def _blanches_that_save(deal: Deal) -> list[int]:
                 and not lost[p]) for p in (ELDER, YOUNGER)]
 
 
+def _hazards(rules: Rules, parts: list[Sequence[Event]], running: list[int],
+             by: list[dict[str, int]]) -> list[tuple[int, int, Event]]:
+    """Pique and repique, walking the events in order while one player has still scored nothing.
+
+    Each is added to ``by`` and returned with where it goes: (piece, place in
+    the piece after the event that reached it, the event).  Once both players
+    have scored, neither can pique or repique, and the walk stops.
+    """
+    hazard = [0, 0]
+    repiqued = [False, False]
+    piqued = [False, False]
+    rp, pq = rules.repique, rules.pique
+    any_play = pq.reached_by == "play"
+    blanche_counts = rules.carte_blanche.counts_toward_hazards
+    found: list[tuple[int, int, Event]] = []
+    for i, part in enumerate(parts):
+        place = 0
+        for p, cat, pts, label in part:
+            place += 1
+            if p == MARK:
+                continue
+            running[p] += pts
+            if running[1 - p]:  # he can no longer pique or repique: his points need not count towards it
+                if running[p]:
+                    return found
+                continue
+            if cat is SHADOW:  # saves him, but reckons nothing
+                continue
+            if (cat != "carte_blanche" or blanche_counts) and (cat not in ("cards", "capot") or pq.counts_the_cards):
+                hazard[p] += pts
+            if cat in HAND:
+                if not repiqued[p] and hazard[p] >= rp.threshold:
+                    repiqued[p] = True
+                    running[p] += rp.bonus
+                    by[p]["repique"] += rp.bonus
+                    found.append((i, place, (p, "repique", rp.bonus, "repique")))
+            elif (not piqued[p] and hazard[p] >= pq.threshold and (pq.who == "either" or p == ELDER)
+                  and (not repiqued[p] or pq.with_repique) and (cat == "play" or pq.counts_the_cards)
+                  and (any_play or label == _LEAD[1])):
+                piqued[p] = True
+                running[p] += pq.bonus
+                by[p]["pique"] += pq.bonus
+                found.append((i, place, (p, "pique", pq.bonus, "pique")))
+    return found
+
+
 def score_deal(deal: Deal) -> DealScore:
     """Score a deal, finished or not, and find its pique and repique.
 
@@ -328,63 +453,29 @@ def score_deal(deal: Deal) -> DealScore:
                          notes=[deal.void_reason] if deal.void_reason else [])
     kinds = {k: judge_kind(deal, k) for k in KINDS} if deal.phase >= Phase.PLAY else {}
     nothing = deal.reckons_nothing
-    layout, by = _layout(deal, kinds)
+    parts, by = _parts(deal, kinds)
     shadowed = deal.irregular is not None
     if nothing[ELDER] or nothing[YOUNGER]:
+        layout = _end_to_end(parts)
         if rules.penalties.reckons_nothing_bars:  # his cards, not good to score, still save him (the Description)
             layout = [e if e[0] == MARK or not nothing[e[0]] else (e[0], SHADOW, e[2], e[3]) for e in layout]
             shadowed = True
         else:
             layout = [e for e in layout if e[0] == MARK or not nothing[e[0]]]
         by = _sums([e for e in layout if e[1] is not SHADOW])
+        parts = [layout]
     running = [0, 0]
-    if deal.blanche is not deal.blanche_dealt:
+    if deal.blanche[ELDER] != deal.blanche_dealt[ELDER] or deal.blanche[YOUNGER] != deal.blanche_dealt[YOUNGER]:
         running = _blanches_that_save(deal)
-    hazard = [0, 0]
-    repiqued = [False, False]
-    piqued = [False, False]
-    rp, pq = rules.repique, rules.pique
-    any_play = pq.reached_by == "play"
-    blanche_counts = rules.carte_blanche.counts_toward_hazards
-    found: list[tuple[int, Event]] = []  # (place in the layout, the pique or repique that goes there)
-
-    def bonus(p: int, cat: str, pts: int) -> Event:
-        running[p] += pts
-        by[p][cat] += pts
-        return p, cat, pts, cat
-
-    # The hazards are looked for only while one player has still scored nothing;
-    # the rest of the events are already summed in ``by``.
-    place = 0
-    for p, cat, pts, label in layout:
-        place += 1
-        if p == MARK:
-            continue
-        running[p] += pts
-        if running[1 - p]:  # he can no longer pique or repique: his points need not count towards it
-            if running[p]:
-                break
-            continue
-        if cat is SHADOW:  # saves him, but reckons nothing
-            continue
-        if (cat != "carte_blanche" or blanche_counts) and (cat not in ("cards", "capot") or pq.counts_the_cards):
-            hazard[p] += pts
-        if cat in HAND:
-            if not repiqued[p] and hazard[p] >= rp.threshold:
-                repiqued[p] = True
-                found.append((place, bonus(p, "repique", rp.bonus)))
-        elif (not piqued[p] and hazard[p] >= pq.threshold and (pq.who == "either" or p == ELDER)
-              and (not repiqued[p] or pq.with_repique) and (cat == "play" or pq.counts_the_cards)
-              and (any_play or label == _LEAD[1])):
-            piqued[p] = True
-            found.append((place, bonus(p, "pique", pq.bonus)))
-    events = layout
-    for place, e in reversed(found):
-        events.insert(place, e)
+    for i, place, e in reversed(_hazards(rules, parts, running, by)):
+        part = parts[i]
+        parts[i] = [*part[:place], e, *part[place:]]
     if shadowed:
-        events = [e for e in events if e[1] is not SHADOW]
+        parts = [[e for e in _end_to_end(parts) if e[1] is not SHADOW]]
     for p in (ELDER, YOUNGER):
         if deal.grand_coup[p]:
-            events.append(bonus(p, "penalty", -rules.penalties.grand_coup_points))
+            points = -rules.penalties.grand_coup_points
+            by[p]["penalty"] += points
+            parts.append(((p, "penalty", points, "penalty"),))
     totals = [sum(by[ELDER].values()), sum(by[YOUNGER].values())]
-    return DealScore(totals, by, events, kinds, deal.over, False, deal.forfeit, list(deal.notes))
+    return DealScore(totals, by, parts, kinds, deal.over, False, deal.forfeit, list(deal.notes))

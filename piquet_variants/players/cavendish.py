@@ -14,8 +14,9 @@ always takes all its cards and calls its best.
 from __future__ import annotations
 
 import random
+from typing import Final
 
-from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS
+from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS
 from ..engine.combos import Combo, tables
 from ..engine.deal import ELDER, Phase
 from .counting import higher_in_suit, opponent_may_hold, sure_winners, trick_winner
@@ -51,17 +52,20 @@ PRINCIPLES: tuple[tuple[str, str, str], ...] = (
 )
 
 # How much a card is worth keeping, by rank index (ace first): the cards are won with high cards.
-_RANK_WORTH = (10, 7, 5, 4, 3, 2, 1, 1, 0)
-_POINT = 12  # "Keeping the best suit for point is essential"
-_SEQUENCE = 3  # a card's worth in a sequence, a card of the sequence
-_HIGH_SET, _LOW_SET = 8, 2  # a trio of aces or kings; of queens, knaves or tens ("many a hand is ruined...")
-_GUARD = 6  # the younger's guard to a king or queen
-_WHOLE_SUIT = 3  # the elder's share, in each card, of its suit's strength: weak suits go out whole (tenths)
-_KING, _QUEEN = 1, 2
+_RANK_WORTH: Final[tuple[int, ...]] = (10, 7, 5, 4, 3, 2, 1, 1, 0)
+_POINT: Final = 12  # "Keeping the best suit for point is essential"
+_SEQUENCE: Final = 3  # a card's worth in a sequence, a card of the sequence
+_HIGH_SET: Final = 8  # a trio of aces or kings
+_LOW_SET: Final = 2  # of queens, knaves or tens ("many a hand is ruined...")
+_GUARD: Final = 6  # the younger's guard to a king or queen
+_WHOLE_SUIT: Final = 3  # the elder's share, in each card, of its suit's strength: weak suits go out whole (tenths)
+_KING: Final = 1
+_QUEEN: Final = 2
+_SPAN: Final = 64  # more than any card's index
 
 
 def _suit(hand: int, s: int) -> int:
-    return hand >> (s * RANKS_PER_SUIT) & ((1 << RANKS_PER_SUIT) - 1)
+    return hand >> (s * RANKS_PER_SUIT) & SUIT_BITS
 
 
 def discard(view: View, legal: Legal) -> int:
@@ -69,16 +73,25 @@ def discard(view: View, legal: Legal) -> int:
     tab = tables(view.rules)
     hand = legal.hand
     elder = view.role == ELDER
-    worth = {}
     suits = [_suit(hand, s) for s in range(SUITS)]
-    point_suit = max(range(SUITS), key=lambda s: _point_order(tab.point[s][suits[s]]))
-    rank_counts = [sum(suits[s] >> r & 1 for s in range(SUITS)) for r in range(RANKS_PER_SUIT)]
+    point_suit, point_order = 0, -2  # the suit of the best point (the first, of two as good)
+    rank_counts = [0] * RANKS_PER_SUIT
+    for s in range(SUITS):
+        order = _point_order(tab.point[s][suits[s]])
+        if order > point_order:
+            point_suit, point_order = s, order
+        for r in SUIT_RANKS[suits[s]]:
+            rank_counts[r] += 1
+    # Each card's worth keeping, the lower card first of two worth the same, as one int: worth * _SPAN - card.
+    keys = []
     for s in range(SUITS):
         m = suits[s]
         if not m:
             continue
-        ranks = [r for r in range(RANKS_PER_SUIT) if m >> r & 1]
-        strength = sum(_RANK_WORTH[r] for r in ranks)
+        ranks = SUIT_RANKS[m]  # highest first
+        strength = 0
+        for r in ranks:
+            strength += _RANK_WORTH[r]
         in_runs = 0
         for run in tab.runs[s][m]:
             in_runs |= run.cards
@@ -96,13 +109,13 @@ def discard(view: View, legal: Legal) -> int:
             else:
                 # a small card under a king (one guard) or a queen (two guards), or a suit's last small cards
                 below = len(ranks) - 1 - i
-                if (any(h <= _QUEEN for h in ranks[:i]) and below < 2 and r > _QUEEN) or len(ranks) <= 2:
+                if (i and ranks[0] <= _QUEEN and below < 2 and r > _QUEEN) or len(ranks) <= 2:
                     w += _GUARD * 10
-            worth[c] = w
-    n = legal.take[1] + legal.excess
+            keys.append(w * _SPAN - c)
+    keys.sort()
     out = 0
-    for c in sorted(worth, key=lambda c: (worth[c], -c))[:n]:
-        out |= 1 << c
+    for key in keys[:legal.take[1] + legal.excess]:
+        out |= 1 << -key % _SPAN
     return out
 
 
@@ -110,16 +123,24 @@ def lead(view: View, playable: int) -> int:
     """The card to lead: a winning card from the longest suit holding one; else from the longest suit."""
     hand = view.hand & playable
     winners = sure_winners(view) & hand
-    counts = [(hand & SUIT_MASKS[s]).bit_count() for s in range(SUITS)]
-    if hand.bit_count() == 2 and winners and winners != hand:
-        won = sum(1 for t in view.tricks if trick_winner(t) == view.role)
+    counts = [SUIT_COUNTS[_suit(hand, s)] for s in range(SUITS)]
+    if counts[0] + counts[1] + counts[2] + counts[3] == 2 and winners and winners != hand:
+        won = 0
+        for t in view.tricks:
+            won += trick_winner(t) == view.role
         if won != 5:  # one trick does not make the difference of the cards: the losing card, for the last trick
             return _lowest(hand & ~winners)
+    best, most = -1, 0  # the longest suit (the first, of two as long) holding a winner
     if winners:
-        s = max((s for s in range(SUITS) if winners & SUIT_MASKS[s]), key=lambda s: counts[s])
-        return _highest(winners & SUIT_MASKS[s])
-    s = max((s for s in range(SUITS) if counts[s]), key=lambda s: (counts[s], -_top_rank(hand, s)))
-    suit = hand & SUIT_MASKS[s]
+        for s in range(SUITS):
+            if winners & SUIT_MASKS[s] and counts[s] > most:
+                best, most = s, counts[s]
+        return _highest(winners & SUIT_MASKS[best])
+    top = 0  # else the longest suit, and of two as long the one with the higher top card (the first, of two alike)
+    for s in range(SUITS):
+        if counts[s] and (counts[s] > most or (counts[s] == most and -_top_rank(hand, s) > top)):
+            best, most, top = s, counts[s], -_top_rank(hand, s)
+    suit = hand & SUIT_MASKS[best]
     top = _highest(suit)
     # from a sequence to establish it (king, queen, knave...), the top card; else the lowest
     return top if (1 << (top + 1)) & suit else _lowest(suit)
@@ -147,15 +168,16 @@ def throw(view: View, playable: int) -> int:
         m ^= low
         c = low.bit_length() - 1
         suit = view.hand & SUIT_MASKS[c // RANKS_PER_SUIT]
+        held = SUIT_COUNTS[_suit(view.hand, c // RANKS_PER_SUIT)]
         worth = (RANKS_PER_SUIT - c % RANKS_PER_SUIT) * 2
         if winners >> c & 1:
             worth += 40
         # a guard to a king (one card under it) or a queen (two), the king or queen not yet a winner
         top = _highest(suit)
         if c != top and top % RANKS_PER_SUIT in (_KING, _QUEEN) and not winners >> top & 1 \
-                and suit.bit_count() <= top % RANKS_PER_SUIT + 1:
+                and held <= top % RANKS_PER_SUIT + 1:
             worth += 20
-        if suit.bit_count() == 1 and not (against & SUIT_MASKS[c // RANKS_PER_SUIT]):
+        if held == 1 and not (against & SUIT_MASKS[c // RANKS_PER_SUIT]):
             worth -= 5  # nothing of the suit against him: a card he cannot win or lose with
         if worth < best_worth:
             best, best_worth = c, worth

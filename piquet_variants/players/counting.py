@@ -9,18 +9,8 @@ out of, plus those he showed in his calls and has not yet played.
 from __future__ import annotations
 
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS
-from ..engine.deal import deck_cards, follower_wins
-from ..engine.derived import per_ruleset
-from ..ruleset.model import Rules
+from ..engine.deal import follower_wins
 from .view import View
-
-
-@per_ruleset
-def pack_mask(rules: Rules) -> int:
-    m = 0
-    for c in deck_cards(rules):
-        m |= 1 << c
-    return m
 
 
 def void_mask(suits: int) -> int:
@@ -35,7 +25,7 @@ def void_mask(suits: int) -> int:
 def opponent_may_hold(view: View) -> int:
     """Every card the opponent may hold now, as far as this player can count."""
     opp = view.opponent
-    return (view.unseen(pack_mask(view.rules)) & ~void_mask(view.voids[opp])) | view.opponent_known()
+    return (view.unseen(view.pack) & ~void_mask(view.voids[opp])) | view.opponent_known()
 
 
 def higher_in_suit(c: int) -> int:

@@ -15,6 +15,8 @@ as the play; the search player leaves that to the value of the cards.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS
 from ..engine.combos import tables
 from ..engine.deal import ELDER, follower_wins
@@ -23,9 +25,11 @@ from ..engine.derived import per_ruleset
 from ..engine.scoring import _CARD_BITS, _LAST_TRICK, _PACK, _play_table
 from ..ruleset.model import Rules
 
-_EXACT, _LOWER, _UPPER = 0, 1, 2
-_INF = 1 << 20
-_CARDS = SUITS * RANKS_PER_SUIT
+_EXACT: Final = 0
+_LOWER: Final = 1
+_UPPER: Final = 2
+_INF: Final = 1 << 20
+_CARDS: Final = SUITS * RANKS_PER_SUIT
 
 
 class _Scores:
@@ -148,7 +152,9 @@ class Solver:
         if not he and not hy:
             return self.cards_value(won)
         self.nodes += 1
-        key = ((he << 40 | hy) << 5 | won) << 1 | leader
+        # the younger's hand, the tricks won and the leader in 42 bits, which a compiled int holds unboxed; one shift
+        # of the elder's hand above them makes the key, where each step of a longer chain made a new big int
+        key = he << 42 | (hy << 6 | won << 1 | leader)
         hit = self.table.get(key)
         first = -1
         if hit is not None:

@@ -13,20 +13,21 @@ the play of the cards.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..engine.combos import KINDS, holdings, tables
 from ..engine.deal import ELDER, Phase, follower_wins
 from .cavendish import CavendishPlayer
-from .counting import pack_mask, trick_winner, void_mask
+from .counting import trick_winner, void_mask
 from .doubledummy import Solver, _distinct, _index
 from .view import Legal, View
 
 #: Deals drawn for each card played, and draws tried for each before taking one that breaks a call.
-SAMPLES = 8
-TRIES = 20
+SAMPLES: Final = 8
+TRIES: Final = 20
 #: Positions searched for one card played, beyond which no further deal is drawn (at least one always is):
 #: a whole deal's play from the first lead can take a hundred times the search of its last tricks.
-NODE_BUDGET = 150_000
+NODE_BUDGET: Final = 150_000
 
 
 def _pick(pool: list[int], n: int, rng: random.Random) -> int:
@@ -60,7 +61,7 @@ def deals_for(view: View, rng: random.Random, samples: int = SAMPLES) -> list[in
     opp = view.opponent
     known = view.opponent_known()
     count = view.hand.bit_count() - (1 if view.lead_card is not None else 0)
-    pool_mask = view.unseen(pack_mask(view.rules)) & ~known & ~void_mask(view.voids[opp])
+    pool_mask = view.unseen(view.pack) & ~known & ~void_mask(view.voids[opp])
     pool = [c for c in range(pool_mask.bit_length()) if pool_mask >> c & 1]
     need = min(count - known.bit_count(), len(pool))
     out = []
@@ -83,7 +84,7 @@ class SearchPlayer(CavendishPlayer):
         if legal.phase != Phase.PLAY or legal.cards & (legal.cards - 1) == 0:
             return super().choose(view, legal)
         me = view.role
-        live = view.unseen(pack_mask(view.rules)) | view.hand | view.opponent_known()
+        live = view.unseen(view.pack) | view.hand | view.opponent_known()
         if view.lead_card is not None:
             live |= 1 << view.lead_card
         candidates = _distinct(legal.cards, live, tables(view.rules).counting_cards)

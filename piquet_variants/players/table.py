@@ -39,7 +39,7 @@ def legal_now(deal: Deal) -> Legal:
     return Legal(phase, choices=len(deal.legal_actions()))
 
 
-def _exchange(deal: Deal, views: tuple[View, View], discard: int) -> None:
+def _exchange(deal: Deal, views: list[View], discard: int) -> None:
     p = deal.player
     k = discard.bit_count() - deal.delta[p]
     left = 0
@@ -51,7 +51,7 @@ def _exchange(deal: Deal, views: tuple[View, View], discard: int) -> None:
     views[1 - p].opponent_takes = k
 
 
-def _declare(deal: Deal, views: tuple[View, View], index: int) -> None:
+def _declare(deal: Deal, views: list[View], index: int) -> None:
     kind, p = deal.declaring()
     deal.apply(index)
     said = heard(deal.calls[kind][p], False)
@@ -81,11 +81,13 @@ def play_deal(rules: Rules, dealt: Dealt, players: tuple[Player, Player], contex
 def play(deal: Deal, players: tuple[Player, Player], context: Context = Context()) -> Deal:
     """Play a deal just dealt to its end, asking ``players`` (elder, younger) through their views."""
     rules, dealt = deal.rules, deal.dealt
-    views = (View(rules, ELDER, dealt.elder, context), View(rules, YOUNGER, dealt.younger, context))
+    # Lists, not pairs, to be indexed by the player to move: compiled, a pair is unboxed, and boxed again to be indexed.
+    views = [View(rules, ELDER, dealt.elder, context), View(rules, YOUNGER, dealt.younger, context)]
+    seats = [players[ELDER], players[YOUNGER]]
     while not deal.over:
         p = deal.player
         phase = deal.phase
-        action = players[p].choose(views[p], legal_now(deal))
+        action = seats[p].choose(views[p], legal_now(deal))
         if phase == Phase.PLAY:
             deal.apply(action)
             views[ELDER].card_played(p, action)

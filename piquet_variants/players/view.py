@@ -22,17 +22,24 @@ for the elder at the club laws) costs more than choosing one.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
 from ..cards import iter_cards, suit_of
-from ..engine.combos import KINDS, Combo
+from ..engine.combos import KINDS, Combo, tables
 from ..engine.deal import Phase
 from ..ruleset.model import Rules
 
 
-class Heard(NamedTuple):
-    """A call as the other player hears it: its kind and size, and its cards only where it is shown."""
+@dataclass(slots=True, init=False)
+class Heard:
+    """A call as the other player hears it: its kind and size, and its cards only where it is shown.
+
+    Its own ``__init__`` (``init=False``): compiled, it is native code, where the one a dataclass or a named tuple
+    brings is Python, run by the interpreter for each of the nine or so calls heard in a deal; and so its own
+    ``__reduce__``, without which a compiled one would not unpickle.
+    """
 
     kind: str
     key: int  # what the ruleset compares (engine.combos)
@@ -40,6 +47,17 @@ class Heard(NamedTuple):
     top: int  # rank index of its top card (point: -1)
     value: int  # the point's total (others: 0)
     cards: int  # the cards, where the call is reckoned (shown); else 0
+
+    def __init__(self, kind: str, key: int, length: int, top: int, value: int, cards: int) -> None:
+        self.kind = kind
+        self.key = key
+        self.length = length
+        self.top = top
+        self.value = value
+        self.cards = cards
+
+    def __reduce__(self) -> tuple[type[Heard], tuple[object, ...]]:
+        return Heard, (self.kind, self.key, self.length, self.top, self.value, self.cards)
 
 
 def heard(call: Combo | None, shown: bool) -> Heard | None:
@@ -58,11 +76,12 @@ class Context(NamedTuple):
 class View:
     """One player's knowledge of the deal; updated by the table, read by the player."""
 
-    __slots__ = ("rules", "role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen",
+    __slots__ = ("rules", "pack", "role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen",
                  "opponent_takes", "calls", "shown", "tricks", "lead_card", "played", "voids")
 
     def __init__(self, rules: Rules, role: int, dealt: int, context: Context = Context()):
         self.rules = rules
+        self.pack = tables(rules).pack  # every card of the pack, as a mask
         self.role = role
         self.context = context
         self.phase = Phase.EXCHANGE
