@@ -97,8 +97,12 @@ def load_string(text: str, name: str = "<text>", fmt: Format | None = None) -> l
 
 
 def _is_json(text: str) -> bool:
+    """Whether a text that opens with a bracket is JSON (``[`` also opens a notation tag); JSON nested too deep
+    for ``json`` to read is JSON all the same, and ``load_text`` refuses it at its place."""
     try:
         json.loads(text)
+    except RecursionError:
+        return True
     except ValueError:
         return False
     return True

@@ -23,6 +23,12 @@ if TYPE_CHECKING:
 
 MAX_BYTES = 1 << 20
 MAX_NODES = 200_000
+#: How deep a document may nest its lists and maps.
+MAX_DEPTH = 64
+#: Past this many '[' and '{', a document might nest deeper than libyaml's composer recurses safely (some 20,000
+#: levels of '[' crash the process): its depth is then counted from the parser's events before it is composed.
+#: Nesting by indentation alone stays far shallower within MAX_BYTES.
+_FLOW_OPENERS = 5_000
 #: A whole number in any input (YAML, JSON, notation) has at most this many digits: far past any score or
 #: count, and short of what Python refuses to print (4,300 digits) or the engine could loop over.
 MAX_DIGITS = 15
@@ -123,8 +129,8 @@ class _Builder:
         if self.nodes > MAX_NODES:
             raise self.fail(node, f"document expands to more than {MAX_NODES} values "
                                   "(an alias bomb?); refusing to load it")
-        if depth > 64:
-            raise self.fail(node, "document nested more than 64 levels deep")
+        if depth > MAX_DEPTH:
+            raise self.fail(node, _TOO_DEEP)
         self.marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
             raise self.fail(node, f"tag {echo(node.tag)} is not allowed here")
@@ -157,6 +163,7 @@ class _Builder:
 
 
 _INT_TAG = "tag:yaml.org,2002:int"
+_TOO_DEEP = f"document nested more than {MAX_DEPTH} levels deep"
 
 
 def too_large(text: str) -> str:
@@ -169,9 +176,12 @@ def load_text(text: str, name: str) -> Located:
         raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes"))
     builder = _Builder(name)
     yaml = builder.yaml
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
+        if text.count("[") + text.count("{") > _FLOW_OPENERS:
+            _refuse_deep(yaml, loader, text, name)
         # libyaml's composer is an order of magnitude faster; both keep marks.
-        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        root = yaml.compose(text, Loader=loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -183,6 +193,20 @@ def load_text(text: str, name: str) -> Located:
         raise LoadFailure(Problem(name, 1, 1, "", "file is empty"))
     data = builder.build(root, ())
     return Located(name, data, builder.marks)
+
+
+def _refuse_deep(yaml: Any, loader: Any, text: str, name: str) -> None:
+    """Refuse, at its place, a document nested deeper than ``MAX_DEPTH``, from the parser's events (libyaml's
+    parser keeps its own stack, where its composer recurses and would crash the process on deep enough nesting)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH + 1:
+                m = event.start_mark
+                raise LoadFailure(Problem(name, m.line + 1, m.column + 1, "", _TOO_DEEP))
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
 
 
 def load_file(path: Path | str) -> Located:

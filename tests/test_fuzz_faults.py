@@ -375,3 +375,33 @@ def test_compare_stops_its_experiments_and_says_so(cli, tmp_path) -> None:
     assert stopped and all(c["rules"] == [] for c in stopped)
     code, out, _ = cli("compare", path, "-r", "cavendish-rubicon", "-r", "traite")
     assert "no rule named: the experiments reached their bound (1500 deals replayed)" in out
+
+
+# -- found after the merge, by benchmarks/fuzz.py --seed 3 ------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["[" * 50_000, '{"a":' * 30_000, "[" * 6_000 + "]" * 6_000])
+def test_nesting_too_deep_for_the_yaml_composer_is_refused_at_its_place(cli, tmp_path, text: str) -> None:
+    """libyaml's composer recurses, and some 20,000 levels of '[' crashed the process (a segmentation fault, not
+    even a traceback): the depth is counted from the parser's events first, and refused at its place."""
+    refused(cli, "replay", write(tmp_path, "deep.json", text), at=f"{tmp_path}/deep.json:1:",
+            says="nested more than 64 levels deep")
+    refused(cli, "rulesets", "validate", write(tmp_path, "deep.yaml", text), at=f"{tmp_path}/deep.yaml:1:",
+            says="nested more than 64 levels deep")
+
+
+def test_deep_json_on_standard_input_is_json(cli, monkeypatch) -> None:
+    """Standard input deep enough to stop ``json`` is JSON all the same, refused at its place (it was a
+    RecursionError, then the crash above)."""
+    import io
+    import sys
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"[" * 50_000)))
+    refused(cli, "replay", "-", at="<stdin>:1:66:", says="nested more than 64 levels deep")
+
+
+def test_report_deals_with_a_name_too_long(cli, tmp_path) -> None:
+    """``--deals`` naming a file whose name is too long for the system is a message at that file, not an
+    OSError out of ``Path.is_dir``."""
+    name = "9" * 400
+    refused(cli, "report", "-o", str(tmp_path / "site"), "traite", "--deals", name, at=f"{name}:1:1:",
+            says="File name too long")
+    assert not (tmp_path / "site").exists()

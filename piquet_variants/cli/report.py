@@ -26,7 +26,11 @@ def _record_files(paths: list[str]) -> list[Path]:
     out: list[Path] = []
     for p in paths:
         folder = Path(p)
-        if folder.is_dir():
+        try:
+            is_dir = folder.is_dir()
+        except OSError:  # a name too long for the system: the reading below says so, at the file
+            is_dir = False
+        if is_dir:
             out += sorted(f for f in folder.iterdir() if f.is_file() and f.suffix in SUFFIXES)
         else:
             out.append(folder)
