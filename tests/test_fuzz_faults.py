@@ -405,3 +405,19 @@ def test_report_deals_with_a_name_too_long(cli, tmp_path) -> None:
     refused(cli, "report", "-o", str(tmp_path / "site"), "traite", "--deals", name, at=f"{name}:1:1:",
             says="File name too long")
     assert not (tmp_path / "site").exists()
+
+
+def test_one_record_of_ten_thousand_bad_tags_is_a_hundred_messages(cli, tmp_path) -> None:
+    """The bound of problems holds within a record too: a record of 10,000 misspelt tags gave 10,000 messages
+    (a megabyte on stderr)."""
+    path = write(tmp_path, "tags.piquet", HEAD + '[Sor "x"]\n' * 10_000 + ART12.split("\n\n", 1)[1])
+    err = refused(cli, "replay", path, at=f"{path}:2:2:", says="no tag 'Sor'")
+    assert err.count("no tag") == 100 and err.rstrip().endswith("100 problems: the reading stops here"), err[-300:]
+
+
+def test_an_empty_cut_lifted_is_refused_not_written_as_a_tag_that_does_not_read_back(cli, tmp_path) -> None:
+    """``"cut_lifted": {}`` passed the schema, and convert wrote ``[CutLifted ]``, which the reader refuses."""
+    record = json.loads(json.dumps(WIKI))
+    record["cut_lifted"] = {}
+    path = write(tmp_path, "cut.json", json.dumps(record))
+    refused(cli, "convert", path, "--to", "notation", at=f"{path}:1:", says="cut_lifted")

@@ -218,6 +218,7 @@ class _Builder:
                     anchored(f"tag:{self.tag(rec, s)}")
                 except NotationError as exc:
                     problems += exc.problems
+                    _bounded(problems)
             else:
                 body.append(s)
         body = pending + body
@@ -254,6 +255,7 @@ class _Builder:
                     self.partie_claim(claimed, s)
             except NotationError as exc:  # the next deal is still read and checked
                 problems += exc.problems
+                _bounded(problems)
                 deals.append({})
                 continue
             anchored(anchor)
@@ -802,6 +804,13 @@ def _read(text: str, name: str) -> list[Located | NotationError]:
                                                   f"{count} problems: the reading stops here")]))
                 break
     return out
+
+
+def _bounded(problems: list[Problem]) -> None:
+    """A record's problems, past ``MAX_PROBLEMS``, end its reading (ten thousand bad tags are not as many
+    messages): ``_read`` then says that the reading stops there."""
+    if len(problems) >= MAX_PROBLEMS:
+        raise NotationError(problems[:MAX_PROBLEMS])
 
 
 def problems_of(results: list[Located | NotationError]) -> list[Problem]:

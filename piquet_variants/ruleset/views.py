@@ -156,16 +156,28 @@ def formatted(c: Citation, rs: Ruleset | None = None, lang: Lang = "en", style: 
 def _formatted(c: Citation, src: Source, lang: Lang, style: str, fmt: Format) -> dict[str, Any]:
     """``formatted``, kept: a style takes some 8 ms to format one note, and ``compare`` footnotes the same rules in
     every deal of a record (fifty records of a file, 15 s)."""
-    item = src.csl()
     quote = None
     if c.quote:
         quote = quoted(c.quote, lang) + (f" ({_OCR[lang]})" if src.ocr else "")
         if c.attestation == "unstated":
             quote = f"{_CONTEXT[lang]} {quote}"
-    return {"citation": citing.note(item, c.locator, style, lang, fmt),
-            "bibliography": citing.bibliography_entry(item, style, lang, fmt),
+    return {"citation": _note(src, c.locator, lang, style, fmt),
+            "bibliography": _entry(src, lang, style, fmt),
             "quote_text": quote, "quote_supports": bool(c.quote) and c.attestation != "unstated",
             "attestation_text": attested_words(c.attestation, lang), "source_note": src.note}
+
+
+@lru_cache(maxsize=1024)
+def _note(src: Source, locator: str | None, lang: Lang, style: str, fmt: Format) -> str:
+    """A note, kept by its source and locator: the report's matrix cites the same law from ruleset after ruleset
+    (571 citations, some 4 ms each to format)."""
+    return citing.note(src.csl(), locator, style, lang, fmt)
+
+
+@lru_cache(maxsize=256)
+def _entry(src: Source, lang: Lang, style: str, fmt: Format) -> str:
+    """A source's bibliography entry, kept: the same for every citation of the source."""
+    return citing.bibliography_entry(src.csl(), style, lang, fmt)
 
 
 def _line(c: Citation, f: dict[str, Any]) -> str:
