@@ -25,8 +25,7 @@ def replace_whole(path: Path, data: bytes) -> None:
     except FileNotFoundError:
         info = None
     if info is not None and not stat.S_ISREG(info.st_mode):
-        with path.open("wb") as out:
-            out.write(data)
+        _write_to(path, data)
         return
     path = Path(os.path.realpath(path))
     try:
@@ -44,3 +43,18 @@ def replace_whole(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _write_to(path: Path, data: bytes) -> None:
+    """Write to a device or a pipe as it is.  A FIFO is opened without waiting for a reader: with none, the open
+    fails at once (ENXIO, "no such device or address") where a plain open would wait for ever; with one, the
+    writing then blocks as a pipe's does."""
+    fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+    try:
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "wb") as out:
+            fd = -1
+            out.write(data)
+    finally:
+        if fd >= 0:
+            os.close(fd)

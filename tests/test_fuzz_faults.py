@@ -421,3 +421,40 @@ def test_an_empty_cut_lifted_is_refused_not_written_as_a_tag_that_does_not_read_
     record["cut_lifted"] = {}
     path = write(tmp_path, "cut.json", json.dumps(record))
     refused(cli, "convert", path, "--to", "notation", at=f"{path}:1:", says="cut_lifted")
+
+
+# -- found by benchmarks/fuzz.py --seed 2 ---------------------------------------------------------------------
+
+def test_output_to_a_fifo_nothing_reads_from_is_refused_at_once(cli, tmp_path) -> None:
+    """``convert -O FIFO`` with no reader waited for ever in ``open``; now the open fails at once."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    start = time.monotonic()
+    code, out, err = cli("convert", "example:traite-art12", "-O", str(fifo))
+    assert time.monotonic() - start < 5
+    assert code == 1 and err.startswith(f"piquet-variants: {fifo}: cannot write: a pipe that nothing reads from"), err
+
+
+def test_output_to_a_fifo_with_a_reader_is_written(cli, tmp_path) -> None:
+    """With a reader there, the FIFO is written as a pipe is (the record is a few KB: the pipe's buffer holds it)."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # the reader, there before the writer
+    try:
+        code, out, err = cli("convert", "example:traite-art12", "-O", str(fifo))
+        assert code == 0, err
+        assert b'"players"' in os.read(fd, 1 << 20)
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.parametrize("args", [["convert", "example:traite-art12", "-O", "{long}"],
+                                  ["report", "-o", "{long}", "traite"],
+                                  ["rulesets", "validate", "--texts", "{long}", "traite"]])
+def test_a_name_too_long_for_the_system_is_a_message(cli, tmp_path, args: list[str]) -> None:
+    """Path.exists and Path.is_dir raise on a name too long for the system (Python 3.11): each place that looks
+    at a path the user gave says so in a message, with status 1 or 2 (a usage error), never 'internal error'."""
+    long = str(tmp_path / ("x" * 300))
+    code, out, err = cli(*[a.replace("{long}", long) for a in args])
+    assert code in (1, 2) and "internal error" not in err and "Traceback" not in err, err
+    assert not list(tmp_path.iterdir())

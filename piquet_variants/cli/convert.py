@@ -7,6 +7,7 @@ half-written output behind.
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 from typing import Annotated, Literal
@@ -26,7 +27,8 @@ def _write_whole(path: Path, text: str) -> None:
     try:
         replace_whole(path, text.encode("utf-8"))
     except OSError as exc:
-        raise OutputError(f"{path}: cannot write: {exc.strerror}") from None
+        why = "a pipe that nothing reads from" if exc.errno == errno.ENXIO else exc.strerror
+        raise OutputError(f"{path}: cannot write: {why}") from None
 
 
 def _target_for(from_json: bool, output: Path | None) -> Target:
@@ -36,7 +38,9 @@ def _target_for(from_json: bool, output: Path | None) -> Target:
 
 
 def _same_file(source: str, output: Path) -> bool:
-    if source == STDIN or not output.exists():
+    """Whether ``output`` is the input file; not where either cannot be looked at (a name too long for the
+    system: the writing then says so)."""
+    if source == STDIN:
         return False
     try:
         return os.path.samefile(resolve(source), output)

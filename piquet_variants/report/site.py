@@ -44,6 +44,13 @@ def _version() -> str:
 def check_target(out: Path, force: bool) -> None:
     """Refuse, before any work, an output that is a file, or a non-empty folder not a report (without ``force``),
     or (even with it) the current folder, one that holds it, or the home folder."""
+    try:
+        _check_target(out, force)
+    except OSError as exc:  # a name too long for the system, a folder that cannot be listed…
+        raise OutputRefused(f"{out}: {exc.strerror}") from None
+
+
+def _check_target(out: Path, force: bool) -> None:
     if out.exists() and not out.is_dir():
         raise OutputRefused(f"{out}: is a file, not a folder")
     here, target = Path.cwd().resolve(), out.resolve()
