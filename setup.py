@@ -27,15 +27,18 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import BaseError, CCompilerError
 
-#: The modules a random deal runs through, compiled together (they call each other), and the players'
-#: hot modules (a simulated deal asks a player some thirty times; the search player solves play exactly).
+#: The modules a random deal runs through, compiled together (they call each other), the players'
+#: hot modules (a simulated deal asks a player some thirty times; the search player solves play exactly), and
+#: the notation's reader, which builds each record from the parsed statements (lark-cython parses; the
+#: building was some 40% of reading a deal).
 COMPILED = ["piquet_variants/cards.py", "piquet_variants/engine/deal.py", "piquet_variants/engine/combos.py",
             "piquet_variants/engine/scoring.py", "piquet_variants/engine/derived.py",
             "piquet_variants/engine/partie.py",
             "piquet_variants/players/view.py", "piquet_variants/players/table.py",
             "piquet_variants/players/counting.py", "piquet_variants/players/cavendish.py",
             "piquet_variants/players/doubledummy.py", "piquet_variants/players/search.py",
-            "piquet_variants/players/random_player.py"]
+            "piquet_variants/players/random_player.py",
+            "piquet_variants/notation/reader.py", "piquet_variants/notation/numbers.py"]
 
 
 #: The setup commands that build extensions; the others (metadata, sdist) need not wait for mypyc.

@@ -107,6 +107,10 @@ class _Pieces:
     def __init__(self, pieces: list[Run | list[Card]]):
         self.pieces = pieces
 
+    def __reduce__(self) -> tuple[type[_Pieces], tuple[object, ...]]:
+        """Compiled (``setup.py``), a class unpickles only by its ``__reduce__``: a record is kept by ``stored``."""
+        return _Pieces, (self.pieces,)
+
     def at(self, rest: tuple[str | int, ...]) -> Pos | None:
         cards = [c for p in self.pieces for c in (p.cards() if isinstance(p, Run) else p)]
         if len(rest) == 1 and isinstance(rest[0], int) and 0 <= rest[0] < len(cards):
@@ -117,8 +121,11 @@ class _Pieces:
 class _Tricks:
     """Where each trick, and each of its cards, stands: its pieces, placed only when asked."""
 
-    def __init__(self) -> None:
-        self.tricks: list[tuple[Pos, list[tuple[Run | list[Card], Any]]]] = []  # (where, what was played)
+    def __init__(self, tricks: list[tuple[Pos, list[tuple[Run | list[Card], Any]]]] | None = None) -> None:
+        self.tricks = tricks if tricks is not None else []  # (where, what was played)
+
+    def __reduce__(self) -> tuple[type[_Tricks], tuple[object, ...]]:
+        return _Tricks, (self.tricks,)
 
     def at(self, rest: tuple[str | int, ...]) -> Pos | None:
         n = rest[0] if rest else None
