@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 from .errors import OutputError, PiquetError, echo
+from .files import quietly
 from .resources import data_dir
 from .schemas import did_you_mean
 
@@ -67,7 +68,7 @@ def copy(dest: Path) -> list[Path]:
     """
     sources = sorted(p for p in folder().rglob("*") if p.is_file())
     targets = [dest / name_of(p) for p in sources]
-    taken = [t for t in targets if t.exists()]
+    taken = [t for t in targets if quietly(Path.exists, t)]  # a name too long: the copying says so
     if taken:
         raise CopyRefused(f"{', '.join(map(str, taken))}: already there; nothing was copied")
     try:

@@ -1,7 +1,8 @@
-"""Replacing a file whole: written beside it, then renamed over it.
+"""The user's paths: a file replaced whole, and a path looked at without raising.
 
-A reader of the file (a user, or another run using the same cache) sees
-the old file or the new one, never half of either.
+A file replaced is written beside it, then renamed over it: a reader of the
+file (a user, or another run using the same cache) sees the old file or the
+new one, never half of either.
 """
 
 from __future__ import annotations
@@ -9,7 +10,17 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+
+
+def quietly(test: Callable[[Path], bool], path: Path) -> bool:
+    """``test(path)`` (``Path.is_dir``, ``Path.exists``…), false where the path cannot be looked at: Python 3.11
+    raises there, for a name too long for the system (OSError) or one with a NUL in it (ValueError)."""
+    try:
+        return test(path)
+    except (OSError, ValueError):
+        return False
 
 
 def replace_whole(path: Path, data: bytes) -> None:
@@ -49,12 +60,6 @@ def _write_to(path: Path, data: bytes) -> None:
     """Write to a device or a pipe as it is.  A FIFO is opened without waiting for a reader: with none, the open
     fails at once (ENXIO, "no such device or address") where a plain open would wait for ever; with one, the
     writing then blocks as a pipe's does."""
-    fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
-    try:
-        os.set_blocking(fd, True)
-        with os.fdopen(fd, "wb") as out:
-            fd = -1
-            out.write(data)
-    finally:
-        if fd >= 0:
-            os.close(fd)
+    with os.fdopen(os.open(path, os.O_WRONLY | os.O_NONBLOCK), "wb") as out:
+        os.set_blocking(out.fileno(), True)
+        out.write(data)

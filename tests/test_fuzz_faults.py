@@ -450,7 +450,8 @@ def test_output_to_a_fifo_with_a_reader_is_written(cli, tmp_path) -> None:
 
 @pytest.mark.parametrize("args", [["convert", "example:traite-art12", "-O", "{long}"],
                                   ["report", "-o", "{long}", "traite"],
-                                  ["rulesets", "validate", "--texts", "{long}", "traite"]])
+                                  ["rulesets", "validate", "--texts", "{long}", "traite"],
+                                  ["examples", "copy", "{long}"]])
 def test_a_name_too_long_for_the_system_is_a_message(cli, tmp_path, args: list[str]) -> None:
     """Path.exists and Path.is_dir raise on a name too long for the system (Python 3.11): each place that looks
     at a path the user gave says so in a message, with status 1 or 2 (a usage error), never 'internal error'."""
@@ -458,3 +459,10 @@ def test_a_name_too_long_for_the_system_is_a_message(cli, tmp_path, args: list[s
     code, out, err = cli(*[a.replace("{long}", long) for a in args])
     assert code in (1, 2) and "internal error" not in err and "Traceback" not in err, err
     assert not list(tmp_path.iterdir())
+
+
+def test_a_search_path_folder_whose_name_is_too_long_is_searched_as_empty(cli, tmp_path, monkeypatch) -> None:
+    """A folder of PIQUET_VARIANTS_PATH that cannot be looked at holds no ruleset: the shipped ones are found."""
+    monkeypatch.setenv("PIQUET_VARIANTS_PATH", str(tmp_path / ("x" * 300)))
+    code, out, err = cli("rulesets", "list")
+    assert code == 0 and "traite" in out, err

@@ -130,12 +130,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _inputs(argv: list[str]) -> list[str]:
     """The arguments that name input files (or standard input, or a shipped example), for the catch-all's message."""
-    def names_file(arg: str) -> bool:
-        try:
-            return arg == "-" or arg.startswith("example:") or Path(arg).exists()
-        except (OSError, ValueError):
-            return False
-    return [echo(arg) for arg in argv if names_file(arg)]
+    from ..files import quietly
+    return [echo(arg) for arg in argv if arg == "-" or arg.startswith("example:") or quietly(Path.exists, Path(arg))]
 
 
 def run() -> None:

@@ -9,6 +9,7 @@ import typer
 
 from ..errors import PiquetError, Problem, RecordError
 from ..examples import SUFFIXES
+from ..files import quietly
 from .common import LangOpt, choose_rulesets, load_deals, record_rulesets
 
 # No --option's short form here: -o is the output folder, as the issue has it.
@@ -26,11 +27,7 @@ def _record_files(paths: list[str]) -> list[Path]:
     out: list[Path] = []
     for p in paths:
         folder = Path(p)
-        try:
-            is_dir = folder.is_dir()
-        except OSError:  # a name too long for the system: the reading below says so, at the file
-            is_dir = False
-        if is_dir:
+        if quietly(Path.is_dir, folder):  # else a file, which the reading says is bad if it is
             out += sorted(f for f in folder.iterdir() if f.is_file() and f.suffix in SUFFIXES)
         else:
             out.append(folder)

@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 import typer
 
 from ..errors import ProblemsError, RulesetError
+from ..files import quietly
 from ..located import LoadFailure, load_file
 from ..i18n import Lang, t
 from ..render import Report, format_value, grid, json_text, markdown, md_text
@@ -65,13 +66,6 @@ def show(ruleset: Annotated[str, typer.Argument(metavar="RULESET",
     typer.echo(("# " if fmt == "markdown" else "") + head + "\n\n" + grid(fmt, headers, rows))
 
 
-def _is_folder(path: Path) -> bool:
-    try:
-        return path.is_dir()
-    except OSError:  # a name too long for the system
-        return False
-
-
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets validate rulesets/*.yaml\n\n"
                     "  piquet-variants rulesets validate hoyle.yaml --texts transcriptions/\n\n"
                     "  piquet-variants rulesets validate my-ruleset.yaml --format json")
@@ -88,7 +82,7 @@ def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="R
     --format json, every file and its problems on stdout) and exits 1 if any
     file has a problem.
     """
-    if texts is not None and not _is_folder(texts):
+    if texts is not None and not quietly(Path.is_dir, texts):
         raise typer.BadParameter(f"{texts} is not a folder", param_hint="--texts")
     problems = []
     valid = []

@@ -18,6 +18,7 @@ from functools import cache
 from pathlib import Path
 
 from ..errors import RulesetError, UnknownRuleset, echo
+from ..files import quietly
 from ..resources import data_dir
 from ..schemas import did_you_mean, load_validated, schema
 from .bibliography import Source, source_from
@@ -44,7 +45,7 @@ def search_path() -> list[Path]:
 
 
 def _ids_in(folder: Path) -> list[str]:
-    return sorted(p.stem for p in folder.glob("*.yaml") if p.name != SOURCES_FILE) if folder.is_dir() else []
+    return sorted(p.stem for p in folder.glob("*.yaml") if p.name != SOURCES_FILE) if quietly(Path.is_dir, folder) else []
 
 
 @cache
@@ -70,7 +71,7 @@ def path_for(ruleset_id: str) -> Path:
     """The file of a ruleset id: the first on the search path.  What is no id ('a/b', a NUL) is looked for nowhere."""
     for folder in search_path() if is_id(ruleset_id) else ():
         candidate = folder / f"{ruleset_id}.yaml"
-        if candidate.is_file() and candidate.name != SOURCES_FILE:
+        if quietly(Path.is_file, candidate) and candidate.name != SOURCES_FILE:
             return candidate
     known = known_ids()
     raise UnknownRuleset(f"unknown ruleset {echo(ruleset_id)}{did_you_mean(ruleset_id, known)} "
