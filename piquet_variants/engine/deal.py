@@ -95,7 +95,8 @@ def _dealing(rules: Rules) -> _Dealing:
             elder += range(pos, pos + packet)
             younger += range(pos + packet, pos + 2 * packet)
             pos += 2 * packet
-        to_younger[packet] = tuple(place in younger[:hand] for place in range(2 * hand))
+        theirs = set(younger[:hand])
+        to_younger[packet] = tuple(place in theirs for place in range(2 * hand))
     return _Dealing(tuple(deck_cards(rules)), hand, to_younger)
 
 

@@ -25,7 +25,7 @@ from typing import Any, NamedTuple, Protocol, cast
 from lark import Lark, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..errors import MAX_PROBLEMS, NotationError, Problem, echo
+from ..errors import MAX_PROBLEMS, Problem, echo
 from ..located import caret
 from ..resources import data_dir
 

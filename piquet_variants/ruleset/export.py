@@ -10,7 +10,6 @@ expects: a record without a date has no ``year``.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from typing import Any, Literal
 
