@@ -58,6 +58,7 @@ _LABELS: dict[str, dict[str, str]] = {
     "takes": {"fr": "prend"},
     "leads": {"fr": "entame"},
     "plays": {"fr": "joue"},
+    "has no card to play": {"fr": "n'a pas de carte à fournir"},
     "bibliography": {"en": "Bibliography", "fr": "Bibliographie"},
     "work": {"fr": "ouvrage"},
     "licence": {"fr": "licence"},

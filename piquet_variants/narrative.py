@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from .cards import RANK_KEYS, card_name, rank_long_name
-from .engine.deal import ELDER, YOUNGER
+from .engine.deal import ELDER, NO_CARD, YOUNGER
 from .engine.record import DealReplay
 from .engine.scoring import MARK
 from .i18n import Lang, t, t_label
@@ -80,7 +80,9 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
             out.append(f"  {n}. {names[leader]} {t('leads', lang)} {card_name(lead, lang, symbols=True)}")
         elif label.startswith("trick:") and int(label[6:]) in leaders:
             leader, _, follow = deal.tricks[int(label[6:]) - 1]
-            out.append(f"     {names[1 - leader]} {t('plays', lang)} {card_name(follow, lang, symbols=True)}")
+            # a card led to nothing (a hand played out short, Cavendish Law 57): no second card to name
+            out.append(f"     {names[1 - leader]} {t('has no card to play', lang)}" if follow == NO_CARD
+                       else f"     {names[1 - leader]} {t('plays', lang)} {card_name(follow, lang, symbols=True)}")
         out += pending
         pending = []
         out += [f"      {c['player']} ({t_label(label, lang)}): {_verdict(c, lang)}" for c in checks.get(label, [])]

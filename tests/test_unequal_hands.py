@@ -1,0 +1,89 @@
+"""Hands of eleven to thirteen cards in play, through the engine, the replay and its narrative.
+
+A player who takes in one card more or fewer than he discards (Cavendish
+Laws 30, 31; 1651, ch. XII) plays a hand of thirteen or eleven cards; the
+last trick may then be a card led to nothing.  Every path through the
+replay and the narrative must take such a play without an internal error.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from piquet_variants.cards import card_name, iter_cards
+from piquet_variants.cli import main
+from piquet_variants.engine.deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, random_dealt
+from piquet_variants.engine.irregular import exchange_wrongly
+from piquet_variants.engine.scoring import score_deal
+from piquet_variants.ruleset.compiler import load_ruleset
+
+_RULESETS = ("cavendish-rubicon", "cavendish-au-cent", "royall-1651", "traite", "modern-fr")
+
+
+def _cards(m: int) -> str:
+    return " ".join(card_name(c, symbols=True) for c in iter_cards(m))
+
+
+def _record(rid: str, deal: Deal, took: tuple[int, int]) -> str:
+    """The deal in the notation: the hands dealt, each exchange with the number taken in, and the tricks."""
+    d = deal.dealt
+    lines = [f'[Ruleset "{rid}"]', '[Players "A" "B"]', '[Lang "en"]', "", 'deal 1, dealer "B"',
+             f"  elder: {_cards(d.elder)}", f"  younger: {_cards(d.younger)}",
+             "  talon: " + " ".join(card_name(c, symbols=True) for c in d.talon)]
+    for role, name in ((ELDER, "elder"), (YOUNGER, "younger")):
+        taken = f", takes in {took[role]}" if took[role] != deal.discards[role].bit_count() else ""
+        lines.append(f"  {name} discards {_cards(deal.discards[role])}{taken}")
+    lines.append("  tricks:")
+    for n, (_, lead, follow) in enumerate(deal.tricks, 1):
+        second = "" if follow == NO_CARD else " " + card_name(follow, symbols=True)
+        lines.append(f"  {n}. {card_name(lead, symbols=True)}{second}")
+    return "\n".join(lines + ["end deal", ""])
+
+
+def _play(rid: str, seed: int, sizes: tuple[int, int]) -> tuple[Deal, tuple[int, int]]:
+    """A random deal whose players take in so as to play hands of ``sizes`` cards (11 to 13)."""
+    rules = load_ruleset(rid).rules
+    rng = random.Random(seed)
+    deal = Deal(rules, random_dealt(rules, rng))
+    took = [0, 0]
+    for role in (ELDER, YOUNGER):
+        assert deal.phase == Phase.EXCHANGE and deal.player == role
+        take = 2 + sizes[role] - rules.deal.hand  # discarding two: one to three taken
+        hand = list(iter_cards(deal.hands[role]))
+        discard = sum(1 << c for c in rng.sample(hand, 2))
+        took[role] = take
+        if take == 2:
+            deal.apply(discard)
+        else:
+            exchange_wrongly(deal, discard, take)
+    deal.play_randomly(rng)
+    return deal, (took[0], took[1])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(_RULESETS), st.integers(0, 2**32 - 1), st.integers(11, 13), st.integers(11, 13))
+def test_short_and_long_hands_score_and_replay(rid: str, seed: int, elder_n: int, younger_n: int) -> None:
+    deal, took = _play(rid, seed, (elder_n, younger_n))
+    assert deal.over
+    score = score_deal(deal)
+    tricks = len(deal.tricks)
+    assert tricks == max(elder_n, younger_n)
+    # every trick is won by one player; a card led to nothing is the leader's (Law 57)
+    assert sum(deal.won) == tricks
+    assert all(follow != NO_CARD or deal.hands[1 - leader] == 0 for leader, _, follow in deal.tricks)
+    if deal.won[ELDER] != deal.won[YOUNGER]:
+        winner = ELDER if deal.won[ELDER] > deal.won[YOUNGER] else YOUNGER
+        capot = deal.won[1 - winner] == 0
+        if not deal.reckons_nothing[winner]:
+            assert (score.by[winner]["capot"] > 0) is (capot and deal.rules.cards.capot > 0)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "unequal.piquet"
+        path.write_text(_record(rid, deal, took), encoding="utf-8")
+        for extra in ([], ["--narrative"], ["--narrative", "--lang", "fr"], ["--format", "json"],
+                      ["--format", "markdown", "--narrative"]):
+            assert main(["replay", str(path), *extra]) == 0, (extra, path.read_text())
