@@ -31,7 +31,7 @@ MAX_SET = 3
 #: The most deals replayed in the experiments of one command (every record of its file, every pair of rulesets),
 #: each counterfactual ruleset counting as ``TRIAL`` deals more (its tables are built anew: engine/derived.py):
 #: past it, a figure not yet explained is said to be so, and the command ends in a few seconds whatever it reads.
-MAX_REPLAYED = 1500
+MAX_REPLAYED = 2000
 TRIAL = 10
 
 #: (deal number, category) -> each player's figure, in the record's order of players.

@@ -185,7 +185,7 @@ class Deal:
 
     __slots__ = ("rules", "dealt", "hands", "talon", "phase", "player", "delta", "parts", "taken", "discards",
                  "void", "void_reason", "blanche", "blanche_dealt", "reckons_nothing", "grand_coup", "forfeit",
-                 "forced_suit", "forced_by", "calls", "shown", "step", "tricks",
+                 "forced_suit", "forced_by", "forced_lead", "calls", "shown", "step", "tricks",
                  "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables", "irregular")
 
     def __init__(self, rules: Rules, dealt: Dealt):
@@ -204,6 +204,7 @@ class Deal:
         self.forfeit: int | None = None
         self.forced_suit: int | None = None
         self.forced_by: int | None = None
+        self.forced_lead: tuple[int, int] | None = None  # (player, suit): the suit named for his next lead
         self.calls: dict[str, list[Combo | None]] = {POINT: [None, None], SEQUENCES: [None, None], SETS: [None, None]}
         self.shown: dict[str, list[int | None]] = {POINT: [None, None], SEQUENCES: [None, None], SETS: [None, None]}
         self.held: dict[str, tuple[list[Combo], list[Combo]]] = {}
@@ -334,7 +335,7 @@ class Deal:
         if p == ELDER:
             self.player = YOUNGER
         else:
-            self._after_exchange()
+            self.after_exchange()
 
     def look_at_left(self, p: int, looks: bool) -> None:
         """Player ``p``, having exchanged, looks at the cards he left, or not; note who may see them.
@@ -364,9 +365,11 @@ class Deal:
         """Take the hands as already exchanged, for a source that prints only the hands as played."""
         if self.phase != Phase.EXCHANGE:
             raise IllegalAction("not at the exchange")
-        self._after_exchange()
+        self.after_exchange()
 
-    def _after_exchange(self) -> None:
+    def after_exchange(self) -> None:
+        """The hands as they are now are those declared from: after the exchange, or after an irregularity
+        changed a hand before the calls (engine/irregular.py)."""
         rules = self.rules
         elder, younger = self.declared_hands = (self.hands[ELDER], self.hands[YOUNGER])
         tab = self.tables
@@ -443,6 +446,9 @@ class Deal:
         p = self.player
         hand = self.hands[p]
         if self.lead_card is None:
+            named = self.forced_lead
+            if named is not None and named[0] == p:
+                return hand & SUIT_MASKS[named[1]] or hand
             if not self.tricks and self.forced_suit is not None and p == ELDER:
                 forced = hand & SUIT_MASKS[self.forced_suit]
                 return forced or hand
@@ -459,6 +465,8 @@ class Deal:
         p = self.player
         self.hands[p] &= ~(1 << c)
         if self.lead_card is None:
+            if self.forced_lead is not None and self.forced_lead[0] == p:
+                self.forced_lead = None  # the suit named binds his next lead only
             self.lead_card = c
             self.player = 1 - p
             if not self.hands[1 - p]:  # too few cards: the lead cannot be played to (Cavendish Law 57)
@@ -507,7 +515,7 @@ class Deal:
         """
         if self.phase != Phase.PLAY:
             raise IllegalAction("not in the play")
-        while self.phase == Phase.PLAY and (self.lead_card is not None
+        while self.phase == Phase.PLAY and (self.lead_card is not None or self.forced_lead is not None
                                             or (not self.tricks and self.forced_suit is not None)):
             self._play(self.sample_action(rng))
         if self.irregular is not None and self.hands[ELDER].bit_count() != self.hands[YOUNGER].bit_count():

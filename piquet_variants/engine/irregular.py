@@ -18,7 +18,7 @@ from __future__ import annotations
 from ..cards import SUIT_MASKS, card_name
 from ..errors import IllegalAction
 from .combos import KINDS, POINT, SEQUENCES, Combo, covered, good_against_the_cards, holdings
-from .deal import ELDER, NO_CARD, ROLES, Deal, Irregular, Phase, scoring_blanches
+from .deal import ELDER, NO_CARD, ROLES, YOUNGER, Deal, Irregular, Phase, scoring_blanches
 from .notes import Note
 from .scoring import judge_kind
 
@@ -174,11 +174,14 @@ def reply(deal: Deal, p: int, kind: str, said: str, corrected: str | None) -> No
         _judge_false_calls(deal, kind)
 
 
-def omission(deal: Deal, p: int, kind: str, reckoned: str | None) -> None:
-    """Player ``p`` reckoned his call of ``kind`` only at ``reckoned`` (None: never).
+def omission(deal: Deal, p: int, kind: str, reckoned: str | None, disallowed: bool = False) -> None:
+    """Player ``p`` reckoned (or showed) his call of ``kind`` only at ``reckoned`` (None: never).
 
     In time (``omission_until``) nothing changes; too late he reckons nothing
     for it, and it still bars the opponent where ``omitted_bars`` says so.
+    A call the adversary ``disallowed`` wrongly (said not good or equal, and
+    played without showing better) may be shown and reckoned late where
+    ``disallowed_reckons_late`` says so (au Cent).
     """
     _after_the_calls(deal)
     call = deal.calls[kind][p]
@@ -188,6 +191,9 @@ def omission(deal: Deal, p: int, kind: str, reckoned: str | None) -> None:
     said = {"role": p, "kind": Note(f"kind.{kind}"), "limit": Note(f"limit.{dec.omission_until}")}
     if in_time(p, reckoned, dec.omission_until):
         deal.notes.append(Note("omission_in_time", said))
+        return
+    if disallowed and reckoned is not None and dec.disallowed_reckons_late:
+        deal.notes.append(Note("omission_disallowed", said))
         return
     deal.calls[kind][p] = None
     if dec.omitted_bars:
@@ -349,3 +355,107 @@ def retract(deal: Deal, p: int, reason: str) -> None:
         allowed = True
     allowed = allowed and reason in deal.rules.play.retract
     deal.notes.append(Note(f"retract.{allowed}", {"role": p, "why": Note(f"retract_why.{reason}")}))
+
+
+#: Whose card the dealer exposed in dealing: the elder's (his adversary's), one of the stock, or one of his own.
+EXPOSED = ("elder", "stock", "dealer")
+
+
+def exposed_in_dealing(deal: Deal, whose: str, fresh_deal_called: bool) -> None:
+    """The dealer exposed a card in dealing (Cavendish Law 13): ``whose`` is one of ``EXPOSED``.
+
+    Where the ruleset gives the elder the option (``faced_card.exposed_by_dealer``),
+    a card of his or of the stock makes a fresh deal if he calls for one; a
+    card of the dealer's own never does, since only the dealer's hand is seen.
+    """
+    if whose not in EXPOSED:
+        raise IllegalAction(f"a card exposed in dealing is the elder's, the stock's or the dealer's, not {whose!r}")
+    if deal.phase > Phase.EXCHANGE or deal.player != ELDER or deal.taken[ELDER]:
+        raise IllegalAction("a card exposed in dealing is judged before the elder takes in")
+    option = deal.rules.faced_card.exposed_by_dealer == "elder_option" and whose != "dealer"
+    if option and fresh_deal_called:
+        deal.fresh_deal(Note("exposed_fresh_deal", {"whose": Note(f"exposed.{whose}")}))
+    else:
+        deal.notes.append(Note("exposed_stands", {"whose": Note(f"exposed.{whose}")}))
+
+
+def _before_the_calls(deal: Deal, p: int) -> None:
+    """A hand changed after its owner took in, before anyone has called: the calls are made from it as it is."""
+    exchanged = (deal.phase == Phase.EXCHANGE and p == ELDER and deal.player != ELDER) or (
+        deal.phase == Phase.DECLARE and deal.step == 0)
+    if not exchanged:
+        raise IllegalAction(f"the {ROLES[p]}'s hand is judged after he has taken in and before the calls")
+
+
+def retake_discard(deal: Deal, p: int, cards: int, waived: bool = False) -> None:
+    """Player ``p``, having taken up a card of the stock, takes back ``cards`` of his discard (Cavendish Law 25).
+
+    He cannot alter his discard, so he plays with more cards than his due,
+    under the ruleset's penalty for too many (``penalties.too_many_cards``).
+    """
+    _before_the_calls(deal, p)
+    if not cards or cards & ~deal.discards[p]:
+        raise IllegalAction(f"the {ROLES[p]} can take back only cards of his own discard")
+    state(deal)  # marks the deal irregular: its hands are no longer of one length
+    deal.discards[p] &= ~cards
+    deal.hands[p] |= cards
+    if deal.phase == Phase.DECLARE:
+        deal.after_exchange()
+    penalize(deal, p, deal.rules.penalties.too_many_cards,
+             Note("why.too_many", {"n": deal.hands[p].bit_count()}), waived)
+
+
+def mixed_into_discard(deal: Deal, p: int, cards: int) -> None:
+    """Player ``p``, having taken up a card of the stock, mixed ``cards`` of his hand with his discard (Law 26).
+
+    They stay with the discard: he plays with fewer cards than his due, and
+    his adversary takes as tricks the cards he cannot play to (Law 57).
+    """
+    _before_the_calls(deal, p)
+    if not cards or cards & ~deal.hands[p]:
+        raise IllegalAction(f"the {ROLES[p]} can mix with his discard only cards of his hand")
+    state(deal)
+    deal.hands[p] &= ~cards
+    deal.discards[p] |= cards
+    if deal.phase == Phase.DECLARE:
+        deal.after_exchange()
+    deal.notes.append(Note("too_few", {"role": p, "n": deal.hands[p].bit_count()}))
+
+
+def younger_alters_discard(deal: Deal, first: int, altered: int, elder_declared: bool) -> None:
+    """The younger discarded ``first``, then, touching the stock, wants to discard ``altered`` (Law 32).
+
+    He may, if the elder left cards without declaring how many he took or
+    left: the stock holds more than the younger expected, and he may take
+    them in.  Otherwise his first discard stands.
+    """
+    if deal.phase != Phase.EXCHANGE or deal.player != YOUNGER:
+        raise IllegalAction("the younger alters his discard at his exchange")
+    left = deal.parts[ELDER] - deal.taken[ELDER].bit_count()
+    may = left > 0 and not elder_declared
+    deal.notes.append(Note(f"discard_altered.{may}", {"n": left}))
+    deal.apply(altered if may else first)
+
+
+def incorrect_pack(deal: Deal) -> None:
+    """The pack is found incorrect, redundant or imperfect during this deal (Cavendish Law 75): it is void.
+
+    Deals before it stand: they were scored and are not touched.
+    """
+    deal.fresh_deal(Note("incorrect_pack"))
+
+
+def left_cards_seen(deal: Deal, p: int, suit: int) -> None:
+    """Player ``p`` looked at the cards the younger left after he chose not to look at them (au Cent).
+
+    Where the ruleset says so (``exchange.left_unseen_looked_at``), the cards
+    are exposed and the adversary names ``suit`` for p's next lead.
+    """
+    if deal.phase < Phase.DECLARE or not deal.talon:
+        raise IllegalAction("no cards left by the younger to look at")
+    if not 0 <= suit < 4:
+        raise IllegalAction("a suit is 0-3 (spades, hearts, diamonds, clubs)")
+    rule = deal.rules.exchange.left_unseen_looked_at
+    if rule == "forced_suit":
+        deal.forced_lead = (p, suit)
+    deal.notes.append(Note(f"left_seen.{rule}", {"role": p}))

@@ -43,6 +43,33 @@ _SAID: dict[str, dict[str, str]] = {
     "why.false_call": {"en": "called {kind} he does not hold, allowed good",
                        "fr": "a annoncé {kind} qu'il n'a pas, et on le lui a accordé"},
     "why.too_many": {"en": "plays with {n} cards, more than his due", "fr": "joue avec {n} cartes, plus qu'il ne doit"},
+    "exposed_fresh_deal": {"en": "the dealer exposed {whose} in dealing: the elder calls a fresh deal",
+                           "fr": "le donneur a découvert {whose} en donnant : le premier fait refaire la donne"},
+    "exposed_stands": {"en": "the dealer exposed {whose} in dealing: the deal stands",
+                       "fr": "le donneur a découvert {whose} en donnant : la donne est bonne"},
+    "exposed.elder": {"en": "a card of the elder's", "fr": "une carte du premier"},
+    "exposed.stock": {"en": "a card of the stock", "fr": "une carte du talon"},
+    "exposed.dealer": {"en": "one of his own cards", "fr": "une de ses propres cartes"},
+    "discard_altered.True": {"en": "the elder left {n} card(s) without saying so: the younger alters his discard and "
+                                   "may take them in",
+                             "fr": "le premier a laissé {n} carte(s) sans le dire : le dernier change son écart et "
+                                   "peut les prendre"},
+    "discard_altered.False": {"en": "the younger may not alter his discard: his first discard stands",
+                              "fr": "le dernier ne peut changer son écart : son premier écart tient"},
+    "incorrect_pack": {"en": "the pack is found incorrect: this deal is void, the deals before it stand",
+                       "fr": "le jeu se trouve faux : cette donne est nulle, les précédentes restent bonnes"},
+    "left_seen.forced_suit": {"en": "the {role} looked at the cards the younger left unseen: they are exposed, and "
+                                    "his adversary names the suit of his next lead",
+                              "fr": "le {role} a regardé les cartes que le dernier avait laissées sans les voir : "
+                                    "elles sont découvertes, et l'adversaire lui nomme la couleur de sa prochaine "
+                                    "entame"},
+    "left_seen.no_penalty": {"en": "the {role} looked at the cards the younger left unseen: no penalty",
+                             "fr": "le {role} a regardé les cartes que le dernier avait laissées sans les voir : "
+                                   "sans pénalité"},
+    "omission_disallowed": {"en": "the {role}'s call of {kind} was wrongly disallowed: he shows and reckons it though "
+                                  "he has led",
+                            "fr": "l'annonce du {role} ({kind}) a été refusée à tort : il la montre et la compte bien "
+                                  "qu'il ait entamé"},
     "too_few": {"en": "the {role} plays with {n} cards: his opponent takes the tricks he cannot play to",
                 "fr": "le {role} joue avec {n} cartes : son adversaire fait les levées auxquelles il ne peut fournir"},
     "miscall_corrected": {"en": "the {role} corrected his call of {kind} in time ({limit})",

@@ -18,6 +18,11 @@ from .deal import ELDER, Deal, deck_cards, random_dealt
 from .scoring import MARK, DealScore, score_deal
 
 
+#: When an error in a score is proved, in order: before the player in error has seen his next hand, later while
+#: the game lasts, or after it.
+CORRECTION_MOMENTS = ("before_next_hand", "during_game", "after_game")
+
+
 @dataclass(slots=True)
 class PartieResult:
     totals: list[int]
@@ -57,6 +62,7 @@ class Partie:
     deals_counted: int = 0
     finished: bool = False
     winner: int | None = None
+    keeps_deal_after: int | None = None  # the count of deals after which the dealer deals again (a deal out of turn)
 
     @property
     def elder(self) -> int:
@@ -107,8 +113,45 @@ class Partie:
             if not extra:
                 self.finished = True
                 self.winner = None if tied else (0 if self.totals[0] > self.totals[1] else 1)
-        if self.rules.deal.alternate and not self.finished:
+        if self.rules.deal.alternate and not self.finished and self.deals_counted != self.keeps_deal_after:
             self.dealer = 1 - self.dealer
+
+    def out_of_turn(self, found_before_hands_taken_up: bool) -> bool:
+        """The next deal is dealt by the player whose turn it is not; whether it stands.
+
+        Found before either player has taken up his cards, it is void and the
+        right dealer deals (the caller records no deal).  Found later, it stands
+        as dealt, and where the ruleset says so (``deal.out_of_turn_found_late``)
+        the elder of that deal then deals twice running, unless that deal or the
+        next is the last of the partie (Cavendish Law 16; au Cent: no remedy).
+        """
+        if found_before_hands_taken_up:
+            return False
+        self.dealer = 1 - self.dealer
+        g = self.rules.game
+        last = g.end == "deals" and self.deals_counted + 2 >= g.deals
+        if self.rules.deal.out_of_turn_found_late == "elder_deals_twice" and not last:
+            self.keeps_deal_after = self.deals_counted + 2
+        return True
+
+    def correct(self, p: int, points: int, moment: str, own_sheet: bool = True) -> bool:
+        """Put right player ``p``'s score by ``points``, the error proved at ``moment``; whether it is taken.
+
+        ``moment`` is one of ``CORRECTION_MOMENTS``: an error is put right while
+        the ruleset allows (``game.score_correctable``: Cavendish Law 70,
+        before the player in error has seen his next hand; au Cent, while the
+        game lasts).  Where the written scores differ, a player's score of his
+        own hand is the one taken (Law 74): a figure from the adversary's sheet
+        alone changes nothing.
+        """
+        limit = self.rules.game.score_correctable
+        if moment not in CORRECTION_MOMENTS:
+            raise ValueError(f"a correction is made {' or '.join(CORRECTION_MOMENTS)}, not {moment!r}")
+        if not own_sheet or CORRECTION_MOMENTS.index(moment) > CORRECTION_MOMENTS.index(limit):
+            return False
+        self.totals[p] += points
+        self.game_totals[p] += points
+        return True
 
     def _game_won(self, p: int, forfeit: bool) -> None:
         g = self.rules.game

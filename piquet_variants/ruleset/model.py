@@ -31,6 +31,7 @@ class Deal:
     first_dealer: Literal["lower_cut_deals", "higher_cut_chooses"]
     cut_minimum: int
     alternate: bool
+    out_of_turn_found_late: Literal["elder_deals_twice", "no_remedy"]
 
 
 Remedy = Literal["elder_option", "fresh_deal"]
@@ -51,6 +52,7 @@ class Misdeal:
 class FacedCard:
     fresh_deal_when: tuple[str, ...]
     in_dealing_fresh_deal_at: int
+    exposed_by_dealer: Literal["elder_option", "deal_stands"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +78,7 @@ class Exchange:
     elder_may_see_left: bool
     younger_may_see_left: Literal["if_elder_sees_too", "freely", "no"]
     short_take_recoverable: bool
+    left_unseen_looked_at: Literal["no_penalty", "forced_suit"]
 
 
 #: Until when a call may be corrected, in the order of the deal.
@@ -97,6 +100,7 @@ class Declarations:
     omitted_bars: bool
     reply_correctable: Correctable
     reply_bars: bool
+    disallowed_reckons_late: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +203,7 @@ class Game:
     double_game_below: int
     double_game_value: int
     games_to_win: int
+    score_correctable: Literal["before_next_hand", "during_game"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,195 @@
+"""The club laws and au Cent paragraphs that change a score, driven through the engine: each test names its law."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from piquet_variants.cards import iter_cards, mask, parse_cards
+from piquet_variants.engine.combos import POINT, SEQUENCES
+from piquet_variants.engine.deal import ELDER, NO_CARD, YOUNGER, Deal, Dealt, Phase, deck_cards
+from piquet_variants.engine.irregular import (exposed_in_dealing, incorrect_pack, left_cards_seen, mixed_into_discard,
+                                              omission, retake_discard, younger_alters_discard)
+from piquet_variants.engine.partie import Partie
+from piquet_variants.engine.scoring import score_deal
+from piquet_variants.errors import IllegalAction
+from piquet_variants.ruleset.compiler import load_ruleset
+
+
+def rules(rid: str) -> Any:
+    return load_ruleset(rid).rules
+
+
+def dealt(rid: str, seed: int = 3) -> Dealt:
+    cards = deck_cards(rules(rid))
+    random.Random(seed).shuffle(cards)
+    return Dealt(mask(cards[:12]), mask(cards[12:24]), tuple(cards[24:]))
+
+
+def low(m: int, n: int) -> int:
+    """The first ``n`` cards of a mask, as a mask."""
+    return mask(list(iter_cards(m))[:n])
+
+
+@pytest.mark.parametrize("whose,called,void", [("elder", True, True), ("stock", True, True),
+                                               ("elder", False, False), ("dealer", True, False)])
+def test_law_13_a_card_exposed_in_dealing(whose: str, called: bool, void: bool) -> None:
+    d = Deal(rules("cavendish-rubicon"), dealt("cavendish-rubicon"))
+    exposed_in_dealing(d, whose, called)
+    assert d.void is void
+    d = Deal(rules("royall-1651"), dealt("royall-1651"))  # 1651: a card faced in dealing is dealt on
+    exposed_in_dealing(d, whose, called)
+    assert not d.void
+
+
+@pytest.mark.parametrize("rid,dealers", [
+    # B (player 1) should deal the third deal; A deals it, found late: B, elder of that deal, then deals twice.
+    ("cavendish-rubicon", [1, 0, 0, 1, 1, 0]),
+    ("cavendish-au-cent", [1, 0, 0, 1, 0, 1]),  # au Cent para. 5: no remedy, the turn goes on from the wrong deal
+])
+def test_law_16_and_au_cent_5_a_deal_out_of_turn_found_late(rid: str, dealers: list[int]) -> None:
+    partie = Partie(rules(rid), dealer=1)
+    seen = []
+    for n in range(6):
+        if n == 2:
+            assert partie.out_of_turn(found_before_hands_taken_up=False)
+        seen.append(partie.dealer)
+        partie.add_totals(10, 5)
+    assert seen == dealers
+
+
+def test_law_16_found_early_the_right_dealer_deals() -> None:
+    partie = Partie(rules("cavendish-rubicon"), dealer=1)
+    partie.add_totals(10, 5)
+    assert not partie.out_of_turn(found_before_hands_taken_up=True) and partie.dealer == 0
+
+
+def test_law_16_no_second_deal_when_the_next_is_the_last() -> None:
+    partie = Partie(rules("cavendish-rubicon"), dealer=1)
+    seen = []
+    for n in range(6):
+        if n == 4:  # the fifth deal out of turn: the sixth is the last of the partie
+            partie.out_of_turn(found_before_hands_taken_up=False)
+        seen.append(partie.dealer)
+        partie.add_totals(10, 5)
+    assert seen == [1, 0, 1, 0, 0, 1]
+
+
+def _exchanged(rid: str) -> Deal:
+    d = Deal(rules(rid), dealt(rid))
+    d.apply(low(d.hands[ELDER], 3))
+    return d
+
+
+def test_law_25_retaking_the_discard_plays_thirteen_and_reckons_nothing() -> None:
+    d = _exchanged("cavendish-rubicon")
+    retake_discard(d, ELDER, low(d.discards[ELDER], 1))
+    assert d.hands[ELDER].bit_count() == 13 and d.reckons_nothing[ELDER]
+    d.apply(low(d.hands[YOUNGER], 2))
+    d.play_randomly(random.Random(1))
+    score = score_deal(d)
+    assert d.over and score.totals[ELDER] == 0 and len(d.tricks) == 13
+
+
+def test_law_25_retaken_after_the_younger_exchanged_the_calls_count_thirteen_cards() -> None:
+    d = _exchanged("cavendish-rubicon")
+    d.apply(low(d.hands[YOUNGER], 2))
+    card = low(d.discards[ELDER], 1)
+    retake_discard(d, ELDER, card)
+    assert d.declared_hands[ELDER] & card and d.phase == Phase.DECLARE
+    with pytest.raises(IllegalAction):
+        retake_discard(d, YOUNGER, low(d.hands[YOUNGER], 1))  # not in his discard
+
+
+def test_law_26_a_card_mixed_into_the_discard_plays_eleven() -> None:
+    d = _exchanged("cavendish-rubicon")
+    mixed_into_discard(d, ELDER, low(d.hands[ELDER], 1))
+    d.apply(low(d.hands[YOUNGER], 2))
+    d.play_randomly(random.Random(2))
+    assert d.over and not d.reckons_nothing[ELDER] and len(d.tricks) == 12
+    assert any(follow == NO_CARD for _, _, follow in d.tricks)  # his adversary counts as tricks what he cannot answer
+    assert sum(d.won) == 12
+
+
+@pytest.mark.parametrize("declared,altered", [(False, True), (True, False)])
+def test_law_32_the_younger_alters_his_discard(declared: bool, altered: bool) -> None:
+    d = Deal(rules("cavendish-rubicon"), dealt("cavendish-rubicon"))
+    d.apply(low(d.hands[ELDER], 3))  # he leaves two
+    first, second = low(d.hands[YOUNGER], 3), low(d.hands[YOUNGER], 5)
+    younger_alters_discard(d, first, second, elder_declared=declared)
+    assert d.taken[YOUNGER].bit_count() == (5 if altered else 3)
+
+
+@pytest.mark.parametrize("rid,moment,taken", [("cavendish-rubicon", "before_next_hand", True),
+                                              ("cavendish-rubicon", "during_game", False),
+                                              ("cavendish-au-cent", "during_game", True),
+                                              ("cavendish-au-cent", "after_game", False)])
+def test_law_70_and_au_cent_27_scores_corrected(rid: str, moment: str, taken: bool) -> None:
+    partie = Partie(rules(rid), dealer=1)
+    partie.add_totals(20, 5)
+    assert partie.correct(0, 4, moment) is taken
+    assert partie.totals[0] == (24 if taken else 20)
+
+
+def test_law_74_the_players_own_score_of_his_hand_is_taken() -> None:
+    partie = Partie(rules("cavendish-rubicon"), dealer=1)
+    partie.add_totals(20, 5)
+    assert not partie.correct(0, 4, "before_next_hand", own_sheet=False) and partie.totals == [20, 5]
+
+
+def test_law_75_an_incorrect_pack_voids_the_deal_and_the_deals_before_stand() -> None:
+    r = rules("cavendish-rubicon")
+    partie = Partie(r, dealer=1)
+    partie.add_totals(20, 5)
+    d = _exchanged("cavendish-rubicon")
+    incorrect_pack(d)
+    partie.add(score_deal(d))
+    assert d.void and partie.totals == [20, 5] and partie.deals_counted == 1
+
+
+@pytest.mark.parametrize("rid,bound", [("cavendish-au-cent", True), ("cavendish-rubicon", False)])
+def test_au_cent_12_the_cards_left_unseen_looked_at(rid: str, bound: bool) -> None:
+    d = Deal(rules(rid), dealt(rid))
+    d.apply(low(d.hands[ELDER], 5))
+    d.apply(low(d.hands[YOUNGER], 1))  # he leaves two
+    d.look_at_left(YOUNGER, False)
+    while d.phase == Phase.DECLARE:
+        d.apply(0)
+    hearts = 1
+    left_cards_seen(d, ELDER, hearts)
+    suits = {c // 9 for c in iter_cards(d.hands[ELDER])}
+    assert hearts in suits and len(suits) > 1
+    assert all(c // 9 == hearts for c in d.legal_actions()) is bound
+    d.play_out(random.Random(4))
+    assert d.tricks[0][1] // 9 == hearts or not bound
+    assert d.forced_lead is None
+
+
+def _calls(rid: str) -> Deal:
+    """The elder holds the point (five hearts) and a quint; the younger a lesser point and a tierce."""
+    r = rules(rid)
+    e = mask(parse_cards("AH KH QH JH 10H AS KS AD KD AC KC 7S".split()))
+    y = mask(parse_cards("9H 8H 7H QS JS 10S QD JD 10D QC JC 10C".split()))
+    d = Deal(r, Dealt(e, y, tuple(c for c in deck_cards(r) if not (e | y) >> c & 1)))
+    d.skip_exchange()
+    while d.phase == Phase.DECLARE:
+        d.apply(0)
+    return d
+
+
+def test_au_cent_18_a_call_not_shown_before_the_lead_is_lost_and_bars_nothing() -> None:
+    d = _calls("cavendish-au-cent")
+    omission(d, ELDER, POINT, "after_first_trick")
+    assert score_deal(d).by[YOUNGER]["point"] == 3  # the adversary reckons his inferior point
+    d = _calls("cavendish-rubicon")  # the club laws: what he omitted still bars (Case IV)
+    omission(d, ELDER, POINT, "after_first_trick")
+    assert score_deal(d).by[YOUNGER]["point"] == 0
+
+
+@pytest.mark.parametrize("rid,reckoned", [("cavendish-au-cent", True), ("cavendish-rubicon", False)])
+def test_au_cent_21_22_a_call_wrongly_disallowed_is_shown_after_the_lead(rid: str, reckoned: bool) -> None:
+    d = _calls(rid)
+    omission(d, ELDER, SEQUENCES, "after_first_trick", disallowed=True)
+    assert (score_deal(d).by[ELDER]["sequences"] > 0) is reckoned
