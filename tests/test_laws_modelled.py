@@ -193,3 +193,80 @@ def test_au_cent_21_22_a_call_wrongly_disallowed_is_shown_after_the_lead(rid: st
     d = _calls(rid)
     omission(d, ELDER, SEQUENCES, "after_first_trick", disallowed=True)
     assert (score_deal(d).by[ELDER]["sequences"] > 0) is reckoned
+
+
+@pytest.mark.parametrize("rid,elder,younger", [("cavendish-rubicon", (1, 5), (1, 5)),
+                                               ("cavendish-au-cent", (1, 5), (0, 5))])
+def test_laws_21_22_34_and_au_cent_7_what_each_may_take(rid: str, elder: tuple[int, int],
+                                                         younger: tuple[int, int]) -> None:
+    """Elder five at most, at least one; younger three and what the elder leaves (Law 34), at least one (au Cent 7:
+    none)."""
+    d = Deal(rules(rid), dealt(rid))
+    assert d.take_range(ELDER) == elder
+    d.apply(low(d.hands[ELDER], 3))  # he leaves two, which the younger may take
+    assert d.take_range(YOUNGER) == younger
+
+
+def test_au_cent_13_thirteen_cards_need_take_none() -> None:
+    r = rules("cavendish-au-cent")
+    cards = deck_cards(r)
+    random.Random(5).shuffle(cards)
+    d = Deal(r, Dealt(mask(cards[:13]), mask(cards[13:25]), tuple(cards[25:])))
+    d.apply(0)  # he stands the deal
+    assert d.take_range(ELDER)[0] == 0 and rules("cavendish-rubicon").misdeal.over_hand_min_take == 1
+
+
+@pytest.mark.parametrize("rid,kept_first_word", [("cavendish-au-cent", True), ("cavendish-rubicon", False)])
+def test_au_cent_17_20_an_undercall_and_a_reply_abide(rid: str, kept_first_word: bool) -> None:
+    """Au Cent 17: the elder abides by a smaller call; 20: the younger by his answer (club Laws 50, 51: correctable)."""
+    from piquet_variants.engine.irregular import miscall, reply
+    from piquet_variants.engine.combos import claim
+    d = _calls(rid)
+    tierce = claim(d.rules, SEQUENCES, d.holding(SEQUENCES, ELDER), length=3, top=0)  # a tierce major of his quint
+    miscall(d, ELDER, SEQUENCES, tierce, "before_reply")
+    assert (score_deal(d).by[ELDER]["sequences"] == 3) is kept_first_word
+    d = _calls(rid)
+    d.calls[POINT][ELDER] = d.holding(POINT, YOUNGER)[-1]  # the elder calls less than the younger's point
+    reply(d, YOUNGER, POINT, "good", "before_next_call")
+    assert (score_deal(d).by[YOUNGER]["point"] == 0) is kept_first_word
+
+
+@pytest.mark.parametrize("rid,corrected", [("cavendish-au-cent", "before_first_trick"),
+                                           ("cavendish-rubicon", "before_first_trick")])
+def test_au_cent_23_a_false_quatorze_uncorrected_when_he_plays(rid: str, corrected: str) -> None:
+    """Au Cent 23: corrected only before he plays a card; club Law 52: before the younger plays to the first trick."""
+    from piquet_variants.engine.combos import SETS, claim
+    from piquet_variants.engine.irregular import miscall
+    d = _calls(rid)
+    d.calls[SETS][YOUNGER] = None
+    d.discards[ELDER] = d.tables.pack & ~d.declared_hands[ELDER]  # he could have held four queens
+    four_queens = claim(d.rules, SETS, [], length=4, top=2)
+    miscall(d, ELDER, SETS, four_queens, corrected)
+    assert d.reckons_nothing[ELDER] is (rid == "cavendish-au-cent")
+
+
+def test_au_cent_25_a_point_ending_in_four_by_agreement() -> None:
+    elder, younger = "10H 9H 8H 7H AS KS QS AD KD AC KC QC", "AH KH QH JS 10S 9S JD 10D 9D JC 10C 9C"
+    for option, points in ((("ending-in-four", "no"),), 4), ((("ending-in-four", "yes"),), 3):
+        r = load_ruleset("cavendish-au-cent", option).rules
+        e, y = mask(parse_cards(elder.split())), mask(parse_cards(younger.split()))
+        d = Deal(r, Dealt(e, y, tuple(c for c in deck_cards(r) if not (e | y) >> c & 1)))
+        d.skip_exchange()
+        while d.phase == Phase.DECLARE:
+            d.apply(0)
+        assert score_deal(d).by[ELDER]["point"] == points  # 34: four cards, counted three
+
+
+def test_au_cent_26_nines_eights_sevens_not_counting_by_agreement() -> None:
+    play = load_ruleset("cavendish-au-cent", (("counting-cards", "ace-to-ten"),)).rules.play
+    assert len(play.counting_ranks) == len(play.winning_ranks) == 5
+    assert len(rules("cavendish-au-cent").play.counting_ranks) == 8
+
+
+def test_au_cent_28_29_a_hundred_up_double_games_and_three_of_five() -> None:
+    partie = Partie(rules("cavendish-au-cent"), dealer=1)
+    partie.add_totals(104, 20)  # player 0, elder, a hundred before his adversary has fifty: a double game
+    assert partie.games == [2, 0] and partie.game_totals == [0, 0]
+    partie.add_totals(10, 60)  # player 1 now elder
+    partie.add_totals(45, 45)  # player 0 elder: 105 against 55, a single game, the third
+    assert partie.finished and partie.winner == 0 and partie.result().points_won == 3
