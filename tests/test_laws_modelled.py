@@ -270,3 +270,18 @@ def test_au_cent_28_29_a_hundred_up_double_games_and_three_of_five() -> None:
     partie.add_totals(10, 60)  # player 1 now elder
     partie.add_totals(45, 45)  # player 0 elder: 105 against 55, a single game, the third
     assert partie.finished and partie.winner == 0 and partie.result().points_won == 3
+
+
+def test_au_cent_1_2_6_the_cut_the_packets_and_the_younger_s_carte_blanche() -> None:
+    """Au Cent 1: the lower card deals (club Law 4: the higher chooses); 2: by twos only; 6: the younger's carte
+    blanche is declared once the elder has discarded and touched the stock."""
+    from piquet_variants.engine.partie import cut_for_deal
+    r = rules("cavendish-au-cent")
+    king, eight = parse_cards(["KH", "8S"])
+    assert cut_for_deal(r, (king, eight)) == 1 and cut_for_deal(rules("cavendish-rubicon"), (king, eight)) == 0
+    assert r.deal.packets == (2,) and rules("cavendish-rubicon").deal.packets == (2, 3)
+    blanche = mask(parse_cards(["AS", "10S", "9S", "8S", "7S", "AH", "10H", "9H", "8H", "AD", "10D", "9D"]))
+    rest = [c for c in deck_cards(r) if not blanche >> c & 1]
+    notes = [n.say() for n in Deal(r, Dealt(mask(rest[:12]), blanche, tuple(rest[12:]))).notes]
+    club = [n.say() for n in Deal(rules("cavendish-rubicon"), Dealt(mask(rest[:12]), blanche, tuple(rest[12:]))).notes]
+    assert len(notes) == 1 and notes != club and "touched the stock" in notes[0]

@@ -24,6 +24,9 @@ def test_wheel_ships_the_data(tmp_path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     for ruleset in (ROOT / "rulesets").glob("*.yaml"):
         assert f"piquet_variants/data/rulesets/{ruleset.name}" in names
+    for table in (ROOT / "rulesets" / "laws").glob("*.yaml"):  # the tables of laws (rulesets laws)
+        assert f"piquet_variants/data/rulesets/laws/{table.name}" in names
+    assert "piquet_variants/schemas/laws.schema.json" in names
     for grammar in (ROOT / "grammar").glob("*.lark"):
         assert f"piquet_variants/data/grammar/{grammar.name}" in names
     assert "piquet_variants/schemas/ruleset.schema.json" in names

@@ -19,6 +19,7 @@ from ..ruleset.compiler import compile_path, sources_for
 from ..ruleset.texts import check_quotes
 from ..ruleset.registry import SOURCES_FILE, known_ids, read_sources
 from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset
+from . import laws as laws_command
 from .sources import BibFormat, StyleOpt, bibliography_text
 
 app = typer.Typer(help="Inspect, validate, compare and cite the rulesets.", no_args_is_help=True)
@@ -288,3 +289,6 @@ def sources_(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Rul
     """The bibliography of one ruleset: the sources it follows and every source its citations name, and no other."""
     rs = resolve_ruleset(ruleset, parse_options(option))
     typer.echo(bibliography_text(list(rs.bibliography), fmt, lang, style))
+
+
+app.command("laws", epilog=laws_command.EPILOG)(laws_command.laws)

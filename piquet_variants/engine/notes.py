@@ -191,8 +191,8 @@ _SAID: dict[str, dict[str, str]] = {
     "announce.before_own_discard": {"en": "he announces it before his own discard",
                                     "fr": "il l'annonce avant son écart"},
     "announce.younger_after_elder_discards": {
-        "en": "he announces it at once as elder, or as younger once the elder has discarded",
-        "fr": "il l'annonce aussitôt s'il est premier, ou, dernier, après l'écart du premier"},
+        "en": "he announces it at once as elder, or as younger once the elder has discarded and touched the stock",
+        "fr": "il l'annonce aussitôt s'il est premier, ou, dernier, quand le premier a écarté et touché le talon"},
     "show.after_opponent_discards": {"en": "he shows it once his opponent has discarded",
                                      "fr": "il la montre après l'écart de son adversaire"},
     "show.on_announcing": {"en": "he shows it as he announces it", "fr": "il la montre en l'annonçant"},

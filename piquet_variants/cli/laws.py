@@ -1,0 +1,42 @@
+"""``piquet-variants rulesets laws RULESET``: every law of the ruleset's code, how it is modelled, and its test."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from ..i18n import Lang
+from ..render import grid, json_text
+from ..ruleset.laws import Law, LawTable, load, say
+from .common import FormatOpt, LangOpt
+
+EPILOG = ("Examples:\n\n  piquet-variants rulesets laws cavendish-rubicon\n\n"
+          "  piquet-variants rulesets laws cavendish-au-cent --format markdown --lang fr\n\n"
+          "Exit status: 0 listed; 1 no table of laws for that ruleset.")
+
+
+def _doc(table: LawTable, lang: Lang) -> dict[str, object]:
+    def one(law: Law) -> dict[str, object]:
+        return {"law": law.number, "topic": law.topic, "as": list(law.kinds), "rules": list(law.rules),
+                "how": law.how(lang), "tests": list(law.tests)}
+    return {"ruleset": table.ruleset, "code": table.code, "unit": table.unit, "count": table.count,
+            "accounted": sum(1 for law in table.laws if law.tests), "laws": [one(law) for law in table.laws]}
+
+
+def laws(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id (one with a table of laws).")],
+         fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+    """Every law of the code a ruleset follows: how it is modelled (rule leaves, engine behaviour, notation
+    statement, or no effect on the record, with the reason), and the tests that hold it."""
+    table = load(ruleset)
+    doc = _doc(table, lang)
+    if fmt == "json":
+        typer.echo(json_text(doc))
+        return
+    headers = [say(h, lang) for h in (table.unit, "topic", "modelled as", "rules", "how", "tests")]
+    sep = ", " if fmt == "markdown" else "\n"
+    rows = [[str(law.number), say(law.topic, lang), ", ".join(say(k, lang) for k in law.kinds),
+             sep.join(law.rules) or "-", law.how(lang) or "-", sep.join(law.tests)] for law in table.laws]
+    typer.echo(grid(fmt, headers, rows))
+    typer.echo("\n" + say("accounted", lang).format(n=doc["accounted"], count=table.count, unit=say(table.unit, lang),
+                                                     code=table.code))
