@@ -87,3 +87,17 @@ def test_short_and_long_hands_score_and_replay(rid: str, seed: int, elder_n: int
         for extra in ([], ["--narrative"], ["--narrative", "--lang", "fr"], ["--format", "json"],
                       ["--format", "markdown", "--narrative"]):
             assert main(["replay", str(path), *extra]) == 0, (extra, path.read_text())
+
+
+def test_a_hand_dealt_short_is_no_carte_blanche() -> None:
+    """Law 18: 'a hand dealt, consisting of at least twelve cards, without king, queen, or knave'."""
+    from piquet_variants.cards import mask, parse_cards
+    from piquet_variants.engine.deal import Dealt, deck_cards
+    r = load_ruleset("cavendish-rubicon").rules
+    blanche = parse_cards(["AS", "10S", "9S", "8S", "7S", "AH", "10H", "9H", "8H", "AD", "10D", "9D", "8D"])
+    for n, dealt in ((13, True), (12, True), (11, False)):
+        hand = mask(blanche[:n])
+        rest = [c for c in deck_cards(r) if not hand >> c & 1]
+        other = 24 - n
+        d = Deal(r, Dealt(hand, mask(rest[:other]), tuple(rest[other:])))
+        assert d.blanche_dealt[ELDER] is dealt, n

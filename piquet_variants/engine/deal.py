@@ -198,7 +198,11 @@ class Deal:
         self.discards = [0, 0]
         tab = self.tables = tables(rules)
         spoilers = tab.blanche_spoilers
-        blanches = self.blanche_dealt = self.blanche = (not elder & spoilers, not younger & spoilers)
+        # A carte blanche is a full hand dealt without a court card (Cavendish Law 18: 'at least twelve cards'):
+        # a hand dealt short is none.
+        full = rules.deal.hand
+        blanches = self.blanche_dealt = self.blanche = (not elder & spoilers and elder.bit_count() >= full,
+                                                        not younger & spoilers and younger.bit_count() >= full)
         self.reckons_nothing = [False, False]
         self.grand_coup = [False, False]
         self.forfeit: int | None = None

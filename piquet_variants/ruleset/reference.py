@@ -197,6 +197,49 @@ same CSL-JSON: BibTeX as biblatex reads it (`date`, `origdate`, `langid`), with
 catalogue numbers, licence and transcription in `note`, `Key: value`; RIS with
 them in `N1`.
 
+## Unequal hands
+
+The laws are written for hands of twelve cards.  A hand of thirteen or
+eleven (a misdeal stood, a discard retaken or mixed, too many or too few
+taken in) is judged by what each law is for, not by its figure:
+
+- **A carte blanche** is a hand dealt full and without a court card (Law 18:
+  "at least twelve cards"): thirteen such cards are one, eleven are not.
+- **The play.** The shorter hand plays to each lead while it can; a card
+  led to nothing is a trick to its leader ("his adversary counts as tricks
+  all cards that cannot be played to", Laws 26, 30, 57; 1651, ch. XII
+  pp. 41-42).  Its leader scores it as any lead (Law 65, "one for every card
+  he leads").
+- **The last trick** is the trick that ends the play, whether it is two
+  cards or one led to nothing: it scores its `play.last_trick_bonus`.
+- **The cards** go to the player who wins more tricks than the other
+  (Law 66's "more than six" is more than half of twelve); with thirteen
+  tricks they cannot be divided, with eleven-and-twelve they are divided at
+  six each.
+- **The capot** is every trick ("twelve tricks" are all the tricks of
+  twelve-card hands): a long hand that wins twelve of thirteen has no capot,
+  and a short hand that loses every trick is capotted (1651, pp. 41-42: "by
+  this meanes he come to be Capotted").
+- **Barring.** A hand of more than twelve cards reckons nothing, but its
+  cards, all of them, bar the adversary and save the pique and repique where
+  `penalties.reckons_nothing_bars` is true (Law 58, "though not good to
+  score, are good to bar"); the 1651 book's penalty (`forfeits_hand`) bars
+  nothing ("cannot at all hinder the Picq, or Repicq of the other", ch. XII
+  pp. 39-40).  A short hand is under no penalty (Law 57): it reckons and
+  bars as any hand.
+- **What "reckons nothing" takes away** (`penalties.too_many_cards`,
+  `false_call`, and the others): every score of the offender in the deal in
+  which the offence falls, whenever it is found (Law 54, "on discovery";
+  1651, p. 39, "in the beginning, middle, or end"): carte blanche, point,
+  sequences, quatorzes and trios, the play and the cards, and so every pique,
+  repique and capot those scores would have made.  The 1651 penalty takes
+  the hand's scores only, and leaves the play ("shall not this hinder the
+  other from making what he can in playing his Cards", p. 39).
+- **What it cannot reach**: the adversary's scores; the deals before (each
+  is settled as it ends: "All preceding deals stand good", Law 75), so a game
+  of au Cent already won stands; and a score put right after the time the
+  ruleset allows (`game.score_correctable`).
+
 ## Where the sources disagree
 
 A ruleset speaks for the date of the first source it follows: that record's
