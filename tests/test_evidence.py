@@ -190,10 +190,16 @@ def test_cavendish_law_22_is_not_support_for_all_that_remain() -> None:
     assert cites[0].locator == "Law 34" and cites[1].locator == "Law 22" and cites[1].attestation == "implied"
 
 
-@pytest.mark.parametrize("path", ["declarations.shown_bars", "penalties.reckons_nothing_bars"])
-def test_cavendish_law_58_is_read_not_stated(path: str) -> None:
-    c = first("cavendish-rubicon", path)
+def test_cavendish_law_58_is_read_not_stated() -> None:
+    c = first("cavendish-rubicon", "declarations.shown_bars")
     assert c.locator == "Law 58" and c.attestation == "reconstructed" and "more than twelve cards" in c.note
+
+
+def test_a_penalty_s_cards_still_bar_as_the_description_states() -> None:
+    """The Description's Scoring section says of every penalty what Law 58 says of thirteen cards."""
+    c = first("cavendish-rubicon", "penalties.reckons_nothing_bars")
+    assert (c.source, c.locator, c.attestation) == ("cavendish-treatise", "Description, Scoring", "stated")
+    assert "good to bar his adversary" in (c.quote or "")
 
 
 def test_au_cent_seeing_is_the_club_law() -> None:
