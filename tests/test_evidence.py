@@ -7,6 +7,7 @@ import json
 import pytest
 
 from piquet_variants.ruleset.compiler import load_ruleset
+from piquet_variants.ruleset.registry import shipped_ids
 
 
 def first(rid: str, path: str, options: tuple[tuple[str, str], ...] = ()):
@@ -252,3 +253,21 @@ def test_modern_fr_carte_marquante_is_an_option(cli) -> None:
     plays = [pv.replay(rec, "modern-fr", options).deals[0].score.by[0]["play"]
              for options in ((), (("carte-marquante", "ace-to-ten"),))]
     assert plays == [2, 1]  # both nines led; the ace-to-ten reading of the first lead drops the opening nine
+
+
+def test_conflicts_are_between_sources_stated_words_only() -> None:
+    """No value never used, no leaf that restates the pack's size, no table differing only where one pack cannot
+    go, no source against itself; the real ones are there, dated as the rulesets are, cited as each ruleset cites."""
+    from piquet_variants.ruleset.evidence import conflicts
+    found = {c["path"]: c for c in conflicts([load_ruleset(r) for r in shipped_ids()])}
+    for false in ("carte_blanche.both", "carte_blanche.bars_hazards", "deck.ranks", "deal.talon", "sequences.scores",
+                  "point.card_values"):
+        assert false not in found, false
+    sources = {p: {cl["source"] for v in c["values"] for cl in v["claims"]} for p, c in found.items()}
+    assert {"royall-1651", "cavendish-treatise"} <= sources["penalties.reckons_nothing_bars"]  # 1651 pp. 39-40
+    assert "cotton-1674" in sources["declarations.equality"]  # Cotton's ruff ties
+    assert {"cavendish-au-cent", "cavendish-treatise"} <= sources["declarations.omitted_bars"]  # au Cent 18, Case IV
+    dates = {cl["date"] for c in found.values() for v in c["values"] for cl in v["claims"] if cl["source"] == "cavendish"}
+    assert dates == {"1882"}  # the code's date, as history gives it
+    rubicon = [cl for v in found["deck.size"]["values"] for cl in v["claims"] if "cavendish-rubicon" in cl["rulesets"]]
+    assert [c["locator"] for c in rubicon[0]["citations"]] == ["Description, Introductory", "Law 9"]

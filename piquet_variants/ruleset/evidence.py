@@ -67,27 +67,61 @@ def history(rulesets: list[Ruleset], path: str) -> dict[str, Any]:
     return {"path": path, "rows": rows}
 
 
+#: Leaves that restate the pack's size: where packs differ, their values differ by arithmetic, not by a rule.
+_FROM_THE_PACK = ("deck.ranks", "deal.talon")
+
+
+def _comparable(path: str, values: list[Any]) -> list[Any]:
+    """The values as they can be compared across packs: a table by rank or by length (card values, sequence
+    scores) only on the keys every value has, since a pack without sixes cannot disagree about the six."""
+    plains = [plain(v) for v in values]
+    if plains and all(isinstance(v, dict) for v in plains):
+        common = set.intersection(*(set(v) for v in plains))
+        return [{k: v[k] for k in v if k in common} for v in plains]
+    return plains
+
+
 def conflicts(rulesets: list[Ruleset]) -> list[dict[str, Any]]:
-    """Every rule on which two or more sources state different values, each value with its sources' quotes."""
+    """Every rule on which two sources state different values, each value with its sources' quotes.
+
+    A value is one source's word as one ruleset cites it (its date the
+    ruleset's, as in ``history``); two values conflict only if they come from
+    two different sources (one source reporting two usages is not a conflict),
+    and a leaf that restates the pack's size (``_FROM_THE_PACK``), or a table
+    whose only difference is a key one pack cannot hold, is no conflict of its
+    own.
+    """
     ordered = by_date(rulesets)
     out = []
     for path in [e.path for e in ordered[0].entries] if ordered else []:
-        claims: dict[tuple[str, Any], dict[str, Any]] = {}
-        for rs in ordered:
-            e = rs.entry(path)
-            if attestation(e) not in ATTESTED or from_option(e):
-                continue
+        if path in _FROM_THE_PACK:
+            continue
+        entries = [(rs, rs.entry(path)) for rs in ordered]
+        entries = [(rs, e) for rs, e in entries if attestation(e) in ATTESTED and not from_option(e)]
+        comparable = _comparable(path, [e.value for _, e in entries])
+        claims: dict[tuple[str, str, tuple[str, ...]], dict[str, Any]] = {}
+        for (rs, e), value in zip(entries, comparable):
             source = e.citations[0].source
-            claim = claims.setdefault((source, e.value), {
-                "source": source, "date": date_text(rs.source(source).date), "rulesets": [],
-                "citations": [c.as_dict() for c in e.citations if c.attestation in ATTESTED]})
+            cited = [c for c in e.citations if c.attestation in ATTESTED]
+            key = (source, plain_key(value), tuple(c.locator for c in cited))
+            claim = claims.setdefault(key, {"source": source, "date": date_text(ruleset_date(rs)), "rulesets": [],
+                                            "citations": [c.as_dict() for c in cited], "value": value})
             claim["rulesets"].append(rs.id)
-        values: dict[Any, list[dict[str, Any]]] = {}
-        for (_, value), claim in claims.items():
-            values.setdefault(value, []).append(claim)
-        if len(values) >= 2 and len({source for source, _ in claims}) >= 2:
-            out.append({"path": path, "values": [{"value": plain(v), "claims": cs} for v, cs in values.items()]})
+        pairs = [(a, b) for a in claims.values() for b in claims.values()
+                 if plain_key(a["value"]) < plain_key(b["value"]) and a["source"] != b["source"]]
+        if not pairs:
+            continue
+        values: dict[str, tuple[Any, list[dict[str, Any]]]] = {}
+        for claim in claims.values():
+            value = claim.pop("value")
+            values.setdefault(plain_key(value), (value, []))[1].append(claim)
+        out.append({"path": path, "values": [{"value": plain(v), "claims": cs} for v, cs in values.values()]})
     return out
+
+
+def plain_key(value: Any) -> str:
+    """A value as a key that compares: two values are one when their plain forms are."""
+    return repr(plain(value))
 
 
 def _note_text(e: RuleEntry) -> str:

@@ -253,10 +253,13 @@ of the source); it is a value the project filled in when that citation is
   the sources' word), `filled` (one is filled in) or `option` (a chosen
   option gives one); `--only disagreements|filled|options` keeps one kind and
   `--show quotes` prints both quotes (and, for a filled value, its note).
-- `rulesets conflicts [RULESETS]` lists every rule on which two or more
-  sources state different values, each value with the sources that state it,
-  their dates, the rulesets and the quotes; filled values and options are left
-  out.
+- `rulesets conflicts [RULESETS]` lists every rule on which two different
+  sources state different values, each value with the sources that state it
+  as each ruleset cites them, the rulesets' dates (as `history` gives them),
+  and the quotes; filled values and options are left out, so is one source
+  reporting two usages, a leaf that restates the pack's size (the ranks, the
+  stock), and a table that differs only where one pack cannot go (the
+  neufiesme, the six).
 - `rulesets history RULE [RULESETS]` gives one rule in every ruleset, oldest
   source first: date, value, source and locator, attestation, quote.
 - `rulesets matrix [RULESETS] --rules GLOB` is the N-way table, rules by
