@@ -45,8 +45,34 @@ def test_no_internal_label_leaks_into_a_note() -> None:
     for s in sources().values():
         text = citing.note(s.csl(), "p. 1") + citing.bibliography_entry(s.csl())
         assert "seed" not in text and "<span" not in text, s.id
-    # the treatise's period is a span of years, and its full stop is the entry's own
-    assert citing.bibliography_entry(sources()["traite"].csl()).endswith("17–22, 1700–1899.")
+        exported = s.csl().get("note", "") + (s.transcription or "")  # what a reference manager keeps as a note
+        assert "seed 0" not in exported and "NOTES" not in exported, s.id
+    # the treatise's period is a span of years conjectured, printed in brackets, never as a publication date
+    assert citing.bibliography_entry(sources()["traite"].csl()).endswith("17–22, [1700–1899].")
+
+
+def test_chicago_puts_the_comma_and_period_inside_the_quotation_marks() -> None:
+    cavendish = sources()["cavendish"].csl()
+    assert "“Laws of Piquet,” in" in citing.note(cavendish, "Law 67")
+    assert citing.bibliography_entry(cavendish).startswith("Cavendish (Henry Jones). “Laws of Piquet.” In")
+    assert "«\u00a0Laws of Piquet\u00a0», in" in citing.note(cavendish, "Law 67", lang="fr")
+
+
+def test_an_undated_edition_is_not_printed_with_its_first_edition_s_year() -> None:
+    """The 8th edition is undated; 1873 is the first edition's year, and the Laws' imprint is inferred."""
+    cavendish = sources()["cavendish"]
+    note = citing.note(cavendish.csl(), "Law 67")
+    assert "(1873;" not in note and "8th ed., first published 1873 (London: Thomas De La Rue & Co., n.d.)" in note
+    assert "inferred" in (cavendish.transcription or "") and "inferred" in cavendish.csl()["note"]
+
+
+def test_a_span_of_years_is_exported_as_a_span() -> None:
+    from piquet_variants.ruleset.export import export
+    traite = [sources()["traite"]]
+    ris = export(traite, "ris")
+    assert "PY  -" not in ris and "DA  -" not in ris and "between 1700 and 1899" in ris
+    assert "date = {1700/1899}" in export(traite, "bibtex") and "year =" not in export(traite, "bibtex")
+    assert sources()["traite"].csl()["issued"] == {"date-parts": [[1700], [1899]]}
 
 
 def test_must_show_cavendish_reckoning_order(cli) -> None:

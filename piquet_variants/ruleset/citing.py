@@ -127,9 +127,49 @@ def _html_escaped(value: Any) -> Any:
     return value
 
 
+def _ordinal(n: str, lang: Lang) -> str:
+    if lang == "fr":
+        return f"{n}ᵉ éd."
+    tens = int(n) % 100
+    return n + ("th" if 10 < tens < 14 else {1: "st", 2: "nd", 3: "rd"}.get(int(n) % 10, "th")) + " ed."
+
+
+def _as_printed(item: dict[str, Any], lang: Lang) -> dict[str, Any]:
+    """The item as a note may print it without claiming more than the record knows.
+
+    A span of years (a date conjectured, not printed in the source) is given
+    as a bracketed conjecture, never as a publication date; an undated later
+    edition of a work first published in a known year is not printed as if
+    dated that year (Chicago's reprint form, "(1873; London ...)"): the year
+    goes with the edition as its first publication.
+    """
+    item = dict(item)
+    issued = item.get("issued", {}).get("date-parts", [])
+    if len(issued) == 2:
+        item["issued"] = {"literal": f"[{issued[0][0]}–{issued[1][0]}]"}
+    first = item.get("original-date", {}).get("date-parts", [])
+    if first and "issued" not in item:
+        del item["original-date"]
+        edition = str(item.get("edition", ""))
+        printed = _ordinal(edition, lang) if edition.isdigit() else edition
+        since = "première édition" if lang == "fr" else "first published"
+        item["edition"] = f"{printed}, {since} {first[0][0]}" if printed else f"{since} {first[0][0]}"
+    return item
+
+
+#: A comma or period after a closing quotation mark, which American usage (CSL's en-US locale,
+#: ``punctuation-in-quote``) puts inside it; citeproc-py leaves it outside.
+_OUTSIDE_QUOTE = re.compile(r"(?<=[^.,?!])”([.,])")
+
+
+def _punctuated(text: str, lang: Lang) -> str:
+    return _OUTSIDE_QUOTE.sub(r"\1”", text) if lang == "en" else text
+
+
 def _bibliography(item: dict[str, Any], style: str, lang: Lang, fmt: Output) -> Any:
     from citeproc import CitationStylesBibliography
     from citeproc.source.json import CiteProcJSON
+    item = _as_printed(item, lang)
     source = CiteProcJSON([_html_escaped(item) if fmt == "html" else item])
     return CitationStylesBibliography(_style(str(style_path(style)), lang), source, _formatter(fmt))
 
@@ -147,7 +187,7 @@ def note(item: dict[str, Any], locator: str | None, style: str = DEFAULT_STYLE, 
         extra["locator"] = Locator("page" if page else "as-written", text)
     citation = Citation([CitationItem(item["id"], **extra)])
     bib.register(citation)
-    return str(bib.cite(citation, lambda _: None))
+    return _punctuated(str(bib.cite(citation, lambda _: None)), lang)
 
 
 def bibliography_entry(item: dict[str, Any], style: str = DEFAULT_STYLE, lang: Lang = "en",
@@ -156,4 +196,4 @@ def bibliography_entry(item: dict[str, Any], style: str = DEFAULT_STYLE, lang: L
     from citeproc import Citation, CitationItem
     bib = _bibliography(item, style, lang, fmt)
     bib.register(Citation([CitationItem(item["id"])]))
-    return str(bib.bibliography()[0])
+    return _punctuated(str(bib.bibliography()[0]), lang)

@@ -81,7 +81,7 @@ def bibtex(records: Iterable[Source]) -> str:
 
 
 def _ris_date(d: Date) -> str:
-    """RIS's DA form: YYYY/MM/DD/ with unknown parts empty (a span keeps its first date)."""
+    """RIS's DA form: YYYY/MM/DD/ with unknown parts empty (a span has none: ``_ris_entry`` says it in a note)."""
     parts = [f"{n:04d}" if i == 0 else f"{n:02d}" for i, n in enumerate(d.first)]
     return "/".join(parts + [""] * (4 - len(parts)))
 
@@ -91,11 +91,14 @@ def _ris_entry(s: Source) -> str:
     tags += [("AU", n.inverted()) for n in s.author] + [("ED", n.inverted()) for n in s.editor]
     tags += [("TI", unmarked(s.title)), ("T2", unmarked(s.container_title) if s.container_title else None),
              ("ET", s.edition), ("PB", s.publisher), ("CY", s.publisher_place),
-             ("PY", str(s.issued.year) if s.issued else None), ("DA", _ris_date(s.issued) if s.issued else None),
+             ("PY", str(s.issued.year) if s.issued and not s.issued.last else None),
+             ("DA", _ris_date(s.issued) if s.issued and not s.issued.last else None),
              ("Y2", s.accessed.text() if s.accessed else None), ("UR", s.url), ("LA", s.language)]
     if s.pages:
         first, _, last = s.pages.partition("-")
         tags += [("SP", first), ("EP", last or None)]
+    if s.issued and s.issued.last:  # RIS has no span: the range in words, and no year a reader would take for it
+        tags.append(("N1", f"Date: between {s.issued.year} and {s.issued.last[0]} (conjectured; not printed)"))
     if s.original_date:
         tags.append(("N1", f"First published: {s.original_date.text()}"))
     tags += [("N1", line) for line in _notes(s)] + [("ID", s.id), ("ER", "")]
