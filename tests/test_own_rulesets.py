@@ -164,3 +164,18 @@ def test_shipped_quotes_are_at_their_locators(cli) -> None:
     files = sorted(str(p) for p in (ROOT / "rulesets").glob("*.yaml") if p.name != "sources.yaml")
     code, out, err = cli("rulesets", "validate", *files, "--texts", str(SHARED))
     assert (code, err) == (0, ""), err
+
+
+def test_a_child_without_inherit_cite_shows_the_parents_rules_as_inherited(cli, tmp_path) -> None:
+    """Never the parent's word as the child's own: inherited, under the parent's source and date; validate warns."""
+    from piquet_variants.ruleset.compiler import compile_path
+    path = tmp_path / "my-club.yaml"
+    path.write_text('id: my-club\ntitle: "My club"\nextends: cavendish-rubicon\nrules:\n  cards:\n    capot:\n'
+                    '      value: 40\n      cite: [{source: cavendish, locator: "Law 66", attestation: stated, '
+                    'quote: "scores forty for the cards instead of ten"}]\n', encoding="utf-8")
+    rs = compile_path(path)
+    first = rs.entry("deal.hand").citations[0]
+    assert (first.source, first.locator, first.attestation) == ("cavendish", "Law 9", "inherited")
+    assert rs.entry("cards.capot").citations[0].attestation == "stated" and rs.date is not None and rs.date.year == 1882
+    code, out, err = cli("rulesets", "validate", str(path))
+    assert code == 0 and "valid" in out and "without inherit_cite" in err

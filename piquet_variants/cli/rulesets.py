@@ -15,10 +15,10 @@ from ..i18n import Lang, t
 from ..render import Report, format_value, grid, json_text, markdown, md_text
 from ..ruleset import citing, evidence, views
 from ..ruleset.model import Ruleset
-from ..ruleset.compiler import compile_path, sources_for
+from ..ruleset.compiler import compile_path, sources_for, without_inherit_cite
 from ..ruleset.texts import check_quotes
 from ..ruleset.registry import SOURCES_FILE, known_ids, read_sources
-from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset
+from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset, warn
 from . import laws as laws_command
 from .sources import BibFormat, StyleOpt, bibliography_text
 
@@ -94,6 +94,10 @@ def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="R
                 read_sources(f)
             else:
                 compile_path(f)
+                parent = without_inherit_cite(f)
+                if parent is not None:
+                    warn(f"{f}: extends {parent} without inherit_cite: the rules it takes from {parent} are "
+                         f"labelled inherited, under {parent}'s sources; say why they hold here with inherit_cite")
                 if texts is not None:
                     found = check_quotes(load_file(f), sources_for(f), texts)
                     if found:

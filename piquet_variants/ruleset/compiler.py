@@ -17,7 +17,7 @@ from typing import Any
 
 from ..cards import RANK_KEYS
 from ..errors import Problem, RulesetError, echo
-from ..located import Located
+from ..located import Located, load_file
 from ..schemas import did_you_mean, load_validated, rule_leaves
 from . import model
 from .bibliography import Date, Source, source_from
@@ -295,11 +295,30 @@ def _citation(raw: dict[str, Any]) -> model.Citation:
 
 
 def _citations(leaf: _Leaf, ruleset_id: str, inherit: dict[str, Any] | None) -> tuple[model.Citation, ...]:
-    """The leaf's citations; a leaf taken from the parent also carries the child's reason for taking it."""
+    """The leaf's citations; a leaf taken from the parent also carries the child's reason for taking it.
+
+    A child that gives no reason (no ``inherit_cite``) still never shows the
+    parent's word as its own: the leaf is labelled inherited, under the
+    parent's first source and locator.
+    """
     own = tuple(_citation(c) for c in leaf.raw["cite"])
-    if inherit is None or leaf.defined_in.split(" ")[0] == ruleset_id:
+    parent = leaf.defined_in.split(" ")[0]
+    if parent == ruleset_id:
         return own
+    if inherit is None:
+        first = own[0]
+        return (model.Citation(source=first.source, locator=first.locator, attestation="inherited",
+                               note=f"Taken unchanged from {parent}, which cites it so; this ruleset gives no "
+                                    "reason why it holds here."),) + own
     return (_citation(inherit),) + own
+
+
+def without_inherit_cite(path: Path) -> str | None:
+    """The parent a ruleset file extends without saying why its rules hold (no ``inherit_cite``), if it does."""
+    data = load_file(path).data
+    if isinstance(data, dict) and "extends" in data and "inherit_cite" not in data:
+        return str(data["extends"])
+    return None
 
 
 def _freeze(value: Any) -> Any:

@@ -62,6 +62,10 @@ options:                        # optional: named alternatives, one chosen with 
 
 A ruleset without `extends` must give every rule below.  One with `extends`
 gives only what differs; an inherited option is withdrawn with `NAME: null`.
+Each rule it takes from its parent is shown with `inherit_cite` first, the
+child's reason for taking it; without `inherit_cite`, it is labelled
+`inherited` under the parent's source and locator, never as the child's own
+word, and `rulesets validate` warns.
 
 ## Citations
 
