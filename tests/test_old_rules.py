@@ -318,8 +318,12 @@ def test_cotton_changes_two_rules_of_1651_and_words_others_differently(cli) -> N
     assert "misdeal.max_wrong" in written and "declarations.equality" in written and "pique.reached_by" in written
     assert cotton.entry("declarations.equality").citations[0].attestation == "disputed"
     assert cotton.entry("pique.reached_by").citations[0].attestation == "reconstructed"
-    inherited = cotton.entry("deal.hand").citations[0]
+    inherited = cotton.entry("deal.cut_minimum").citations[0]  # a rule he leaves out
     assert inherited.attestation == "inherited" and inherited.source == "cavendish-treatise"
+    own = cotton.entry("sets.quatorze").citations[0]  # one he restates: his own words at his page
+    assert (own.source, own.locator, own.attestation) == ("cotton-1674", "p. 84", "stated")
+    restated = [e for e in cotton.entries if e.defined_in == "cotton-1674" and e.citations[0].source == "cotton-1674"]
+    assert len(restated) >= 45
 
 
 def test_the_academie_s_changes_are_reported_not_stated() -> None:
