@@ -374,7 +374,7 @@ def test_compare_stops_its_experiments_and_says_so(cli, tmp_path) -> None:
     stopped = [c for d in deals for c in d["causes"] if c.get("stopped")]
     assert stopped and all(c["rules"] == [] for c in stopped)
     code, out, _ = cli("compare", path, "-r", "cavendish-rubicon", "-r", "traite")
-    assert "no rule named: the experiments reached their bound (1500 deals replayed)" in out
+    assert "no rule named: the experiments reached their bound (2000 deals replayed)" in out
 
 
 # -- found after the merge, by benchmarks/fuzz.py --seed 3 ------------------------------------------------------
