@@ -61,7 +61,7 @@ WORDS: dict[str, dict[str, str]] = {
     "how": {"en": "how", "fr": "comment"},
     "tests": {"en": "tests", "fr": "tests"},
     "accounted": {"en": "{n} of {count} {unit}s of {code} accounted for, each with its test",
-                  "fr": "{n} {unit}s sur {count} de {code} pris en compte, chacun avec son test"},
+                  "fr": "prise en compte de {n} {unit}s sur {count} de {code}, chaque {unit} avec son test"},
 }
 
 
