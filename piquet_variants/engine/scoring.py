@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..cards import RANKS_PER_SUIT, SUITS
+from ..compiled import Pickled
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, Combo, good_against_the_cards, tables
 from .deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, follower_wins
@@ -47,12 +48,12 @@ _MARK: Final = {label: (MARK, "", 0, label) for label in ("hand:elder", "hand:yo
 
 
 # The dataclasses made for every deal write their own ``__init__`` (``init=False``): compiled, it is native code,
-# where the one ``dataclass`` would generate is Python, run by the interpreter at every call.  Compiled, such a class
-# pickles only by ``__reduce__`` (unpickling would call its ``__init__`` with no arguments).
+# where the one ``dataclass`` would generate is Python, run by the interpreter at every call.  They pickle by their
+# fields (``compiled.Pickled``), which their ``__init__`` takes in the order they are declared.
 
 
 @dataclass(slots=True, init=False)
-class KindResult:
+class KindResult(Pickled):
     """How one kind of declaration went: the calls, who won it and what he reckons."""
 
     kind: str
@@ -71,12 +72,9 @@ class KindResult:
         self.score = score
         self.saves = saves
 
-    def __reduce__(self) -> tuple[type[KindResult], tuple[object, ...]]:
-        return KindResult, (self.kind, self.calls, self.winner, self.reckoned, self.score, self.saves)
-
 
 @dataclass(slots=True, init=False)
-class DealScore:
+class DealScore(Pickled):
     """A deal's scores by role (0 elder, 1 younger), with the events in the order they reckon."""
 
     totals: list[int]
@@ -99,10 +97,6 @@ class DealScore:
         self.void = void
         self.forfeit = forfeit
         self.notes = notes if notes is not None else []
-
-    def __reduce__(self) -> tuple[type[DealScore], tuple[object, ...]]:
-        return DealScore, (self.totals, self.by, self.parts, self.kinds, self.complete, self.void, self.forfeit,
-                           self.notes)
 
     @property
     def events(self) -> list[Event]:
@@ -143,12 +137,31 @@ class DealScore:
 
 def judge_kind(deal: Deal, kind: str) -> KindResult:
     """Who wins one kind: the better call, unless a combination shown, or a penalty, bars it."""
-    rules = deal.rules
-    dec = rules.declarations
+    dec = deal.rules.declarations
     calls = deal.calls[kind]
-    pair = elder, younger = calls[ELDER], calls[YOUNGER]
-    bars = [elder.key if elder is not None else -1, younger.key if younger is not None else -1]
-    if dec.shown_bars:  # a better combination shown still bars the opponent
+    pair = calls[ELDER], calls[YOUNGER]
+    bars = _bars(deal, kind)
+    if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or dec.equality == "neither_reckons"):
+        return KindResult(kind, pair, None, (), 0, None)
+    w = ELDER if bars[ELDER] >= bars[YOUNGER] else YOUNGER  # equal: the elder's prerogative
+    call = pair[w]
+    if call is None or call.key < bars[1 - w]:  # he wins only with what may not score: it saves him
+        irregular = deal.irregular
+        saves = w if irregular is not None and irregular.omitted[kind][w] is not None else None
+        return KindResult(kind, pair, None, (), 0, saves)
+    reckoned = _reckoned(deal, kind, w, call)
+    score = 0
+    for c in reckoned:
+        score += c.score
+    return KindResult(kind, pair, w, reckoned, score, None)
+
+
+def _bars(deal: Deal, kind: str) -> list[int]:
+    """By role, the key each player's hand opposes in one kind (-1: nothing): his call, or better shown or omitted,
+    unless a penalty leaves him nothing."""
+    rules = deal.rules
+    bars = [-1 if c is None else c.key for c in deal.calls[kind]]
+    if rules.declarations.shown_bars:  # a better combination shown still bars the opponent
         for p, key in enumerate(deal.shown[kind]):
             if key is not None and key > bars[p]:
                 bars[p] = key
@@ -164,26 +177,21 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
         for p, void in enumerate(irregular.hand_void):
             if void:
                 bars[p] = -1
-    if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or dec.equality == "neither_reckons"):
-        return KindResult(kind, pair, None, (), 0, None)
-    w = ELDER if bars[ELDER] >= bars[YOUNGER] else YOUNGER  # equal: the elder's prerogative
-    call = pair[w]
-    if call is None or call.key < bars[1 - w]:  # he wins only with what may not score: it saves him
-        saves = w if irregular is not None and irregular.omitted[kind][w] is not None else None
-        return KindResult(kind, pair, None, (), 0, saves)
-    if kind != POINT and dec.winner_reckons == "all_of_kind":
-        held = deal.holding(kind, w)
-        if dec.undercall != "reckon_all" and held and call.key < held[0].key and _bound_by_call(deal, kind, w, call):
-            held = [c for c in held if c.key <= call.key]
-            if call not in held:  # a lesser call that stands (engine/irregular.py): what it names, and what is lower
-                held = [call] + [c for c in held if c.key < call.key]
-        reckoned = tuple(held)
-    else:
-        reckoned = (call,)
-    score = 0
-    for c in reckoned:
-        score += c.score
-    return KindResult(kind, pair, w, reckoned, score, None)
+    return bars
+
+
+def _reckoned(deal: Deal, kind: str, w: int, call: Combo) -> tuple[Combo, ...]:
+    """What the winner of a kind reckons: his call, or every combination of the kind he holds where the ruleset
+    says so, as far as a lesser call binds him."""
+    dec = deal.rules.declarations
+    if kind == POINT or dec.winner_reckons != "all_of_kind":
+        return (call,)
+    held = deal.holding(kind, w)
+    if dec.undercall != "reckon_all" and held and call.key < held[0].key and _bound_by_call(deal, kind, w, call):
+        held = [c for c in held if c.key <= call.key]
+        if call not in held:  # a lesser call that stands (engine/irregular.py): what it names, and what is lower
+            held = [call] + [c for c in held if c.key < call.key]
+    return tuple(held)
 
 
 def _bound_by_call(deal: Deal, kind: str, w: int, call: Combo) -> bool:
@@ -223,7 +231,7 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, .
 
 
 @dataclass(frozen=True, slots=True)
-class _Trick:
+class _Trick(Pickled):
     """What one trick adds to the layout: its events around the lead's checkpoint, and the points it gives.
 
     A dataclass, not a named tuple: compiled, its fields are read as a struct's, not looked up by name.
@@ -251,7 +259,7 @@ _LEADS: Final = _LEAD_SCORES | _FIRST_LEAD_SCORES
 
 
 @dataclass(frozen=True, slots=True)
-class _PlayTable:
+class _PlayTable(Pickled):
     """Every trick a ruleset can see, laid out once: ``tricks[n][leader][shape]``, ``shape`` from ``shapes``."""
 
     shapes: tuple[int, ...]  # [lead << _CARD_BITS | follow] -> the shape, less the last trick's bit

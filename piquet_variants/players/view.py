@@ -27,18 +27,18 @@ from itertools import combinations
 from typing import NamedTuple
 
 from ..cards import iter_cards, suit_of
+from ..compiled import Pickled
 from ..engine.combos import KINDS, Combo, tables
 from ..engine.deal import Phase
 from ..ruleset.model import Rules
 
 
 @dataclass(slots=True, init=False)
-class Heard:
+class Heard(Pickled):
     """A call as the other player hears it: its kind and size, and its cards only where it is shown.
 
     Its own ``__init__`` (``init=False``): compiled, it is native code, where the one a dataclass or a named tuple
-    brings is Python, run by the interpreter for each of the nine or so calls heard in a deal; and so its own
-    ``__reduce__``, without which a compiled one would not unpickle.
+    brings is Python, run by the interpreter for each of the nine or so calls heard in a deal.
     """
 
     kind: str
@@ -55,9 +55,6 @@ class Heard:
         self.top = top
         self.value = value
         self.cards = cards
-
-    def __reduce__(self) -> tuple[type[Heard], tuple[object, ...]]:
-        return Heard, (self.kind, self.key, self.length, self.top, self.value, self.cards)
 
 
 def heard(call: Combo | None, shown: bool) -> Heard | None:
