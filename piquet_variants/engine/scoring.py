@@ -36,7 +36,7 @@ MARK: Final = -1  # the "player" of a checkpoint event
 SHADOW: Final = "shadow"
 
 #: A score event ``(player, category, points, label)``; with player MARK, a named checkpoint.
-Event = tuple[int, str, int, str]
+ScoreEvent = tuple[int, str, int, str]
 
 _MAX_TRICKS: Final = 18
 _LEAD: Final = [f"trick:{n}:lead" for n in range(_MAX_TRICKS + 1)]
@@ -79,14 +79,14 @@ class DealScore(Pickled):
 
     totals: list[int]
     by: list[dict[str, int]]
-    parts: list[Sequence[Event]]  # the events in pieces, in the order of reckoning: ``events`` lays them end to end
+    parts: list[Sequence[ScoreEvent]]  # the events in pieces, in the order of reckoning: ``events`` lays them end to end
     kinds: dict[str, KindResult]
     complete: bool
     void: bool
     forfeit: int | None
     notes: list[Note]
 
-    def __init__(self, totals: list[int], by: list[dict[str, int]], parts: list[Sequence[Event]],
+    def __init__(self, totals: list[int], by: list[dict[str, int]], parts: list[Sequence[ScoreEvent]],
                  kinds: dict[str, KindResult], complete: bool, void: bool = False, forfeit: int | None = None,
                  notes: list[Note] | None = None) -> None:
         self.totals = totals
@@ -99,7 +99,7 @@ class DealScore(Pickled):
         self.notes = notes if notes is not None else []
 
     @property
-    def events(self) -> list[Event]:
+    def events(self) -> list[ScoreEvent]:
         """Every event ``(player, category, points, label)`` in the order of reckoning, checkpoints among them.
 
         Laid out when first read, and kept.
@@ -111,7 +111,7 @@ class DealScore(Pickled):
         self.parts = [events]
         return events
 
-    def running(self) -> list[tuple[Event, tuple[int, int]]]:
+    def running(self) -> list[tuple[ScoreEvent, tuple[int, int]]]:
         """Each event with both running totals after it."""
         t = [0, 0]
         out = []
@@ -206,7 +206,7 @@ def _bound_by_call(deal: Deal, kind: str, w: int, call: Combo) -> bool:
     return w == ELDER and not good_against_the_cards(deal.tables, kind, call.key, seen)
 
 
-def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, ...]) -> list[Event]:
+def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, ...]) -> list[ScoreEvent]:
     """What the players reckon in hand, category by category (carte blanche, then each kind in the calling order).
 
     For both players at once this is Law 67's order, where the younger's
@@ -237,9 +237,9 @@ class _Trick(Pickled):
     A dataclass, not a named tuple: compiled, its fields are read as a struct's, not looked up by name.
     """
 
-    before: tuple[Event, ...]  # the lead's points, then the lead's checkpoint
-    after: tuple[Event, ...]  # the winner's points, the last trick's, then the trick's checkpoint
-    events: tuple[Event, ...]  # before + after
+    before: tuple[ScoreEvent, ...]  # the lead's points, then the lead's checkpoint
+    after: tuple[ScoreEvent, ...]  # the winner's points, the last trick's, then the trick's checkpoint
+    events: tuple[ScoreEvent, ...]  # before + after
     points: int  # elder's + younger's << _PACK: one addition a trick sums both
 
 
@@ -286,8 +286,8 @@ def _play_table(rules: Rules) -> _PlayTable:
     def trick(n: int, leader: int, shape: int) -> _Trick:
         winner = 1 - leader if shape & _FOLLOWER_WINS else leader
         points = [0, 0]
-        before: list[Event] = []
-        after: list[Event] = []
+        before: list[ScoreEvent] = []
+        after: list[ScoreEvent] = []
         last = play.last_trick_bonus if shape & _TAKER_COUNTS else play.last_trick_low_bonus
         for bit, who, pts, label, side in ((_FIRST_LEAD_SCORES if n == 1 else _LEAD_SCORES, leader, play.lead, _LEAD[n],
                                             before),
@@ -304,7 +304,7 @@ def _play_table(rules: Rules) -> _PlayTable:
                                                  for leader in (ELDER, YOUNGER)) for n in range(_MAX_TRICKS + 1)))
 
 
-def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Event]], list[dict[str, int]]]:
+def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[ScoreEvent]], list[dict[str, int]]]:
     """The deal's events so far in the ruleset's order of reckoning, with checkpoints, in pieces; and their sums.
 
     By category (Cavendish Law 67) both hands reckon before the play; in the
@@ -329,7 +329,7 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Even
         others = [e for e in others if e[1] is not SHADOW]
     out.append(_MARK["hand:elder"])
     young += (_MARK["hand:younger"], _MARK["declarations"])
-    parts: list[Sequence[Event]] = [out]
+    parts: list[Sequence[ScoreEvent]] = [out]
     if not chronological:
         parts.append(young)
     played = deal.tricks
@@ -358,8 +358,8 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Even
     return parts, by
 
 
-def _end_to_end(parts: list[Sequence[Event]]) -> list[Event]:
-    events: list[Event] = []
+def _end_to_end(parts: list[Sequence[ScoreEvent]]) -> list[ScoreEvent]:
+    events: list[ScoreEvent] = []
     for part in parts:
         events += part
     return events
@@ -369,10 +369,10 @@ _NOTHING: Final = dict.fromkeys(CATEGORIES, 0)
 _ELDER: Final[tuple[int, ...]] = (ELDER,)
 _YOUNGER: Final[tuple[int, ...]] = (YOUNGER,)
 _BOTH: Final[tuple[int, ...]] = (ELDER, YOUNGER)
-_PLAY_MARK: Final[tuple[Event, ...]] = (_MARK["play"],)
+_PLAY_MARK: Final[tuple[ScoreEvent, ...]] = (_MARK["play"],)
 
 
-def _sums(events: list[Event]) -> list[dict[str, int]]:
+def _sums(events: list[ScoreEvent]) -> list[dict[str, int]]:
     by = [dict(_NOTHING), dict(_NOTHING)]
     for p, cat, pts, _ in events:
         if p != MARK:
@@ -380,7 +380,7 @@ def _sums(events: list[Event]) -> list[dict[str, int]]:
     return by
 
 
-def _cards_events(deal: Deal) -> list[Event]:
+def _cards_events(deal: Deal) -> list[ScoreEvent]:
     c = deal.rules.cards
     won = deal.won
     if won[ELDER] == won[YOUNGER]:
@@ -403,8 +403,8 @@ def _blanches_that_save(deal: Deal) -> list[int]:
                 and not lost[p]) for p in (ELDER, YOUNGER)]
 
 
-def _hazards(rules: Rules, parts: list[Sequence[Event]], running: list[int],
-             by: list[dict[str, int]]) -> list[tuple[int, int, Event]]:
+def _hazards(rules: Rules, parts: list[Sequence[ScoreEvent]], running: list[int],
+             by: list[dict[str, int]]) -> list[tuple[int, int, ScoreEvent]]:
     """Pique and repique, walking the events in order while one player has still scored nothing.
 
     Each is added to ``by`` and returned with where it goes: (piece, place in
@@ -417,7 +417,7 @@ def _hazards(rules: Rules, parts: list[Sequence[Event]], running: list[int],
     rp, pq = rules.repique, rules.pique
     any_play = pq.reached_by == "play"
     blanche_counts = rules.carte_blanche.counts_toward_hazards
-    found: list[tuple[int, int, Event]] = []
+    found: list[tuple[int, int, ScoreEvent]] = []
     for i, part in enumerate(parts):
         place = 0
         for p, cat, pts, label in part:

@@ -74,7 +74,7 @@ class View:
     """One player's knowledge of the deal; updated by the table, read by the player."""
 
     __slots__ = ("rules", "pack", "role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen",
-                 "opponent_takes", "calls", "shown", "tricks", "lead_card", "played", "voids")
+                 "calls", "shown", "tricks", "lead_card", "played", "voids")
 
     def __init__(self, rules: Rules, role: int, dealt: int, context: Context = Context()):
         self.rules = rules
@@ -87,7 +87,6 @@ class View:
         self.discarded = 0
         self.taken = 0
         self.left_seen = 0  # stock cards he left and looked at (the elder, where the ruleset allows)
-        self.opponent_takes = 0
         self.calls: dict[str, list[Heard | None]] = {k: [None, None] for k in KINDS}
         self.shown = [0, 0]  # by role: the cards each is known to hold from the calls he reckoned
         self.tricks: list[tuple[int, int, int]] = []  # (leader, lead, follow), as in engine.deal
