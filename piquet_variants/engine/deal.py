@@ -471,13 +471,14 @@ class Deal:
             self.lead_card = c
             self.player = 1 - p
             if not self.hands[1 - p]:  # too few cards: the lead cannot be played to (Cavendish Law 57)
-                self._trick(p, c, NO_CARD)
+                self._trick(p, c, NO_CARD, False)
         else:
-            self._trick(1 - p, self.lead_card, c)
+            lead = self.lead_card
+            self._trick(1 - p, lead, c, follower_wins(lead, c))
 
-    def _trick(self, leader: int, lead: int, follow: int) -> None:
-        """A trick complete: who wins it, and who leads next."""
-        winner = 1 - leader if follower_wins(lead, follow) else leader
+    def _trick(self, leader: int, lead: int, follow: int, follower_won: bool) -> None:
+        """A trick complete, and whether the follower won it: the tricks each has won, and who leads next."""
+        winner = 1 - leader if follower_won else leader
         self.tricks.append((leader, lead, follow))
         self.won[winner] += 1
         self.lead_card = None
@@ -536,10 +537,14 @@ class Deal:
             other = leader ^ 1
             h = hands[other]
             suit = h >> shift & SUIT_BITS if follows else 0
-            # following suit, one table lookup; else any card of his hand
-            follow = SUIT_RANKS[suit][int(rand() * SUIT_COUNTS[suit])] + shift if suit else _random_card(h, n, rand)
+            if suit:  # he follows suit: one table lookup, and he wins with a higher card
+                follow = SUIT_RANKS[suit][int(rand() * SUIT_COUNTS[suit])] + shift
+                wins = follow < lead
+            else:
+                follow = _random_card(h, n, rand)
+                wins = follower_wins(lead, follow)
             hands[other] = h ^ 1 << follow
-            self._trick(leader, lead, follow)
+            self._trick(leader, lead, follow, wins)
             n -= 1
 
     # -- the action interface ----------------------------------------------
