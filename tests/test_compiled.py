@@ -27,7 +27,7 @@ from piquet_variants.engine.deal import random_dealt
 from piquet_variants.engine.scoring import _play_table
 from piquet_variants.engine.partie import play_random_partie
 from piquet_variants.notation.numbers import read_number
-from piquet_variants.players.registry import known, player_class
+from piquet_variants.players.registry import player_class
 from piquet_variants.players.table import play_deal
 from piquet_variants.players.view import Context, Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
@@ -120,7 +120,7 @@ class _Watching:
 
 
 def _a_run() -> list[object]:
-    """What a run leaves: parties under every shipped ruleset, deals between every pair of players, the shipped
+    """What a run leaves: parties under every shipped ruleset, deals between players, the shipped
     records read and replayed, a number misread, and the tables the engine makes of a ruleset."""
     out: list[object] = []
     rng = random.Random(25)
@@ -129,7 +129,7 @@ def _a_run() -> list[object]:
         partie = play_random_partie(rules, rng, max_deals=3)
         out += [partie, partie.result(), tables(rules), deal_module._dealing(rules), _play_table(rules)]
     rules = load_ruleset("cavendish-rubicon").rules
-    for name in known():
+    for name in ("random", "cavendish"):  # the search player makes the same values, a thousand times slower
         players = (_Watching(player_class(name)(rng), out), _Watching(player_class(name)(rng), out))
         out.append(play_deal(rules, random_dealt(rules, rng, 3), players, Context((10, 20), 4)))
     for path in examples.files():

@@ -79,7 +79,7 @@ class DealScore(Pickled):
 
     totals: list[int]
     by: list[dict[str, int]]
-    parts: list[Sequence[ScoreEvent]]  # the events in pieces, in the order of reckoning: ``events`` lays them end to end
+    parts: list[Sequence[ScoreEvent]]  # the events in pieces, in the order of reckoning: ``events`` lays them out
     kinds: dict[str, KindResult]
     complete: bool
     void: bool

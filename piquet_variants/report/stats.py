@@ -2,7 +2,8 @@
 
 The file is checked loosely against ``schemas/simulation.schema.json``: the
 JSON of ``simulate`` may gain keys, so only the keys drawn here are checked,
-and only their shape; a bad file is reported at its line and JSON path.  A figure's 95% interval is read from beside it (``cards_ci``).
+and only their shape; a bad file is reported at its line and JSON path.  A
+figure's 95% interval is read from beside it (``cards_ci``).
 
 The bands are drawn as an SVG bar chart from a template (``chart.svg``),
 whose geometry is worked out here: each band's deals per 10,000, elder and
