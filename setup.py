@@ -31,7 +31,7 @@ from setuptools.errors import BaseError, CCompilerError
 #: hot modules (a simulated deal asks a player some thirty times; the search player solves play exactly), and
 #: the notation's reader, which builds each record from the parsed statements (lark-cython parses; the
 #: building was some 40% of reading a deal).
-COMPILED = ["piquet_variants/cards.py", "piquet_variants/engine/deal.py", "piquet_variants/engine/combos.py",
+COMPILED = ["piquet_variants/compiled.py", "piquet_variants/cards.py", "piquet_variants/engine/deal.py", "piquet_variants/engine/combos.py",
             "piquet_variants/engine/scoring.py", "piquet_variants/engine/derived.py",
             "piquet_variants/engine/partie.py",
             "piquet_variants/players/view.py", "piquet_variants/players/table.py",

@@ -65,7 +65,7 @@ def with_values(rules: Rules, values: dict[str, Any]) -> Rules:
                                         for g, leaves in groups.items()})
 
 
-def figures(rep: Replay) -> Figures:
+def category_figures(rep: Replay) -> Figures:
     """Every category's figure in every deal scored, for both players."""
     out: Figures = {}
     for d in rep.deals:
@@ -82,7 +82,7 @@ def _figures_under(doc: Located, rules: Rules) -> Figures | None:
     smaller pack) or that is not consistent (a pack size without its ranks).
     """
     try:
-        return figures(replay(doc, rules))
+        return category_figures(replay(doc, rules))
     except (PiquetError, ValueError, IndexError, KeyError):
         return None
 
@@ -110,7 +110,7 @@ def attribute(doc: Located, base: Ruleset, other: Ruleset, budget: Budget | None
     The experiments stop when ``budget`` (one's own if not given) is spent: a
     difference they leave unexplained then has a cause that says so (``stopped``).
     """
-    ref, target = figures(replay(doc, base.rules)), figures(replay(doc, other.rules))
+    ref, target = category_figures(replay(doc, base.rules)), category_figures(replay(doc, other.rules))
     apart = [key for key in ref if key in target and ref[key] != target[key]]
     if not apart:
         return []

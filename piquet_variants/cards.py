@@ -45,7 +45,6 @@ SUIT_BITS: Final = (1 << RANKS_PER_SUIT) - 1
 #: here (compiled, ``int.bit_count`` is a method call).
 SUIT_RANKS: Final = tuple(tuple(r for r in range(RANKS_PER_SUIT) if m >> r & 1) for m in range(SUIT_BITS + 1))
 SUIT_COUNTS: Final = tuple(map(len, SUIT_RANKS))
-ALL_CARDS_36 = sum(SUIT_MASKS)
 
 _EN_RANKS = {"A": ACE, "K": KING, "Q": QUEEN, "J": KNAVE, "10": TEN, "T": TEN,
              "9": NINE, "8": EIGHT, "7": SEVEN, "6": SIX}
@@ -182,8 +181,3 @@ def suit_long_name(suit: int, lang: str = "en") -> str:
 
 def mask_names(m: int, lang: str = "en", symbols: bool = False) -> list[str]:
     return [card_name(c, lang, symbols) for c in iter_cards(m)]
-
-
-def rank_index(key: str) -> int:
-    """Index of a ruleset rank key (``"A"``, ``"10"``…)."""
-    return RANK_KEYS.index(key)

@@ -110,7 +110,7 @@ class LoadFailure(Exception):
         super().__init__(str(problem))
 
 
-class _Builder:
+class _YamlBuilder:
     def __init__(self, name: str):
         import yaml  # here, not at start-up: a notation file under cached rulesets needs no YAML
         self.yaml = yaml
@@ -174,7 +174,7 @@ def too_large(text: str) -> str:
 def load_text(text: str, name: str) -> Located:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes"))
-    builder = _Builder(name)
+    builder = _YamlBuilder(name)
     yaml = builder.yaml
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:

@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from .i18n import Lang, t
 
-Format = Literal["table", "json", "markdown"]
+OutputFormat = Literal["table", "json", "markdown"]
 
 
 def json_text(data: Any) -> str:
@@ -100,7 +100,7 @@ def markdown(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(out)
 
 
-def grid(fmt: Format, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+def grid(fmt: OutputFormat, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     """A terminal table or a Markdown table of the same rows of plain text."""
     if fmt == "markdown":
         return markdown([md_text(h) for h in headers], [[md_text(c) for c in row] for row in rows])
@@ -142,7 +142,7 @@ class Report:
         self.blocks += other.blocks
         return self
 
-    def render(self, fmt: Format) -> str:
+    def render(self, fmt: OutputFormat) -> str:
         out = ""
         for kind, value in self.blocks:
             # in a terminal a list or a table follows the line that introduces it
@@ -151,7 +151,7 @@ class Report:
         return out
 
 
-def _block(kind: str, value: Any, fmt: Format) -> str:
+def _block(kind: str, value: Any, fmt: OutputFormat) -> str:
     if kind == "table":
         return grid(fmt, *value)
     if fmt != "markdown":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from piquet_variants.attribution import Cause, attribute, figures, with_values
+from piquet_variants.attribution import Cause, attribute, category_figures, with_values
 from piquet_variants.engine.record import replay
 from piquet_variants.notation.reader import read_file
 from piquet_variants.ruleset.compiler import load_ruleset
@@ -33,15 +33,15 @@ def test_art12_names_only_the_rules_that_move_the_point(cli) -> None:
     doc = read_file(DEALS / "traite-art12.piquet")
     counterfactual = with_values(traite.rules, changed)
     assert counterfactual.point.compare == "value" and counterfactual.declarations.point_call == "value"
-    assert figures(replay(doc, counterfactual)) == figures(replay(doc, traite.rules))
-    assert figures(replay(doc, counterfactual))[(1, "point")] == (4, 0)
+    assert category_figures(replay(doc, counterfactual)) == category_figures(replay(doc, traite.rules))
+    assert category_figures(replay(doc, counterfactual))[(1, "point")] == (4, 0)
 
 
 def test_the_one_rule_named_does_give_the_other_figure() -> None:
     doc = read_file(DEALS / "traite-art12.piquet")
     traite, modern = load_ruleset("traite"), load_ruleset("modern-fr")
     moved = with_values(traite.rules, {"point.tierce_majeure_score": modern.entry("point.tierce_majeure_score").value})
-    assert figures(replay(doc, moved))[(1, "point")] == figures(replay(doc, modern.rules))[(1, "point")] == (3, 0)
+    assert category_figures(replay(doc, moved))[(1, "point")] == category_figures(replay(doc, modern.rules))[(1, "point")] == (3, 0)
 
 
 def test_where_no_single_rule_explains_the_smallest_set_is_named() -> None:
@@ -54,7 +54,7 @@ def test_where_no_single_rule_explains_the_smallest_set_is_named() -> None:
     together = [c for c in causes if not c.alone]
     assert together == [Cause(1, "point", ("faced_card.fresh_deal_when", "point.tierce_majeure_score"), False)]
     both = with_values(club.rules, {p: traite.entry(p).value for p in together[0].rules})
-    assert figures(replay(doc, both))[(1, "point")] == figures(replay(doc, traite.rules))[(1, "point")] == (4, 0)
+    assert category_figures(replay(doc, both))[(1, "point")] == category_figures(replay(doc, traite.rules))[(1, "point")] == (4, 0)
 
 
 def test_values_print_as_show_prints_them(cli) -> None:

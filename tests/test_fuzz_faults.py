@@ -194,17 +194,27 @@ def test_fault_6_a_fifo_with_no_writer_does_not_block(cli, tmp_path, name: str) 
 
 
 def test_fault_6_a_pipe_with_a_writer_is_read_to_its_end(cli, tmp_path) -> None:
-    path = _fifo(tmp_path, "art12.piquet")
+    """The writer is connected before the command opens the pipe, and writes line by line while it reads.
 
-    def write_it() -> None:
-        with open(path, "w", encoding="utf-8") as f:
-            for line in ART12.splitlines(keepends=True):
-                f.write(line)
-                f.flush()
-    writer = threading.Thread(target=write_it, daemon=True)
-    writer.start()
-    code, out, err = cli("replay", path, "-r", "traite")
-    writer.join(5)
+    The test holds a read end of its own (never read) so that the writer's open returns at once: without it,
+    the command could open the pipe before the writer's thread did, and rightly find nothing to read.
+    """
+    path = _fifo(tmp_path, "art12.piquet")
+    held = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        sink = open(os.open(path, os.O_WRONLY), "w", encoding="utf-8")
+
+        def write_it() -> None:
+            with sink:
+                for line in ART12.splitlines(keepends=True):
+                    sink.write(line)
+                    sink.flush()
+        writer = threading.Thread(target=write_it, daemon=True)
+        writer.start()
+        code, out, err = cli("replay", path, "-r", "traite")
+        writer.join(5)
+    finally:
+        os.close(held)
     assert code == 0, err
     assert "points won 201" in out
 

@@ -115,8 +115,8 @@ def _first_choice(name: str, dealt: Dealt, role: int) -> tuple[int, View]:
     return seen[0]
 
 
-_FIELDS = ("role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen", "opponent_takes", "calls",
-           "shown", "tricks", "lead_card", "played", "voids")  # every field of a View but its rules and pack
+_FIELDS = ("role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen", "calls", "shown",
+           "tricks", "lead_card", "played", "voids")  # every field of a View but its rules and pack
 
 
 def _snapshot(view: View) -> tuple:  # type: ignore[type-arg]

@@ -14,10 +14,10 @@ import typer
 from ..errors import PiquetError, RecordError, UnknownRuleset, echo
 from ..located import Located
 from ..ruleset.model import Ruleset
-from ..render import Format
+from ..render import OutputFormat
 from ..i18n import Lang, t
 
-FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="Output format: table, json or markdown.")]
+FormatOpt = Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format: table, json or markdown.")]
 LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of labels and names: en or fr.")]
 OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", metavar="[RULESET:]NAME=CHOICE",

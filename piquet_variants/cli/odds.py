@@ -8,7 +8,7 @@ import typer
 
 from ..i18n import Lang, t
 from ..odds.events import results
-from ..render import Format, grid, json_text
+from ..render import OutputFormat, grid, json_text
 from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset
 
 EPILOG = ("Examples:\n\n  piquet-variants odds -r cavendish-rubicon\n\n"
@@ -30,7 +30,7 @@ def odds_command(
     typer.echo(json_text(data) if fmt == "json" else _text(data, fmt, lang))
 
 
-def _text(data: dict[str, Any], fmt: Format, lang: Lang) -> str:
+def _text(data: dict[str, Any], fmt: OutputFormat, lang: Lang) -> str:
     """One row an event, three columns a ruleset (odds, fraction, decimal), the book's figure last."""
     ids = [r["ruleset"] for r in data["results"]]
     rows: dict[tuple[str, str | None], dict[str, Any]] = {}

@@ -12,7 +12,7 @@ from ..examples import SUFFIXES
 from ..files import quietly
 from .common import LangOpt, choose_rulesets, load_deals, record_rulesets
 
-# No --option's short form here: -o is the output folder, as the issue has it.
+# No --option's short form here: -o is the output folder (--output).
 _OptionLong = Annotated[list[str] | None, typer.Option(
     "--option", metavar="[RULESET:]NAME=CHOICE",
     help="Choose a ruleset option, e.g. end=race-100 or traite:end=race-100; repeatable.")]

@@ -22,7 +22,7 @@ from ..players.registry import parse_pair, player_class
 from ..render import grid, json_text
 from ..ruleset.compiler import load_ruleset
 from ..odds import book
-from ..simulate.report import figures
+from ..simulate.report import ruleset_figures
 from ..simulate.run import Plan, simulate
 from .common import LangOpt, OptionOpt, parse_options, resolve_ruleset
 
@@ -72,7 +72,7 @@ def simulate_command(
         bar.stop()
     club = load_ruleset(book.GAME).rules
     data: dict[str, Any] = {"seed": seed, "deals": deals, "players": list(pair), "partial": outcome.partial,
-                            "results": [figures(rs, tally, rs.rules == club)
+                            "results": [ruleset_figures(rs, tally, rs.rules == club)
                                         for rs, tally in zip(sets, outcome.tallies)]}
     if plot is not None:
         from ..simulate.plot import plot as draw

@@ -8,7 +8,7 @@ import typer
 
 from ..errors import PiquetError, echo
 from ..i18n import Lang, t
-from ..render import Format, grid, json_text
+from ..render import OutputFormat, grid, json_text
 from ..ruleset import citing
 from ..ruleset.bibliography import Source, unmarked
 from ..ruleset.export import EXPORT_FORMATS, export, record_doc
@@ -47,7 +47,7 @@ def bibliography_text(records: list[Source], fmt: BibFormat, lang: Lang, style: 
         return export(records, fmt).rstrip("\n")
     if fmt == "json":
         return json_text([record_doc(s) for s in records])
-    shown: Format = "markdown" if fmt == "markdown" else "table"
+    shown: OutputFormat = "markdown" if fmt == "markdown" else "table"
     rows = [[s.id, citing.bibliography_entry(s.csl(), style, lang, shown), s.licence or "-"] for s in records]
     return grid(shown, [t(h, lang) for h in ("id", "work", "licence")], rows)
 

@@ -18,6 +18,7 @@ from itertools import combinations
 from typing import Final, NamedTuple
 
 from ..cards import RANKS_PER_SUIT, SUITS
+from ..compiled import Pickled
 from ..ruleset.model import Rules
 from .derived import reading
 
@@ -50,7 +51,7 @@ class Combo(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class Tables:
+class Tables(Pickled):
     """Every combination a ruleset recognises, built once, looked up by bitmask.
 
     The point and sequences of a suit depend only on that suit's 9-bit mask,

@@ -25,6 +25,7 @@ from typing import Final, NamedTuple
 
 from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_name, iter_cards, mask,
                      suit_of)
+from ..compiled import Pickled
 from ..errors import IllegalAction
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, tables
@@ -75,7 +76,7 @@ def deck_cards(rules: Rules) -> list[int]:
 
 
 @dataclass(frozen=True, slots=True)
-class _Dealing:
+class _Dealing(Pickled):
     """What shuffling and dealing need of a ruleset, made once: the pack, the hand, and who gets each place."""
 
     cards: tuple[int, ...]
@@ -126,9 +127,17 @@ def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
 
 
 def random_dealt(rules: Rules, rng: random.Random, packet: int | None = None) -> Dealt:
-    """Shuffle the pack and deal it by packets (the ruleset's first size unless ``packet`` is given)."""
+    """Shuffle the pack and deal it by packets (the ruleset's first size unless ``packet`` is given).
+
+    The shuffle is Fisher and Yates's: each place from the last down takes a card drawn uniformly from those
+    not yet placed, one draw of ``rng.random()`` a place, so that every order of the pack is equally likely.
+    """
     rand = rng.random
-    return deal_pack(rules, sorted(_dealing(rules).cards, key=lambda _: rand()), packet or rules.deal.packets[0])
+    cards = list(_dealing(rules).cards)
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+    return deal_pack(rules, cards, packet or rules.deal.packets[0])
 
 
 def follower_wins(lead: int, follow: int) -> bool:
@@ -474,13 +483,14 @@ class Deal:
             self.lead_card = c
             self.player = 1 - p
             if not self.hands[1 - p]:  # too few cards: the lead cannot be played to (Cavendish Law 57)
-                self._trick(p, c, NO_CARD)
+                self._trick(p, c, NO_CARD, False)
         else:
-            self._trick(1 - p, self.lead_card, c)
+            lead = self.lead_card
+            self._trick(1 - p, lead, c, follower_wins(lead, c))
 
-    def _trick(self, leader: int, lead: int, follow: int) -> None:
-        """A trick complete: who wins it, and who leads next."""
-        winner = 1 - leader if follower_wins(lead, follow) else leader
+    def _trick(self, leader: int, lead: int, follow: int, follower_won: bool) -> None:
+        """A trick complete, and whether the follower won it: the tricks each has won, and who leads next."""
+        winner = 1 - leader if follower_won else leader
         self.tricks.append((leader, lead, follow))
         self.won[winner] += 1
         self.lead_card = None
@@ -515,7 +525,8 @@ class Deal:
         random play is what the benchmark and the property tests run most.
         A trick already begun, a first lead bound to a forced suit, and every
         trick of hands of unequal length go through the checked ``apply``;
-        every other trick is drawn here.
+        every other trick is drawn here, both cards at once, and closed by
+        ``_trick`` as a checked one is.
         """
         if self.phase != Phase.PLAY:
             raise IllegalAction("not in the play")
@@ -527,12 +538,11 @@ class Deal:
             while self.phase == Phase.PLAY:
                 self._play(self.sample_action(rng))
             return
-        hands, won, rand = self.hands, self.won, rng.random
-        record = self.tricks.append
+        hands, rand = self.hands, rng.random
         follows = self.rules.play.must_follow
-        leader = self.player
-        n = hands[leader].bit_count()  # the cards in either hand at each lead (the hands are of one length here)
+        n = hands[self.player].bit_count()  # the cards in either hand at each lead (the hands are of one length here)
         while n:
+            leader = self.player
             lead = _random_card(hands[leader], n, rand)
             hands[leader] ^= 1 << lead
             shift = lead - lead % RANKS_PER_SUIT
@@ -546,14 +556,8 @@ class Deal:
                 follow = _random_card(h, n, rand)
                 wins = follower_wins(lead, follow)
             hands[other] = h ^ 1 << follow
-            record((leader, lead, follow))
-            if wins:
-                leader = other
-            won[leader] += 1
+            self._trick(leader, lead, follow, wins)
             n -= 1
-        self.player = leader
-        if not hands[ELDER] and not hands[YOUNGER]:
-            self.phase = Phase.OVER
 
     # -- the action interface ----------------------------------------------
 

@@ -85,17 +85,7 @@ class Partie:
         g = self.rules.game
         k = self.multiplier()
         race = g.end in ("race", "games")
-        reached: int | None = None
-        # The order of reckoning decides only where the deal can take someone to the target.
-        if race and g.race_check == "reckoning_order" and score.forfeit is None and any(
-                self.game_totals[by_player[role]] + score.most(role) * k >= g.target for role in (ELDER, 1 - ELDER)):
-            for e, running in score.running():
-                if e[0] == MARK:
-                    continue
-                for role in (ELDER, 1 - ELDER):
-                    p = by_player[role]
-                    if reached is None and self.game_totals[p] + running[role] * k >= g.target:
-                        reached = p
+        reached = self._reached_in_reckoning(score, by_player, k) if race else None
         for role in (ELDER, 1 - ELDER):
             self.totals[by_player[role]] += score.totals[role] * k
             self.game_totals[by_player[role]] += score.totals[role] * k
@@ -108,11 +98,7 @@ class Partie:
         if race and reached is not None:
             self._game_won(reached, forfeit=score.forfeit is not None)
         elif g.end == "deals" and self.deals_counted >= g.deals:
-            tied = self.totals[0] == self.totals[1]
-            extra = g.tie == "extra_pair" and tied and self.deals_counted < g.deals + 2
-            if not extra:
-                self.finished = True
-                self.winner = None if tied else (0 if self.totals[0] > self.totals[1] else 1)
+            self._deals_played()
         if self.rules.deal.alternate and not self.finished and self.deals_counted != self.keeps_deal_after:
             self.dealer = 1 - self.dealer
 
@@ -152,6 +138,31 @@ class Partie:
         self.totals[p] += points
         self.game_totals[p] += points
         return True
+
+    def _reached_in_reckoning(self, score: DealScore, by_player: tuple[int, ...], k: int) -> int | None:
+        """Who reaches the target first as the deal reckons, where the order of reckoning decides: only where the
+        deal can take someone there."""
+        g = self.rules.game
+        reached: int | None = None
+        if g.race_check == "reckoning_order" and score.forfeit is None and any(
+                self.game_totals[by_player[role]] + score.most(role) * k >= g.target for role in (ELDER, 1 - ELDER)):
+            for e, running in score.running():
+                if e[0] == MARK:
+                    continue
+                for role in (ELDER, 1 - ELDER):
+                    p = by_player[role]
+                    if reached is None and self.game_totals[p] + running[role] * k >= g.target:
+                        reached = p
+        return reached
+
+    def _deals_played(self) -> None:
+        """The partie's deals are played: the higher total wins, unless a tie calls for an extra pair."""
+        g = self.rules.game
+        tied = self.totals[0] == self.totals[1]
+        extra = g.tie == "extra_pair" and tied and self.deals_counted < g.deals + 2
+        if not extra:
+            self.finished = True
+            self.winner = None if tied else (0 if self.totals[0] > self.totals[1] else 1)
 
     def _game_won(self, p: int, forfeit: bool) -> None:
         g = self.rules.game

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..cards import RANKS_PER_SUIT, SUITS
+from ..compiled import Pickled
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, Combo, good_against_the_cards, tables
 from .deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, follower_wins
@@ -35,7 +36,7 @@ MARK: Final = -1  # the "player" of a checkpoint event
 SHADOW: Final = "shadow"
 
 #: A score event ``(player, category, points, label)``; with player MARK, a named checkpoint.
-Event = tuple[int, str, int, str]
+ScoreEvent = tuple[int, str, int, str]
 
 _MAX_TRICKS: Final = 18
 _LEAD: Final = [f"trick:{n}:lead" for n in range(_MAX_TRICKS + 1)]
@@ -47,12 +48,12 @@ _MARK: Final = {label: (MARK, "", 0, label) for label in ("hand:elder", "hand:yo
 
 
 # The dataclasses made for every deal write their own ``__init__`` (``init=False``): compiled, it is native code,
-# where the one ``dataclass`` would generate is Python, run by the interpreter at every call.  Compiled, such a class
-# pickles only by ``__reduce__`` (unpickling would call its ``__init__`` with no arguments).
+# where the one ``dataclass`` would generate is Python, run by the interpreter at every call.  They pickle by their
+# fields (``compiled.Pickled``), which their ``__init__`` takes in the order they are declared.
 
 
 @dataclass(slots=True, init=False)
-class KindResult:
+class KindResult(Pickled):
     """How one kind of declaration went: the calls, who won it and what he reckons."""
 
     kind: str
@@ -71,24 +72,21 @@ class KindResult:
         self.score = score
         self.saves = saves
 
-    def __reduce__(self) -> tuple[type[KindResult], tuple[object, ...]]:
-        return KindResult, (self.kind, self.calls, self.winner, self.reckoned, self.score, self.saves)
-
 
 @dataclass(slots=True, init=False)
-class DealScore:
+class DealScore(Pickled):
     """A deal's scores by role (0 elder, 1 younger), with the events in the order they reckon."""
 
     totals: list[int]
     by: list[dict[str, int]]
-    parts: list[Sequence[Event]]  # the events in pieces, in the order of reckoning: ``events`` lays them end to end
+    parts: list[Sequence[ScoreEvent]]  # the events in pieces, in the order of reckoning: ``events`` lays them out
     kinds: dict[str, KindResult]
     complete: bool
     void: bool
     forfeit: int | None
     notes: list[Note]
 
-    def __init__(self, totals: list[int], by: list[dict[str, int]], parts: list[Sequence[Event]],
+    def __init__(self, totals: list[int], by: list[dict[str, int]], parts: list[Sequence[ScoreEvent]],
                  kinds: dict[str, KindResult], complete: bool, void: bool = False, forfeit: int | None = None,
                  notes: list[Note] | None = None) -> None:
         self.totals = totals
@@ -100,12 +98,8 @@ class DealScore:
         self.forfeit = forfeit
         self.notes = notes if notes is not None else []
 
-    def __reduce__(self) -> tuple[type[DealScore], tuple[object, ...]]:
-        return DealScore, (self.totals, self.by, self.parts, self.kinds, self.complete, self.void, self.forfeit,
-                           self.notes)
-
     @property
-    def events(self) -> list[Event]:
+    def events(self) -> list[ScoreEvent]:
         """Every event ``(player, category, points, label)`` in the order of reckoning, checkpoints among them.
 
         Laid out when first read, and kept.
@@ -117,7 +111,7 @@ class DealScore:
         self.parts = [events]
         return events
 
-    def running(self) -> list[tuple[Event, tuple[int, int]]]:
+    def running(self) -> list[tuple[ScoreEvent, tuple[int, int]]]:
         """Each event with both running totals after it."""
         t = [0, 0]
         out = []
@@ -143,12 +137,31 @@ class DealScore:
 
 def judge_kind(deal: Deal, kind: str) -> KindResult:
     """Who wins one kind: the better call, unless a combination shown, or a penalty, bars it."""
-    rules = deal.rules
-    dec = rules.declarations
+    dec = deal.rules.declarations
     calls = deal.calls[kind]
-    pair = elder, younger = calls[ELDER], calls[YOUNGER]
-    bars = [elder.key if elder is not None else -1, younger.key if younger is not None else -1]
-    if dec.shown_bars:  # a better combination shown still bars the opponent
+    pair = calls[ELDER], calls[YOUNGER]
+    bars = _bars(deal, kind)
+    if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or dec.equality == "neither_reckons"):
+        return KindResult(kind, pair, None, (), 0, None)
+    w = ELDER if bars[ELDER] >= bars[YOUNGER] else YOUNGER  # equal: the elder's prerogative
+    call = pair[w]
+    if call is None or call.key < bars[1 - w]:  # he wins only with what may not score: it saves him
+        irregular = deal.irregular
+        saves = w if irregular is not None and irregular.omitted[kind][w] is not None else None
+        return KindResult(kind, pair, None, (), 0, saves)
+    reckoned = _reckoned(deal, kind, w, call)
+    score = 0
+    for c in reckoned:
+        score += c.score
+    return KindResult(kind, pair, w, reckoned, score, None)
+
+
+def _bars(deal: Deal, kind: str) -> list[int]:
+    """By role, the key each player's hand opposes in one kind (-1: nothing): his call, or better shown or omitted,
+    unless a penalty leaves him nothing."""
+    rules = deal.rules
+    bars = [-1 if c is None else c.key for c in deal.calls[kind]]
+    if rules.declarations.shown_bars:  # a better combination shown still bars the opponent
         for p, key in enumerate(deal.shown[kind]):
             if key is not None and key > bars[p]:
                 bars[p] = key
@@ -164,26 +177,21 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
         for p, void in enumerate(irregular.hand_void):
             if void:
                 bars[p] = -1
-    if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or dec.equality == "neither_reckons"):
-        return KindResult(kind, pair, None, (), 0, None)
-    w = ELDER if bars[ELDER] >= bars[YOUNGER] else YOUNGER  # equal: the elder's prerogative
-    call = pair[w]
-    if call is None or call.key < bars[1 - w]:  # he wins only with what may not score: it saves him
-        saves = w if irregular is not None and irregular.omitted[kind][w] is not None else None
-        return KindResult(kind, pair, None, (), 0, saves)
-    if kind != POINT and dec.winner_reckons == "all_of_kind":
-        held = deal.holding(kind, w)
-        if dec.undercall != "reckon_all" and held and call.key < held[0].key and _bound_by_call(deal, kind, w, call):
-            held = [c for c in held if c.key <= call.key]
-            if call not in held:  # a lesser call that stands (engine/irregular.py): what it names, and what is lower
-                held = [call] + [c for c in held if c.key < call.key]
-        reckoned = tuple(held)
-    else:
-        reckoned = (call,)
-    score = 0
-    for c in reckoned:
-        score += c.score
-    return KindResult(kind, pair, w, reckoned, score, None)
+    return bars
+
+
+def _reckoned(deal: Deal, kind: str, w: int, call: Combo) -> tuple[Combo, ...]:
+    """What the winner of a kind reckons: his call, or every combination of the kind he holds where the ruleset
+    says so, as far as a lesser call binds him."""
+    dec = deal.rules.declarations
+    if kind == POINT or dec.winner_reckons != "all_of_kind":
+        return (call,)
+    held = deal.holding(kind, w)
+    if dec.undercall != "reckon_all" and held and call.key < held[0].key and _bound_by_call(deal, kind, w, call):
+        held = [c for c in held if c.key <= call.key]
+        if call not in held:  # a lesser call that stands (engine/irregular.py): what it names, and what is lower
+            held = [call] + [c for c in held if c.key < call.key]
+    return tuple(held)
 
 
 def _bound_by_call(deal: Deal, kind: str, w: int, call: Combo) -> bool:
@@ -198,7 +206,7 @@ def _bound_by_call(deal: Deal, kind: str, w: int, call: Combo) -> bool:
     return w == ELDER and not good_against_the_cards(deal.tables, kind, call.key, seen)
 
 
-def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, ...]) -> list[Event]:
+def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, ...]) -> list[ScoreEvent]:
     """What the players reckon in hand, category by category (carte blanche, then each kind in the calling order).
 
     For both players at once this is Law 67's order, where the younger's
@@ -223,15 +231,15 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, .
 
 
 @dataclass(frozen=True, slots=True)
-class _Trick:
+class _Trick(Pickled):
     """What one trick adds to the layout: its events around the lead's checkpoint, and the points it gives.
 
     A dataclass, not a named tuple: compiled, its fields are read as a struct's, not looked up by name.
     """
 
-    before: tuple[Event, ...]  # the lead's points, then the lead's checkpoint
-    after: tuple[Event, ...]  # the winner's points, the last trick's, then the trick's checkpoint
-    events: tuple[Event, ...]  # before + after
+    before: tuple[ScoreEvent, ...]  # the lead's points, then the lead's checkpoint
+    after: tuple[ScoreEvent, ...]  # the winner's points, the last trick's, then the trick's checkpoint
+    events: tuple[ScoreEvent, ...]  # before + after
     points: int  # elder's + younger's << _PACK: one addition a trick sums both
 
 
@@ -251,7 +259,7 @@ _LEADS: Final = _LEAD_SCORES | _FIRST_LEAD_SCORES
 
 
 @dataclass(frozen=True, slots=True)
-class _PlayTable:
+class _PlayTable(Pickled):
     """Every trick a ruleset can see, laid out once: ``tricks[n][leader][shape]``, ``shape`` from ``shapes``."""
 
     shapes: tuple[int, ...]  # [lead << _CARD_BITS | follow] -> the shape, less the last trick's bit
@@ -278,8 +286,8 @@ def _play_table(rules: Rules) -> _PlayTable:
     def trick(n: int, leader: int, shape: int) -> _Trick:
         winner = 1 - leader if shape & _FOLLOWER_WINS else leader
         points = [0, 0]
-        before: list[Event] = []
-        after: list[Event] = []
+        before: list[ScoreEvent] = []
+        after: list[ScoreEvent] = []
         last = play.last_trick_bonus if shape & _TAKER_COUNTS else play.last_trick_low_bonus
         for bit, who, pts, label, side in ((_FIRST_LEAD_SCORES if n == 1 else _LEAD_SCORES, leader, play.lead, _LEAD[n],
                                             before),
@@ -296,7 +304,7 @@ def _play_table(rules: Rules) -> _PlayTable:
                                                  for leader in (ELDER, YOUNGER)) for n in range(_MAX_TRICKS + 1)))
 
 
-def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Event]], list[dict[str, int]]]:
+def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[ScoreEvent]], list[dict[str, int]]]:
     """The deal's events so far in the ruleset's order of reckoning, with checkpoints, in pieces; and their sums.
 
     By category (Cavendish Law 67) both hands reckon before the play; in the
@@ -321,7 +329,7 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Even
         others = [e for e in others if e[1] is not SHADOW]
     out.append(_MARK["hand:elder"])
     young += (_MARK["hand:younger"], _MARK["declarations"])
-    parts: list[Sequence[Event]] = [out]
+    parts: list[Sequence[ScoreEvent]] = [out]
     if not chronological:
         parts.append(young)
     played = deal.tricks
@@ -350,8 +358,8 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Even
     return parts, by
 
 
-def _end_to_end(parts: list[Sequence[Event]]) -> list[Event]:
-    events: list[Event] = []
+def _end_to_end(parts: list[Sequence[ScoreEvent]]) -> list[ScoreEvent]:
+    events: list[ScoreEvent] = []
     for part in parts:
         events += part
     return events
@@ -361,10 +369,10 @@ _NOTHING: Final = dict.fromkeys(CATEGORIES, 0)
 _ELDER: Final[tuple[int, ...]] = (ELDER,)
 _YOUNGER: Final[tuple[int, ...]] = (YOUNGER,)
 _BOTH: Final[tuple[int, ...]] = (ELDER, YOUNGER)
-_PLAY_MARK: Final[tuple[Event, ...]] = (_MARK["play"],)
+_PLAY_MARK: Final[tuple[ScoreEvent, ...]] = (_MARK["play"],)
 
 
-def _sums(events: list[Event]) -> list[dict[str, int]]:
+def _sums(events: list[ScoreEvent]) -> list[dict[str, int]]:
     by = [dict(_NOTHING), dict(_NOTHING)]
     for p, cat, pts, _ in events:
         if p != MARK:
@@ -372,7 +380,7 @@ def _sums(events: list[Event]) -> list[dict[str, int]]:
     return by
 
 
-def _cards_events(deal: Deal) -> list[Event]:
+def _cards_events(deal: Deal) -> list[ScoreEvent]:
     c = deal.rules.cards
     won = deal.won
     if won[ELDER] == won[YOUNGER]:
@@ -395,8 +403,8 @@ def _blanches_that_save(deal: Deal) -> list[int]:
                 and not lost[p]) for p in (ELDER, YOUNGER)]
 
 
-def _hazards(rules: Rules, parts: list[Sequence[Event]], running: list[int],
-             by: list[dict[str, int]]) -> list[tuple[int, int, Event]]:
+def _hazards(rules: Rules, parts: list[Sequence[ScoreEvent]], running: list[int],
+             by: list[dict[str, int]]) -> list[tuple[int, int, ScoreEvent]]:
     """Pique and repique, walking the events in order while one player has still scored nothing.
 
     Each is added to ``by`` and returned with where it goes: (piece, place in
@@ -409,7 +417,7 @@ def _hazards(rules: Rules, parts: list[Sequence[Event]], running: list[int],
     rp, pq = rules.repique, rules.pique
     any_play = pq.reached_by == "play"
     blanche_counts = rules.carte_blanche.counts_toward_hazards
-    found: list[tuple[int, int, Event]] = []
+    found: list[tuple[int, int, ScoreEvent]] = []
     for i, part in enumerate(parts):
         place = 0
         for p, cat, pts, label in part:

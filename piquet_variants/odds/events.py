@@ -2,7 +2,7 @@
 
 Each event has a key (``take:2of4``), a hand (``elder``, ``younger``, or
 ``None`` where either hand as dealt has the same chance) and a wording in
-English and French.  ``results`` builds the JSON contract of issue 16:
+English and French.  ``results`` builds the JSON the ``odds`` command prints:
 ``{"results": [{"ruleset", "odds": [{"event", "hand", "fraction",
 "probability", "against", "source"}]}]}``, with ``key``, ``phrase`` and, where
 the book states a figure, whether ours agrees with it to the book's rounding.
@@ -45,7 +45,7 @@ _TEXT = {
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
+class OddsEvent:
     """One chance-only event and its exact probability under one ruleset."""
 
     key: str
@@ -65,32 +65,32 @@ class Event:
         return words[kind]
 
 
-def events(lay: Layout) -> Iterator[Event]:
+def events(lay: Layout) -> Iterator[OddsEvent]:
     """Every event the ruleset's layout allows, in a fixed order (dealt hands, then taking in)."""
     blanche = carte_blanche(lay)
     if blanche is not None:
-        yield Event("carte_blanche", None, blanche)
+        yield OddsEvent("carte_blanche", None, blanche)
     width = len(lay.ranks)
     for n in range(1, min(width, lay.hand) + 1):
         p = point_at_most(lay, n) - point_at_most(lay, n - 1)
         if p:
-            yield Event(f"point:{n}", None, p)
-    yield Event("no_sequence", None, sequence_below(lay, lay.min_sequence))
+            yield OddsEvent(f"point:{n}", None, p)
+    yield OddsEvent("no_sequence", None, sequence_below(lay, lay.min_sequence))
     for n in range(lay.min_sequence, min(width, lay.hand) + 1):
-        yield Event(f"sequence:{n}", None, sequence_below(lay, n + 1) - sequence_below(lay, n))
+        yield OddsEvent(f"sequence:{n}", None, sequence_below(lay, n + 1) - sequence_below(lay, n))
     if lay.set_ranks:
-        yield Event("quatorze", None, 1 - sets_below(lay, lay.suits))
-        yield Event("trio", None, 1 - sets_below(lay, lay.suits - 1))
+        yield OddsEvent("quatorze", None, 1 - sets_below(lay, lay.suits))
+        yield OddsEvent("trio", None, 1 - sets_below(lay, lay.suits - 1))
     for role in (ELDER, YOUNGER):
         take = lay.takes[role]
         for n in range(1, take + 1):
-            yield Event(f"take:{n}of{n}", HANDS[role], taking_in(lay, role, n, n))
+            yield OddsEvent(f"take:{n}of{n}", HANDS[role], taking_in(lay, role, n, n))
         for n in range(2, min(MOST_NAMED, lay.unseen) + 1):
             for k in range(1, min(n - 1, take) + 1):
-                yield Event(f"take:{k}of{n}", HANDS[role], taking_in(lay, role, k, n))
+                yield OddsEvent(f"take:{k}of{n}", HANDS[role], taking_in(lay, role, k, n))
 
 
-def _row(ev: Event, lang: Lang, game: dict[tuple[str, str | None], Fraction]) -> dict[str, Any]:
+def _row(ev: OddsEvent, lang: Lang, game: dict[tuple[str, str | None], Fraction]) -> dict[str, Any]:
     p = ev.probability
     row: dict[str, Any] = {"event": ev.text(lang), "key": ev.key, "hand": ev.hand,
                            "fraction": f"{p.numerator}/{p.denominator}", "probability": float(p),

@@ -1,7 +1,7 @@
 """The ``cavendish`` player: the principles of Cavendish's chapters on discarding, calling and playing.
 
 Each principle is a few lines below, under the passage it follows
-(``PRINCIPLES`` lists them for the docs).  The weights that turn a principle
+(docs/statistics.md lists them with his words).  The weights that turn a principle
 into a choice are round numbers chosen once for the ordering the text gives
 ("Keeping the best suit for point is essential"; "Next in importance to the
 point are the cards"), not fitted to the book's statistics.
@@ -21,35 +21,6 @@ from ..engine.combos import Combo, tables
 from ..engine.deal import ELDER, Phase
 from .counting import higher_in_suit, opponent_may_hold, sure_winners, trick_winner
 from .view import Legal, View
-
-#: (what the player does, where Cavendish says it, his words).
-PRINCIPLES: tuple[tuple[str, str, str], ...] = (
-    ("keep the point", "Discarding, General rules",
-     "Keeping the best suit for point is essential in most cases, and especially younger hand."),
-    ("elder: throw whole suits, unguard freely", "Discarding, General rules",
-     "You should freely unguard kings and queens, and should throw out whole suits"),
-    ("younger: keep guards", "Discarding, General rules",
-     "You should keep guards to kings and queens; and you should seldom denude yourself entirely of a suit"),
-    ("keep the high cards, for the cards", "Discarding, General rules",
-     "Next in importance to the point are the cards."),
-    ("keep sequences", "Discarding, General rules",
-     "Cards in sequence, or that may form a sequence with those taken in, should be kept"),
-    ("keep high trios, not low ones", "Discarding, General rules",
-     "It is seldom advisable to put out a high card for the sake of keeping a low trio"),
-    ("take all the cards", "Discarding, General rules",
-     "It is a common error with beginners at Piquet not to take all their cards"),
-    ("call all it can", "Calling, Introductory", "Your object is to reckon all you can"),
-    ("count the opponent's hand", "Playing the cards, Counting the hand",
-     "you should count his cards so far as he has called them"),
-    ("lead winning cards; near a pique, lead them one after the other", "Playing the cards, Playing to the score",
-     "If you can do so, lead your winning cards one after the other"),
-    ("lead from the suit to establish, the longer first", "Playing the cards, Establishing a suit",
-     "you should generally begin by leading the one of which you hold the greater number"),
-    ("with a winning and a losing card left, lead the losing one", "Playing the cards, Playing to the score",
-     "you should generally lead the losing card, in order to win the last trick"),
-    ("keep guards to kings and queens when throwing", "Playing the cards, Preserving guards and tenaces",
-     "When throwing to the opponent's lead, you should, of course, keep guards to kings and queens."),
-)
 
 # How much a card is worth keeping, by rank index (ace first): the cards are won with high cards.
 _RANK_WORTH: Final[tuple[int, ...]] = (10, 7, 5, 4, 3, 2, 1, 1, 0)
@@ -203,7 +174,7 @@ def _top_rank(hand: int, s: int) -> int:
 
 
 class CavendishPlayer:
-    """Discards, calls and plays by the book's principles (``PRINCIPLES``); it draws on no chance."""
+    """Discards, calls and plays by the book's principles; it draws on no chance."""
 
     def __init__(self, rng: random.Random):
         self.rng = rng

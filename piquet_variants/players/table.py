@@ -48,7 +48,6 @@ def _exchange(deal: Deal, views: list[View], discard: int) -> None:
             left |= 1 << c
     deal.apply(discard)
     views[p].exchanged(discard, deal.taken[p], left)
-    views[1 - p].opponent_takes = k
 
 
 def _declare(deal: Deal, views: list[View], index: int) -> None:

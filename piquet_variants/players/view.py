@@ -27,18 +27,18 @@ from itertools import combinations
 from typing import NamedTuple
 
 from ..cards import iter_cards, suit_of
+from ..compiled import Pickled
 from ..engine.combos import KINDS, Combo, tables
 from ..engine.deal import Phase
 from ..ruleset.model import Rules
 
 
 @dataclass(slots=True, init=False)
-class Heard:
+class Heard(Pickled):
     """A call as the other player hears it: its kind and size, and its cards only where it is shown.
 
     Its own ``__init__`` (``init=False``): compiled, it is native code, where the one a dataclass or a named tuple
-    brings is Python, run by the interpreter for each of the nine or so calls heard in a deal; and so its own
-    ``__reduce__``, without which a compiled one would not unpickle.
+    brings is Python, run by the interpreter for each of the nine or so calls heard in a deal.
     """
 
     kind: str
@@ -55,9 +55,6 @@ class Heard:
         self.top = top
         self.value = value
         self.cards = cards
-
-    def __reduce__(self) -> tuple[type[Heard], tuple[object, ...]]:
-        return Heard, (self.kind, self.key, self.length, self.top, self.value, self.cards)
 
 
 def heard(call: Combo | None, shown: bool) -> Heard | None:
@@ -77,7 +74,7 @@ class View:
     """One player's knowledge of the deal; updated by the table, read by the player."""
 
     __slots__ = ("rules", "pack", "role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen",
-                 "opponent_takes", "calls", "shown", "tricks", "lead_card", "played", "voids")
+                 "calls", "shown", "tricks", "lead_card", "played", "voids")
 
     def __init__(self, rules: Rules, role: int, dealt: int, context: Context = Context()):
         self.rules = rules
@@ -90,7 +87,6 @@ class View:
         self.discarded = 0
         self.taken = 0
         self.left_seen = 0  # stock cards he left and looked at (the elder, where the ruleset allows)
-        self.opponent_takes = 0
         self.calls: dict[str, list[Heard | None]] = {k: [None, None] for k in KINDS}
         self.shown = [0, 0]  # by role: the cards each is known to hold from the calls he reckoned
         self.tricks: list[tuple[int, int, int]] = []  # (leader, lead, follow), as in engine.deal

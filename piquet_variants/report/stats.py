@@ -1,9 +1,9 @@
 """The statistics page: ``simulate --format json`` read back, its figures tabled and its score bands charted.
 
 The file is checked loosely against ``schemas/simulation.schema.json``: the
-contract of issue 16 lets ``simulate`` add keys, so only the keys drawn here
-are checked, and only their shape; a bad file is reported at its line and
-JSON path.  A figure's 95% interval is read from beside it (``cards_ci``).
+JSON of ``simulate`` may gain keys, so only the keys drawn here are checked,
+and only their shape; a bad file is reported at its line and JSON path.  A
+figure's 95% interval is read from beside it (``cards_ci``).
 
 The bands are drawn as an SVG bar chart from a template (``chart.svg``),
 whose geometry is worked out here: each band's deals per 10,000, elder and
@@ -19,11 +19,11 @@ import math
 from pathlib import Path
 from typing import Any
 
+from ..engine.deal import ROLES
 from ..errors import ProblemsError
 from ..i18n import Lang, t
 from ..schemas import load_validated
 
-ROLES = ("elder", "younger")
 #: The figures of a result drawn as rows, in order: key, the hands it has, and whether it is a share.
 FIGURES = (("show", ROLES, False), ("average", ROLES, False), ("cards", ROLES + ("divided",), True),
            ("pique", ROLES, True), ("repique", ROLES, True), ("pique_or_repique", ROLES, True),
@@ -70,7 +70,7 @@ def _with_interval(value: float | None, ci: list[float] | None, share: bool, lan
             "interval": f"{_shown(ci[0], share, lang)} – {_shown(ci[1], share, lang)}" if ci else ""}
 
 
-def figures(results: list[dict[str, Any]], lang: Lang) -> list[dict[str, Any]]:
+def figure_rows(results: list[dict[str, Any]], lang: Lang) -> list[dict[str, Any]]:
     """One row a figure and hand, one cell a ruleset: the figure and its interval, where the file gives them."""
     rows = []
     for key, hands, share in FIGURES:
@@ -149,7 +149,7 @@ def page(data: dict[str, Any], lang: Lang) -> dict[str, Any]:
     results = data["results"]
     return {"seed": data.get("seed"), "deals": number(data["deals"], lang) if "deals" in data else "",
             "players": data.get("players", []), "partial": bool(data.get("partial")),
-            "rulesets": [r["ruleset"] for r in results], "figures": figures(results, lang),
+            "rulesets": [r["ruleset"] for r in results], "figures": figure_rows(results, lang),
             "book": [{"ruleset": r["ruleset"], "rows": [_book_row(b, lang) for b in r["book"]]}
                      for r in results if r.get("book")],
             "charts": [dict(drawn, n=n) for n, drawn in enumerate(filter(None, (chart(r, lang) for r in results)))]}

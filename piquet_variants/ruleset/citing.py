@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import PiquetError, echo
 from ..i18n import Lang
-from ..render import Format
+from ..render import OutputFormat
 from ..schemas import did_you_mean
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 DEFAULT_STYLE = "chicago-notes-bibliography-16th-edition"
 #: What a note is written as: a command's format, or HTML (the report's pages).
-Output = Format | Literal["html"]
+Output = OutputFormat | Literal["html"]
 #: Short names a user may give for the styles most asked for.
 ALIASES = {"chicago": DEFAULT_STYLE, "chicago-author-date": "chicago-author-date-16th-edition",
            "mla": "modern-language-association", "harvard": "harvard-cite-them-right"}

@@ -1,6 +1,6 @@
 """What the ``rulesets`` commands report, as plain data.
 
-The JSON contracts of the issue are built here (``summary``, ``show``,
+The JSON of the ``rulesets`` commands is built here (``summary``, ``show``,
 ``diff``, ``cite``); the CLI only chooses a format.  Values are given in
 ruleset terms (as written in the YAML), never in engine indices.
 """
@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from ..errors import PiquetError, echo
 from ..i18n import Lang
-from ..render import Format
+from ..render import OutputFormat
 from ..schemas import did_you_mean
 from . import citing
 from .bibliography import Source
@@ -58,7 +58,6 @@ def show(rs: Ruleset, lang: Lang = "en") -> dict[str, Any]:
 #: (implied), through a later author (secondary), or one way of a contested reading (disputed).
 ATTESTED = ("stated", "implied", "secondary", "disputed")
 Label = Literal["disagreement", "filled", "option"]
-LABELS: tuple[Label, ...] = ("disagreement", "filled", "option")
 
 
 def attestation(e: RuleEntry) -> str:
@@ -153,7 +152,7 @@ def formatted(c: Citation, rs: Ruleset | None = None, lang: Lang = "en", style: 
 
 
 @lru_cache(maxsize=1024)
-def _formatted(c: Citation, src: Source, lang: Lang, style: str, fmt: Format) -> dict[str, Any]:
+def _formatted(c: Citation, src: Source, lang: Lang, style: str, fmt: OutputFormat) -> dict[str, Any]:
     """``formatted``, kept: a style takes some 8 ms to format one note, and ``compare`` footnotes the same rules in
     every deal of a record (fifty records of a file, 15 s)."""
     quote = None
@@ -168,14 +167,14 @@ def _formatted(c: Citation, src: Source, lang: Lang, style: str, fmt: Format) ->
 
 
 @lru_cache(maxsize=1024)
-def _note(src: Source, locator: str | None, lang: Lang, style: str, fmt: Format) -> str:
+def _note(src: Source, locator: str | None, lang: Lang, style: str, fmt: OutputFormat) -> str:
     """A note, kept by its source and locator: the report's matrix cites the same law from ruleset after ruleset
     (571 citations, some 4 ms each to format)."""
     return citing.note(src.csl(), locator, style, lang, fmt)
 
 
 @lru_cache(maxsize=256)
-def _entry(src: Source, lang: Lang, style: str, fmt: Format) -> str:
+def _entry(src: Source, lang: Lang, style: str, fmt: OutputFormat) -> str:
     """A source's bibliography entry, kept: the same for every citation of the source."""
     return citing.bibliography_entry(src.csl(), style, lang, fmt)
 
@@ -191,7 +190,7 @@ def footnote(c: Citation, lang: Lang = "en", rs: Ruleset | None = None) -> str:
 
 
 def cite(rs: Ruleset, path: str, lang: Lang = "en", style: str = citing.DEFAULT_STYLE,
-         fmt: Format = "table") -> dict[str, Any]:
+         fmt: OutputFormat = "table") -> dict[str, Any]:
     e = find_entry(rs, path)
     out = []
     for c in e.citations:

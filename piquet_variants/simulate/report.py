@@ -1,4 +1,4 @@
-"""A tally turned into the figures of issue 16, with 95% intervals, and Cavendish's beside them.
+"""A tally turned into the figures ``simulate`` reports, with 95% intervals, and Cavendish's beside them.
 
 The JSON contract: ``{"seed", "deals", "players", "results": [{"ruleset",
 "show", "cards", "pique", "repique", "capot", "carte_blanche", "bands",
@@ -17,12 +17,12 @@ from __future__ import annotations
 from math import sqrt
 from typing import Any
 
+from ..engine.deal import ROLES
 from ..odds import book
 from ..ruleset.model import Ruleset
 from .tally import Tally
 
 Z = 1.96
-ROLES = ("elder", "younger")
 
 
 def wilson(k: int, n: int) -> list[float]:
@@ -108,7 +108,7 @@ def _book(tally: Tally) -> list[dict[str, Any]]:
     return out
 
 
-def figures(rs: Ruleset, tally: Tally, club_game: bool) -> dict[str, Any]:
+def ruleset_figures(rs: Ruleset, tally: Tally, club_game: bool) -> dict[str, Any]:
     """One ruleset's figures; with Cavendish's beside where the ruleset is the club game."""
     n = tally.deals
     res: dict[str, Any] = {"ruleset": rs.id, "deals": n}
