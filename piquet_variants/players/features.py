@@ -1,0 +1,155 @@
+"""What a card played would do, as a few numbers: the features the ``learned`` player weighs.
+
+Each playable card is described by what its player can see (his view): the
+cards his opponent may still hold (``counting``), which of his own cards are
+sure winners, where the card stands in its suit, and where the deal stands
+(tricks won, tricks left).  A lead and a card played to a lead are described
+apart (``lead_features``, ``follow_features``), since they are different
+choices; each list is the same length for every card of one decision, and the
+player scores a card by the weights of its kind (``learned``).
+
+Every feature is a plain count or a yes (1) or no (0), so that one set of
+weights means the same thing under any ruleset's pack.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..cards import RANKS_PER_SUIT, SUIT_MASKS
+from ..engine.deal import follower_wins
+from .counting import higher_in_suit, opponent_may_hold, sure_winners, trick_winner
+from .view import View
+
+#: The names of the features, in order (the weights file lists them, so that a file made for another list is refused).
+LEAD_NAMES: Final[tuple[str, ...]] = (
+    "sure winner", "sure winner, from a suit with losers", "cards held in the suit", "cards he may hold in the suit",
+    "he holds none of the suit", "highest of the suit", "lowest of the suit", "his cards above it",
+    "a counting card", "winners held in the suit", "top of a sequence", "rank", "unguards a king or queen",
+    "a losing card, two tricks left", "sure winner, tricks ahead", "sure winner, tricks behind",
+    "his shown cards in the suit", "longest suit", "sure winner, elder", "longest suit, elder",
+    "a card he may not beat, he holds more of the suit", "last trick", "his cards above it, none held",
+    "sure winner, the cards undecided")
+FOLLOW_NAMES: Final[tuple[str, ...]] = (
+    "follows suit", "wins the trick", "the lowest card that wins", "the lowest card of the suit, losing", "rank",
+    "a sure winner to keep", "throws: cards held in its suit", "throws: cards he may hold in its suit",
+    "throws: a guard to a king or queen", "throws: the last card of a suit", "a counting card",
+    "he holds none of its suit", "his cards above it", "highest of its suit", "wins, the last trick",
+    "wins, tricks ahead", "wins, tricks behind", "wins, the cards undecided", "throws: a winner",
+    "wins with a sure winner", "wins, elder")
+
+_KING: Final = 1
+_QUEEN: Final = 2
+
+
+def _count(m: int) -> int:
+    return m.bit_count()
+
+
+def _unguards(hand: int, suit: int, c: int) -> int:
+    """1 where ``c`` is a small card whose going leaves a king with no guard, or a queen with fewer than two."""
+    mine = hand & SUIT_MASKS[suit]
+    top = (mine & -mine).bit_length() - 1
+    rank = top % RANKS_PER_SUIT
+    if c == top or rank not in (_KING, _QUEEN):
+        return 0
+    return 1 if _count(mine) <= rank + 1 else 0
+
+
+class Situation:
+    """What one decision's features share: the masks and counts, worked out once for all its cards."""
+
+    __slots__ = ("hand", "against", "winners", "counting", "left", "ahead", "elder", "shown", "longest")
+
+    def __init__(self, view: View, counting: int):
+        self.hand = view.hand
+        self.against = opponent_may_hold(view)
+        self.winners = sure_winners(view)
+        self.counting = counting
+        self.left = _count(view.hand)
+        won = 0
+        for t in view.tricks:
+            won += 1 if trick_winner(t) == view.role else 0
+        self.ahead = 2 * won - len(view.tricks)  # tricks won less tricks lost
+        self.elder = 1 if view.role == 0 else 0
+        self.shown = view.opponent_known()
+        longest = 0
+        for s in SUIT_MASKS:
+            n = _count(self.hand & s)
+            if n > longest:
+                longest = n
+        self.longest = longest
+
+
+def lead_features(sit: Situation, c: int) -> list[int]:
+    """The features of leading ``c``."""
+    suit = c // RANKS_PER_SUIT
+    smask = SUIT_MASKS[suit]
+    mine = sit.hand & smask
+    theirs = sit.against & smask
+    winner = sit.winners >> c & 1
+    above = _count(theirs & higher_in_suit(c))
+    undecided = 1 if -2 <= sit.ahead + sit.left - 1 <= 2 else 0
+    return [
+        winner,
+        winner if mine & ~sit.winners else 0,
+        _count(mine),
+        _count(theirs),
+        1 if not theirs else 0,
+        1 if (mine & -mine) == 1 << c else 0,
+        1 if mine.bit_length() - 1 == c else 0,
+        above,
+        sit.counting >> c & 1,
+        _count(mine & sit.winners),
+        1 if (mine >> (c + 1) & 1) and not (mine >> (c - 1) & 1 if c % RANKS_PER_SUIT else 0) else 0,
+        c % RANKS_PER_SUIT,
+        _unguards(sit.hand, suit, c),
+        1 if sit.left == 2 and not winner else 0,
+        winner if sit.ahead > 0 else 0,
+        winner if sit.ahead < 0 else 0,
+        _count(sit.shown & smask),
+        1 if _count(mine) == sit.longest else 0,
+        winner * sit.elder,
+        sit.elder if _count(mine) == sit.longest else 0,
+        1 if not winner and _count(mine) > _count(theirs) else 0,
+        1 if sit.left == 1 else 0,
+        above if not _count(mine & ~(1 << c)) else 0,
+        winner * undecided,
+    ]
+
+
+def follow_features(sit: Situation, lead: int, c: int) -> list[int]:
+    """The features of playing ``c`` to the opponent's ``lead``."""
+    suit = c // RANKS_PER_SUIT
+    smask = SUIT_MASKS[suit]
+    mine = sit.hand & smask
+    theirs = sit.against & smask
+    follows = 1 if suit == lead // RANKS_PER_SUIT else 0
+    wins = 1 if follower_wins(lead, c) else 0
+    beats = mine & higher_in_suit(lead) if follows else 0
+    throws = 1 - follows
+    winner = sit.winners >> c & 1
+    undecided = 1 if -2 <= sit.ahead + sit.left - 1 <= 2 else 0
+    return [
+        follows,
+        wins,
+        1 if wins and beats.bit_length() - 1 == c else 0,
+        1 if follows and not wins and mine.bit_length() - 1 == c else 0,
+        c % RANKS_PER_SUIT,
+        winner,
+        _count(mine) * throws,
+        _count(theirs) * throws,
+        _unguards(sit.hand, suit, c) * throws,
+        throws if _count(mine) == 1 else 0,
+        sit.counting >> c & 1,
+        1 if not theirs else 0,
+        _count(theirs & higher_in_suit(c)),
+        1 if (mine & -mine) == 1 << c else 0,
+        wins if sit.left == 1 else 0,
+        wins if sit.ahead > 0 else 0,
+        wins if sit.ahead < 0 else 0,
+        wins * undecided,
+        winner * throws,
+        wins * winner,
+        wins * sit.elder,
+    ]
