@@ -50,8 +50,11 @@ def test_the_fit_is_deterministic_and_learns_what_the_choices_show() -> None:
     assert training.agreement(choices, w) == 1.0
 
 
-def test_the_search_players_choices_are_noted_with_each_cards_features() -> None:
-    choices = training.choices_of_deal(RULES, 7, 0)
+@pytest.mark.parametrize("learner", [False, True])
+def test_the_search_players_choices_are_noted_with_each_cards_features(learner: bool) -> None:
+    """In a deal the search plays, or one the learned player plays (its own positions, the search's choices)."""
+    weights = learned.WEIGHTS.read_text(encoding="utf-8") if learner else None
+    choices = training.choices_of_deal(RULES, 7, 0, weights)
     assert choices and all(0 <= c.chosen < len(c.features) for c in choices)
     assert {len(f) for c in choices if c.lead for f in c.features} == {len(LEAD_NAMES)}
     assert {len(f) for c in choices if not c.lead for f in c.features} == {len(FOLLOW_NAMES)}

@@ -1,9 +1,9 @@
-"""The ``learned`` player: plays the cards as the ``search`` player does, by weights learned from its choices.
+"""The ``learned`` player: plays the cards as near as it can to the ``search`` player, by weights fitted to its choices.
 
 The search player (``search``) plays each card by solving many drawn deals
 exactly, some two deals a second; this one scores each playable card by a
 weighted sum of a few features of what the card would do (``features``) and
-plays the best, at the speed of the heuristic player.  The weights were
+plays the best, at a few times the heuristic player's cost.  The weights were
 fitted to the search player's choices on positions of real play
 (``players.training``, a deterministic script: the same command gives the
 same file) and ship as data (``learned.json``, read as JSON, never
@@ -20,13 +20,13 @@ import json
 import random
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import ClassVar, Final
 
 from ..engine.combos import tables
 from ..engine.deal import Phase
 from .cavendish import CavendishPlayer
-from .score import hopeless, lose, sinks
 from .features import FOLLOW_NAMES, LEAD_NAMES, Situation, follow_features, lead_features
+from .score import hopeless, lose, sinks
 from .view import Legal, View
 
 WEIGHTS: Final = Path(__file__).resolve().parent / "learned.json"
@@ -99,12 +99,12 @@ OPTIONS: Final[dict[str, str]] = {
 class LearnedPlayer:
     """Plays each card by the learned weights; discards and calls as ``cavendish``; it draws on no chance."""
 
-    OPTIONS = OPTIONS
+    OPTIONS: ClassVar[dict[str, str]] = OPTIONS  # a class attribute, read by the registry on the class
 
-    def __init__(self, rng: random.Random, options: frozenset[str] = frozenset()):
+    def __init__(self, rng: random.Random, options: frozenset[str] = frozenset(), weights: Weights | None = None):
         self.rng = rng
         self.book = CavendishPlayer(rng)
-        self.weights = shipped()
+        self.weights = weights if weights is not None else shipped()
         self.to_score = "score" in options
         self.sinking = "sink" in options
 

@@ -30,7 +30,7 @@ from typing import Final
 
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS
 from ..engine.combos import KINDS, POINT, holdings, tables
-from .counting import higher_in_suit, opponent_may_hold
+from .counting import higher_in_suit, opponent_may_hold, trick_winner
 from .view import Legal, View
 
 #: The most a call may score and still be sunk: a tierce or a trio (three), not a quart, a quint or a quatorze.
@@ -73,16 +73,24 @@ def _reckoned(view: View) -> int:
 
 
 def hopeless(view: View) -> bool:
-    """Whether, in the last deal of a partie settled by the rubicon, he cannot reach it even by winning every trick."""
+    """Whether, in the last deal of a partie settled by the rubicon, he cannot reach it even by winning every trick.
+
+    The most he can still score: what he has (his total, all he reckoned in hand, one for each trick he led or
+    won on the other's lead), one for each trick left (led, or won on a lead), one more for the last trick, and the
+    capot while the opponent has won no trick, else the cards while he may still win more than half."""
     game = view.rules.game
     if game.settlement != "rubicon" or game.end != "deals" or view.context.deals_left != 1:
         return False
     me = view.role
-    played = 0
-    for leader, _, _ in view.tricks:
-        played += 2 if leader == me else 1  # at most: one for the lead, or one for the win
+    scored = won = 0
+    for trick in view.tricks:
+        mine = trick_winner(trick) == me
+        won += 1 if mine else 0
+        scored += 1 if trick[0] == me or mine else 0
     left = view.hand.bit_count()
-    best = view.context.totals[me] + _reckoned(view) + played + 2 * left + 1 + view.rules.cards.capot
+    cards = view.rules.cards
+    bonus = cards.capot if won == len(view.tricks) else cards.majority if 2 * (won + left) > len(view.tricks) + left else 0
+    best = view.context.totals[me] + _reckoned(view) + scored + left + 1 + bonus
     return best < game.rubicon
 
 
