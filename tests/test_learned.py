@@ -136,3 +136,21 @@ def test_small_cards_not_counted_in_play_is_an_option_of_the_club_laws() -> None
 def test_the_learned_player_beats_cavendish_over_seat_swapped_parties() -> None:
     res = duel(RULES, ("learned", "cavendish"), pairs=12, seed=3)
     assert res.points.mean > 0 and res.margin.low > 0
+
+
+def _tricks(won: int, lost: int) -> list[tuple[int, int, int]]:
+    """Tricks the elder led, of which the younger won ``won`` (a higher card of the suit) and lost ``lost``."""
+    out = []
+    for i in range(won + lost):
+        lead = (i % 4) * 9 + 4 + i // 4  # a ten or lower, of each suit in turn
+        out.append((ELDER, lead, lead - 3 if i < won else lead + 3 - (i // 4)))
+    return out
+
+
+@pytest.mark.parametrize(("won", "lost", "loses"), [(0, 8, False), (1, 7, True), (3, 5, False), (6, 2, True)])
+def test_playing_to_the_score_keeps_off_the_capot_and_divides_the_cards_if_it_can(won: int, lost: int,
+                                                                                   loses: bool) -> None:
+    """Out of reach of the rubicon, four cards left: he first makes a trick, and plays to divide while he may."""
+    view = _view_in_play(_mask("AS", "KS", "QH", "JH"), Context((90, 10), 1))
+    view.tricks = _tricks(won, lost)
+    assert score.hopeless(view) and score.plays_to_lose(view) is loses

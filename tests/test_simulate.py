@@ -119,7 +119,7 @@ def test_cavendish_beats_random_over_seat_swapped_parties() -> None:
 def test_ctrl_c_on_the_command_line() -> None:
     """A real SIGINT: the partial figures on stdout, marked partial, exit status 130, no worker left."""
     cmd = [sys.executable, "-c", "from piquet_variants.cli import run; run()", "simulate", "-r", "cavendish-rubicon",
-           "--deals", "5000000", "--jobs", "2", "--format", "json"]
+           "--deals", "5000000", "--jobs", "2", "--players", "cavendish:cavendish", "--format", "json"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(4)
     proc.send_signal(signal.SIGINT)

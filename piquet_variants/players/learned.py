@@ -26,7 +26,7 @@ from ..engine.combos import tables
 from ..engine.deal import Phase
 from .cavendish import CavendishPlayer
 from .features import FOLLOW_NAMES, LEAD_NAMES, Situation, follow_features, lead_features
-from .score import hopeless, lose, sinks
+from .score import lose, plays_to_lose, sinks
 from .view import Legal, View
 
 WEIGHTS: Final = Path(__file__).resolve().parent / "learned.json"
@@ -92,7 +92,8 @@ def best_card(view: View, playable: int, weights: Weights) -> int:
 
 #: The options a simulation may name after the player (``learned+score+sink``): what each departs from.
 OPTIONS: Final[dict[str, str]] = {
-    "score": "plays to the score: in the last deal, seeing he cannot reach the rubicon, scores as little as he can",
+    "score": "plays to the score: in the last deal, seeing he cannot reach the rubicon, scores as little as he can,"
+             " once he has a trick and the cards are divided or out of reach",
     "sink": "sinks a tierce or a trio when he holds a king or queen unguarded"}
 
 
@@ -113,7 +114,7 @@ class LearnedPlayer:
             playable = legal.cards
             if playable & (playable - 1) == 0:
                 return playable.bit_length() - 1
-            if self.to_score and hopeless(view):
+            if self.to_score and plays_to_lose(view):
                 return lose(view, playable)
             return best_card(view, playable, self.weights)
         if legal.phase == Phase.DECLARE and self.sinking and sinks(view, legal):

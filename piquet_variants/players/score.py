@@ -9,9 +9,12 @@ score."  A rubiconed loser pays the winner's total and his own, so every
 point either scores in the last deal costs him.  The player sees he cannot
 reach the rubicon when, in the last deal of a partie settled by the rubicon,
 his total, what he reckoned in hand and in play so far, and the most the
-rest of the play could give him (every trick led and won, the last trick and
-the cards) are still short of it; he then plays to lose every trick, as
-cheaply as he can.  The book's tables leave such hands out ("all hands having
+rest of the play could give him (a point a trick, the last trick, and the
+capot or the cards while he may still make them) are still short of it.  He
+then plays his game until he has a trick (a capot would add forty to the
+winner's score) and while he may yet divide the cards; once they are divided,
+or out of his reach, he plays to lose every trick, as cheaply as he can.  The
+book's tables leave such hands out ("all hands having
 been omitted in which a player, finding his game hopeless, has played to
 divide the cards, or to score as little as possible": *Odds at piquet*,
 Neglected variations).
@@ -92,6 +95,20 @@ def hopeless(view: View) -> bool:
     bonus = cards.capot if won == len(view.tricks) else cards.majority if 2 * (won + left) > len(view.tricks) + left else 0
     best = view.context.totals[me] + _reckoned(view) + scored + left + 1 + bonus
     return best < game.rubicon
+
+
+def plays_to_lose(view: View) -> bool:
+    """Whether to lose this trick: the rubicon out of reach, and a trick won already (no capot), and the cards past
+    dividing or divided ("to divide the cards. If you see you cannot divide the cards, let your adversary add
+    thirteen (for the tricks), and ten (for the cards)")."""
+    if not hopeless(view):
+        return False
+    me = view.role
+    won = 0
+    for trick in view.tricks:
+        won += 1 if trick_winner(trick) == me else 0
+    total = len(view.tricks) + view.hand.bit_count()
+    return won > 0 and (2 * won >= total or 2 * (won + view.hand.bit_count()) < total)
 
 
 def lose(view: View, playable: int) -> int:
