@@ -37,7 +37,8 @@ COMPILED = ["piquet_variants/compiled.py", "piquet_variants/cards.py", "piquet_v
             "piquet_variants/players/view.py", "piquet_variants/players/table.py",
             "piquet_variants/players/counting.py", "piquet_variants/players/cavendish.py",
             "piquet_variants/players/doubledummy.py", "piquet_variants/players/search.py",
-            "piquet_variants/players/random_player.py",
+            "piquet_variants/players/random_player.py", "piquet_variants/players/features.py",
+            "piquet_variants/players/learned.py", "piquet_variants/players/score.py",
             "piquet_variants/notation/reader.py", "piquet_variants/notation/numbers.py"]
 
 

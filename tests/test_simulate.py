@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from piquet_variants.players.registry import DEFAULT_PAIR
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.simulate.duel import duel
 from piquet_variants.simulate.run import CHUNK, Plan, simulate
@@ -24,7 +25,8 @@ def _plan(deals: int = 3 * CHUNK + 37, players: tuple[str, str] = ("cavendish", 
 
 
 def test_same_figures_for_any_jobs_and_on_dask() -> None:
-    plan = _plan()
+    """With the default players (and one with options), as with any."""
+    plan = _plan(players=(DEFAULT_PAIR.split(":")[0], "learned+score+sink"))
     one, two = simulate(plan, jobs=1), simulate(plan, jobs=2)
     assert not one.partial and one.deals_done == 2 * plan.deals
     assert one.tallies == two.tallies
@@ -79,6 +81,11 @@ def test_simulate_command_json_contract(cli, tmp_path: Path) -> None:
     shown = {(b["figure"], b["hand"]): b for b in club["book"]}
     assert shown[("show", "elder")]["book"] == "28" and "twenty-eight" in shown[("show", "elder")]["citation"]
     assert all(b["z"] is None or isinstance(b["z"], float) for b in club["book"])
+    # the bands' total-variation distance from the book's: half the sum of the differences of the shares
+    for role in ("elder", "younger"):
+        ours, book = club["bands"][role], club["book_bands"][role]
+        expected = sum(abs(ours[b] / 300 - book[b] / sum(book.values())) for b in book) / 2
+        assert club["book_bands_distance"][role] == pytest.approx(expected, abs=1e-4) and 0 < expected < 1
 
 
 def test_simulate_command_formats_and_plot(cli, tmp_path: Path) -> None:
@@ -112,7 +119,7 @@ def test_cavendish_beats_random_over_seat_swapped_parties() -> None:
 def test_ctrl_c_on_the_command_line() -> None:
     """A real SIGINT: the partial figures on stdout, marked partial, exit status 130, no worker left."""
     cmd = [sys.executable, "-c", "from piquet_variants.cli import run; run()", "simulate", "-r", "cavendish-rubicon",
-           "--deals", "5000000", "--jobs", "2", "--format", "json"]
+           "--deals", "5000000", "--jobs", "2", "--players", "cavendish:cavendish", "--format", "json"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(4)
     proc.send_signal(signal.SIGINT)

@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 import typer
 
 from ..i18n import Lang, t
-from ..players.registry import parse_pair, player_class
+from ..players.registry import DEFAULT_PAIR, parse_pair, player_class
 from ..render import grid, json_text
 from ..ruleset.compiler import load_ruleset
 from ..odds import book
@@ -31,6 +31,7 @@ MOST_DEALS = 10_000_000
 SimFormat = Literal["table", "json", "markdown", "csv"]
 EPILOG = ("Examples:\n\n  piquet-variants simulate -r cavendish-rubicon --deals 20000 --seed 1\n\n"
           "  piquet-variants simulate -r traite -r cavendish-rubicon --players cavendish:random --format json\n\n"
+          "  piquet-variants simulate -r cavendish-rubicon --players learned+score+sink:learned+score+sink\n\n"
           "  piquet-variants simulate -r cavendish-rubicon --scheduler tcp://127.0.0.1:8786 --plot bands.svg\n\n"
           "Exit status: 0 done, 1 bad input, 2 usage, 130 stopped by Ctrl-C (the partial figures are printed).")
 
@@ -42,8 +43,9 @@ def simulate_command(
         = 10_000,
         seed: Annotated[int, typer.Option("--seed", "-s", help="Seed: the same seed gives the same figures.")] = 1,
         players: Annotated[str, typer.Option("--players", "-p", metavar="FIRST:SECOND",
-                                             help="The two players: random, cavendish, search, a registered "
-                                                  "name or module:Class.")] = "cavendish:cavendish",
+                                             help="The two players: learned (the default), random, cavendish, "
+                                                  "search, a registered name or module:Class; options after +, "
+                                                  "e.g. learned+score+sink.")] = DEFAULT_PAIR,
         jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Local processes (default: all cores).")]
         = None,
         scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS",

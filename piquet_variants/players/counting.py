@@ -35,8 +35,11 @@ def higher_in_suit(c: int) -> int:
 
 def sure_winners(view: View) -> int:
     """His cards that must win a trick if he leads them: no card the opponent may hold beats them."""
-    against = opponent_may_hold(view)
-    hand = view.hand
+    return winners_against(view.hand, opponent_may_hold(view))
+
+
+def winners_against(hand: int, against: int) -> int:
+    """The cards of ``hand`` that no card of ``against`` beats."""
     out = 0
     for suit in SUIT_MASKS:
         mine = hand & suit

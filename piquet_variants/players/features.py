@@ -18,7 +18,7 @@ from typing import Final
 
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS
 from ..engine.deal import follower_wins
-from .counting import higher_in_suit, opponent_may_hold, sure_winners, trick_winner
+from .counting import higher_in_suit, opponent_may_hold, trick_winner, winners_against
 from .view import View
 
 #: The names of the features, in order (the weights file lists them, so that a file made for another list is refused).
@@ -64,7 +64,7 @@ class Situation:
     def __init__(self, view: View, counting: int):
         self.hand = view.hand
         self.against = opponent_may_hold(view)
-        self.winners = sure_winners(view)
+        self.winners = winners_against(view.hand, self.against)
         self.counting = counting
         self.left = _count(view.hand)
         won = 0

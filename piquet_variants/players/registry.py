@@ -11,9 +11,9 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from importlib.metadata import entry_points
-from typing import Any
+from typing import Any, cast
 
 from ..errors import PiquetError
 from ..schemas import did_you_mean
@@ -22,7 +22,11 @@ from .table import Player
 GROUP = "piquet_variants.players"
 SHIPPED = {"random": "piquet_variants.players.random_player:RandomPlayer",
            "cavendish": "piquet_variants.players.cavendish:CavendishPlayer",
-           "search": "piquet_variants.players.search:SearchPlayer"}
+           "search": "piquet_variants.players.search:SearchPlayer",
+           "learned": "piquet_variants.players.learned:LearnedPlayer"}
+#: The players ``simulate`` uses where none are named: the strongest that runs at no less than a quarter of the
+#: ``cavendish`` player's speed (``benchmarks/default_player.py``; ``docs/statistics.md``, The default players).
+DEFAULT_PAIR = "learned:learned"
 
 PlayerClass = Callable[[random.Random], Player]
 
@@ -57,7 +61,26 @@ def _load(path: str) -> Any:
 
 @cache
 def player_class(name: str) -> PlayerClass:
-    """The class a player name (``cavendish``) or path (``mypkg.mod:MyPlayer``) stands for."""
+    """The class a player name (``cavendish``) or path (``mypkg.mod:MyPlayer``) stands for.
+
+    A name may end in options, each after a ``+`` (``learned+score+sink``), where the class lists them in its
+    ``OPTIONS``: it is then built with ``options=`` the set of them, and the name, options and all, is what a
+    simulation states in its output.
+    """
+    name, *options = name.split("+")
+    cls = _plain_class(name)
+    if not options:
+        return cls
+    offered = getattr(cls, "OPTIONS", {})
+    for option in options:
+        if option not in offered:
+            raise UnknownPlayer(f"player {name!r} has no option {option!r}"
+                                f" (options: {', '.join(offered) or 'none'})")
+    built: PlayerClass = partial(cast(Any, cls), options=frozenset(options))
+    return built
+
+
+def _plain_class(name: str) -> PlayerClass:
     names = known()
     if name in names:
         path = names[name]

@@ -1,16 +1,22 @@
 """Fit the ``learned`` player's weights to the ``search`` player's choices: a deterministic script.
 
-    python -m piquet_variants.players.training [--deals N] [--seed S] [--jobs J] [--out FILE]
+    python -m piquet_variants.players.training [--deals N] [--rounds R] [--seed S] [--jobs J] [--out FILE]
+                                               [--choices FOLDER]
 
-It deals ``N`` deals under the club laws (each from its own seed), lets the
+It deals ``N`` deals under the club laws (each from its own seeds), lets the
 ``search`` player play both seats, and at every card with more than one
 choice notes the features of each playable card (``features``) and the card
 the search chose.  Then it fits, for leads and for cards played to a lead, the
 weights of a softmax over the playable cards (the chance of each card grows
 with the exponential of its weighted features) by stochastic gradient descent
 on the cross-entropy, in an order drawn from the seed, with a small weight
-decay.  The same arguments give the same file, on any number of jobs: each
-deal's choices come from its own seeds, and the fit runs in one process.
+decay.  Each further round deals ``N`` new deals, played by the learned player
+with the weights of the round before: its own positions, which the search's
+deals do not show it, are noted with the search's choices, and the weights are
+fitted again to every choice noted so far (imitation with the learner's
+positions, "DAgger").  The same arguments give the same file, on any number
+of jobs: each deal's choices come from its own seeds, and the fit runs in one
+process.
 
 The target is the search player's choices alone; nothing here reads
 Cavendish's figures.
@@ -31,10 +37,13 @@ from ..engine.deal import Deal, Phase, random_dealt
 from ..ruleset.compiler import load_ruleset
 from ..ruleset.model import Rules
 from .features import FOLLOW_NAMES, LEAD_NAMES, Situation, follow_features, lead_features
+from .learned import LearnedPlayer, parse_weights
 from .search import SearchPlayer
 from .table import play
 from .view import Legal, View
 
+#: The ruleset the choices are made under; the passes over the choices, the first step's size (divided by the
+#: pass's number after), and the weight decay.  Set once; 30 passes fitted the choices no better and played worse.
 RULESET = "cavendish-rubicon"
 EPOCHS = 12
 RATE = 0.05
@@ -51,11 +60,12 @@ class Choice:
 
 
 class _Recorder:
-    """Plays as the search player, noting each card it chooses among several."""
+    """Notes each card the search player chooses among several; plays it, or the learner's card where there is one."""
 
-    def __init__(self, rng: random.Random, out: list[Choice]):
+    def __init__(self, rng: random.Random, out: list[Choice], learner: LearnedPlayer | None = None):
         self.teacher = SearchPlayer(rng)
         self.out = out
+        self.learner = learner
 
     def choose(self, view: View, legal: Legal) -> int:
         action = self.teacher.choose(view, legal)
@@ -75,16 +85,20 @@ class _Recorder:
                 chosen = len(feats)
             feats.append(tuple(lead_features(sit, c) if lead is None else follow_features(sit, lead, c)))
         self.out.append(Choice(lead is None, tuple(feats), chosen))
-        return action
+        return action if self.learner is None else self.learner.choose(view, legal)
 
 
-def choices_of_deal(rules: Rules, seed: int, index: int) -> list[Choice]:
-    """The search player's choices in one deal, both seats, from the deal's own seeds."""
+def choices_of_deal(rules: Rules, seed: int, index: int, weights: str | None = None) -> list[Choice]:
+    """The search player's choices in one deal, both seats, from the deal's own seeds; the deal played by the
+    search, or by a learned player with ``weights`` (a weights file's text), so that its own positions are noted."""
     cards = random.Random(f"{seed}:{index}:cards")
     packet = rules.deal.packets[int(cards.random() * len(rules.deal.packets))]
     out: list[Choice] = []
-    players = (_Recorder(random.Random(f"{seed}:{index}:elder"), out),
-               _Recorder(random.Random(f"{seed}:{index}:younger"), out))
+    learners: list[LearnedPlayer | None] = [None, None]
+    if weights is not None:
+        learners = [LearnedPlayer(random.Random(0), weights=parse_weights(weights, "the last round")) for _ in "ey"]
+    players = (_Recorder(random.Random(f"{seed}:{index}:elder"), out, learners[0]),
+               _Recorder(random.Random(f"{seed}:{index}:younger"), out, learners[1]))
     play(Deal(rules, random_dealt(rules, cards, packet)), players)
     return out
 
@@ -128,31 +142,62 @@ def agreement(choices: list[Choice], weights: list[float]) -> float:
     return hits / len(choices) if choices else 0.0
 
 
-def generate(deals: int, seed: int, jobs: int) -> list[Choice]:
+def generate(deals: int, seed: int, jobs: int, first: int = 0, weights: str | None = None) -> list[Choice]:
+    """The choices of deals ``first`` to ``first + deals - 1``, played by the search or by ``weights``."""
     rules = load_ruleset(RULESET).rules
+    indices = range(first, first + deals)
     if jobs <= 1:
-        per_deal = [choices_of_deal(rules, seed, i) for i in range(deals)]
+        per_deal = [choices_of_deal(rules, seed, i, weights) for i in indices]
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            per_deal = list(pool.map(choices_of_deal, [rules] * deals, [seed] * deals, range(deals), chunksize=8))
+            per_deal = list(pool.map(choices_of_deal, [rules] * deals, [seed] * deals, indices, [weights] * deals,
+                                     chunksize=8))
     return [c for deal in per_deal for c in deal]
+
+
+def _read(path: Path) -> list[Choice]:
+    return [Choice(bool(c[0]), tuple(tuple(f) for f in c[1]), int(c[2]))
+            for c in json.loads(path.read_text(encoding="utf-8"))]
+
+
+def _weights_text(choices: list[Choice], seed: int, header: dict[str, object]) -> str:
+    out = dict(header)
+    for kind, names, lead in (("lead", LEAD_NAMES, True), ("follow", FOLLOW_NAMES, False)):
+        mine = [c for c in choices if c.lead == lead]
+        weights = fit(mine, names, seed)
+        out[kind] = dict(zip(names, weights))
+        print(f"{kind}: {len(mine)} choices, the search player's card chosen in {agreement(mine, weights):.1%}")
+    return json.dumps(out, indent=1, ensure_ascii=False) + "\n"
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Fit the learned player's weights to the search player's choices.")
-    parser.add_argument("--deals", type=int, default=3000)
+    parser.add_argument("--deals", type=int, default=400, help="Deals a round.")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="Rounds: the first played by the search; each other by the weights of the round before, "
+                             "its positions noted with the search's choices, and the weights fitted to all of them.")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "learned.json")
+    parser.add_argument("--choices", type=Path, default=None,
+                        help="A folder for each round's choices (JSON): read where a round's file exists, else written.")
     args = parser.parse_args(argv)
-    choices = generate(args.deals, args.seed, args.jobs)
-    out: dict[str, object] = {"deals": args.deals, "seed": args.seed, "ruleset": RULESET}
-    for kind, names, lead in (("lead", LEAD_NAMES, True), ("follow", FOLLOW_NAMES, False)):
-        mine = [c for c in choices if c.lead == lead]
-        weights = fit(mine, names, args.seed)
-        out[kind] = dict(zip(names, weights))
-        print(f"{kind}: {len(mine)} choices, the search player's card chosen in {agreement(mine, weights):.1%}")
-    args.out.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    choices: list[Choice] = []
+    text: str | None = None
+    for r in range(args.rounds):
+        cached = args.choices / f"round-{r + 1}.json" if args.choices is not None else None
+        if cached is not None and cached.exists():
+            new = _read(cached)
+        else:
+            new = generate(args.deals, args.seed, args.jobs, r * args.deals, text)
+            if cached is not None:
+                cached.parent.mkdir(parents=True, exist_ok=True)
+                cached.write_text(json.dumps([[c.lead, c.features, c.chosen] for c in new]), encoding="utf-8")
+        choices += new
+        header: dict[str, object] = {"deals": args.deals, "rounds": r + 1, "seed": args.seed, "ruleset": RULESET}
+        text = _weights_text(choices, args.seed, header)
+    assert text is not None
+    args.out.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -142,7 +142,16 @@ def ruleset_figures(rs: Ruleset, tally: Tally, club_game: bool) -> dict[str, Any
     if club_game:
         res["book_bands"] = {role: dict(zip(book.BANDS, book.BAND_TABLES[role])) for role in ROLES}
         res["book_bands_citation"] = book.BAND_SOURCE.citation()
+        res["book_bands_distance"] = {role: distance(res["bands"][role], res["book_bands"][role]) for role in ROLES}
     return res
+
+
+def distance(ours: dict[str, int], theirs: dict[str, int]) -> float:
+    """The total-variation distance between two tables of bands: half the sum of the differences of their shares."""
+    n, m = sum(ours.values()), sum(theirs.values())
+    if not n or not m:
+        return 0.0
+    return round(sum(abs(ours[b] / n - theirs[b] / m) for b in theirs) / 2, 4)
 
 
 def _bands(hist: dict[int, int]) -> dict[str, int]:

@@ -1,0 +1,135 @@
+"""Playing to the score and sinking: two departures from the plain game, each an option of a player.
+
+*Playing to the score* (Cavendish, *Playing the cards*, Playing to the
+score): "If, on the other hand, you see you cannot reach a hundred, your
+object should be to score as little as possible, to declare equalities, and
+to divide the cards.  If you see you cannot divide the cards, let your
+adversary add thirteen (for the tricks), and ten (for the cards), to his
+score."  A rubiconed loser pays the winner's total and his own, so every
+point either scores in the last deal costs him.  The player sees he cannot
+reach the rubicon when, in the last deal of a partie settled by the rubicon,
+his total, what he reckoned in hand and in play so far, and the most the
+rest of the play could give him (a point a trick, the last trick, and the
+capot or the cards while he may still make them) are still short of it.  He
+then plays his game until he has a trick (a capot would add forty to the
+winner's score) and while he may yet divide the cards; once they are divided,
+or out of his reach, he plays to lose every trick, as cheaply as he can.  The
+book's tables leave such hands out ("all hands having
+been omitted in which a player, finding his game hopeless, has played to
+divide the cards, or to score as little as possible": *Odds at piquet*,
+Neglected variations).
+
+*Sinking* (Cavendish, *Calling*, Sinking): a player "will conceal some of his
+cards, and not call them, although they may be good ... It is especially
+resorted to when a player has a suit unguarded, and calling all he holds would
+expose the fact."  The player sinks a sequence or a set worth no more than
+``SMALL`` when he holds a king or a queen unguarded, at the cost of the points
+it would have reckoned.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..cards import RANKS_PER_SUIT, SUIT_MASKS
+from ..engine.combos import KINDS, POINT, holdings, tables
+from .counting import higher_in_suit, opponent_may_hold, trick_winner
+from .view import Legal, View
+
+#: The most a call may score and still be sunk: a tierce or a trio (three), not a quart, a quint or a quatorze.
+SMALL: Final = 3
+_KING: Final = 1
+_QUEEN: Final = 2
+
+
+def unguarded(hand: int) -> bool:
+    """Whether the hand holds a king with no small card under it, or a queen with fewer than two."""
+    for suit in SUIT_MASKS:
+        mine = hand & suit
+        if not mine:
+            continue
+        rank = ((mine & -mine).bit_length() - 1) % RANKS_PER_SUIT
+        if rank in (_KING, _QUEEN) and mine.bit_count() <= rank:
+            return True
+    return False
+
+
+def sinks(view: View, legal: Legal) -> bool:
+    """Whether to sink this call: a small sequence or set, with a king or queen unguarded that calling might expose."""
+    candidates = legal.candidates
+    if not candidates or candidates[0].kind == POINT or candidates[0].score > SMALL:
+        return False
+    return unguarded(view.hand)
+
+
+def _reckoned(view: View) -> int:
+    """The most this player has reckoned in hand: the score of every combination of a kind he reckoned."""
+    me = view.role
+    total = 0
+    held = holdings(tables(view.rules), (view.dealt & ~view.discarded) | view.taken)
+    for kind, combos in zip(KINDS, held):
+        call = view.calls[kind][me]
+        if call is not None and call.cards:
+            for combo in combos:
+                total += combo.score
+    return total
+
+
+def hopeless(view: View) -> bool:
+    """Whether, in the last deal of a partie settled by the rubicon, he cannot reach it even by winning every trick.
+
+    The most he can still score: what he has (his total, all he reckoned in hand, one for each trick he led or
+    won on the other's lead), one for each trick left (led, or won on a lead), one more for the last trick, and the
+    capot while the opponent has won no trick, else the cards while he may still win more than half."""
+    game = view.rules.game
+    if game.settlement != "rubicon" or game.end != "deals" or view.context.deals_left != 1:
+        return False
+    me = view.role
+    scored = won = 0
+    for trick in view.tricks:
+        mine = trick_winner(trick) == me
+        won += 1 if mine else 0
+        scored += 1 if trick[0] == me or mine else 0
+    left = view.hand.bit_count()
+    cards = view.rules.cards
+    bonus = cards.capot if won == len(view.tricks) else cards.majority if 2 * (won + left) > len(view.tricks) + left else 0
+    best = view.context.totals[me] + _reckoned(view) + scored + left + 1 + bonus
+    return best < game.rubicon
+
+
+def plays_to_lose(view: View) -> bool:
+    """Whether to lose this trick: the rubicon out of reach, and a trick won already (no capot), and the cards past
+    dividing or divided ("to divide the cards. If you see you cannot divide the cards, let your adversary add
+    thirteen (for the tricks), and ten (for the cards)")."""
+    if not hopeless(view):
+        return False
+    me = view.role
+    won = 0
+    for trick in view.tricks:
+        won += 1 if trick_winner(trick) == me else 0
+    total = len(view.tricks) + view.hand.bit_count()
+    return won > 0 and (2 * won >= total or 2 * (won + view.hand.bit_count()) < total)
+
+
+def lose(view: View, playable: int) -> int:
+    """The card that best loses the trick: to a lead, the highest card that does not win it (else the lowest);
+    leading, the card the opponent may beat with most cards."""
+    lead = view.lead_card
+    if lead is not None:
+        same = playable & SUIT_MASKS[lead // RANKS_PER_SUIT]
+        if same:
+            losers = same & ~higher_in_suit(lead)
+            return (losers & -losers).bit_length() - 1 if losers else same.bit_length() - 1
+        return (playable & -playable).bit_length() - 1  # a throw loses: the highest, to keep no winner
+    against = opponent_may_hold(view)
+    best, most = -1, -1
+    m = playable
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        above = (against & higher_in_suit(c)).bit_count()
+        if above > most or (above == most and c > best):
+            best, most = c, above
+    return best
+

@@ -1,0 +1,156 @@
+"""The learned player: its weights as data, its fit, its options (playing to the score, sinking), the old counting."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from piquet_variants.api import get_ruleset
+from piquet_variants.cards import parse_cards
+from piquet_variants.engine.combos import holdings, tables
+from piquet_variants.engine.deal import ELDER, YOUNGER, Phase, random_dealt
+from piquet_variants.engine.scoring import score_deal
+from piquet_variants.players import learned, score, training
+from piquet_variants.players.features import FOLLOW_NAMES, LEAD_NAMES
+from piquet_variants.players.registry import DEFAULT_PAIR, UnknownPlayer, parse_pair, player_class
+from piquet_variants.players.table import play_deal
+from piquet_variants.players.view import Context, Legal, View
+from piquet_variants.ruleset.compiler import load_ruleset
+from piquet_variants.simulate.duel import duel
+
+RULES = load_ruleset("cavendish-rubicon").rules
+
+
+def _mask(*names: str) -> int:
+    return sum(1 << c for c in parse_cards(names))
+
+
+def test_the_shipped_weights_name_every_feature_and_a_bad_file_is_refused(tmp_path: Path) -> None:
+    w = learned.shipped()
+    assert len(w.lead) == len(LEAD_NAMES) and len(w.follow) == len(FOLLOW_NAMES)
+    assert any(w.lead) and any(w.follow)  # fitted, not the zeros of an empty file
+    with pytest.raises(ValueError, match="bad.json: 'lead' must map each of the"):
+        learned.parse_weights('{"lead": {"sure winner": 1}, "follow": {}}', "bad.json")
+
+
+def test_the_fit_is_deterministic_and_learns_what_the_choices_show() -> None:
+    names = ("good", "noise")
+    rng = random.Random(3)
+    choices = []
+    for _ in range(200):
+        n = rng.randint(2, 5)
+        chosen = rng.randrange(n)
+        feats = tuple((1 if i == chosen else 0, rng.randint(0, 3)) for i in range(n))
+        choices.append(training.Choice(True, feats, chosen))
+    w = training.fit(choices, names, seed=1, epochs=4)
+    assert w == training.fit(choices, names, seed=1, epochs=4)
+    assert w[0] > 1 and abs(w[1]) < w[0] / 4
+    assert training.agreement(choices, w) == 1.0
+
+
+@pytest.mark.parametrize("learner", [False, True])
+def test_the_search_players_choices_are_noted_with_each_cards_features(learner: bool) -> None:
+    """In a deal the search plays, or one the learned player plays (its own positions, the search's choices)."""
+    weights = learned.WEIGHTS.read_text(encoding="utf-8") if learner else None
+    choices = training.choices_of_deal(RULES, 7, 0, weights)
+    assert choices and all(0 <= c.chosen < len(c.features) for c in choices)
+    assert {len(f) for c in choices if c.lead for f in c.features} == {len(LEAD_NAMES)}
+    assert {len(f) for c in choices if not c.lead for f in c.features} == {len(FOLLOW_NAMES)}
+
+
+def test_player_options_are_named_and_checked() -> None:
+    rng = random.Random(1)
+    player = player_class("learned+score+sink")(rng)
+    assert isinstance(player, learned.LearnedPlayer) and player.to_score and player.sinking
+    plain = player_class("learned")(rng)
+    assert not plain.to_score and not plain.sinking
+    with pytest.raises(UnknownPlayer, match="no option 'bold'"):
+        player_class("learned+bold")
+    with pytest.raises(UnknownPlayer, match="options: none"):
+        player_class("cavendish+score")
+    assert parse_pair(DEFAULT_PAIR) == ("learned", "learned")
+
+
+def _view_in_play(hand: int, context: Context) -> View:
+    view = View(RULES, YOUNGER, hand, context)
+    view.phase = Phase.PLAY
+    return view
+
+
+def test_playing_to_the_score_when_the_rubicon_is_out_of_reach() -> None:
+    hand = _mask("AS", "KS", "7S", "QH", "JH", "8H", "7H", "9D", "8D", "7D", "8C", "7C")
+    assert score.hopeless(_view_in_play(hand, Context((90, 10), 1)))
+    assert not score.hopeless(_view_in_play(hand, Context((90, 60), 1)))  # he may yet reach a hundred
+    assert not score.hopeless(_view_in_play(hand, Context((90, 10), 2)))  # not the last deal
+    view = _view_in_play(hand, Context((90, 10), 1))
+    view.card_played(ELDER, parse_cards(["QS"])[0])  # the elder leads the queen of spades
+    spades = _mask("AS", "KS", "7S")
+    assert score.lose(view, spades) == parse_cards(["7S"])[0]  # the card that does not win it
+    view.card_played(YOUNGER, parse_cards(["7S"])[0])
+    # leading, the card the opponent may beat with the most cards: the seven of diamonds (the ace to the ten above it)
+    assert score.lose(view, view.hand) in parse_cards(["7D", "7H", "7C"])
+
+
+def test_sinking_a_small_call_with_a_king_unguarded() -> None:
+    hand = _mask("KS", "AH", "KH", "QH", "9D", "8D", "7D", "9C", "8C", "7C", "JC", "10C")
+    assert score.unguarded(hand) and not score.unguarded(hand | _mask("7S"))
+    point, sequences, _ = holdings(tables(RULES), hand)  # its tierces (the quint apart), and its point
+    small = [c for c in sequences if c.score <= score.SMALL]
+    legal = Legal(Phase.DECLARE, choices=len(small) + 1, candidates=small)
+    assert small and score.sinks(_view_in_play(hand, Context()), legal)
+    assert not score.sinks(_view_in_play(hand, Context()), Legal(Phase.DECLARE, choices=len(point) + 1,
+                                                                    candidates=list(point)))
+
+
+def test_a_sinking_player_calls_less_than_he_holds() -> None:
+    sinker, plain = player_class("learned+sink"), player_class("learned")
+    sunk = 0
+    for i in range(60):
+        dealt = random_dealt(RULES, random.Random(i), 2)
+        a = play_deal(RULES, dealt, (plain(random.Random(0)), sinker(random.Random(0))))
+        b = play_deal(RULES, dealt, (plain(random.Random(0)), plain(random.Random(0))))
+        sunk += score_deal(a).totals[YOUNGER] < score_deal(b).totals[YOUNGER]
+    assert sunk > 0
+
+
+def test_small_cards_not_counted_in_play_is_an_option_of_the_club_laws() -> None:
+    old = get_ruleset("cavendish-rubicon", (("counting-cards", "ace-to-ten"), ("point", "by-tens")))
+    assert old.rules.play.counting_ranks == (0, 1, 2, 3, 4)
+    assert old.rules.point.reckoned == "by_value"
+    thirty_six = get_ruleset(str(Path(__file__).parent / "rulesets" / "thirty-six.yaml"),
+                             (("counting-cards", "ace-to-ten"),))
+    assert thirty_six.rules.play.counting_ranks == (0, 1, 2, 3, 4)
+    # the same deals, played alike: fewer points in play where the small cards do not count
+    new_total = old_total = 0
+    for i in range(40):
+        dealt = random_dealt(RULES, random.Random(i), 2)
+        cav = player_class("cavendish")
+        new_total += sum(score_deal(play_deal(RULES, dealt, (cav(random.Random(0)), cav(random.Random(0))))).totals)
+        counted = get_ruleset("cavendish-rubicon", (("counting-cards", "ace-to-ten"),)).rules
+        old_total += sum(score_deal(play_deal(counted, dealt, (cav(random.Random(0)), cav(random.Random(0))))).totals)
+    assert old_total < new_total
+
+
+def test_the_learned_player_beats_cavendish_over_seat_swapped_parties() -> None:
+    res = duel(RULES, ("learned", "cavendish"), pairs=12, seed=3)
+    assert res.points.mean > 0 and res.margin.low > 0
+
+
+def _tricks(won: int, lost: int) -> list[tuple[int, int, int]]:
+    """Tricks the elder led, of which the younger won ``won`` (a higher card of the suit) and lost ``lost``."""
+    out = []
+    for i in range(won + lost):
+        lead = (i % 4) * 9 + 4 + i // 4  # a ten or lower, of each suit in turn
+        out.append((ELDER, lead, lead - 3 if i < won else lead + 3 - (i // 4)))
+    return out
+
+
+@pytest.mark.parametrize(("won", "lost", "loses"), [(0, 8, False), (1, 7, True), (3, 5, False), (6, 2, True)])
+def test_playing_to_the_score_keeps_off_the_capot_and_divides_the_cards_if_it_can(won: int, lost: int,
+                                                                                   loses: bool) -> None:
+    """Out of reach of the rubicon, four cards left: he first makes a trick, and plays to divide while he may."""
+    view = _view_in_play(_mask("AS", "KS", "QH", "JH"), Context((90, 10), 1))
+    view.tricks = _tricks(won, lost)
+    assert score.hopeless(view) and score.plays_to_lose(view) is loses
