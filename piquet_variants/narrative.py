@@ -18,6 +18,7 @@ from .engine.scoring import MARK
 from .i18n import Lang, t, t_label
 from .notation.numbers import say_number
 from .notation.speech import say
+from .records.checks import FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Place, Stage, TricksWon
 
 
 def said(value: Any, lang: Lang = "en") -> str:
@@ -33,10 +34,10 @@ def said(value: Any, lang: Lang = "en") -> str:
     return rank_long_name(RANK_KEYS.index(value), lang) if value in RANK_KEYS else t(value, lang)
 
 
-def _verdict(check: dict[str, Any], lang: Lang) -> str:
-    if check["claimed"] == check["engine"]:
-        return f"✓ {t('book', lang)} {said(check['claimed'], lang)}"
-    return f"✗ {t('book', lang)} {said(check['claimed'], lang)}, {t('engine', lang)} {said(check['engine'], lang)}"
+def _verdict(check: Check, lang: Lang) -> str:
+    if check.agrees:
+        return f"✓ {t('book', lang)} {said(check.claimed, lang)}"
+    return f"✗ {t('book', lang)} {said(check.claimed, lang)}, {t('engine', lang)} {said(check.engine, lang)}"
 
 
 def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
@@ -48,9 +49,9 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
     out = [head] + [f"  {note.say(lang)}" for note in d.score.notes]
     if d.score.void:
         return out
-    checks: dict[str, list[dict[str, Any]]] = {}
+    checks: dict[Place, list[Check]] = {}
     for c in d.checks:
-        checks.setdefault(c["at"], []).append(c)
+        checks.setdefault(c.at, []).append(c)
     deal = d.deal
     for r in (ELDER, YOUNGER):
         if deal.discards[r] or deal.taken[r]:
@@ -62,8 +63,8 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
             words = " · ".join(f"{names[0 if s['by'] == 'elder' else 1]}: «{say(kind, s, lang).capitalize()}»"
                                for s in said)
             out.append(f"  {t(kind, lang)}: {words}")
-            out += [f"      {t_label(c['at'], lang)}: {_verdict(c, lang)}" for c in d.checks
-                    if c["at"].startswith(f"{kind}.")]
+            out += [f"      {t_label(c.at.label, lang)}: {_verdict(c, lang)}" for c in d.checks
+                    if isinstance(c.at, Dialogue) and c.at.kind == kind]
     leaders = {n: leader for n, (leader, _, _) in enumerate(deal.tricks, 1)}
     pending: list[str] = []
     for event, totals in d.score.running():
@@ -72,25 +73,26 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
             pending.append(f"    {names[p]}: {t(category, lang)} {points:+d} "
                            f"«{say_number(totals[p], lang).capitalize()}»")
             continue
-        if label.startswith("lead:"):
-            n = int(label[5:])
+        mark = cast(Checkpoint, label)
+        n = mark.number
+        if mark.stage is Stage.LEAD:
             leader = leaders.get(n, deal.player ^ 1)
             # a lead's mark past the tricks played is the lead not yet followed
-            lead = deal.tricks[n - 1][1] if n in leaders else cast(int, deal.lead_card)
-            out.append(f"  {n}. {names[leader]} {t('leads', lang)} {card_name(lead, lang, symbols=True)}")
-        elif label.startswith("trick:") and int(label[6:]) in leaders:
-            leader, _, follow = deal.tricks[int(label[6:]) - 1]
+            led = deal.tricks[n - 1][1] if n in leaders else cast(int, deal.lead_card)
+            out.append(f"  {n}. {names[leader]} {t('leads', lang)} {card_name(led, lang, symbols=True)}")
+        elif mark.stage is Stage.TRICK and n in leaders:
+            leader, _, follow = deal.tricks[n - 1]
             out.append(f"     {names[1 - leader]} {t('plays', lang)} {card_name(follow, lang, symbols=True)}")
         out += pending
         pending = []
-        out += [f"      {c['player']} ({t_label(label, lang)}): {_verdict(c, lang)}" for c in checks.get(label, [])]
-        if label.startswith("trick:"):  # the tricks each claims to have won by now
-            out += [f"      {c['player']} ({t_label(c['at'], lang)}): {_verdict(c, lang)}"
-                    for c in checks.get(f"tricks_won:{label[6:]}", [])]
+        out += [f"      {c.player} ({t_label(mark.label, lang)}): {_verdict(c, lang)}" for c in checks.get(mark, [])]
+        if mark.stage is Stage.TRICK:  # the tricks each claims to have won by now
+            out += [f"      {c.player} ({t_label(c.at.label, lang)}): {_verdict(c, lang)}"
+                    for c in checks.get(TricksWon(n), [])]
     out += pending
     out.append(f"  {t('total', lang)}: {names[0]} {d.totals[0]}, {names[1]} {d.totals[1]}")
-    finals = [c for c in d.checks if c["at"] == "final" or c["at"] in d.score.by[0]]
-    out += [f"      {t_label(c['at'], lang)}: {c['player']} {_verdict(c, lang)}" for c in finals]
+    finals = [c for c in d.checks if c.at == FINAL or isinstance(c.at, (Category, BlancheShown))]
+    out += [f"      {t_label(c.at.label, lang)}: {c.player} {_verdict(c, lang)}" for c in finals]
     return out
 
 

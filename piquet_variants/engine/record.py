@@ -17,13 +17,15 @@ from ..cards import RANK_KEYS, card_name, mask, mask_names, parse_card, rank_of
 from ..errors import MAX_PROBLEMS, UNKNOWN_PLAYED, CardError, IllegalAction, Problem, RecordError, echo
 from ..i18n import Lang
 from ..located import LoadFailure, Located, load_file
+from ..records.checks import (FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Figure, PartieFigure, Place,
+                              Stage, TricksWon)
 from ..ruleset.model import Rules
 from ..schemas import validate
 from .combos import POINT, SEQUENCES, SETS, Combo, claim
 from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards, follower_wins
 from .irregular import (blanche_shown_late, call_sufficient, exchange_wrongly, miscall, mixed_talon, omission,
                         question, reply, retract, state, take_up_left, unannounced_misdeal)
-from .notes import Note, say_all
+from .notes import Note
 from .partie import Partie, PartieResult, cut_for_deal
 from .scoring import CATEGORIES, DealScore, score_deal
 
@@ -69,12 +71,12 @@ class DealReplay:
     players: tuple[str, str]  # (elder, younger)
     score: DealScore | None  # None: a score-sheet deal
     totals: tuple[int, int]
-    checks: list[dict[str, Any]] = field(default_factory=list)  # every figure the book gives, checked
+    checks: list[Check] = field(default_factory=list)  # every figure the book gives, checked
     deal: Deal | None = None
 
     @property
-    def mismatches(self) -> list[dict[str, Any]]:
-        return [c for c in self.checks if c["claimed"] != c["engine"]]
+    def mismatches(self) -> list[Check]:
+        return [c for c in self.checks if not c.agrees]
 
 
 @dataclass(slots=True)
@@ -82,10 +84,10 @@ class Replay:
     deals: list[DealReplay]
     partie: PartieResult
     players: tuple[str, str]
-    mismatches: list[dict[str, Any]]  # every deal's, then the partie's
+    mismatches: list[Check]  # every deal's, then the partie's
 
     @property
-    def checks(self) -> list[dict[str, Any]]:
+    def checks(self) -> list[Check]:
         """Every figure the record gives that the replay checked, deal by deal, agreeing or not."""
         return [c for d in self.deals for c in d.checks]
 
@@ -495,14 +497,13 @@ def _stage_reply(caller: Combo | None, his: Combo | None, stage: str) -> str:
 
 
 def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], players: tuple[str, str],
-           number: int, at: tuple[str | int, ...], as_called: AsCalled | None = None) -> list[dict[str, Any]]:
+           number: int, at: tuple[str | int, ...], as_called: AsCalled | None = None) -> list[Check]:
     claimed = raw.get("claimed", {})
     out = []
 
-    def compare(where: str, who: str, value: int | str, engine: int | str, path: tuple[str | int, ...]) -> None:
+    def compare(where: Place, who: str, value: Figure, engine: Figure, path: tuple[str | int, ...]) -> None:
         line, col = reader.doc.where(path)
-        out.append({"deal": number, "at": where, "player": who, "claimed": value, "engine": engine,
-                    "line": line, "column": col})
+        out.append(Check(number, where, who, value, engine, line, col))
 
     if score.void:
         # A fresh deal: what the book says of its play cannot be checked, only its totals.
@@ -512,17 +513,17 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
         if kind in score.kinds:
             for i, what, r, book, engine in _said(deal, score, kind, calls.get("said", []), raw.get("incidents", []),
                                                   as_called):
-                compare(f"{kind}.{what}", players[r], book, engine, at + ("declarations", kind, "said", i))
+                compare(Dialogue(kind, what), players[r], book, engine, at + ("declarations", kind, "said", i))
     for kind in (POINT, SEQUENCES):  # what a call must name (au Cent; Law 48): an insufficient call is a mismatch
         said = raw.get("declarations", {}).get(kind, {}).get("said", [])
         first = _first_call(said, "elder")
         if first is not None and deal.phase >= Phase.PLAY and not call_sufficient(deal, ELDER, kind, first):
             wanted, given = ("value", "cards") if kind == POINT else ("top", "length")
-            compare(f"{kind}.call", players[ELDER], given, wanted,
+            compare(Dialogue(kind, "call"), players[ELDER], given, wanted,
                     at + ("declarations", kind, "said", said.index(first)))
     for i, role in enumerate(raw.get("carte_blanche", [])):  # shown, as dealt, even where the other's bars it
         r = ROLES.index(role)
-        compare("carte_blanche", players[r], "yes", "yes" if deal.blanche_dealt[r] else "no", at + ("carte_blanche", i))
+        compare(BlancheShown(), players[r], "yes", "yes" if deal.blanche_dealt[r] else "no", at + ("carte_blanche", i))
     marks = score.checkpoints()
     for i, spoken in enumerate(raw.get("counts", [])):
         n, card = spoken["trick"], spoken["card"]
@@ -530,18 +531,19 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
             raise reader.fail(at + ("counts", i), f"trick {n} is not played in this deal")
         leader = deal.tricks[n - 1][0] if n <= len(deal.tricks) else deal.player ^ 1
         who = leader if card == 1 else 1 - leader
-        label = f"lead:{n}" if card == 1 else f"trick:{n}"
-        compare(label, players[who], spoken["count"], marks[label][who], at + ("counts", i))
+        mark = Checkpoint(Stage.LEAD if card == 1 else Stage.TRICK, n)
+        compare(mark, players[who], spoken["count"], marks[mark][who], at + ("counts", i))
 
     for who, value in claimed.get("final", {}).items():
         role = reader.role(who, players, at + ("claimed", "final", who))
-        compare("final", players[role], value, score.totals[role], at + ("claimed", "final", who))
+        compare(FINAL, players[role], value, score.totals[role], at + ("claimed", "final", who))
     for category, scores in claimed.get("by", {}).items():
         if category not in CATEGORIES:
             raise reader.fail(at + ("claimed", "by", category), f"no category {echo(category)}")
         for who, value in scores.items():
             role = reader.role(who, players, at + ("claimed", "by", category, who))
-            compare(category, players[role], value, score.by[role][category], at + ("claimed", "by", category, who))
+            compare(Category(category), players[role], value, score.by[role][category],
+                    at + ("claimed", "by", category, who))
     won = [0, 0]
     counted = 0
     for i, point in enumerate(claimed.get("tricks_won", [])):
@@ -554,18 +556,18 @@ def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], p
         for who, value in point.items():
             if who != "after":
                 role = reader.role(who, players, at + ("claimed", "tricks_won", i, who))
-                compare(f"tricks_won:{after}", players[role], value, won[role],
+                compare(TricksWon(after), players[role], value, won[role],
                         at + ("claimed", "tricks_won", i, who))
     for i, point in enumerate(claimed.get("running", [])):
-        label = point["at"]
-        if label not in marks:
-            raise reader.fail(at + ("claimed", "running", i, "at"),
-                              f"no checkpoint {echo(label)} in this deal (known: {', '.join(marks)})")
+        read = Checkpoint.read(point["at"])
+        if read is None or read not in marks:
+            raise reader.fail(at + ("claimed", "running", i, "at"), f"no checkpoint {echo(point['at'])} in this deal "
+                                                                    f"(known: {', '.join(m.label for m in marks)})")
         for who, value in point.items():
             if who == "at":
                 continue
             role = reader.role(who, players, at + ("claimed", "running", i, who))
-            compare(label, players[role], value, marks[label][role], at + ("claimed", "running", i, who))
+            compare(read, players[role], value, marks[read][role], at + ("claimed", "running", i, who))
     return out
 
 
@@ -618,7 +620,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
     partie = Partie(rules, players.index(first))
     dealt_by: dict[str, int] = {}  # each dealer's packet size so far
     out: list[DealReplay] = []
-    mismatches: list[dict[str, Any]] = []
+    mismatches: list[Check] = []
     for n, raw in enumerate(deals_raw):
         at = ("deals", n)
         if raw["dealer"] not in players:
@@ -649,38 +651,12 @@ def replay(doc: Located, rules: Rules) -> Replay:
                 players[result.winner] if result.winner is not None else None)
             if claim[key] != engine:
                 line, col = doc.where(("claimed", key))
-                mismatches.append({"deal": None, "at": f"partie.{key}", "player": None, "claimed": claim[key],
-                                   "engine": engine, "line": line, "column": col})
+                mismatches.append(Check(None, PartieFigure(key), None, claim[key], engine, line, col))
     for who, value in claim.get("totals", {}).items():
         if who not in players:
             raise reader.fail(("claimed", "totals", who), f"{echo(who)} is not a player")
         if value != result.totals[players.index(who)]:
             line, col = doc.where(("claimed", "totals", who))
-            mismatches.append({"deal": None, "at": "partie.totals", "player": who, "claimed": value,
-                               "engine": result.totals[players.index(who)], "line": line, "column": col})
+            mismatches.append(Check(None, PartieFigure("totals"), who, value, result.totals[players.index(who)],
+                                    line, col))
     return Replay(out, result, (players[0], players[1]), mismatches)
-
-
-def replay_json(rep: Replay, ruleset_id: str, lang: Lang = "en") -> dict[str, Any]:
-    """The ``replay --format json`` contract for one ruleset."""
-    deals = []
-    for d in rep.deals:
-        scores = {}
-        for role, name in enumerate(d.players):
-            by = dict(d.score.by[role]) if d.score else dict.fromkeys(CATEGORIES, 0)
-            scores[name] = {"total": d.totals[role], "by": by}
-        entry: dict[str, Any] = {"number": d.number, "elder": d.players[ELDER], "scores": scores,
-                                 "mismatches": d.mismatches}
-        if d.score is not None:
-            entry["complete"] = d.score.complete
-            entry["void"] = d.score.void
-            entry["notes"] = say_all(d.score.notes, lang)
-        deals.append(entry)
-    res = rep.partie
-    return {"ruleset": ruleset_id, "deals": deals,
-            "partie": {"totals": {rep.players[i]: res.totals[i] for i in (0, 1)},
-                       "winner": rep.players[res.winner] if res.winner is not None else None,
-                       "points_won": res.points_won, "finished": res.finished,
-                       "games": {rep.players[i]: res.games[i] for i in (0, 1)}},
-            "mismatches": [m for m in rep.mismatches if m["deal"] is None]}
-
