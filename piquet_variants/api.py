@@ -7,9 +7,9 @@ every figure it gives, and a ``Visitor`` (or ``Record.events()``) walks a
 record's events.  ``docs/api.md`` shows each with an example.
 
     import piquet_variants as pv
-    for record in pv.read("docs/deals/rubicon-partie.piquet"):
+    for record in pv.read("example:rubicon-partie"):
         result = pv.replay(record, "marquoir")
-        print(result.partie.points_won, [m["at"] for m in result.mismatches])
+        print(result.partie.points_won, [m.at.label for m in result.mismatches])
 """
 
 from __future__ import annotations
@@ -19,18 +19,21 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TextIO
 
 from .engine.record import Replay, load_records, records_of, replay as replay_located
-from .errors import RecordError, UnknownRuleset, echo
-from .located import LoadFailure, Located, load_text, read_source
+from .errors import PiquetError, RecordError, UnknownRuleset, echo
+from .examples import PREFIX as EXAMPLE, path as example_path
+from .files import quietly
+from .located import MAX_BYTES, LoadFailure, Located, load_text, read_source
 from .notation.events import Event, Visitor, walk
 from .notation.writer import write_all
 from .ruleset.compiler import compile_path, load_ruleset
 from .ruleset.model import Rules, Ruleset
+from .schemas import validate
 
-__all__ = ["Event", "Record", "Replay", "Visitor", "get_ruleset", "load", "load_string", "read", "replay", "write",
-           "write_json"]
+__all__ = ["Event", "PiquetError", "Record", "Replay", "Visitor", "get_ruleset", "load", "load_string", "read", "replay",
+           "write", "write_json"]
 
 Format = Literal["notation", "json"]
 
@@ -71,7 +74,8 @@ class Record:
         return isinstance(other, Record) and self.data == other.data
 
     def __hash__(self) -> int:
-        return id(self)
+        """By the data, as equality is: two equal records are one member of a set."""
+        return hash(json.dumps(self.data, sort_keys=True))
 
 
 def load(path: Path | str) -> list[Located | RecordError]:
@@ -108,21 +112,24 @@ def _is_json(text: str) -> bool:
     return True
 
 
-def read(source: str | Path, *, fmt: Format | None = None,
+def read(source: str | Path | TextIO, *, fmt: Format | None = None,
          on_error: Callable[[RecordError], None] | None = None) -> Iterator[Record]:
-    """Each record of a file (a ``Path``, or a ``str`` naming one) or of a text (any other ``str``).
+    """Each record of a file, a shipped example, a text or an open text handle.
 
+    A ``Path`` is a file; a ``str`` is the file it names where it is one line
+    naming a file that is there, or ending in ``.piquet`` or ``.json``;
+    ``example:NAME`` is a shipped example; any other ``str`` is the records'
+    text itself; a handle (anything with ``read``) is read to its end.
     Notation or JSON: a file by its extension, a text by whether it is JSON,
     unless ``fmt`` says.  A bad record raises its ``RecordError`` (a
     ``NotationError`` for the notation), with every problem found in it and
     positioned, after the good records before it were yielded; with
     ``on_error``, it is handed the error instead and the next record is read.
     """
-    if isinstance(source, Path) or ("\n" not in source and (Path(source).is_file() or Path(source).suffix.lower()
-                                                           in (".piquet", ".json"))):
-        results = load(source) if fmt is None else load_string(read_source(source), str(source), fmt)
-    else:
-        results = load_string(source, "<text>", fmt)
+    try:
+        results = _results(source, fmt)
+    except LoadFailure as exc:
+        results = [RecordError([exc.problem])]
     for result in results:
         if isinstance(result, RecordError):
             if on_error is None:
@@ -132,10 +139,41 @@ def read(source: str | Path, *, fmt: Format | None = None,
             yield Record(result)
 
 
+def _results(source: str | Path | TextIO, fmt: Format | None) -> list[Located | RecordError]:
+    """What ``read`` reads: a file, an example, a handle's text or a text; ``LoadFailure`` where it cannot."""
+    if not isinstance(source, (str, Path)):
+        text = source.read(MAX_BYTES + 1)
+        return load_string(text, str(getattr(source, "name", "<stream>")), fmt)
+    if isinstance(source, str) and source.startswith(EXAMPLE) and "\n" not in source:
+        source = example_path(source[len(EXAMPLE):])
+    if isinstance(source, str) and not _names_a_file(source):
+        return load_string(source, "<text>", fmt)
+    return load(source) if fmt is None else load_string(read_source(source), str(source), fmt)
+
+
+def _names_a_file(text: str) -> bool:
+    """Whether a ``str`` given to ``read`` names a file: never a text of several lines, nor one too long or odd
+    for a file name (it is read as the records' text)."""
+    return "\n" not in text and (quietly(Path.is_file, Path(text)) or Path(text).suffix.lower() in (".piquet", ".json"))
+
+
 def _data(records: Record | dict[str, Any] | Iterable[Record | dict[str, Any]]) -> list[dict[str, Any]]:
+    """The records' data; a dict is checked against the record schema first (``RecordError`` with its problems),
+    as the reader checks what it reads, so that no writer meets a value of the wrong type."""
     if isinstance(records, (Record, dict)):
         records = [records]
-    return [r.data if isinstance(r, Record) else r for r in records]
+    out = []
+    for i, r in enumerate(records):
+        if isinstance(r, Record):
+            out.append(r.data)
+            continue
+        if not isinstance(r, dict):
+            raise RecordError([Located(f"<record {i + 1}>", r).problem((), f"{echo(r)} is not a record")])
+        problems = validate(Located(f"<record {i + 1}>", r), "record")
+        if problems:
+            raise RecordError(problems)
+        out.append(r)
+    return out
 
 
 def write(records: Record | dict[str, Any] | Iterable[Record | dict[str, Any]]) -> str:

@@ -10,10 +10,7 @@ that is not a number, a tag nobody knows.
 
 from __future__ import annotations
 
-import gc
 import unicodedata
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from itertools import chain
 from pathlib import Path
@@ -768,26 +765,7 @@ def read_records(text: str, name: str = "<text>") -> list[Located | NotationErro
     """
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         return [NotationError([Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes")])]
-    with _collector_paused():
-        return _read(text, name)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector held off while a file is read.
-
-    Its passes walk every object alive, and a file's records grow the heap as
-    they are read: with it running, reading twice the records took 2.5 times
-    as long (``benchmarks/parse.py``); held off, 1.9.  What the reader makes
-    holds no reference cycle, so nothing waits for the collector meanwhile.
-    """
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
+    return _read(text, name)
 
 
 def _read(text: str, name: str) -> list[Located | NotationError]:
