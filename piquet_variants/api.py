@@ -15,19 +15,19 @@ record's events.  ``docs/api.md`` shows each with an example.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TextIO
 
-from .engine.record import Replay, load_records, records_of, replay as replay_located
+from .engine.record import Replay, replay as replay_located
 from .errors import PiquetError, RecordError, UnknownRuleset, echo
 from .examples import PREFIX as EXAMPLE, path as example_path
 from .files import quietly
-from .located import MAX_BYTES, LoadFailure, Located, load_text, read_source
+from .located import MAX_BYTES, LoadFailure, Located, read_source
 from .notation.events import Event, Visitor, walk
 from .notation.writer import write_all
+from .records.json_reader import json_records
 from .ruleset.compiler import compile_path, load_ruleset
 from .ruleset.model import Rules, Ruleset
 from .schemas import validate
@@ -83,26 +83,38 @@ def load(path: Path | str) -> list[Located | RecordError]:
 
     JSON (``.json``, one record or an array of them) or the notation (any other file).
     """
-    if Path(path).suffix.lower() == ".json":
-        return load_records(path)
-    from .notation.reader import read_file_records  # the notation's parser, and Lark, only for notation
-    return list(read_file_records(path))
+    return list(_file_records(path, None))
 
 
 def load_string(text: str, name: str = "<text>", fmt: Format | None = None) -> list[Located | RecordError]:
     """Every record of a text, as ``load`` gives a file's: JSON if ``fmt`` says so or the text is JSON, else notation."""
-    if fmt == "json" or (fmt is None and text.lstrip()[:1] in ("{", "[") and _is_json(text)):
+    return list(_text_records(text, name, fmt))
+
+
+def _file_records(path: Path | str, fmt: Format | None) -> Iterator[Located | RecordError]:
+    """Each record of a file as it is read: JSON by ``fmt`` or the ``.json`` suffix, else the notation."""
+    if (fmt or ("json" if Path(path).suffix.lower() == ".json" else "notation")) == "json":
         try:
-            return records_of(load_text(text, name))
+            text = read_source(path)
         except LoadFailure as exc:
-            return [RecordError([exc.problem])]
+            yield RecordError([exc.problem])
+            return
+        yield from json_records(text, str(path))
+        return
+    from .notation.reader import read_file_records  # the notation's parser, and Lark, only for notation
+    yield from read_file_records(path)
+
+
+def _text_records(text: str, name: str, fmt: Format | None) -> Iterator[Located | RecordError]:
+    if fmt == "json" or (fmt is None and text.lstrip()[:1] in ("{", "[") and _is_json(text)):
+        return json_records(text, name)
     from .notation.reader import read_records
-    return list(read_records(text, name))
+    return iter(read_records(text, name))
 
 
 def _is_json(text: str) -> bool:
     """Whether a text that opens with a bracket is JSON (``[`` also opens a notation tag); JSON nested too deep
-    for ``json`` to read is JSON all the same, and ``load_text`` refuses it at its place."""
+    for ``json`` to read is JSON all the same, and the JSON reader refuses it at its place."""
     try:
         json.loads(text)
     except RecursionError:
@@ -126,11 +138,7 @@ def read(source: str | Path | TextIO, *, fmt: Format | None = None,
     positioned, after the good records before it were yielded; with
     ``on_error``, it is handed the error instead and the next record is read.
     """
-    try:
-        results = _results(source, fmt)
-    except LoadFailure as exc:
-        results = [RecordError([exc.problem])]
-    for result in results:
+    for result in _results(source, fmt):
         if isinstance(result, RecordError):
             if on_error is None:
                 raise result
@@ -139,16 +147,16 @@ def read(source: str | Path | TextIO, *, fmt: Format | None = None,
             yield Record(result)
 
 
-def _results(source: str | Path | TextIO, fmt: Format | None) -> list[Located | RecordError]:
-    """What ``read`` reads: a file, an example, a handle's text or a text; ``LoadFailure`` where it cannot."""
+def _results(source: str | Path | TextIO, fmt: Format | None) -> Iterator[Located | RecordError]:
+    """What ``read`` reads: a file, an example, a handle's text or a text."""
     if not isinstance(source, (str, Path)):
         text = source.read(MAX_BYTES + 1)
-        return load_string(text, str(getattr(source, "name", "<stream>")), fmt)
+        return _text_records(text, str(getattr(source, "name", "<stream>")), fmt)
     if isinstance(source, str) and source.startswith(EXAMPLE) and "\n" not in source:
         source = example_path(source[len(EXAMPLE):])
     if isinstance(source, str) and not _names_a_file(source):
-        return load_string(source, "<text>", fmt)
-    return load(source) if fmt is None else load_string(read_source(source), str(source), fmt)
+        return _text_records(source, "<text>", fmt)
+    return _file_records(source, fmt)
 
 
 def _names_a_file(text: str) -> bool:
@@ -184,13 +192,7 @@ def write(records: Record | dict[str, Any] | Iterable[Record | dict[str, Any]]) 
 def write_json(records: Record | dict[str, Any] | Iterable[Record | dict[str, Any]]) -> str:
     """Records as JSON: one record as an object, several as an array (each validates against the record schema)."""
     data = _data(records)
-    text = json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2) + "\n"
-    return _YAML_REFUSES.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-# Characters JSON may hold raw but YAML, whose loader reads JSON records with their positions, refuses
-# (controls) or reads as line breaks inside a string (NEL, the line and paragraph separators).
-_YAML_REFUSES = re.compile("[\x7f-\x9f\u2028\u2029\ufffe\uffff]")
+    return json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2) + "\n"
 
 
 def get_ruleset(ref: str | Path | Ruleset, options: Iterable[tuple[str, str]] = (),

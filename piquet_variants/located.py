@@ -1,11 +1,11 @@
-"""Safe, bounded YAML (and JSON) loading that remembers where each value stood.
+"""Safe, bounded YAML loading that remembers where each value stood.
 
 Rulesets and records are user input.  We compose the YAML node graph with
 PyYAML's safe machinery (no arbitrary tags can run code), then build plain
 Python values ourselves so we can (a) count every node we materialise, which
 stops alias bombs, and (b) record the line and column of every key and value,
-so a schema error can point at ``FILE:LINE:COL``.  JSON is YAML for this
-purpose, which gives JSON records the same positions.
+so a schema error can point at ``FILE:LINE:COL``.  JSON records are read as
+JSON (``records.json_reader``), with the same positions.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""JSON deal records: load, replay under a ruleset, and check the scores they claim.
+"""Deal records replayed under a ruleset, and the scores they claim checked.
 
 A record is turned into the engine's own actions (the dealt cards as one
 chance outcome, then discards, calls and cards), so a replay is exactly the
@@ -16,11 +16,10 @@ from typing import Any, NamedTuple
 from ..cards import RANK_KEYS, card_name, mask, mask_names, parse_card, rank_of
 from ..errors import MAX_PROBLEMS, UNKNOWN_PLAYED, CardError, IllegalAction, Problem, RecordError, echo
 from ..i18n import Lang
-from ..located import LoadFailure, Located, load_file
+from ..located import Located
 from ..records.checks import (FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Figure, PartieFigure, Place,
                               Stage, TricksWon)
 from ..ruleset.model import Rules
-from ..schemas import validate
 from .combos import POINT, SEQUENCES, SETS, Combo, claim
 from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards, follower_wins
 from .irregular import (blanche_shown_late, call_sufficient, exchange_wrongly, miscall, mixed_talon, omission,
@@ -31,38 +30,6 @@ from .scoring import CATEGORIES, DealScore, score_deal
 
 SUITS_BY_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3, "P": 0, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
 UNKNOWN = -1  # a card the source does not give ("?")
-
-
-def load_records(path: Path | str) -> list[Located | RecordError]:
-    """Every record of a JSON file: one record, or an array of records, each validated on its own.
-
-    A record of an array keeps the file's positions, and its problems name
-    its index (``[2].deals[0].tricks``); a bad record does not stop the others.
-    """
-    try:
-        doc = load_file(path)
-    except LoadFailure as exc:
-        return [RecordError([exc.problem])]
-    return records_of(doc)
-
-
-def records_of(doc: Located) -> list[Located | RecordError]:
-    """The records of a loaded JSON document (one record, or an array of records), each validated."""
-    docs = ([Located(doc.file, item, doc.marks, prefix=(i,)) for i, item in enumerate(doc.data)]
-            if isinstance(doc.data, list) else [doc])
-    out: list[Located | RecordError] = []
-    left = MAX_PROBLEMS  # for the whole file, as the notation's reader counts them
-    for i, one in enumerate(docs):
-        if left <= 0:
-            line, column = one.where(())
-            out.append(RecordError([Problem(doc.file, line, column, "", f"{MAX_PROBLEMS} problems: the checking "
-                                                                        f"stops here ({len(docs) - i} more records "
-                                                                        "not checked)")]))
-            break
-        problems = validate(one, "record", left)
-        left -= len(problems)
-        out.append(RecordError(problems) if problems else one)
-    return out
 
 
 @dataclass(slots=True)
