@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any, Literal, TextIO
 
 from .engine.record import Replay, replay as replay_located
-from .errors import PiquetError, RecordError, UnknownRuleset, echo
+from .errors import PiquetError, Problem, RecordError, UnknownRuleset, echo
 from .examples import PREFIX as EXAMPLE, path as example_path
 from .files import quietly
-from .located import MAX_BYTES, LoadFailure, Located, read_source
+from .located import MAX_RECORDS_BYTES, LoadFailure, Located, read_source
 from .notation.events import Event, Visitor, walk
 from .notation.writer import write_all
 from .records.json_reader import json_records
@@ -95,21 +95,21 @@ def _file_records(path: Path | str, fmt: Format | None) -> Iterator[Located | Re
     """Each record of a file as it is read: JSON by ``fmt`` or the ``.json`` suffix, else the notation."""
     if (fmt or ("json" if Path(path).suffix.lower() == ".json" else "notation")) == "json":
         try:
-            text = read_source(path)
+            text = read_source(path, MAX_RECORDS_BYTES)
         except LoadFailure as exc:
             yield RecordError([exc.problem])
             return
         yield from json_records(text, str(path))
         return
-    from .notation.reader import read_file_records  # the notation's parser, and Lark, only for notation
-    yield from read_file_records(path)
+    from .notation.reader import iter_file_records  # the notation's parser, and Lark, only for notation
+    yield from iter_file_records(path)
 
 
 def _text_records(text: str, name: str, fmt: Format | None) -> Iterator[Located | RecordError]:
     if fmt == "json" or (fmt is None and text.lstrip()[:1] in ("{", "[") and _is_json(text)):
         return json_records(text, name)
-    from .notation.reader import read_records
-    return iter(read_records(text, name))
+    from .notation.reader import iter_text_records
+    return iter_text_records(text, name)
 
 
 def _is_json(text: str) -> bool:
@@ -150,13 +150,21 @@ def read(source: str | Path | TextIO, *, fmt: Format | None = None,
 def _results(source: str | Path | TextIO, fmt: Format | None) -> Iterator[Located | RecordError]:
     """What ``read`` reads: a file, an example, a handle's text or a text."""
     if not isinstance(source, (str, Path)):
-        text = source.read(MAX_BYTES + 1)
-        return _text_records(text, str(getattr(source, "name", "<stream>")), fmt)
+        text = source.read(MAX_RECORDS_BYTES + 1)
+        if len(text) > MAX_RECORDS_BYTES:
+            return iter([RecordError([Problem(_name(source), 1, 1, "", f"more than {MAX_RECORDS_BYTES} characters "
+                                                                       "to read")])])
+        return _text_records(text, _name(source), fmt)
     if isinstance(source, str) and source.startswith(EXAMPLE) and "\n" not in source:
         source = example_path(source[len(EXAMPLE):])
     if isinstance(source, str) and not _names_a_file(source):
         return _text_records(source, "<text>", fmt)
     return _file_records(source, fmt)
+
+
+def _name(handle: TextIO) -> str:
+    name = getattr(handle, "name", None)
+    return name if isinstance(name, str) else "<stream>"
 
 
 def _names_a_file(text: str) -> bool:

@@ -161,7 +161,7 @@ def test_fault_5_suit_named_x(cli, tmp_path) -> None:
 
 def test_fault_6_a_device_is_read_no_further_than_the_limit(cli) -> None:
     for command in ("replay", "convert"):
-        refused(cli, command, "/dev/zero", at="/dev/zero:1:1: file is larger than 1048576 bytes")
+        refused(cli, command, "/dev/zero", at="/dev/zero:1:1: a record longer than 1048576 characters")
 
 
 def _fifo(tmp_path: Path, name: str) -> str:

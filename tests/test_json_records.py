@@ -21,9 +21,9 @@ RECORD = {"players": ["A", "B"], "deals": [{"dealer": "B", "scores": {"A": 10, "
     ('{"players": ["A", "B"],\n "deals": [{"dealer": "B",}]}', 2, 27, "property name"),
     ('{"players": ["A", "B"], # two\n "deals": []}', 1, 25, "double quotes"),
     ('[\n' + json.dumps(RECORD) + ',\n]', 2, len(json.dumps(RECORD)) + 1, "trailing comma"),
-    ('{"players": ["A", "B"], "deals": [{"dealer": "B", "scores": {"A": NaN}}]}', 1, 1, "not a JSON number"),
-    ('{"players": ["A", "B"], "players": ["C", "D"], "deals": []}', 1, 1, "duplicate key 'players'"),
-    ('{"players": ["A", "B"], "deals": [{"dealer": "B", "scores": {"A": 1' + "0" * 30 + '}}]}', 1, 1, "out of range"),
+    ('{"players": ["A", "B"], "deals": [{"dealer": "B", "scores": {"A": NaN}}]}', 1, 67, "not a JSON number"),
+    ('{"players": ["A", "B"], "players": ["C", "D"], "deals": []}', 1, 25, "duplicate key 'players'"),
+    ('{"players": ["A", "B"], "deals": [{"dealer": "B", "scores": {"A": 1' + "0" * 30 + '}}]}', 1, 67, "out of range"),
     (json.dumps(RECORD) + "\n{}", 2, 1, "extra data"),
 ])
 def test_what_json_refuses_is_refused_at_its_place(text: str, line: int, column: int, words: str) -> None:

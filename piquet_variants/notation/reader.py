@@ -11,6 +11,7 @@ that is not a number, a tag nobody knows.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain
 from pathlib import Path
@@ -18,11 +19,11 @@ from typing import Any, cast
 
 from ..cards import SYMBOLS, card_name, compact_cards, parse_card
 from ..errors import MAX_PROBLEMS, UNKNOWN_PLAYED, CardError, NotationError, Problem, echo
-from ..located import MAX_BYTES, Located, LoadFailure, caret, read_source
+from ..located import MAX_BYTES, MAX_RECORDS_BYTES, Lines, Located, LoadFailure, caret, read_source, text_pieces
 from ..schemas import did_you_mean
 from .events import SOURCE_TAG_PREFIX
 from .numbers import read_number
-from .parser import Card, Pos, Run, Stmt, Tok, parse_statements, pos, rank_key, suit_symbol, unquote
+from .parser import Card, Pos, Run, Stmt, Tok, parse_statements, pos, rank_key, split_records, suit_symbol, unquote
 from .speech import MOMENT_WORDS, REASON_WORDS
 
 
@@ -135,7 +136,7 @@ class _Tricks:
 class _Builder:
     """Fills one record from statements, noting the position of each value."""
 
-    def __init__(self, name: str, lines: list[str]):
+    def __init__(self, name: str, lines: Sequence[str]):
         self.name, self.lines = name, lines
         self.located = Located(name, None, lines=lines)
         self.marks = self.located.marks
@@ -763,15 +764,81 @@ def read_records(text: str, name: str = "<text>") -> list[Located | NotationErro
     A record's problems do not stop the reading: the next record is read all
     the same.  After ``MAX_PROBLEMS`` problems the reading stops, and says so.
     """
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        return [NotationError([Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes")])]
-    return _read(text, name)
+    return list(iter_text_records(text, name))
 
 
-def _read(text: str, name: str) -> list[Located | NotationError]:
-    lines = text.splitlines()
-    out: list[Located | NotationError] = []
-    count = 0
+def iter_text_records(text: str, name: str = "<text>") -> Iterator[Located | NotationError]:
+    """Each record of a notation text, as ``read_records`` gives them, one at a time."""
+    return iter_records((text[i:i + _PIECE] for i in range(0, len(text), _PIECE)), name)
+
+
+#: The text is parsed in blocks of about this many characters, each ending where a record begins: a file of any
+#: size is read a block at a time, and one record may be no longer than a block.
+BLOCK = MAX_BYTES
+_PIECE = 1 << 16
+
+
+def iter_records(pieces: Iterable[str], name: str = "<text>") -> Iterator[Located | NotationError]:
+    """Each record of a notation text that arrives in pieces (a file read as it goes), as soon as its block is
+    read: a record is bounded (``BLOCK`` characters), the file is not."""
+    count = _Count(name)
+    parts: list[str] = []  # the text not yet parsed, in pieces
+    size, line = 0, 1  # its length, and the line of the file where it begins
+    for piece in chain((p for p in pieces if p), ("",)):
+        parts.append(piece)
+        size += len(piece)
+        if piece and size < BLOCK:
+            continue
+        pending = "".join(parts)
+        if not piece and not pending and line == 1:  # an empty text: read as such, for what it lacks
+            yield from _read("", name, line, count)
+        while len(pending) >= BLOCK or (not piece and pending):
+            cut = len(pending) if not piece and len(pending) < BLOCK else _last_start(pending)
+            if cut == 0:
+                yield NotationError([Problem(name, line, 1, "", f"a record longer than {BLOCK} characters (one "
+                                                                "record's deals, tags and comments)")])
+                return
+            block, pending = pending[:cut], pending[cut:]
+            for result in _read(block, name, line, count):
+                yield result
+                if count.stopped:
+                    return
+            line += block.count("\n")
+        parts, size = [pending], len(pending)
+
+
+def _last_start(text: str) -> int:
+    """Where the last record of a text that begins a line begins (past the first): the text before it is whole
+    records; 0 where the text holds one record only."""
+    for chunk in reversed(split_records(text)[1:]):
+        if chunk.column == 1:
+            return chunk.offset
+    return 0
+
+
+class _Count:
+    """The problems found so far in a file, read block by block: past ``MAX_PROBLEMS`` the reading stops."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.problems = 0
+        self.stopped = False
+
+    def add(self, error: NotationError) -> NotationError | None:
+        """Count a record's problems; where they pass the bound, what says that the reading stops there."""
+        self.problems += len(error.problems)
+        if self.problems < MAX_PROBLEMS:
+            return None
+        self.stopped = True
+        where = error.problems[-1]
+        return NotationError([Problem(self.name, where.line, where.column, "",
+                                      f"{self.problems} problems: the reading stops here")])
+
+
+def _read(block: str, name: str, line: int, count: _Count) -> Iterator[Located | NotationError]:
+    """The records of a block of a file that begins at ``line``, by the file's own lines and columns."""
+    lines = Lines(block.splitlines(), line)
+    text = "\n" * (line - 1) + block if line > 1 else block  # the grammar skips the line breaks; positions are kept
     for group in _records(parse_statements(text, name)):
         if group and group[0].kind == "bad_record":
             result: Located | NotationError = NotationError([group[0].data])
@@ -780,15 +847,12 @@ def _read(text: str, name: str) -> list[Located | NotationError]:
                 result = _Builder(name, lines).build(group)
             except NotationError as exc:
                 result = exc
-        out.append(result)
+        yield result
         if isinstance(result, NotationError):
-            count += len(result.problems)
-            if count >= MAX_PROBLEMS:
-                where = result.problems[-1]
-                out.append(NotationError([Problem(name, where.line, where.column, "",
-                                                  f"{count} problems: the reading stops here")]))
-                break
-    return out
+            stop = count.add(result)
+            if stop is not None:
+                yield stop
+                return
 
 
 def _bounded(problems: list[Problem]) -> None:
@@ -817,11 +881,15 @@ def read_text(text: str, name: str = "<text>") -> Located:
 
 
 def read_file_records(path: Path | str) -> list[Located | NotationError]:
+    return list(iter_file_records(path))
+
+
+def iter_file_records(path: Path | str) -> Iterator[Located | NotationError]:
+    """Each record of a notation file as it is read (``iter_records``), up to ``MAX_RECORDS_BYTES`` in all."""
     try:
-        text = read_source(path)
+        yield from iter_records(text_pieces(path, MAX_RECORDS_BYTES), str(path))
     except LoadFailure as exc:
-        return [NotationError([exc.problem])]
-    return read_records(text, str(path))
+        yield NotationError([exc.problem])
 
 
 def read_file(path: Path | str) -> Located:

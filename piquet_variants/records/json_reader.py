@@ -22,7 +22,13 @@ from ..schemas import validate
 
 
 class _Refused(ValueError):
-    """A value that is JSON but not a record's: a duplicate key, a number out of range, NaN."""
+    """A value that is JSON but not a record's: a duplicate key, a number out of range, NaN; ``token`` is the
+    value as written (a key, quoted), found again in the text for its position."""
+
+    def __init__(self, message: str, token: str, key: bool = False) -> None:
+        super().__init__(message)
+        self.token = token
+        self.key = key
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -31,19 +37,19 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _Refused(f"duplicate key {echo(key)}")
+                raise _Refused(f"duplicate key {echo(key)}", key, key=True)
             seen.add(key)
     return out
 
 
 def _integer(text: str) -> int:
     if len(text) > 20 or not -MAX_INTEGER <= (value := int(text)) <= MAX_INTEGER:
-        raise _Refused(too_large(text))
+        raise _Refused(too_large(text), text)
     return value
 
 
 def _constant(text: str) -> Any:
-    raise _Refused(f"{text} is not a JSON number")
+    raise _Refused(f"{text} is not a JSON number", text)
 
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_int=_integer, parse_constant=_constant)
@@ -118,6 +124,34 @@ def _marks(text: str) -> dict[JsonPath, tuple[int, int]]:
     return marks
 
 
+def _found(text: str, start: int, refused: _Refused) -> int:
+    """Where the value refused stands, from ``start``: the first such number, or the key given a second time
+    in one object."""
+    keys: list[set[str] | None] = []  # each open container's keys so far (None: an array)
+    key_next = False
+    for m in _TOKEN.finditer(text, start):
+        token = m.group()
+        if not refused.key and token == refused.token:
+            return m.start()
+        if token in "{[":
+            keys.append(set() if token == "{" else None)
+            key_next = token == "{"
+        elif token in "}]":
+            keys.pop()
+            if not keys:
+                break
+        elif token in ",:":
+            key_next = token == "," and keys[-1] is not None
+        elif key_next:
+            seen, word = keys[-1], _key(token)
+            if seen is not None and word == refused.token and word in seen:
+                return m.start()
+            if seen is not None:
+                seen.add(word)
+            key_next = False
+    return start
+
+
 def _position(text: str, offset: int) -> tuple[int, int]:
     line = text.count("\n", 0, offset) + 1
     return line, offset - text.rfind("\n", 0, offset)
@@ -143,7 +177,7 @@ class JsonRecords:
         except json.JSONDecodeError as exc:
             raise self.fail(exc.pos, f"not valid JSON: {exc.msg}") from None
         except _Refused as exc:
-            raise self.fail(offset, str(exc)) from None
+            raise self.fail(_found(self.text, offset, exc), str(exc)) from None
         except RecursionError:
             raise self.fail(offset, f"document nested more than {MAX_DEPTH} levels deep") from None
 
@@ -161,15 +195,16 @@ class JsonRecords:
             yield from self._end(offset + 1)
             return
         while True:
+            if self.left <= 0:
+                yield self.fail(offset, f"{MAX_PROBLEMS} problems: the checking stops here ({self._count(offset)} "
+                                        "more records not checked)")
+                return
             try:
                 data, end = self.decode(offset)
             except RecordError as exc:
                 yield exc
                 return
             yield self._checked(data, (index,))
-            if self.left <= 0:
-                yield self.fail(end, f"{MAX_PROBLEMS} problems: the checking stops here")
-                return
             offset = _SPACE.match(text, end).end()  # type: ignore[union-attr]
             if text.startswith(",", offset):
                 comma, offset = offset, _SPACE.match(text, offset + 1).end()  # type: ignore[union-attr]
@@ -183,6 +218,20 @@ class JsonRecords:
             else:
                 yield self.fail(offset, "not valid JSON: expected ',' or ']' after a record")
                 return
+
+    def _count(self, offset: int) -> int:
+        """How many records the array holds from ``offset`` on, as far as they decode."""
+        count = 0
+        try:
+            while True:
+                _, end = _DECODER.raw_decode(self.text, offset)
+                count += 1
+                offset = _SPACE.match(self.text, end).end()  # type: ignore[union-attr]
+                if not self.text.startswith(",", offset):
+                    return count
+                offset = _SPACE.match(self.text, offset + 1).end()  # type: ignore[union-attr]
+        except (ValueError, RecursionError):
+            return count
 
     def _whole(self, start: int) -> Iterator[Located | RecordError]:
         try:
