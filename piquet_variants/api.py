@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any, Literal, TextIO
 
 from .engine.record import Replay, replay as replay_located
-from .errors import PiquetError, Problem, RecordError, UnknownRuleset, echo
+from .errors import PiquetError, Problem, RecordError, RulesetError, UnknownRuleset, echo
 from .examples import PREFIX as EXAMPLE, path as example_path
 from .files import quietly
-from .located import MAX_RECORDS_BYTES, LoadFailure, Located, read_source
+from .located import MAX_RECORDS_BYTES, LoadFailure, Located, load_file, read_source
 from .notation.events import Event, Visitor, walk
 from .notation.writer import write_all
 from .records.json_reader import json_records
@@ -210,11 +210,42 @@ def get_ruleset(ref: str | Path | Ruleset, options: Iterable[tuple[str, str]] = 
     if isinstance(ref, Ruleset):
         return ref
     if isinstance(ref, Path) or ref.endswith((".yaml", ".yml")):
-        path = base / ref if base is not None else Path(ref)
+        if base is not None:
+            return _beside(base, str(ref), tuple(options))
+        path = Path(ref)
         if not _is_file(path):
             raise UnknownRuleset(f"no ruleset file {echo(str(path))}")
         return compile_path(path, tuple(options))
     return load_ruleset(ref, tuple(sorted(options)))
+
+
+def _beside(folder: Path, name: str, options: tuple[tuple[str, str], ...]) -> Ruleset:
+    """The ruleset file a record names: a file of the record's own folder, and nothing else (no other folder, no
+    link out of it); a YAML file there that is not a ruleset is said to be so, its content not echoed."""
+    path = folder / name
+    inside = Path(name).name == name and name not in (".", "..") and _is_file(path)
+    if inside:
+        try:
+            inside = path.resolve().parent == folder.resolve()
+        except (OSError, RuntimeError):  # a loop of links
+            inside = False
+    if not inside:
+        raise UnknownRuleset(f"no ruleset file {echo(name)} in the record's own folder (a record names a ruleset "
+                             "id, or a .yaml file beside it)")
+    try:
+        return compile_path(path, options)
+    except RulesetError:
+        if not _looks_like_a_ruleset(path):
+            raise UnknownRuleset(f"{echo(name)} is not a ruleset file (it has no id and title)") from None
+        raise
+
+
+def _looks_like_a_ruleset(path: Path) -> bool:
+    try:
+        data = load_file(path).data
+    except LoadFailure:
+        return False
+    return isinstance(data, dict) and isinstance(data.get("id"), str) and "title" in data
 
 
 def _is_file(path: Path) -> bool:
@@ -235,10 +266,12 @@ def replay(record: Record | Located, rules: str | Path | Ruleset | Rules | None 
     ``RecordError`` at its line.
     """
     doc = record.located if isinstance(record, Record) else record
-    base = None
-    if rules is None:  # the record's own, a file named from the record's folder
-        rules, base = doc.data.get("ruleset", "modern-fr"), Path(doc.file).parent
-        options = tuple(doc.data.get("options", {}).items()) + tuple(options)
-    if not isinstance(rules, Rules):
-        rules = get_ruleset(rules, options, base).rules
+    if rules is None:  # the record's own, a file named from the record's folder; a fault of it is at its line
+        own = tuple(doc.data.get("options", {}).items()) + tuple(options)
+        try:
+            rules = get_ruleset(doc.data.get("ruleset", "modern-fr"), own, Path(doc.file).parent).rules
+        except UnknownRuleset as exc:
+            raise RecordError([doc.problem(("ruleset",), str(exc))]) from None
+    elif not isinstance(rules, Rules):
+        rules = get_ruleset(rules, options).rules
     return replay_located(doc, rules)
