@@ -25,15 +25,15 @@ from .errors import PiquetError, Problem, RecordError, RulesetError, UnknownRule
 from .examples import PREFIX as EXAMPLE, path as example_path
 from .files import quietly
 from .located import MAX_RECORDS_BYTES, LoadFailure, Located, load_file, read_source
-from .notation.events import Event, Visitor, walk
+from .notation.events import RecordEvent, Visitor, walk
 from .notation.writer import write_all
 from .records.json_reader import json_records
 from .ruleset.compiler import compile_path, load_ruleset
 from .ruleset.model import Rules, Ruleset
 from .schemas import validate
 
-__all__ = ["Event", "PiquetError", "Record", "Replay", "Visitor", "get_ruleset", "load", "load_string", "read", "replay",
-           "write", "write_json"]
+__all__ = ["PiquetError", "Record", "RecordEvent", "Replay", "Visitor", "get_ruleset", "load", "load_string", "read",
+           "replay", "write", "write_json"]
 
 Format = Literal["notation", "json"]
 
@@ -62,7 +62,7 @@ class Record:
         """The line where the record's first deal begins."""
         return self.located.where(("deals", 0))[0]
 
-    def events(self) -> Iterator[Event]:
+    def events(self) -> Iterator[RecordEvent]:
         """The record's events in the order the table sees them, comments in place."""
         return walk(self.data)
 

@@ -156,10 +156,10 @@ def test_a_visitor_walks_the_events() -> None:
             self.cards: list[str] = []
             self.comments = 0
 
-        def visit_trick(self, event: pv.Event) -> None:
+        def visit_trick(self, event: pv.RecordEvent) -> None:
             self.cards += event.data[1]
 
-        def visit_comment(self, event: pv.Event) -> None:
+        def visit_comment(self, event: pv.RecordEvent) -> None:
             self.comments += 1
 
         def result(self) -> tuple[int, int]:

@@ -53,3 +53,12 @@ def test_a_record_longer_than_a_block_is_refused_and_the_reading_stops(tmp_path:
     path.write_text('[Players "A" "B"]\n{' + "x" * (reader.BLOCK + 10) + "}\n", "utf-8")
     with pytest.raises(NotationError, match=r"long.piquet:1:1: a record longer than 1048576 characters"):
         list(pv.read(path))
+
+
+def test_a_parsed_record_pickles_with_its_places_and_says_where_its_cards_stand() -> None:
+    import pickle
+    record = next(pv.read("example:traite-art12"))
+    again = pickle.loads(pickle.dumps(record.located))
+    for path in (("deals", 0, "hands", "elder", 3), ("deals", 0, "tricks", 2, 1), ("deals", 0, "talon", 0)):
+        assert again.where(path) == record.located.where(path) != (1, 1)
+    assert again.lines == record.located.lines and again.data == record.data

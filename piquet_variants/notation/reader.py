@@ -11,11 +11,11 @@ that is not a number, a tag nobody knows.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from ..cards import SYMBOLS, card_name, compact_cards, parse_card
 from ..errors import MAX_PROBLEMS, UNKNOWN_PLAYED, CardError, NotationError, Problem, echo
@@ -99,15 +99,12 @@ def _part_names(lang: str) -> dict[tuple[str, str, str], str]:
     return out
 
 
-class _Pieces:
-    """Where the cards of a statement stand, written as runs and long-form pieces, found only when asked."""
+class _Pieces(NamedTuple):
+    """Where the cards of a statement stand, written as runs and long-form pieces, found only when asked.
 
-    def __init__(self, pieces: list[Run | list[Card]]):
-        self.pieces = pieces
+    A tuple, so that it pickles as it is (a parsed record is kept by ``stored``), compiled or not."""
 
-    def __reduce__(self) -> tuple[type[_Pieces], tuple[object, ...]]:
-        """Compiled (``setup.py``), a class unpickles only by its ``__reduce__``: a record is kept by ``stored``."""
-        return _Pieces, (self.pieces,)
+    pieces: list[Run | list[Card]]
 
     def at(self, rest: tuple[str | int, ...]) -> Pos | None:
         cards = [c for p in self.pieces for c in (p.cards() if isinstance(p, Run) else p)]
@@ -116,14 +113,10 @@ class _Pieces:
         return None
 
 
-class _Tricks:
+class _Tricks(NamedTuple):
     """Where each trick, and each of its cards, stands: its pieces, placed only when asked."""
 
-    def __init__(self, tricks: list[tuple[Pos, list[tuple[Run | list[Card], Any]]]] | None = None) -> None:
-        self.tricks = tricks if tricks is not None else []  # (where, what was played)
-
-    def __reduce__(self) -> tuple[type[_Tricks], tuple[object, ...]]:
-        return _Tricks, (self.tricks,)
+    tricks: list[tuple[Pos, list[tuple[Run | list[Card], Any]]]]  # (where, what was played)
 
     def at(self, rest: tuple[str | int, ...]) -> Pos | None:
         n = rest[0] if rest else None
@@ -368,7 +361,7 @@ class _Builder:
             if st.kind == "comment":
                 pending.append(st)
                 continue
-            anchor = getattr(self, f"_{st.kind}")(deal, st, at)
+            anchor = _STATEMENTS[st.kind](self, deal, st, at)
             if pending:
                 comments += [{"before": anchor, "text": c.data} for c in pending]
                 pending = []
@@ -664,7 +657,7 @@ class _Builder:
             raise self.fail(st.pos, f"this is trick {len(tricks) + 1}, not trick {number}")
         places = self.located.places.get(at + ("tricks",))
         if not isinstance(places, _Tricks):
-            places = self.located.places[at + ("tricks",)] = _Tricks()
+            places = self.located.places[at + ("tricks",)] = _Tricks([])
         places.tricks.append((st.pos, played))
         cards: list[str] = []
         for piece, count in played:
@@ -722,6 +715,17 @@ class _Builder:
         self.mark(at + ("note",), st.pos)
         deal["note"] = st.data
         return "note"
+
+
+#: How each statement of a deal is read into it, by its kind; each gives the anchor its comments stand before.
+_STATEMENTS: dict[str, Callable[[_Builder, dict[str, Any], Stmt, tuple[str | int, ...]], str]] = {
+    "hand": _Builder._hand, "talon": _Builder._talon, "misdeal": _Builder._misdeal, "faced": _Builder._faced,
+    "faced_dealing": _Builder._faced_dealing, "peek": _Builder._peek, "blanche_late": _Builder._blanche_late,
+    "miscall": _Builder._miscall, "reply": _Builder._reply, "omission": _Builder._omission,
+    "left_card": _Builder._left_card, "question": _Builder._question, "retract": _Builder._retract,
+    "exchange": _Builder._exchange, "blanche": _Builder._blanche, "declaration": _Builder._declaration,
+    "tricks": _Builder._tricks, "trick": _Builder._trick, "claim": _Builder._claim,
+    "tricks_won": _Builder._tricks_won, "sheet": _Builder._sheet, "note": _Builder._note}
 
 
 def _records(stmts: list[Stmt]) -> list[list[Stmt]]:
