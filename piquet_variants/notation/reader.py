@@ -227,20 +227,8 @@ class _Builder:
                                          'the players are missing: [Players "A" "B"]'))
             raise NotationError(problems)
         deals: list[dict[str, Any]] = []
-        parties = [s for s in body if s.kind == "partie"]
-        if len(parties) > 1:
-            raise NotationError(problems + [self.problem(parties[1].pos, "a record holds one partie; a new record "
-                                                                          'begins with its tags ([Players "A" "B"])')])
-        if parties and any(s.kind == "deal" for s in body):
-            raise NotationError(problems + [self.problem(next(s for s in body if s.kind == "deal").pos,
-                                                         "deals go inside the partie, not beside it")])
-        flat = body
-        if parties:
-            before = [s for s in body if s.kind == "comment" and s.pos < parties[0].pos]
-            after = [s for s in body if s.kind == "comment" and s.pos > parties[0].pos]
-            flat = before + parties[0].data[0] + after
         claimed: dict[str, Any] = {}
-        for s in flat:
+        for s in self._flattened(body, problems):
             if s.kind == "comment":
                 pending.append(s)
                 continue
@@ -269,6 +257,21 @@ class _Builder:
             rec["comments"] = comments
         self.located.data = rec
         return self.located
+
+    def _flattened(self, body: list[Stmt], problems: list[Problem]) -> list[Stmt]:
+        """A record's deals, claims and comments in order: a partie's own, with the comments around it."""
+        parties = [s for s in body if s.kind == "partie"]
+        if len(parties) > 1:
+            raise NotationError(problems + [self.problem(parties[1].pos, "a record holds one partie; a new record "
+                                                                          'begins with its tags ([Players "A" "B"])')])
+        if not parties:
+            return body
+        if any(s.kind == "deal" for s in body):
+            raise NotationError(problems + [self.problem(next(s for s in body if s.kind == "deal").pos,
+                                                         "deals go inside the partie, not beside it")])
+        before = [s for s in body if s.kind == "comment" and s.pos < parties[0].pos]
+        after = [s for s in body if s.kind == "comment" and s.pos > parties[0].pos]
+        return before + parties[0].data[0] + after
 
     def tag(self, rec: dict[str, Any], h: Stmt) -> str:
         """Fill the field a tag names; its name as the writer writes it."""
