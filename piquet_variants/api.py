@@ -28,6 +28,7 @@ from .located import MAX_RECORDS_BYTES, LoadFailure, Located, load_file, read_so
 from .notation.events import RecordEvent, Visitor, walk
 from .notation.writer import write_all
 from .records.json_reader import json_records
+from .records.model import Record as TypedRecord, record_of
 from .ruleset.compiler import compile_path, load_ruleset
 from .ruleset.model import Rules, Ruleset
 from .schemas import validate
@@ -61,6 +62,11 @@ class Record:
     def line(self) -> int:
         """The line where the record's first deal begins."""
         return self.located.where(("deals", 0))[0]
+
+    @property
+    def model(self) -> TypedRecord:
+        """The record as typed values (``piquet_variants.records.model``): deals, claims, checkpoints."""
+        return record_of(self.data)
 
     def events(self) -> Iterator[RecordEvent]:
         """The record's events in the order the table sees them, comments in place."""
