@@ -15,7 +15,7 @@ from ..errors import RecordError
 from ..i18n import Lang, t, t_label
 from ..located import Located
 from ..records.checks import Check
-from ..narrative import outline, said, tell, unplayed
+from ..narrative import said, tell, unplayed
 from ..render import Report, json_text
 from .common import FormatOpt, LangOpt, OptionOpt, choose_rulesets, load_deals, record_rulesets, warn, worst
 
@@ -27,7 +27,7 @@ def _account(rep: Replay, doc: Located, title: str, lang: Lang, narrative: bool)
     for d in rep.deals:
         if narrative:
             told = tell(d, doc.data["deals"][d.number - 1], lang)
-            out.paragraph(told[0]).items(outline(told[1:]))
+            out.paragraph(told.head).items(told.outline())
         head = f"{t('deal', lang)} {d.number}: {t('elder', lang)} {d.players[ELDER]}"
         if d.score is not None and d.score.void:
             out.paragraph(f"{head}: {'; '.join(say_all(d.score.notes, lang))}")

@@ -27,7 +27,7 @@ from ..errors import Problem, RecordError
 from ..i18n import Lang, t, t_label
 from ..records.checks import Check
 from ..located import Located
-from ..narrative import outline, said, tell, unplayed
+from ..narrative import said, tell, unplayed
 from ..render import format_value
 from ..ruleset.model import Ruleset
 
@@ -146,8 +146,8 @@ def tree(items: list[tuple[int, str]]) -> list[dict[str, Any]]:
 
 
 def _narrative(d: DealReplay, raw: dict[str, Any], lang: Lang) -> dict[str, Any]:
-    lines = tell(d, raw, lang)
-    return {"head": lines[0], "items": tree(outline(lines[1:]))}
+    told = tell(d, raw, lang)
+    return {"head": told.head, "items": tree(told.outline())}
 
 
 def _partie(rs: Ruleset, rep: Replay, lang: Lang) -> dict[str, Any]:
