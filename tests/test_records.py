@@ -224,7 +224,7 @@ def test_pathological_lines_are_refused_at_once(text: str, either_parser: bool) 
     elapsed = time.perf_counter() - start
     problem = exc.value.problems[0]
     assert problem.line == 3 and problem.column > 1
-    assert elapsed < 2.0, f"{elapsed:.2f} s"  # generous (a shared machine); benchmarks/parse.py has the figure
+    assert elapsed < 5.0, f"{elapsed:.2f} s"  # against exponential time, on a shared machine; not a speed
 
 
 _CORPUS = [p.read_text("utf-8") for p in sorted(DEALS.glob("*.piquet"))]
