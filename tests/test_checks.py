@@ -21,7 +21,7 @@ def test_a_word_that_names_no_checkpoint_is_none(text: str) -> None:
 
 
 def test_the_engines_checkpoints_are_typed_and_a_replays_checks_fall_on_them() -> None:
-    record = next(pv.read("docs/deals/traite-art12.piquet"))
+    record = next(pv.read("example:traite-art12"))
     result = pv.replay(record)
     score = result.deals[0].score
     assert score is not None
