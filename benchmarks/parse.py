@@ -55,7 +55,7 @@ string: ESCAPED_STRING
 ROUNDS = 5
 
 
-def _record(rules: Rules, rng: random.Random) -> dict:
+def random_record(rules: Rules, rng: random.Random) -> dict:
     dealt = random_dealt(rules, rng)
     deal = Deal(rules, dealt)
     talon = [mask_names(1 << c)[0] for c in dealt.talon]
@@ -102,7 +102,7 @@ def _with_parser(fast: bool, run: Callable[[], object]) -> Callable[[], None]:
 def main(n: int = 10_000) -> None:
     rules = load_ruleset("cavendish-rubicon").rules
     rng = random.Random(1)
-    records = [_record(rules, rng) for _ in range(n)]
+    records = [random_record(rules, rng) for _ in range(n)]
     texts = [write(r) for r in records]
     jsons = [json.dumps(r) for r in records]
     size, jsize = sum(len(t.encode()) for t in texts) / 1e6, sum(len(j.encode()) for j in jsons) / 1e6

@@ -1,27 +1,33 @@
-"""Safe, bounded YAML (and JSON) loading that remembers where each value stood.
+"""Safe, bounded YAML loading that remembers where each value stood.
 
 Rulesets and records are user input.  We compose the YAML node graph with
 PyYAML's safe machinery (no arbitrary tags can run code), then build plain
 Python values ourselves so we can (a) count every node we materialise, which
 stops alias bombs, and (b) record the line and column of every key and value,
-so a schema error can point at ``FILE:LINE:COL``.  JSON is YAML for this
-purpose, which gives JSON records the same positions.
+so a schema error can point at ``FILE:LINE:COL``.  JSON records are read as
+JSON (``records.json_reader``), with the same positions.
 """
 
 from __future__ import annotations
 
+import codecs
 import os
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, Protocol
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, overload
 
 from .errors import Problem, echo
 
 if TYPE_CHECKING:
     import yaml
 
+#: A YAML file, a JSON record, or one record of the notation, is at most this large.
 MAX_BYTES = 1 << 20
+#: A file of records holds as many as it likes, each within ``MAX_BYTES``, up to this much in all: records are
+#: read one at a time, but a list of them is kept by a command that compares or reports them.
+MAX_RECORDS_BYTES = 256 << 20
 MAX_NODES = 200_000
 #: How deep a document may nest its lists and maps.
 MAX_DEPTH = 64
@@ -52,6 +58,38 @@ class Places(Protocol):
         """Where the value at ``rest`` below that path stands, if known."""
 
 
+class Lines(Sequence[str]):
+    """The lines of a text that begins at line ``first`` of its file: the lines before it read as empty, so that a
+    record read from a block of a large file shows its carets by the file's own numbers."""
+
+    def __init__(self, lines: list[str], first: int = 1) -> None:
+        self.lines = lines
+        self.first = first
+
+    def __len__(self) -> int:
+        return self.first - 1 + len(self.lines)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Lines) and (self.first, self.lines) == (other.first, other.lines)
+
+    __hash__ = None  # type: ignore[assignment]  # compared by value, and changeable
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.lines[index - self.first + 1] if index >= self.first - 1 else ""
+
+
 @dataclass
 class Located:
     """A loaded document and the position of every path in it."""
@@ -59,7 +97,7 @@ class Located:
     file: str
     data: Any
     marks: dict[JsonPath, tuple[int, int]] = field(default_factory=dict)
-    lines: list[str] | None = None  # the source text, kept where a caret helps (notation files)
+    lines: Sequence[str] | None = None  # the source text, kept where a caret helps (notation files)
     #: Where the values below a path stand, worked out on demand: a notation deal names
     #: some sixty cards, and a mark apiece would be most of the cost of reading it.
     places: dict[JsonPath, Places] = field(default_factory=dict)
@@ -90,7 +128,7 @@ class Located:
 CARET_WIDTH = 100
 
 
-def caret(lines: list[str], line: int, column: int) -> str:
+def caret(lines: Sequence[str], line: int, column: int) -> str:
     """The source line and a caret under ``column``, as compilers print them; of a long line, the part around it."""
     if not 1 <= line <= len(lines):
         return ""
@@ -214,35 +252,53 @@ def load_file(path: Path | str) -> Located:
     return load_text(read_source(path), str(path))
 
 
-def read_source(path: Path | str) -> str:
-    """A user's file as text, refusing what is too large, unreadable or not UTF-8.
+def read_source(path: Path | str, limit: int = MAX_BYTES) -> str:
+    """A user's file as text, refusing what is larger than ``limit``, unreadable or not UTF-8.
 
     Whatever the file is: a regular file is refused by its size; a device or a
     pipe is read no further than the limit (``/dev/zero`` never ends), and is
     opened without waiting for a writer (a FIFO nobody writes to reads as empty,
     where a plain open would block for ever).
     """
+    return "".join(text_pieces(path, limit))
+
+
+def text_pieces(path: Path | str, limit: int = MAX_BYTES, size: int = 1 << 16) -> Iterator[str]:
+    """A user's file as pieces of text of some ``size`` characters, read as they are asked for, with
+    ``read_source``'s bounds: ``LoadFailure`` where the file is larger than ``limit``, unreadable or not UTF-8."""
     name = str(path)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
         raise LoadFailure(Problem(name, 1, 1, "", f"cannot read file: {getattr(exc, 'strerror', None) or exc}")) from None
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    got = 0
     try:
         info = os.fstat(fd)
-        if stat.S_ISREG(info.st_mode) and info.st_size > MAX_BYTES:
-            raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes ({info.st_size})"))
+        if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+            raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {limit} bytes ({info.st_size})"))
         os.set_blocking(fd, True)  # a pipe with a writer is read as it is written, to its end
-        raw = _read_upto(fd, MAX_BYTES + 1)
+        while True:
+            raw = _read_upto(fd, min(size, limit + 1 - got))
+            got += len(raw)
+            if got > limit:
+                raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {limit} bytes (a device or a pipe "
+                                                          "that does not end?)"))
+            if not raw and not got and not stat.S_ISREG(info.st_mode):
+                raise LoadFailure(Problem(name, 1, 1, "", "nothing to read (a pipe or a device with no writer?)"))
+            try:
+                text = decoder.decode(raw, final=not raw)
+            except UnicodeDecodeError as exc:
+                raise LoadFailure(Problem(name, 1, 1, "", f"not UTF-8 text (byte {got - len(raw) + exc.start})")) \
+                    from None
+            if text or not raw:
+                yield text
+            if not raw:
+                return
     except OSError as exc:
         raise LoadFailure(Problem(name, 1, 1, "", f"cannot read file: {exc.strerror}")) from None
     finally:
         os.close(fd)
-    if len(raw) > MAX_BYTES:
-        raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes (a device or a pipe that "
-                                                  "does not end?)"))
-    if not raw and not stat.S_ISREG(info.st_mode):
-        raise LoadFailure(Problem(name, 1, 1, "", "nothing to read (a pipe or a device with no writer?)"))
-    return _decoded(raw, name)
 
 
 def _read_upto(fd: int, limit: int) -> bytes:
@@ -257,14 +313,14 @@ def _read_upto(fd: int, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def read_stream(stream: BinaryIO, name: str) -> str:
-    """A stream (standard input) as text, read no further than the size limit."""
+def read_stream(stream: BinaryIO, name: str, limit: int = MAX_BYTES) -> str:
+    """A stream (standard input) as text, read no further than ``limit`` bytes."""
     try:
-        raw = stream.read(MAX_BYTES + 1)
+        raw = stream.read(limit + 1)
     except OSError as exc:
         raise LoadFailure(Problem(name, 1, 1, "", f"cannot read: {exc.strerror}")) from None
-    if len(raw) > MAX_BYTES:
-        raise LoadFailure(Problem(name, 1, 1, "", f"input is larger than {MAX_BYTES} bytes"))
+    if len(raw) > limit:
+        raise LoadFailure(Problem(name, 1, 1, "", f"input is larger than {limit} bytes"))
     return _decoded(raw, name)
 
 

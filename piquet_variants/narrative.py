@@ -9,6 +9,7 @@ engine agrees and ✗ with both figures when it does not.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, cast
 
 from .cards import RANK_KEYS, card_name, rank_long_name
@@ -18,6 +19,7 @@ from .engine.scoring import MARK
 from .i18n import Lang, t, t_label
 from .notation.numbers import say_number
 from .notation.speech import say
+from .records.checks import FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Place, Stage, TricksWon
 
 
 def said(value: Any, lang: Lang = "en") -> str:
@@ -33,72 +35,89 @@ def said(value: Any, lang: Lang = "en") -> str:
     return rank_long_name(RANK_KEYS.index(value), lang) if value in RANK_KEYS else t(value, lang)
 
 
-def _verdict(check: dict[str, Any], lang: Lang) -> str:
-    if check["claimed"] == check["engine"]:
-        return f"✓ {t('book', lang)} {said(check['claimed'], lang)}"
-    return f"✗ {t('book', lang)} {said(check['claimed'], lang)}, {t('engine', lang)} {said(check['engine'], lang)}"
+def _verdict(check: Check, lang: Lang) -> str:
+    if check.agrees:
+        return f"✓ {t('book', lang)} {said(check.claimed, lang)}"
+    return f"✗ {t('book', lang)} {said(check.claimed, lang)}, {t('engine', lang)} {said(check.engine, lang)}"
 
 
-def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> list[str]:
-    """The lines of one deal's narrative."""
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line of a narrative, at its depth: 0 for the deal's steps, 1 for what is reckoned at a step, 2 for a
+    figure of the book checked there."""
+
+    depth: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """One deal's narrative: its heading, and its lines in order."""
+
+    head: str
+    lines: list[Line]
+
+    def outline(self) -> list[tuple[int, str]]:
+        """The lines as (depth, text) list items."""
+        return [(line.depth, line.text) for line in self.lines]
+
+
+def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> Told:
+    """One deal's narrative."""
     names = d.players
     head = f"{t('deal', lang)} {d.number}: {names[ELDER]} {t('elder', lang)}, {names[YOUNGER]} {t('younger', lang)}"
     if d.score is None or d.deal is None:
-        return [head, f"  {t('sheet', lang)}: {names[0]} {d.totals[0]}, {names[1]} {d.totals[1]}"]
-    out = [head] + [f"  {note.say(lang)}" for note in d.score.notes]
+        return Told(head, [Line(0, f"{t('sheet', lang)}: {names[0]} {d.totals[0]}, {names[1]} {d.totals[1]}")])
+    out = [Line(0, note.say(lang)) for note in d.score.notes]
     if d.score.void:
-        return out
-    checks: dict[str, list[dict[str, Any]]] = {}
+        return Told(head, out)
+    checks: dict[Place, list[Check]] = {}
     for c in d.checks:
-        checks.setdefault(c["at"], []).append(c)
+        checks.setdefault(c.at, []).append(c)
     deal = d.deal
     for r in (ELDER, YOUNGER):
         if deal.discards[r] or deal.taken[r]:
-            out.append(f"  {names[r]} {t('discards', lang)} {deal.discards[r].bit_count()}, "
-                       f"{t('takes', lang)} {deal.taken[r].bit_count()}")
+            out.append(Line(0, f"{names[r]} {t('discards', lang)} {deal.discards[r].bit_count()}, "
+                               f"{t('takes', lang)} {deal.taken[r].bit_count()}"))
     for kind, entry in raw.get("declarations", {}).items():
         said = entry.get("said", [])
         if said:
             words = " · ".join(f"{names[0 if s['by'] == 'elder' else 1]}: «{say(kind, s, lang).capitalize()}»"
                                for s in said)
-            out.append(f"  {t(kind, lang)}: {words}")
-            out += [f"      {t_label(c['at'], lang)}: {_verdict(c, lang)}" for c in d.checks
-                    if c["at"].startswith(f"{kind}.")]
+            out.append(Line(0, f"{t(kind, lang)}: {words}"))
+            out += [Line(2, f"{t_label(c.at.label, lang)}: {_verdict(c, lang)}") for c in d.checks
+                    if isinstance(c.at, Dialogue) and c.at.kind == kind]
     leaders = {n: leader for n, (leader, _, _) in enumerate(deal.tricks, 1)}
-    pending: list[str] = []
+    pending: list[Line] = []
     for event, totals in d.score.running():
         p, category, points, label = event
         if p != MARK:
-            pending.append(f"    {names[p]}: {t(category, lang)} {points:+d} "
-                           f"«{say_number(totals[p], lang).capitalize()}»")
+            pending.append(Line(1, f"{names[p]}: {t(category, lang)} {points:+d} "
+                                   f"«{say_number(totals[p], lang).capitalize()}»"))
             continue
-        if label.startswith("lead:"):
-            n = int(label[5:])
+        mark = cast(Checkpoint, label)
+        n = mark.number
+        if mark.stage is Stage.LEAD:
             leader = leaders.get(n, deal.player ^ 1)
             # a lead's mark past the tricks played is the lead not yet followed
-            lead = deal.tricks[n - 1][1] if n in leaders else cast(int, deal.lead_card)
-            out.append(f"  {n}. {names[leader]} {t('leads', lang)} {card_name(lead, lang, symbols=True)}")
-        elif label.startswith("trick:") and int(label[6:]) in leaders:
-            leader, _, follow = deal.tricks[int(label[6:]) - 1]
+            led = deal.tricks[n - 1][1] if n in leaders else cast(int, deal.lead_card)
+            out.append(Line(0, f"{n}. {names[leader]} {t('leads', lang)} {card_name(led, lang, symbols=True)}"))
+        elif mark.stage is Stage.TRICK and n in leaders:
+            leader, _, follow = deal.tricks[n - 1]
             # a card led to nothing (a hand played out short, Cavendish Law 57): no second card to name
-            out.append(f"     {names[1 - leader]} {t('has no card to play', lang)}" if follow == NO_CARD
-                       else f"     {names[1 - leader]} {t('plays', lang)} {card_name(follow, lang, symbols=True)}")
+            out.append(Line(1, f"{names[1 - leader]} {t('has no card to play', lang)}" if follow == NO_CARD
+                            else f"{names[1 - leader]} {t('plays', lang)} {card_name(follow, lang, symbols=True)}"))
         out += pending
         pending = []
-        out += [f"      {c['player']} ({t_label(label, lang)}): {_verdict(c, lang)}" for c in checks.get(label, [])]
-        if label.startswith("trick:"):  # the tricks each claims to have won by now
-            out += [f"      {c['player']} ({t_label(c['at'], lang)}): {_verdict(c, lang)}"
-                    for c in checks.get(f"tricks_won:{label[6:]}", [])]
+        out += [Line(2, f"{c.player} ({t_label(mark.label, lang)}): {_verdict(c, lang)}") for c in checks.get(mark, [])]
+        if mark.stage is Stage.TRICK:  # the tricks each claims to have won by now
+            out += [Line(2, f"{c.player} ({t_label(c.at.label, lang)}): {_verdict(c, lang)}")
+                    for c in checks.get(TricksWon(n), [])]
     out += pending
-    out.append(f"  {t('total', lang)}: {names[0]} {d.totals[0]}, {names[1]} {d.totals[1]}")
-    finals = [c for c in d.checks if c["at"] == "final" or c["at"] in d.score.by[0]]
-    out += [f"      {t_label(c['at'], lang)}: {c['player']} {_verdict(c, lang)}" for c in finals]
-    return out
-
-
-def outline(lines: list[str]) -> list[tuple[int, str]]:
-    """The narrative's indented lines as (depth, text) list items, a level for every two spaces of indent."""
-    return [(max(0, (len(line) - len(line.lstrip())) // 2 - 1), line.strip()) for line in lines]
+    out.append(Line(0, f"{t('total', lang)}: {names[0]} {d.totals[0]}, {names[1]} {d.totals[1]}"))
+    finals = [c for c in d.checks if c.at == FINAL or isinstance(c.at, (Category, BlancheShown))]
+    out += [Line(2, f"{t_label(c.at.label, lang)}: {c.player} {_verdict(c, lang)}") for c in finals]
+    return Told(head, out)
 
 
 def unplayed(d: DealReplay, lang: Lang) -> str | None:

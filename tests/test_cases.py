@@ -123,7 +123,7 @@ def test_case_XII_a_tierce_good_against_the_cards_may_be_called_by_its_number() 
     assert mismatches == [] and (deal.irregular is None or not deal.irregular.misinformed[YOUNGER])
     assert "the younger may not take back the cards (misinformed): the play stands" in notes
     au_cent = play(record(12), "cavendish-au-cent")[2]  # 'It is not sufficient to call the number of cards'
-    assert [(m["at"], m["claimed"], m["engine"]) for m in au_cent] == [("sequences.call", "length", "top")]
+    assert [(m.at.label, m.claimed, m.engine) for m in au_cent] == [("sequences.call", "length", "top")]
 
 
 def test_case_XIII_a_card_left_on_the_table_may_be_taken_up_unless_announced() -> None:

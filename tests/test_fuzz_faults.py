@@ -161,7 +161,7 @@ def test_fault_5_suit_named_x(cli, tmp_path) -> None:
 
 def test_fault_6_a_device_is_read_no_further_than_the_limit(cli) -> None:
     for command in ("replay", "convert"):
-        refused(cli, command, "/dev/zero", at="/dev/zero:1:1: file is larger than 1048576 bytes")
+        refused(cli, command, "/dev/zero", at="/dev/zero:1:1: a record longer than 1048576 characters")
 
 
 def _fifo(tmp_path: Path, name: str) -> str:
@@ -353,7 +353,7 @@ def test_a_megabyte_of_bad_records_stops_at_the_bound(cli, tmp_path) -> None:
     start = time.monotonic()
     lines = refused(cli, "replay", path, at=f"{path}:2:40: the record ends here, before the next record's tags"
                     ).splitlines()
-    assert time.monotonic() - start < 10  # a generous bound (22 s before): a hang, not a speed, is caught here
+    assert time.monotonic() - start < 20  # generous (22 s before the bound; the collector runs): a hang is caught
     assert lines[-1] == f"{path}:200:40: 100 problems: the reading stops here"
 
 
@@ -362,7 +362,7 @@ def test_a_megabyte_of_good_records_and_a_bad_one(tmp_path) -> None:
     n = (1 << 20) // len(GOOD) - 1
     start = time.monotonic()
     results = read_records(GOOD * n + BAD, "many.piquet")
-    assert time.monotonic() - start < 30  # a generous bound against a hang; the fuzzer holds the real figure
+    assert time.monotonic() - start < 90  # a bound against a hang (18 s, 36 s with the collector, on a loaded machine)
     assert len(results) == n + 1 and all(hasattr(r, "data") for r in results[:-1])
     assert str(results[-1]).startswith(f"many.piquet:{2 * n + 2}:40: the file ends here")
 

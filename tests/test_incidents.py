@@ -14,6 +14,7 @@ import piquet_variants as pv
 from piquet_variants.cards import card_name, parse_card
 from piquet_variants.errors import NotationError
 from piquet_variants.notation.reader import read_text
+from piquet_variants.records.checks import Dialogue
 from piquet_variants.notation.writer import write
 
 DEALS = Path(__file__).resolve().parent.parent / "docs" / "deals"
@@ -233,7 +234,7 @@ def _same(json_path: Path, ruleset: str | None = None) -> tuple[Any, Any]:
     for doc in (next(iter(pv.read(json_path))), read[0]):
         rep = pv.replay(doc, ruleset)
         results.append(([(d.totals, [n.say() for n in d.score.notes] if d.score else [],
-                          [(c["at"], c["player"], c["claimed"], c["engine"]) for c in d.checks]) for d in rep.deals],
+                          [(c.at.label, c.player, c.claimed, c.engine) for c in d.checks]) for d in rep.deals],
                         rep.partie))
     assert results[0] == results[1]
     return results[0]
@@ -267,9 +268,9 @@ def _dialogue_checked(record: pv.Record, rep: Any) -> list[tuple[str, Any, Any]]
     deal = record.data["deals"][0]
     said = {record.located.where(("deals", 0, "declarations", kind, "said", i))
             for kind, entry in deal["declarations"].items() for i in range(len(entry.get("said", [])))}
-    checks = [c for c in rep.checks if "." in c["at"]]
-    assert {(c["line"], c["column"]) for c in checks} == said
-    return [(c["at"], c["claimed"], c["engine"]) for c in checks]
+    checks = [c for c in rep.checks if isinstance(c.at, Dialogue)]
+    assert {(c.line, c.column) for c in checks} == said
+    return [(c.at.label, c.claimed, c.engine) for c in checks]
 
 
 def test_a_miscall_under_the_club_laws_penalty_applied_and_every_dialogue_item_checked() -> None:
@@ -288,7 +289,7 @@ def test_a_miscall_under_the_club_laws_penalty_applied_and_every_dialogue_item_c
     assert "the elder called a trio or quatorze he does not hold, allowed good: he reckons nothing this deal" in [
         n.say() for n in deal.score.notes]
     wrong = pv.write(record).replace("sets: elder three kings;", "sets: elder three queens;")
-    assert [(m["at"], m["claimed"], m["engine"]) for m in pv.replay(next(iter(pv.read(wrong)))).mismatches] == [
+    assert [(m.at.label, m.claimed, m.engine) for m in pv.replay(next(iter(pv.read(wrong)))).mismatches] == [
         ("sets.set", "3xQ", "3xK")]  # the dialogue and the miscall must say the same
 
 

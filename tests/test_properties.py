@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from piquet_variants.cards import card_name, iter_cards
 from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, deck_cards, random_dealt
 from piquet_variants.engine.partie import play_random_deal
+from piquet_variants.records.checks import FINAL
 from piquet_variants.engine.record import replay
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.located import load_text
@@ -146,7 +147,7 @@ def test_scores_without_the_layout_agree_with_the_events_laid_out() -> None:
                 if p >= 0:
                     summed[p][category] += points
             assert summed == by, (rid, options)
-            assert score.checkpoints()["final"] == tuple(totals) == tuple(sum(s.values()) for s in summed)
+            assert score.checkpoints()[FINAL] == tuple(totals) == tuple(sum(s.values()) for s in summed)
             assert score.events is score.events  # laid out once, and kept
             for role in (ELDER, YOUNGER):  # the bound a race reads before it looks at the order of reckoning
                 assert max((running[role] for _, running in score.running()), default=0) <= score.most(role)

@@ -138,7 +138,7 @@ def test_read_write_and_replay() -> None:
     assert isinstance(result, pv.Replay) and result.mismatches == []
     assert result.deals[0].totals == (11, 17) and result.deals[0].score.by[1]["sets"] == 17
     assert pv.replay(records[1], "marquoir").deals[0].score.by[0]["repique"] == 60
-    assert {c["at"] for c in result.checks} >= {"sets.count", "sets.call", "tricks_won:3"}
+    assert {c.at.label for c in result.checks} >= {"sets.count", "sets.call", "tricks_won:3"}
 
 
 def test_read_calls_on_error_for_each_bad_record_and_goes_on() -> None:
@@ -156,10 +156,10 @@ def test_a_visitor_walks_the_events() -> None:
             self.cards: list[str] = []
             self.comments = 0
 
-        def visit_trick(self, event: pv.Event) -> None:
+        def visit_trick(self, event: pv.RecordEvent) -> None:
             self.cards += event.data[1]
 
-        def visit_comment(self, event: pv.Event) -> None:
+        def visit_comment(self, event: pv.RecordEvent) -> None:
             self.comments += 1
 
         def result(self) -> tuple[int, int]:
@@ -188,12 +188,12 @@ def test_the_younger_calls_a_quatorze_then_a_trio_with_his_count_and_every_item_
                     {"by": "younger", "set": 4, "rank": "10"}, {"by": "younger", "count": 14},
                     {"by": "younger", "set": 3, "rank": "J"}, {"by": "younger", "count": 17}]
     result = pv.replay(record)
-    checked = [(c["at"], c["claimed"], c["engine"]) for c in result.checks if c["at"].startswith("sets.")]
+    checked = [(c.at.label, c.claimed, c.engine) for c in result.checks if c.at.label.startswith("sets.")]
     assert checked == [("sets.set", "3xA", "3xA"), ("sets.reply", "not_good", "not_good"),
                        ("sets.set", "4x10", "4x10"), ("sets.count", 14, 14), ("sets.call", "3xJ", "3xJ"),
                        ("sets.count", 17, 17)]
     wrong = pv.write(record).replace("= seventeen", "= eighteen").replace("three knaves", "three queens")
-    mismatched = {(m["at"], m["claimed"], m["engine"]) for m in pv.replay(next(pv.read(wrong))).mismatches}
+    mismatched = {(m.at.label, m.claimed, m.engine) for m in pv.replay(next(pv.read(wrong))).mismatches}
     assert mismatched == {("sets.call", "3xQ", "-"), ("sets.count", 18, 17)}
 
 
@@ -203,7 +203,7 @@ def test_a_reply_of_not_good_then_the_winners_own_call() -> None:
     record = next(pv.read(text))
     said = record.data["deals"][0]["declarations"]["sequences"]["said"]
     assert said[1:] == [{"by": "younger", "reply": "not_good"}, {"by": "younger", "length": 4, "top": "K"}]
-    checks = {(c["at"], c["claimed"], c["engine"]) for c in pv.replay(record, "traite").mismatches}
+    checks = {(c.at.label, c.claimed, c.engine) for c in pv.replay(record, "traite").mismatches}
     assert ("sequences.reply", "not_good", "good") in checks  # the younger holds no quart: it was good
 
 
@@ -224,7 +224,7 @@ def test_pathological_lines_are_refused_at_once(text: str, either_parser: bool) 
     elapsed = time.perf_counter() - start
     problem = exc.value.problems[0]
     assert problem.line == 3 and problem.column > 1
-    assert elapsed < 1.0, f"{elapsed:.2f} s"  # a generous bound; benchmarks/parse.py holds the real figure
+    assert elapsed < 5.0, f"{elapsed:.2f} s"  # against exponential time, on a shared machine; not a speed
 
 
 _CORPUS = [p.read_text("utf-8") for p in sorted(DEALS.glob("*.piquet"))]

@@ -162,11 +162,11 @@ def _reader_key() -> str:
 
 def _load_stdin() -> list[Located | RecordError]:
     from ..api import load_string
-    from ..located import LoadFailure, read_stream
+    from ..located import MAX_RECORDS_BYTES, LoadFailure, read_stream
 
     name = "<stdin>"
     try:
-        text = read_stream(sys.stdin.buffer, name)
+        text = read_stream(sys.stdin.buffer, name, MAX_RECORDS_BYTES)
     except LoadFailure as exc:
         return [RecordError([exc.problem])]
     return load_string(text, name)

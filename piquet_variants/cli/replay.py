@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ..engine.deal import ELDER
 from ..engine.notes import say_all
-from ..engine.record import Replay, replay, replay_json
+from ..engine.record import Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import RecordError
 from ..i18n import Lang, t, t_label
 from ..located import Located
-from ..narrative import outline, said, tell, unplayed
+from ..records.checks import Check
+from ..narrative import said, tell, unplayed
 from ..render import Report, json_text
 from .common import FormatOpt, LangOpt, OptionOpt, choose_rulesets, load_deals, record_rulesets, warn, worst
 
@@ -26,7 +27,7 @@ def _account(rep: Replay, doc: Located, title: str, lang: Lang, narrative: bool)
     for d in rep.deals:
         if narrative:
             told = tell(d, doc.data["deals"][d.number - 1], lang)
-            out.paragraph(told[0]).items(outline(told[1:]))
+            out.paragraph(told.head).items(told.outline())
         head = f"{t('deal', lang)} {d.number}: {t('elder', lang)} {d.players[ELDER]}"
         if d.score is not None and d.score.void:
             out.paragraph(f"{head}: {'; '.join(say_all(d.score.notes, lang))}")
@@ -35,8 +36,8 @@ def _account(rep: Replay, doc: Located, title: str, lang: Lang, narrative: bool)
                 if d.score is not None and any(d.score.by[r][c] for r in (0, 1))]
         rows.append([t("total", lang), str(d.totals[0]), str(d.totals[1])])
         out.paragraph(head).table([t("category", lang), d.players[0], d.players[1]], rows)
-        notes = [f"! {t_label(m['at'], lang)}: {m['player']} {t('book', lang)} {said(m['claimed'], lang)}, "
-                 f"{t('engine', lang)} {said(m['engine'], lang)} ({t('line', lang)} {m['line']})" for m in d.mismatches]
+        notes = [f"! {t_label(m.at.label, lang)}: {m.player} {t('book', lang)} {said(m.claimed, lang)}, "
+                 f"{t('engine', lang)} {said(m.engine, lang)} ({t('line', lang)} {m.line})" for m in d.mismatches]
         flag = unplayed(d, lang)
         out.items([(0, note) for note in notes + ([f"! {flag}"] if flag else [])])
     res = rep.partie
@@ -46,9 +47,41 @@ def _account(rep: Replay, doc: Located, title: str, lang: Lang, narrative: bool)
     else:
         winner = rep.players[res.winner] if res.winner is not None else t("draw", lang)
         out.paragraph(f"{totals}; {t('winner', lang)} {winner}, {t('points won', lang)} {res.points_won}")
-    return out.items([(0, f"! {t_label(m['at'], lang)}: {t('book', lang)} {said(m['claimed'], lang)}, "
-                          f"{t('engine', lang)} {said(m['engine'], lang)}")
-                      for m in rep.mismatches if m["deal"] is None])
+    return out.items([(0, f"! {t_label(m.at.label, lang)}: {t('book', lang)} {said(m.claimed, lang)}, "
+                          f"{t('engine', lang)} {said(m.engine, lang)}")
+                      for m in rep.mismatches if m.deal is None])
+
+
+
+def replay_json(rep: Replay, ruleset_id: str, lang: Lang = "en") -> dict[str, Any]:
+    """The ``replay --format json`` contract for one ruleset."""
+    deals = []
+    for d in rep.deals:
+        scores = {}
+        for role, name in enumerate(d.players):
+            by = dict(d.score.by[role]) if d.score else dict.fromkeys(CATEGORIES, 0)
+            scores[name] = {"total": d.totals[role], "by": by}
+        entry: dict[str, Any] = {"number": d.number, "elder": d.players[ELDER], "scores": scores,
+                                 "mismatches": [check_json(m) for m in d.mismatches]}
+        if d.score is not None:
+            entry["complete"] = d.score.complete
+            entry["void"] = d.score.void
+            entry["notes"] = say_all(d.score.notes, lang)
+        deals.append(entry)
+    res = rep.partie
+    return {"ruleset": ruleset_id, "deals": deals,
+            "partie": {"totals": {rep.players[i]: res.totals[i] for i in (0, 1)},
+                       "winner": rep.players[res.winner] if res.winner is not None else None,
+                       "points_won": res.points_won, "finished": res.finished,
+                       "games": {rep.players[i]: res.games[i] for i in (0, 1)}},
+            "mismatches": [check_json(m) for m in rep.mismatches if m.deal is None]}
+
+
+
+def check_json(c: Check) -> dict[str, Any]:
+    """A check as ``replay --format json`` gives it: where it falls by its label."""
+    return {"deal": c.deal, "at": c.at.label, "player": c.player, "claimed": c.claimed, "engine": c.engine,
+            "line": c.line, "column": c.column}
 
 
 def replay_command(

@@ -1,4 +1,4 @@
-"""JSON deal records: load, replay under a ruleset, and check the scores they claim.
+"""Deal records replayed under a ruleset, and the scores they claim checked.
 
 A record is turned into the engine's own actions (the dealt cards as one
 chance outcome, then discards, calls and cards), so a replay is exactly the
@@ -16,51 +16,20 @@ from typing import Any, NamedTuple
 from ..cards import RANK_KEYS, card_name, mask, mask_names, parse_card, rank_of
 from ..errors import MAX_PROBLEMS, UNKNOWN_PLAYED, CardError, IllegalAction, Problem, RecordError, echo
 from ..i18n import Lang
-from ..located import LoadFailure, Located, load_file
+from ..located import Located
+from ..records.checks import (FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Figure, PartieFigure, Place,
+                              Stage, TricksWon)
 from ..ruleset.model import Rules
-from ..schemas import validate
 from .combos import POINT, SEQUENCES, SETS, Combo, claim
 from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards, follower_wins
 from .irregular import (blanche_shown_late, call_sufficient, exchange_wrongly, miscall, mixed_talon, omission,
                         question, reply, retract, state, take_up_left, unannounced_misdeal)
-from .notes import Note, say_all
+from .notes import Note
 from .partie import Partie, PartieResult, cut_for_deal
 from .scoring import CATEGORIES, DealScore, score_deal
 
 SUITS_BY_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3, "P": 0, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
 UNKNOWN = -1  # a card the source does not give ("?")
-
-
-def load_records(path: Path | str) -> list[Located | RecordError]:
-    """Every record of a JSON file: one record, or an array of records, each validated on its own.
-
-    A record of an array keeps the file's positions, and its problems name
-    its index (``[2].deals[0].tricks``); a bad record does not stop the others.
-    """
-    try:
-        doc = load_file(path)
-    except LoadFailure as exc:
-        return [RecordError([exc.problem])]
-    return records_of(doc)
-
-
-def records_of(doc: Located) -> list[Located | RecordError]:
-    """The records of a loaded JSON document (one record, or an array of records), each validated."""
-    docs = ([Located(doc.file, item, doc.marks, prefix=(i,)) for i, item in enumerate(doc.data)]
-            if isinstance(doc.data, list) else [doc])
-    out: list[Located | RecordError] = []
-    left = MAX_PROBLEMS  # for the whole file, as the notation's reader counts them
-    for i, one in enumerate(docs):
-        if left <= 0:
-            line, column = one.where(())
-            out.append(RecordError([Problem(doc.file, line, column, "", f"{MAX_PROBLEMS} problems: the checking "
-                                                                        f"stops here ({len(docs) - i} more records "
-                                                                        "not checked)")]))
-            break
-        problems = validate(one, "record", left)
-        left -= len(problems)
-        out.append(RecordError(problems) if problems else one)
-    return out
 
 
 @dataclass(slots=True)
@@ -69,12 +38,12 @@ class DealReplay:
     players: tuple[str, str]  # (elder, younger)
     score: DealScore | None  # None: a score-sheet deal
     totals: tuple[int, int]
-    checks: list[dict[str, Any]] = field(default_factory=list)  # every figure the book gives, checked
+    checks: list[Check] = field(default_factory=list)  # every figure the book gives, checked
     deal: Deal | None = None
 
     @property
-    def mismatches(self) -> list[dict[str, Any]]:
-        return [c for c in self.checks if c["claimed"] != c["engine"]]
+    def mismatches(self) -> list[Check]:
+        return [c for c in self.checks if not c.agrees]
 
 
 @dataclass(slots=True)
@@ -82,10 +51,10 @@ class Replay:
     deals: list[DealReplay]
     partie: PartieResult
     players: tuple[str, str]
-    mismatches: list[dict[str, Any]]  # every deal's, then the partie's
+    mismatches: list[Check]  # every deal's, then the partie's
 
     @property
-    def checks(self) -> list[dict[str, Any]]:
+    def checks(self) -> list[Check]:
         """Every figure the record gives that the replay checked, deal by deal, agreeing or not."""
         return [c for d in self.deals for c in d.checks]
 
@@ -136,90 +105,135 @@ class AsCalled(NamedTuple):
     amended: set[tuple[str, int]]
 
 
-def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str | int, ...]
-               ) -> tuple[Deal, AsCalled | None]:
-    if "hands" not in raw:
-        raise reader.fail(at, "a deal needs 'hands' (or only 'scores', for a score sheet)")
-    elder = reader.cards(raw["hands"]["elder"], at + ("hands", "elder"))
-    younger = reader.cards(raw["hands"]["younger"], at + ("hands", "younger"))
-    talon = reader.cards(raw.get("talon", []), at + ("talon",))
-    seen: dict[int, tuple[str | int, ...]] = {}
-    for place, group in ((("hands", "elder"), elder), (("hands", "younger"), younger), (("talon",), talon)):
-        for i, c in enumerate(group):
-            if c in seen:
-                raise reader.fail(at + place + (i,), f"{card_name(c)} is dealt twice")
-            if c != UNKNOWN:
-                seen[c] = place
-    stray = [c for c in seen if rank_of(c) not in rules.deck.ranks]
-    if stray:
-        raise reader.fail(at + ("hands",), f"{card_name(stray[0])} is not in this ruleset's pack")
-    # Neither talon nor exchange: the hands as played, and no exchange is replayed.
-    as_played = "talon" not in raw and "exchange" not in raw
-    unknown = [g.count(UNKNOWN) for g in (elder, younger, talon)]
-    filled: list[list[int]] = [[], [], []]
-    notes: list[Note] = []
-    spare = [c for c in deck_cards(rules) if c not in seen]
-    if any(unknown):
-        if len(spare) < sum(unknown) or (len(spare) != sum(unknown) and not as_played):
-            raise reader.fail(at + ("hands",), f"{sum(unknown)} cards are unknown ('?') but {len(spare)} cards of "
-                                               "the pack are not named")
-        for g, group in enumerate((elder, younger, talon)):
+class _DealDriver:
+    """Drives one recorded deal through the engine, a method a phase: the cards dealt, the misdeal and what is
+    shown before the exchange, the exchange, a forced suit, the declarations, the calling irregularities, then the
+    play.  Each fault is a problem at the record's place for it."""
+
+    def __init__(self, reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str | int, ...]) -> None:
+        self.reader, self.rules, self.raw, self.at = reader, rules, raw, at
+        self.incidents: list[dict[str, Any]] = raw.get("incidents", [])
+        #: The cards that stood for '?' in each hand and the talon, in order.
+        self.filled: list[list[int]] = [[], [], []]
+
+    def fail(self, rest: tuple[str | int, ...], message: str) -> RecordError:
+        return self.reader.fail(self.at + rest, message)
+
+    def run(self) -> tuple[Deal, AsCalled | None]:
+        if "hands" not in self.raw:
+            raise self.fail((), "a deal needs 'hands' (or only 'scores', for a score sheet)")
+        deal = self.dealt()
+        self.before_the_exchange(deal)
+        if deal.over:
+            return deal, None
+        self.exchange(deal)
+        if deal.over:
+            return deal, None
+        self.forced_suit(deal)
+        self.declare(deal)
+        as_called = _calling_irregularities(self.reader, deal, self.incidents, self.raw.get("declarations", {}),
+                                            self.at)
+        self.play(deal)
+        return deal, as_called
+
+    def dealt(self) -> Deal:
+        """The deal as dealt: each '?' filled with a card of the pack no one is named with, and without talon or
+        exchange, the hands as played (the rest of the pack standing for the talon)."""
+        raw, reader = self.raw, self.reader
+        elder = reader.cards(raw["hands"]["elder"], self.at + ("hands", "elder"))
+        younger = reader.cards(raw["hands"]["younger"], self.at + ("hands", "younger"))
+        talon = reader.cards(raw.get("talon", []), self.at + ("talon",))
+        seen = self._named_once(((("hands", "elder"), elder), (("hands", "younger"), younger), (("talon",), talon)))
+        as_played = "talon" not in raw and "exchange" not in raw
+        spare = [c for c in deck_cards(self.rules) if c not in seen]
+        unknown = sum(g.count(UNKNOWN) for g in (elder, younger, talon))
+        notes = []
+        if unknown:
+            if len(spare) < unknown or (len(spare) != unknown and not as_played):
+                raise self.fail(("hands",), f"{unknown} cards are unknown ('?') but {len(spare)} cards of the pack "
+                                            "are not named")
+            for g, group in enumerate((elder, younger, talon)):
+                for i, c in enumerate(group):
+                    if c == UNKNOWN:
+                        group[i] = spare.pop(0)
+                        self.filled[g].append(group[i])
+            notes.append(Note("unknown_filled", {"cards": " ".join(card_name(c) for g in self.filled for c in g)}))
+        if as_played:
+            talon = spare
+        faced = None
+        for inc in self.incidents:
+            if inc["type"] == "faced_card":
+                faced = inc.get("position", 1) - 1
+        in_dealing = sum(inc.get("cards", 1) for inc in self.incidents if inc["type"] == "faced_in_dealing")
+        deal = Deal(self.rules, Dealt(mask(elder), mask(younger), tuple(talon), faced, in_dealing))
+        deal.notes += notes
+        return deal
+
+    def _named_once(self, groups: tuple[tuple[tuple[str, ...], list[int]], ...]) -> dict[int, tuple[str, ...]]:
+        """Each card named, where: none twice, each of the ruleset's pack."""
+        seen: dict[int, tuple[str, ...]] = {}
+        for place, group in groups:
             for i, c in enumerate(group):
-                if c == UNKNOWN:
-                    group[i] = spare.pop(0)
-                    filled[g].append(group[i])
-        notes.append(Note("unknown_filled", {"cards": " ".join(card_name(c) for g in filled for c in g)}))
-    if as_played:
-        talon = spare  # the rest of the pack stands for the talon
-    faced = None
-    incidents = raw.get("incidents", [])
-    for inc in incidents:
-        if inc["type"] == "faced_card":
-            faced = inc.get("position", 1) - 1
-    faced_in_dealing = sum(inc.get("cards", 1) for inc in incidents if inc["type"] == "faced_in_dealing")
-    deal = Deal(rules, Dealt(mask(elder), mask(younger), tuple(talon), faced, faced_in_dealing))
-    deal.notes += notes
-    for i, inc in enumerate(incidents):
-        if inc["type"] == "misdeal" and deal.phase == Phase.MISDEAL:
-            if inc.get("announced", True):
-                deal.apply(1 if inc.get("choice") == "fresh_deal" else 0)
-            else:
-                unannounced_misdeal(deal)
-    if deal.phase == Phase.MISDEAL:
-        deal.apply(0)
-    for i, inc in enumerate(incidents):
-        if inc["type"] == "blanche_shown_late" and not deal.over:
-            try:
-                blanche_shown_late(deal, ROLES.index(inc["player"]))
-            except IllegalAction as exc:
-                raise reader.fail(at + ("incidents", i), str(exc)) from None
-    if deal.over:
-        return deal, None
-    exchange = raw.get("exchange")
-    if as_played:
-        deal.skip_exchange()
-    for role in (ELDER, YOUNGER):
-        if exchange is None or deal.phase != Phase.EXCHANGE:
-            break
-        for i, inc in enumerate(incidents):
+                if c in seen:
+                    raise self.fail(place + (i,), f"{card_name(c)} is dealt twice")
+                if c != UNKNOWN:
+                    seen[c] = place
+        stray = [c for c in seen if rank_of(c) not in self.rules.deck.ranks]
+        if stray:
+            raise self.fail(("hands",), f"{card_name(stray[0])} is not in this ruleset's pack")
+        return seen
+
+    def before_the_exchange(self, deal: Deal) -> None:
+        """A misdeal stood or refused (announced or not), and a carte blanche shown late."""
+        for inc in self.incidents:
+            if inc["type"] == "misdeal" and deal.phase == Phase.MISDEAL:
+                if inc.get("announced", True):
+                    deal.apply(1 if inc.get("choice") == "fresh_deal" else 0)
+                else:
+                    unannounced_misdeal(deal)
+        if deal.phase == Phase.MISDEAL:
+            deal.apply(0)
+        for i, inc in enumerate(self.incidents):
+            if inc["type"] == "blanche_shown_late" and not deal.over:
+                try:
+                    blanche_shown_late(deal, ROLES.index(inc["player"]))
+                except IllegalAction as exc:
+                    raise self.fail(("incidents", i), str(exc)) from None
+
+    def exchange(self, deal: Deal) -> None:
+        """Each player's exchange, the elder's first, after any peek at the talon; none where the hands are given
+        as played."""
+        exchange = self.raw.get("exchange")
+        if "talon" not in self.raw and exchange is None:
+            deal.skip_exchange()
+        for role in (ELDER, YOUNGER):
+            if exchange is None or deal.phase != Phase.EXCHANGE:
+                return
+            self._peeks(deal, role)
+            if deal.over:
+                return
+            side = exchange.get(ROLES[role])
+            if side is None:
+                raise self.fail(("exchange",), f"the {ROLES[role]}'s exchange is missing")
+            self._side(deal, role, side, ("exchange", ROLES[role]))
+
+    def _peeks(self, deal: Deal, role: int) -> None:
+        for inc in self.incidents:
             if inc["type"] == "peek" and inc.get("player") == ROLES[role]:
                 if inc.get("mixed"):
                     mixed_talon(deal, role, inc.get("cards", 1), inc.get("choice"), inc.get("waived", False))
                 else:
                     deal.peek(role, inc.get("cards", 1))
-        if deal.over:
-            return deal, None
-        side = exchange.get(ROLES[role])
-        path = at + ("exchange", ROLES[role])
-        if side is None:
-            raise reader.fail(at + ("exchange",), f"the {ROLES[role]}'s exchange is missing")
-        discard = reader.cards(side["discard"], path + ("discard",))
-        guessed = iter(filled[role])
+
+    def _side(self, deal: Deal, role: int, side: dict[str, Any], path: tuple[str | int, ...]) -> None:
+        """One player's discard, and what he took, checked against the talon."""
+        discard = self.reader.cards(side["discard"], self.at + path + ("discard",))
+        guessed = iter(self.filled[role])
         try:
             discard = [next(guessed) if c == UNKNOWN else c for c in discard]
         except StopIteration:
-            raise reader.fail(path + ("discard",), f"more unknown discards than unknown cards in the "
-                                                   f"{ROLES[role]}'s hand") from None
+            raise self.fail(path + ("discard",), f"more unknown discards than unknown cards in the "
+                                                 f"{ROLES[role]}'s hand") from None
         part = deal.talon[:deal.parts[0]] if role == ELDER else list(deal.talon)
         try:
             if "took" in side:  # not as many as he discarded (1651 ch. XII; Laws 30, 31, 35)
@@ -227,61 +241,73 @@ def _deal_from(reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str
             else:
                 deal.apply(mask(discard))
         except IllegalAction as exc:
-            raise reader.fail(path + ("took" if "took" in side else "discard",), str(exc)) from None
+            raise self.fail(path + ("took" if "took" in side else "discard",), str(exc)) from None
         if "looked_at_left" in side:
             try:
                 deal.look_at_left(role, side["looked_at_left"])
             except IllegalAction as exc:
-                raise reader.fail(path + ("looked_at_left",), str(exc)) from None
+                raise self.fail(path + ("looked_at_left",), str(exc)) from None
         for key, engine in (("takes", deal.taken[role]), ("leaves", mask(part) & ~deal.taken[role])):
-            if key in side and UNKNOWN not in (given := reader.cards(side[key], path + (key,))) \
+            if key in side and UNKNOWN not in (given := self.reader.cards(side[key], self.at + path + (key,))) \
                     and mask(given) != engine:
-                raise reader.fail(path + (key,), f"the {ROLES[role]} {key} {' '.join(mask_names(engine)) or 'nothing'} "
-                                                 f"from this talon, not {' '.join(side[key]) or 'nothing'}")
-    if deal.phase == Phase.FORCED_SUIT:
-        named = next((inc.get("suit_named") for inc in incidents if inc.get("suit_named")), None)
+                raise self.fail(path + (key,), f"the {ROLES[role]} {key} {' '.join(mask_names(engine)) or 'nothing'} "
+                                               f"from this talon, not {' '.join(side[key]) or 'nothing'}")
+
+    def forced_suit(self, deal: Deal) -> None:
+        """The suit the younger names for the elder's lead, where a penalty forces one."""
+        if deal.phase != Phase.FORCED_SUIT:
+            return
+        named = next((inc.get("suit_named") for inc in self.incidents if inc.get("suit_named")), None)
         if named is None or named.upper() not in SUITS_BY_LETTER:
-            raise reader.fail(at + ("incidents",), "the forced suit must be given as suit_named (S, H, D or C)")
+            raise self.fail(("incidents",), "the forced suit must be given as suit_named (S, H, D or C)")
         deal.apply(SUITS_BY_LETTER[named.upper()])
-    calls = raw.get("declarations", {})
-    while deal.phase == Phase.DECLARE:
-        kind, p = deal.declaring()
-        want = calls.get(kind, {}).get(ROLES[p], "best")
-        cands = deal.candidates()
-        path = at + ("declarations", kind, ROLES[p])
-        if isinstance(want, dict):
-            shown = mask(reader.known(want["shown"], path + ("shown",)))
-            combo = next((c for c in cands if c.cards == shown), None)
-            if combo is None:
-                raise reader.fail(path + ("shown",), f"the {ROLES[p]} holds no {kind} of exactly these cards")
-            deal.show(p, kind, combo.key)
-            want, path = want["call"], path + ("call",)
+
+    def declare(self, deal: Deal) -> None:
+        """Each call in the engine's order: the best (the default), sunk, of the cards named, or with a better
+        combination shown."""
+        calls = self.raw.get("declarations", {})
+        while deal.phase == Phase.DECLARE:
+            kind, p = deal.declaring()
+            want = calls.get(kind, {}).get(ROLES[p], "best")
+            cands = deal.candidates()
+            path = self.at + ("declarations", kind, ROLES[p])
+            if isinstance(want, dict):
+                shown = mask(self.reader.known(want["shown"], path + ("shown",)))
+                combo = next((c for c in cands if c.cards == shown), None)
+                if combo is None:
+                    raise self.reader.fail(path + ("shown",), f"the {ROLES[p]} holds no {kind} of exactly these cards")
+                deal.show(p, kind, combo.key)
+                want, path = want["call"], path + ("call",)
+            deal.apply(self._call_index(cands, want, kind, p, path))
+
+    def _call_index(self, cands: list[Combo], want: Any, kind: str, p: int, path: tuple[str | int, ...]) -> int:
         if want == "best":
-            index = 0
-        elif want == "sink":
-            index = len(cands)
-        else:
-            called = mask(reader.known(want, path))
-            index = next((i for i, c in enumerate(cands) if c.cards == called), -1)
-            if index < 0:
-                raise reader.fail(path, f"the {ROLES[p]} holds no {kind} of exactly these cards")
-        deal.apply(index)
-    as_called = _calling_irregularities(reader, deal, incidents, calls, at)
-    tricks = raw.get("tricks", [])
-    for n, trick in enumerate(tricks):
-        _play_incidents(reader, deal, incidents, n + 1, n + 1, at)
-        for j, text in enumerate(trick):
-            if deal.phase != Phase.PLAY:
-                raise reader.fail(at + ("tricks", n, j), "the play is already over")
-            played = reader.card(text, at + ("tricks", n, j))
-            if played == UNKNOWN:
-                raise reader.fail(at + ("tricks", n, j), UNKNOWN_PLAYED)
-            try:
-                deal.apply(played)
-            except IllegalAction as exc:
-                raise reader.fail(at + ("tricks", n, j), f"trick {n + 1}: {exc}") from None
-    _play_incidents(reader, deal, incidents, len(tricks) + 1, _MAX_TRICK, at)
-    return deal, as_called
+            return 0
+        if want == "sink":
+            return len(cands)
+        called = mask(self.reader.known(want, path))
+        index = next((i for i, c in enumerate(cands) if c.cards == called), -1)
+        if index < 0:
+            raise self.reader.fail(path, f"the {ROLES[p]} holds no {kind} of exactly these cards")
+        return index
+
+    def play(self, deal: Deal) -> None:
+        """The tricks, card by card, with the incidents of play before the trick each is stated before."""
+        tricks = self.raw.get("tricks", [])
+        for n, trick in enumerate(tricks):
+            _play_incidents(self.reader, deal, self.incidents, n + 1, n + 1, self.at)
+            for j, text in enumerate(trick):
+                where = ("tricks", n, j)
+                if deal.phase != Phase.PLAY:
+                    raise self.fail(where, "the play is already over")
+                played = self.reader.card(text, self.at + where)
+                if played == UNKNOWN:
+                    raise self.fail(where, UNKNOWN_PLAYED)
+                try:
+                    deal.apply(played)
+                except IllegalAction as exc:
+                    raise self.fail(where, f"trick {n + 1}: {exc}") from None
+        _play_incidents(self.reader, deal, self.incidents, len(tricks) + 1, _MAX_TRICK, self.at)
 
 
 _MAX_TRICK = 1 << 16  # a number past any trick: what is stated for the end of the play
@@ -387,78 +413,115 @@ def _said(deal: Deal, score: DealScore, kind: str, said: list[dict[str, Any]], i
     against the calls as they stood when it was said; and a reply the
     incidents state (``equal``, ``good``, ``making?``) against the incident.
     """
-    result = score.kinds[kind]
-    stated = [inc for inc in incidents if inc["type"] in _CALLING and inc["kind"] == kind]
-    declared: Sequence[Combo | None] = result.calls
-    first: Sequence[Combo | None] = result.calls
-    if stated and as_called is not None:
-        declared, first = as_called.declared[kind], as_called.first[kind]
-    miscalled = {ROLES.index(inc["player"]): inc for inc in stated if inc["type"] == "miscall"}
-    replied = {ROLES.index(inc["player"]): inc["reply"] for inc in stated if inc["type"] == "reply"
-               and inc["reply"] != "which_out"}  # a reply the dialogue has no words for checks none of them
-    standing = set(miscalled)  # whose miscall still stands in the dialogue
-    spoken: list[set[str]] = [set(), set()]  # what each has named in his first call
-    retold: set[int] = set()  # who has said his miscalled call again: his correction
+    return _Dialogue(deal, score, kind, incidents, as_called).check(said)
 
-    def call(r: int, field: str = "") -> Combo | None:
+
+#: A checked line of a dialogue: (index, what, role, the book's word, the engine's).
+_Said = tuple[int, str, int, str | int, str | int]
+
+
+class _Dialogue:
+    """One kind's dialogue checked line by line (``_said``): what each has called and named so far, whose miscall
+    still stands, and the stage the last call reached."""
+
+    def __init__(self, deal: Deal, score: DealScore, kind: str, incidents: list[dict[str, Any]],
+                 as_called: AsCalled | None) -> None:
+        self.deal, self.score, self.kind, self.as_called = deal, score, kind, as_called
+        self.result = score.kinds[kind]
+        self.stated = [inc for inc in incidents if inc["type"] in _CALLING and inc["kind"] == kind]
+        self.declared: Sequence[Combo | None] = self.result.calls
+        self.first: Sequence[Combo | None] = self.result.calls
+        if self.stated and as_called is not None:
+            self.declared, self.first = as_called.declared[kind], as_called.first[kind]
+        self.miscalled = {ROLES.index(inc["player"]): inc for inc in self.stated if inc["type"] == "miscall"}
+        self.replied = {ROLES.index(inc["player"]): inc["reply"] for inc in self.stated if inc["type"] == "reply"
+                        and inc["reply"] != "which_out"}  # a reply the dialogue has no words for checks none of them
+        self.standing = set(self.miscalled)  # whose miscall still stands in the dialogue
+        self.spoken: list[set[str]] = [set(), set()]  # what each has named in his first call
+        self.retold: set[int] = set()  # who has said his miscalled call again: his correction
+        self.stage: str | None = None  # what the last call said: "length", or the whole call
+        self.calls = [0, 0]  # each player's calls so far
+        self.last_reply = -1
+
+    def call(self, r: int, field: str = "") -> Combo | None:
         """What r's words are checked against: his miscall, for what it names, until he corrects it."""
-        return first[r] if r in standing and (not field or field in miscalled[r]["called"]) else declared[r]
+        if r in self.standing and (not field or field in self.miscalled[r]["called"]):
+            return self.first[r]
+        return self.declared[r]
 
-    out: list[tuple[int, str, int, str | int, str | int]] = []
-    last_reply = -1 if stated else max((i for i, item in enumerate(said) if "reply" in item), default=-1)
-    stage: str | None = None  # what the last call said: "length", or the whole call
-    calls = [0, 0]  # each player's calls so far
-    for i, item in enumerate(said):
+    def check(self, said: list[dict[str, Any]]) -> list[_Said]:
+        self.last_reply = -1 if self.stated else max((i for i, item in enumerate(said) if "reply" in item),
+                                                     default=-1)
+        out: list[_Said] = []
+        for i, item in enumerate(said):
+            out += self.line(i, item)
+        return out
+
+    def line(self, i: int, item: dict[str, Any]) -> list[_Said]:
         r = ROLES.index(item["by"])
         named = {"length", "top", "set", "value"} & set(item)
-        correction = r in miscalled and r not in retold and bool(named & spoken[r])
+        correction = r in self.miscalled and r not in self.retold and bool(named & self.spoken[r])
         if correction:  # he says again what he had said
-            retold.add(r)
-            if as_called is not None and (kind, r) in as_called.amended:
-                standing.discard(r)
-        spoken[r] |= named
-        if ("length" in item or "set" in item) and calls[r] and not correction:
-            held = deal.holding(kind, r)
-            if "set" in item:
-                book = f"{item['set']}x{item['rank']}"
-                found = next((c for c in held if c.length == item["set"] and RANK_KEYS[c.top] == item["rank"]), None)
-            else:
-                book = f"{item['length']}" + (f" to {item['top']}" if "top" in item else "")
-                found = next((c for c in held if c.length == item["length"] and (
-                    "top" not in item or c.top >= 0 and RANK_KEYS[c.top] == item["top"])), None)
-            out.append((i, "call", r, book, book if found else "-"))
-            calls[r] += 1
-            stage = "whole"
-            continue
+            self.retold.add(r)
+            if self.as_called is not None and (self.kind, r) in self.as_called.amended:
+                self.standing.discard(r)
+        self.spoken[r] |= named
+        if ("length" in item or "set" in item) and self.calls[r] and not correction:
+            return [self.later_call(i, item, r)]
+        if "length" in item or "set" in item or "value" in item:
+            return self.first_call(i, item, r, correction)
+        if "count" in item:
+            return [(i, "count", r, item["count"], _count_after(self.deal, self.score, r, self.kind, self.calls[r]))]
+        return self.reply(i, item, r)
+
+    def later_call(self, i: int, item: dict[str, Any], r: int) -> _Said:
+        """A call after his first ("… and three queens"): checked against what he holds, in its own right."""
+        held = self.deal.holding(self.kind, r)
+        if "set" in item:
+            book = f"{item['set']}x{item['rank']}"
+            found = next((c for c in held if c.length == item["set"] and RANK_KEYS[c.top] == item["rank"]), None)
+        else:
+            book = f"{item['length']}" + (f" to {item['top']}" if "top" in item else "")
+            found = next((c for c in held if c.length == item["length"] and (
+                "top" not in item or c.top >= 0 and RANK_KEYS[c.top] == item["top"])), None)
+        self.calls[r] += 1
+        self.stage = "whole"
+        return (i, "call", r, book, book if found else "-")
+
+    def first_call(self, i: int, item: dict[str, Any], r: int, correction: bool) -> list[_Said]:
+        """His call, by length (and top), by set, or by value: against the combination it is checked against."""
+        out: list[_Said] = []
         if "length" in item:
-            combo = call(r, "length")
+            combo = self.call(r, "length")
             out.append((i, "length", r, item["length"], combo.length if combo else 0))
-            stage = "length"
+            self.stage = "length"
             if "top" in item:
-                combo = call(r, "top")
+                combo = self.call(r, "top")
                 out.append((i, "top", r, item["top"], RANK_KEYS[combo.top] if combo and combo.top >= 0 else "-"))
-                stage = "whole"
-            calls[r] += 0 if correction else 1
+                self.stage = "whole"
+            self.calls[r] += 0 if correction else 1
         elif "set" in item:
-            combo = call(r, "set")
+            combo = self.call(r, "set")
             out.append((i, "set", r, f"{item['set']}x{item['rank']}",
                         f"{combo.length}x{RANK_KEYS[combo.top]}" if combo else "-"))
-            stage = "whole"
-            calls[r] += 0 if correction else 1
-        elif "value" in item:
-            combo = call(r, "value")
+            self.stage = "whole"
+            self.calls[r] += 0 if correction else 1
+        else:
+            combo = self.call(r, "value")
             out.append((i, "value", r, item["value"], combo.value if combo else 0))
-            stage = "whole"
-        elif "count" in item:
-            out.append((i, "count", r, item["count"], _count_after(deal, score, r, kind, calls[r])))
-        elif r in replied and ("reply" in item or "ask" in item):
-            out.append((i, "reply", r, item.get("reply", "ask"), replied.pop(r)))
-        elif "reply" in item and i == last_reply:
-            engine = "equal" if result.winner is None else "not_good" if result.winner == r else "good"
-            out.append((i, "reply", r, item["reply"], engine))
-        elif "reply" in item and stage is not None:
-            out.append((i, "reply", r, item["reply"], _stage_reply(call(1 - r), call(r), stage)))
-    return out
+            self.stage = "whole"
+        return out
+
+    def reply(self, i: int, item: dict[str, Any], r: int) -> list[_Said]:
+        """A reply: as the incidents state it, as the engine judged (the last), or as the stage it answers."""
+        if r in self.replied and ("reply" in item or "ask" in item):
+            return [(i, "reply", r, item.get("reply", "ask"), self.replied.pop(r))]
+        if "reply" in item and i == self.last_reply:
+            winner = self.result.winner
+            return [(i, "reply", r, item["reply"], "equal" if winner is None else "not_good" if winner == r else "good")]
+        if "reply" in item and self.stage is not None:
+            return [(i, "reply", r, item["reply"], _stage_reply(self.call(1 - r), self.call(r), self.stage))]
+        return []
 
 
 def _count_after(deal: Deal, score: DealScore, p: int, kind: str, calls: int) -> int:
@@ -495,78 +558,122 @@ def _stage_reply(caller: Combo | None, his: Combo | None, stage: str) -> str:
 
 
 def _check(reader: _Reader, deal: Deal, score: DealScore, raw: dict[str, Any], players: tuple[str, str],
-           number: int, at: tuple[str | int, ...], as_called: AsCalled | None = None) -> list[dict[str, Any]]:
+           number: int, at: tuple[str | int, ...], as_called: AsCalled | None = None) -> list[Check]:
+    """Every figure a deal's record gives, checked against the engine's."""
+    claims = _Claims(reader, deal, score, players, number, at)
     claimed = raw.get("claimed", {})
-    out = []
-
-    def compare(where: str, who: str, value: int | str, engine: int | str, path: tuple[str | int, ...]) -> None:
-        line, col = reader.doc.where(path)
-        out.append({"deal": number, "at": where, "player": who, "claimed": value, "engine": engine,
-                    "line": line, "column": col})
-
     if score.void:
         # A fresh deal: what the book says of its play cannot be checked, only its totals.
         claimed = {k: v for k, v in claimed.items() if k != "running"}
         raw = {"claimed": claimed}
-    for kind, calls in raw.get("declarations", {}).items():
-        if kind in score.kinds:
-            for i, what, r, book, engine in _said(deal, score, kind, calls.get("said", []), raw.get("incidents", []),
-                                                  as_called):
-                compare(f"{kind}.{what}", players[r], book, engine, at + ("declarations", kind, "said", i))
-    for kind in (POINT, SEQUENCES):  # what a call must name (au Cent; Law 48): an insufficient call is a mismatch
-        said = raw.get("declarations", {}).get(kind, {}).get("said", [])
-        first = _first_call(said, "elder")
-        if first is not None and deal.phase >= Phase.PLAY and not call_sufficient(deal, ELDER, kind, first):
-            wanted, given = ("value", "cards") if kind == POINT else ("top", "length")
-            compare(f"{kind}.call", players[ELDER], given, wanted,
-                    at + ("declarations", kind, "said", said.index(first)))
-    for i, role in enumerate(raw.get("carte_blanche", [])):  # shown, as dealt, even where the other's bars it
-        r = ROLES.index(role)
-        compare("carte_blanche", players[r], "yes", "yes" if deal.blanche_dealt[r] else "no", at + ("carte_blanche", i))
-    marks = score.checkpoints()
-    for i, spoken in enumerate(raw.get("counts", [])):
-        n, card = spoken["trick"], spoken["card"]
-        if n > len(deal.tricks) + (deal.lead_card is not None):
-            raise reader.fail(at + ("counts", i), f"trick {n} is not played in this deal")
-        leader = deal.tricks[n - 1][0] if n <= len(deal.tricks) else deal.player ^ 1
-        who = leader if card == 1 else 1 - leader
-        label = f"lead:{n}" if card == 1 else f"trick:{n}"
-        compare(label, players[who], spoken["count"], marks[label][who], at + ("counts", i))
+    claims.dialogue(raw.get("declarations", {}), raw.get("incidents", []), as_called)
+    claims.blanche(raw.get("carte_blanche", []))
+    claims.counts(raw.get("counts", []))
+    claims.final(claimed.get("final", {}), claimed.get("by", {}))
+    claims.tricks_won(claimed.get("tricks_won", []))
+    claims.running(claimed.get("running", []))
+    return claims.out
 
-    for who, value in claimed.get("final", {}).items():
-        role = reader.role(who, players, at + ("claimed", "final", who))
-        compare("final", players[role], value, score.totals[role], at + ("claimed", "final", who))
-    for category, scores in claimed.get("by", {}).items():
-        if category not in CATEGORIES:
-            raise reader.fail(at + ("claimed", "by", category), f"no category {echo(category)}")
-        for who, value in scores.items():
-            role = reader.role(who, players, at + ("claimed", "by", category, who))
-            compare(category, players[role], value, score.by[role][category], at + ("claimed", "by", category, who))
-    won = [0, 0]
-    counted = 0
-    for i, point in enumerate(claimed.get("tricks_won", [])):
-        after = point["after"]
-        if after > len(deal.tricks):
-            raise reader.fail(at + ("claimed", "tricks_won", i, "after"), f"only {len(deal.tricks)} tricks are played")
-        for leader, lead, follow in deal.tricks[counted:after]:
-            won[1 - leader if follower_wins(lead, follow) else leader] += 1
-        counted = max(counted, after)
-        for who, value in point.items():
-            if who != "after":
-                role = reader.role(who, players, at + ("claimed", "tricks_won", i, who))
-                compare(f"tricks_won:{after}", players[role], value, won[role],
-                        at + ("claimed", "tricks_won", i, who))
-    for i, point in enumerate(claimed.get("running", [])):
-        label = point["at"]
-        if label not in marks:
-            raise reader.fail(at + ("claimed", "running", i, "at"),
-                              f"no checkpoint {echo(label)} in this deal (known: {', '.join(marks)})")
-        for who, value in point.items():
-            if who == "at":
-                continue
-            role = reader.role(who, players, at + ("claimed", "running", i, who))
-            compare(label, players[role], value, marks[label][role], at + ("claimed", "running", i, who))
-    return out
+
+class _Claims:
+    """The checks of one deal, a method for each kind of figure the record gives."""
+
+    def __init__(self, reader: _Reader, deal: Deal, score: DealScore, players: tuple[str, str], number: int,
+                 at: tuple[str | int, ...]) -> None:
+        self.reader, self.deal, self.score, self.players, self.number, self.at = reader, deal, score, players, number, at
+        self.marks = score.checkpoints()
+        self.out: list[Check] = []
+
+    def compare(self, where: Place, who: str, value: Figure, engine: Figure, path: tuple[str | int, ...]) -> None:
+        line, col = self.reader.doc.where(path)
+        self.out.append(Check(self.number, where, who, value, engine, line, col))
+
+    def role(self, who: str, path: tuple[str | int, ...]) -> int:
+        return self.reader.role(who, self.players, self.at + path)
+
+    def dialogue(self, declarations: dict[str, Any], incidents: list[dict[str, Any]],
+                 as_called: AsCalled | None) -> None:
+        """Each line of each kind's dialogue, and whether the elder's first call named what it must."""
+        deal, players, at = self.deal, self.players, self.at
+        for kind, calls in declarations.items():
+            if kind in self.score.kinds:
+                for i, what, r, book, engine in _said(deal, self.score, kind, calls.get("said", []), incidents,
+                                                      as_called):
+                    self.compare(Dialogue(kind, what), players[r], book, engine, at + ("declarations", kind, "said", i))
+        for kind in (POINT, SEQUENCES):  # what a call must name (au Cent; Law 48): an insufficient call is a mismatch
+            said = declarations.get(kind, {}).get("said", [])
+            first = _first_call(said, "elder")
+            if first is not None and deal.phase >= Phase.PLAY and not call_sufficient(deal, ELDER, kind, first):
+                wanted, given = ("value", "cards") if kind == POINT else ("top", "length")
+                self.compare(Dialogue(kind, "call"), players[ELDER], given, wanted,
+                             at + ("declarations", kind, "said", said.index(first)))
+
+    def blanche(self, shown: list[str]) -> None:
+        """Each carte blanche shown, as dealt, even where the other's bars it."""
+        for i, role in enumerate(shown):
+            r = ROLES.index(role)
+            self.compare(BlancheShown(), self.players[r], "yes", "yes" if self.deal.blanche_dealt[r] else "no",
+                         self.at + ("carte_blanche", i))
+
+    def counts(self, counts: list[dict[str, Any]]) -> None:
+        """Each running score spoken after a card, at the checkpoint of that card."""
+        deal = self.deal
+        for i, spoken in enumerate(counts):
+            n, card = spoken["trick"], spoken["card"]
+            if n > len(deal.tricks) + (deal.lead_card is not None):
+                raise self.reader.fail(self.at + ("counts", i), f"trick {n} is not played in this deal")
+            leader = deal.tricks[n - 1][0] if n <= len(deal.tricks) else deal.player ^ 1
+            who = leader if card == 1 else 1 - leader
+            mark = Checkpoint(Stage.LEAD if card == 1 else Stage.TRICK, n)
+            self.compare(mark, self.players[who], spoken["count"], self.marks[mark][who], self.at + ("counts", i))
+
+    def final(self, final: dict[str, int], by: dict[str, dict[str, int]]) -> None:
+        """The deal's totals, and each category's."""
+        for who, value in final.items():
+            role = self.role(who, ("claimed", "final", who))
+            self.compare(FINAL, self.players[role], value, self.score.totals[role], self.at + ("claimed", "final", who))
+        for category, scores in by.items():
+            if category not in CATEGORIES:
+                raise self.reader.fail(self.at + ("claimed", "by", category), f"no category {echo(category)}")
+            for who, value in scores.items():
+                role = self.role(who, ("claimed", "by", category, who))
+                self.compare(Category(category), self.players[role], value, self.score.by[role][category],
+                             self.at + ("claimed", "by", category, who))
+
+    def tricks_won(self, points: list[dict[str, int]]) -> None:
+        """The tricks each had won after so many."""
+        tricks = self.deal.tricks
+        won = [0, 0]
+        counted = 0
+        for i, point in enumerate(points):
+            after = point["after"]
+            if after > len(tricks):
+                raise self.reader.fail(self.at + ("claimed", "tricks_won", i, "after"),
+                                       f"only {len(tricks)} tricks are played")
+            for leader, lead, follow in tricks[counted:after]:
+                won[1 - leader if follower_wins(lead, follow) else leader] += 1
+            counted = max(counted, after)
+            for who, value in point.items():
+                if who != "after":
+                    role = self.role(who, ("claimed", "tricks_won", i, who))
+                    self.compare(TricksWon(after), self.players[role], value, won[role],
+                                 self.at + ("claimed", "tricks_won", i, who))
+
+    def running(self, points: list[dict[str, Any]]) -> None:
+        """Each running score claimed at a checkpoint."""
+        marks = self.marks
+        for i, point in enumerate(points):
+            read = Checkpoint.read(point["at"])
+            if read is None or read not in marks:
+                raise self.reader.fail(self.at + ("claimed", "running", i, "at"),
+                                       f"no checkpoint {echo(point['at'])} in this deal "
+                                       f"(known: {', '.join(m.label for m in marks)})")
+            for who, value in point.items():
+                if who == "at":
+                    continue
+                role = self.role(who, ("claimed", "running", i, who))
+                self.compare(read, self.players[role], value, marks[read][role],
+                             self.at + ("claimed", "running", i, who))
 
 
 #: The note for a dealer who changed his packets, by what the ruleset allows.
@@ -618,7 +725,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
     partie = Partie(rules, players.index(first))
     dealt_by: dict[str, int] = {}  # each dealer's packet size so far
     out: list[DealReplay] = []
-    mismatches: list[dict[str, Any]] = []
+    mismatches: list[Check] = []
     for n, raw in enumerate(deals_raw):
         at = ("deals", n)
         if raw["dealer"] not in players:
@@ -633,7 +740,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
                 partie.add_totals(totals[0], totals[1])
             out.append(DealReplay(n + 1, roles, None, (totals[0], totals[1])))
             continue
-        deal, as_called = _deal_from(reader, rules, raw, at)
+        deal, as_called = _DealDriver(reader, rules, raw, at).run()
         deal.notes += _packets(rules, raw, dealt_by)
         score = score_deal(deal)
         checks = _check(reader, deal, score, raw, roles, n + 1, at, as_called)
@@ -649,38 +756,12 @@ def replay(doc: Located, rules: Rules) -> Replay:
                 players[result.winner] if result.winner is not None else None)
             if claim[key] != engine:
                 line, col = doc.where(("claimed", key))
-                mismatches.append({"deal": None, "at": f"partie.{key}", "player": None, "claimed": claim[key],
-                                   "engine": engine, "line": line, "column": col})
+                mismatches.append(Check(None, PartieFigure(key), None, claim[key], engine, line, col))
     for who, value in claim.get("totals", {}).items():
         if who not in players:
             raise reader.fail(("claimed", "totals", who), f"{echo(who)} is not a player")
         if value != result.totals[players.index(who)]:
             line, col = doc.where(("claimed", "totals", who))
-            mismatches.append({"deal": None, "at": "partie.totals", "player": who, "claimed": value,
-                               "engine": result.totals[players.index(who)], "line": line, "column": col})
+            mismatches.append(Check(None, PartieFigure("totals"), who, value, result.totals[players.index(who)],
+                                    line, col))
     return Replay(out, result, (players[0], players[1]), mismatches)
-
-
-def replay_json(rep: Replay, ruleset_id: str, lang: Lang = "en") -> dict[str, Any]:
-    """The ``replay --format json`` contract for one ruleset."""
-    deals = []
-    for d in rep.deals:
-        scores = {}
-        for role, name in enumerate(d.players):
-            by = dict(d.score.by[role]) if d.score else dict.fromkeys(CATEGORIES, 0)
-            scores[name] = {"total": d.totals[role], "by": by}
-        entry: dict[str, Any] = {"number": d.number, "elder": d.players[ELDER], "scores": scores,
-                                 "mismatches": d.mismatches}
-        if d.score is not None:
-            entry["complete"] = d.score.complete
-            entry["void"] = d.score.void
-            entry["notes"] = say_all(d.score.notes, lang)
-        deals.append(entry)
-    res = rep.partie
-    return {"ruleset": ruleset_id, "deals": deals,
-            "partie": {"totals": {rep.players[i]: res.totals[i] for i in (0, 1)},
-                       "winner": rep.players[res.winner] if res.winner is not None else None,
-                       "points_won": res.points_won, "finished": res.finished,
-                       "games": {rep.players[i]: res.games[i] for i in (0, 1)}},
-            "mismatches": [m for m in rep.mismatches if m["deal"] is None]}
-

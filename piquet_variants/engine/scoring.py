@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, cast
 
 from ..cards import RANKS_PER_SUIT, SUITS
 from ..compiled import Pickled
+from ..records.checks import DECLARATIONS, FINAL, HAND_ELDER, HAND_YOUNGER, PLAY, Checkpoint, lead, trick
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, Combo, good_against_the_cards, tables
 from .deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, follower_wins
@@ -35,16 +36,17 @@ MARK: Final = -1  # the "player" of a checkpoint event
 #: cards, Cavendish Description; a point barred by his reply, Case I): walked with the hazards, never reckoned.
 SHADOW: Final = "shadow"
 
-#: A score event ``(player, category, points, label)``; with player MARK, a named checkpoint.
-ScoreEvent = tuple[int, str, int, str]
+#: A score event ``(player, category, points, label)``; with player MARK, its label is the checkpoint it marks.
+ScoreEvent = tuple[int, str, int, str | Checkpoint]
 
 _MAX_TRICKS: Final = 18
 _LEAD: Final = [f"trick:{n}:lead" for n in range(_MAX_TRICKS + 1)]
 _WIN: Final = [f"trick:{n}:win" for n in range(_MAX_TRICKS + 1)]
 _LAST: Final = [f"trick:{n}:last" for n in range(_MAX_TRICKS + 1)]
-_MARK_LEAD: Final = [(MARK, "", 0, f"lead:{n}") for n in range(_MAX_TRICKS + 1)]
-_MARK_TRICK: Final = [(MARK, "", 0, f"trick:{n}") for n in range(_MAX_TRICKS + 1)]
-_MARK: Final = {label: (MARK, "", 0, label) for label in ("hand:elder", "hand:younger", "declarations", "play")}
+_MARK_LEAD: Final[list[ScoreEvent]] = [(MARK, "", 0, lead(n)) for n in range(_MAX_TRICKS + 1)]
+_MARK_TRICK: Final[list[ScoreEvent]] = [(MARK, "", 0, trick(n)) for n in range(_MAX_TRICKS + 1)]
+_MARK: Final[dict[Checkpoint, ScoreEvent]] = {mark: (MARK, "", 0, mark) for mark in (HAND_ELDER, HAND_YOUNGER, DECLARATIONS,
+                                                                               PLAY)}
 
 
 # The dataclasses made for every deal write their own ``__init__`` (``init=False``): compiled, it is native code,
@@ -129,9 +131,10 @@ class DealScore(Pickled):
         """
         return sum(points for points in self.by[role].values() if points > 0)
 
-    def checkpoints(self) -> dict[str, tuple[int, int]]:
-        marks = {e[3]: totals for e, totals in self.running() if e[0] == MARK}
-        marks["final"] = (self.totals[0], self.totals[1])
+    def checkpoints(self) -> dict[Checkpoint, tuple[int, int]]:
+        """Both running totals at each checkpoint the deal reached."""
+        marks = {cast(Checkpoint, e[3]): totals for e, totals in self.running() if e[0] == MARK}
+        marks[FINAL] = (self.totals[0], self.totals[1])
         return marks
 
 
@@ -213,7 +216,7 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, .
     good point reckons before the elder's sequences.
     """
     rules = deal.rules
-    out = []
+    out: list[ScoreEvent] = []
     blanche = deal.blanche
     if blanche[ELDER] or blanche[YOUNGER]:
         for p in players:
@@ -327,8 +330,8 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Scor
         others = out[:]
     if deal.irregular is not None:
         others = [e for e in others if e[1] is not SHADOW]
-    out.append(_MARK["hand:elder"])
-    young += (_MARK["hand:younger"], _MARK["declarations"])
+    out.append(_MARK[HAND_ELDER])
+    young += (_MARK[HAND_YOUNGER], _MARK[DECLARATIONS])
     parts: list[Sequence[ScoreEvent]] = [out]
     if not chronological:
         parts.append(young)
@@ -369,7 +372,7 @@ _NOTHING: Final = dict.fromkeys(CATEGORIES, 0)
 _ELDER: Final[tuple[int, ...]] = (ELDER,)
 _YOUNGER: Final[tuple[int, ...]] = (YOUNGER,)
 _BOTH: Final[tuple[int, ...]] = (ELDER, YOUNGER)
-_PLAY_MARK: Final[tuple[ScoreEvent, ...]] = (_MARK["play"],)
+_PLAY_MARK: Final[tuple[ScoreEvent, ...]] = (_MARK[PLAY],)
 
 
 def _sums(events: list[ScoreEvent]) -> list[dict[str, int]]:

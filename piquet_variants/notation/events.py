@@ -1,6 +1,6 @@
 """A record's events in the order the table sees them, with each comment where it was written.
 
-``walk(record)`` yields the record as a sequence of ``Event`` values: the
+``walk(record)`` yields the record as a sequence of ``RecordEvent`` values: the
 tags, each deal's head, hands, talon, exchange, declarations, tricks and
 claims, each incident where it happened (a misdeal with the deal, a miscall
 after the declarations, a question before its trick), the partie's claims,
@@ -21,7 +21,7 @@ _TAG_ORDER = (("event", "Event"), ("date", "Date"), ("title", "Source"), ("locat
               ("note", "SourceNote"))
 
 
-class Event(NamedTuple):
+class RecordEvent(NamedTuple):
     """One thing a record says.
 
     ``kind`` names it (``tag``, ``comment``, ``begin_partie``, ``begin_deal``,
@@ -60,7 +60,7 @@ def _tags(record: dict[str, Any]) -> Iterator[tuple[str, list[str]]]:
         yield "Note", [record["note"]]
 
 
-def walk(record: dict[str, Any]) -> Iterator[Event]:
+def walk(record: dict[str, Any]) -> Iterator[RecordEvent]:
     """Every event of a record (the ``piquet-record/1`` dict), comments in place.
 
     A comment whose anchor names nothing the record says (a JSON record may)
@@ -69,20 +69,20 @@ def walk(record: dict[str, Any]) -> Iterator[Event]:
     comments = record.get("comments", [])
     placed: set[str] = set()
 
-    def before(anchor: str, n: int = 0, notes: list[dict[str, str]] = comments) -> Iterator[Event]:
+    def before(anchor: str, n: int = 0, notes: list[dict[str, str]] = comments) -> Iterator[RecordEvent]:
         placed.add(anchor)
-        return (Event("comment", n, c) for c in notes if c["before"] == anchor)
+        return (RecordEvent("comment", n, c) for c in notes if c["before"] == anchor)
 
     seen: set[str] = set()
     for tag, values in _tags(record):
         if tag not in seen:
             seen.add(tag)
             yield from before(f"tag:{tag}")
-        yield Event("tag", 0, (tag, values))
+        yield RecordEvent("tag", 0, (tag, values))
     partie = len(record["deals"]) > 1 or "claimed" in record
     yield from before("deal:1")
     if partie:
-        yield Event("begin_partie", 0, None)
+        yield RecordEvent("begin_partie", 0, None)
     for n, deal in enumerate(record["deals"], 1):
         if n > 1:
             yield from before(f"deal:{n}")
@@ -91,23 +91,23 @@ def walk(record: dict[str, Any]) -> Iterator[Event]:
     for key, anchor in (("totals", "partie:totals"), ("winner", "partie:winner"), ("points_won", "partie:won")):
         if key in claimed:
             yield from before(anchor)
-            yield Event(key, 0, claimed[key])
+            yield RecordEvent(key, 0, claimed[key])
     yield from before("end")
-    yield from (Event("comment", 0, c) for c in comments if c["before"] not in placed)
+    yield from (RecordEvent("comment", 0, c) for c in comments if c["before"] not in placed)
     if partie:
-        yield Event("end_partie", 0, None)
+        yield RecordEvent("end_partie", 0, None)
 
 
-def _deal(deal: dict[str, Any], n: int) -> Iterator[Event]:
+def _deal(deal: dict[str, Any], n: int) -> Iterator[RecordEvent]:
     notes = deal.get("comments", [])
     placed = {"end"}
 
-    def put(anchor: str, kind: str, data: Any) -> Iterator[Event]:
+    def put(anchor: str, kind: str, data: Any) -> Iterator[RecordEvent]:
         placed.add(anchor)
-        yield from (Event("comment", n, c) for c in notes if c["before"] == anchor)
-        yield Event(kind, n, data)
+        yield from (RecordEvent("comment", n, c) for c in notes if c["before"] == anchor)
+        yield RecordEvent(kind, n, data)
 
-    yield Event("begin_deal", n, deal)
+    yield RecordEvent("begin_deal", n, deal)
     if "note" in deal:
         yield from put("note", "note", deal["note"])
     for role in ("elder", "younger"):
@@ -118,7 +118,7 @@ def _deal(deal: dict[str, Any], n: int) -> Iterator[Event]:
     tricks = deal.get("tricks", [])
     places = _incident_places(deal.get("incidents", []), len(tricks))
 
-    def incidents(place: tuple[int, int]) -> Iterator[Event]:
+    def incidents(place: tuple[int, int]) -> Iterator[RecordEvent]:
         for k, inc in enumerate(deal.get("incidents", [])):
             if places[k] == place:
                 yield from put(f"incident:{k}", "incident", inc)
@@ -156,8 +156,8 @@ def _deal(deal: dict[str, Any], n: int) -> Iterator[Event]:
         yield from put("claim:final", "final", claimed["final"])
     if "scores" in deal:
         yield from put("sheet", "sheet", deal["scores"])
-    yield from (Event("comment", n, c) for c in notes if c["before"] == "end" or c["before"] not in placed)
-    yield Event("end_deal", n, deal)
+    yield from (RecordEvent("comment", n, c) for c in notes if c["before"] == "end" or c["before"] not in placed)
+    yield RecordEvent("end_deal", n, deal)
 
 
 #: Where an incident is told: with the deal (0), after the exchange (1), after the declarations (2), in play (3).

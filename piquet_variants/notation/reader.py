@@ -10,22 +10,20 @@ that is not a number, a tag nobody knows.
 
 from __future__ import annotations
 
-import gc
 import unicodedata
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 from ..cards import SYMBOLS, card_name, compact_cards, parse_card
 from ..errors import MAX_PROBLEMS, UNKNOWN_PLAYED, CardError, NotationError, Problem, echo
-from ..located import MAX_BYTES, Located, LoadFailure, caret, read_source
+from ..located import MAX_BYTES, MAX_RECORDS_BYTES, Lines, Located, LoadFailure, caret, read_source, text_pieces
 from ..schemas import did_you_mean
 from .events import SOURCE_TAG_PREFIX
 from .numbers import read_number
-from .parser import Card, Pos, Run, Stmt, Tok, parse_statements, pos, rank_key, suit_symbol, unquote
+from .parser import Card, Pos, Run, Stmt, Tok, parse_statements, pos, rank_key, split_records, suit_symbol, unquote
 from .speech import MOMENT_WORDS, REASON_WORDS
 
 
@@ -101,15 +99,12 @@ def _part_names(lang: str) -> dict[tuple[str, str, str], str]:
     return out
 
 
-class _Pieces:
-    """Where the cards of a statement stand, written as runs and long-form pieces, found only when asked."""
+class _Pieces(NamedTuple):
+    """Where the cards of a statement stand, written as runs and long-form pieces, found only when asked.
 
-    def __init__(self, pieces: list[Run | list[Card]]):
-        self.pieces = pieces
+    A tuple, so that it pickles as it is (a parsed record is kept by ``stored``), compiled or not."""
 
-    def __reduce__(self) -> tuple[type[_Pieces], tuple[object, ...]]:
-        """Compiled (``setup.py``), a class unpickles only by its ``__reduce__``: a record is kept by ``stored``."""
-        return _Pieces, (self.pieces,)
+    pieces: list[Run | list[Card]]
 
     def at(self, rest: tuple[str | int, ...]) -> Pos | None:
         cards = [c for p in self.pieces for c in (p.cards() if isinstance(p, Run) else p)]
@@ -118,14 +113,10 @@ class _Pieces:
         return None
 
 
-class _Tricks:
+class _Tricks(NamedTuple):
     """Where each trick, and each of its cards, stands: its pieces, placed only when asked."""
 
-    def __init__(self, tricks: list[tuple[Pos, list[tuple[Run | list[Card], Any]]]] | None = None) -> None:
-        self.tricks = tricks if tricks is not None else []  # (where, what was played)
-
-    def __reduce__(self) -> tuple[type[_Tricks], tuple[object, ...]]:
-        return _Tricks, (self.tricks,)
+    tricks: list[tuple[Pos, list[tuple[Run | list[Card], Any]]]]  # (where, what was played)
 
     def at(self, rest: tuple[str | int, ...]) -> Pos | None:
         n = rest[0] if rest else None
@@ -138,7 +129,7 @@ class _Tricks:
 class _Builder:
     """Fills one record from statements, noting the position of each value."""
 
-    def __init__(self, name: str, lines: list[str]):
+    def __init__(self, name: str, lines: Sequence[str]):
         self.name, self.lines = name, lines
         self.located = Located(name, None, lines=lines)
         self.marks = self.located.marks
@@ -236,20 +227,8 @@ class _Builder:
                                          'the players are missing: [Players "A" "B"]'))
             raise NotationError(problems)
         deals: list[dict[str, Any]] = []
-        parties = [s for s in body if s.kind == "partie"]
-        if len(parties) > 1:
-            raise NotationError(problems + [self.problem(parties[1].pos, "a record holds one partie; a new record "
-                                                                          'begins with its tags ([Players "A" "B"])')])
-        if parties and any(s.kind == "deal" for s in body):
-            raise NotationError(problems + [self.problem(next(s for s in body if s.kind == "deal").pos,
-                                                         "deals go inside the partie, not beside it")])
-        flat = body
-        if parties:
-            before = [s for s in body if s.kind == "comment" and s.pos < parties[0].pos]
-            after = [s for s in body if s.kind == "comment" and s.pos > parties[0].pos]
-            flat = before + parties[0].data[0] + after
         claimed: dict[str, Any] = {}
-        for s in flat:
+        for s in self._flattened(body, problems):
             if s.kind == "comment":
                 pending.append(s)
                 continue
@@ -278,6 +257,21 @@ class _Builder:
             rec["comments"] = comments
         self.located.data = rec
         return self.located
+
+    def _flattened(self, body: list[Stmt], problems: list[Problem]) -> list[Stmt]:
+        """A record's deals, claims and comments in order: a partie's own, with the comments around it."""
+        parties = [s for s in body if s.kind == "partie"]
+        if len(parties) > 1:
+            raise NotationError(problems + [self.problem(parties[1].pos, "a record holds one partie; a new record "
+                                                                          'begins with its tags ([Players "A" "B"])')])
+        if not parties:
+            return body
+        if any(s.kind == "deal" for s in body):
+            raise NotationError(problems + [self.problem(next(s for s in body if s.kind == "deal").pos,
+                                                         "deals go inside the partie, not beside it")])
+        before = [s for s in body if s.kind == "comment" and s.pos < parties[0].pos]
+        after = [s for s in body if s.kind == "comment" and s.pos > parties[0].pos]
+        return before + parties[0].data[0] + after
 
     def tag(self, rec: dict[str, Any], h: Stmt) -> str:
         """Fill the field a tag names; its name as the writer writes it."""
@@ -370,7 +364,7 @@ class _Builder:
             if st.kind == "comment":
                 pending.append(st)
                 continue
-            anchor = getattr(self, f"_{st.kind}")(deal, st, at)
+            anchor = _STATEMENTS[st.kind](self, deal, st, at)
             if pending:
                 comments += [{"before": anchor, "text": c.data} for c in pending]
                 pending = []
@@ -666,7 +660,7 @@ class _Builder:
             raise self.fail(st.pos, f"this is trick {len(tricks) + 1}, not trick {number}")
         places = self.located.places.get(at + ("tricks",))
         if not isinstance(places, _Tricks):
-            places = self.located.places[at + ("tricks",)] = _Tricks()
+            places = self.located.places[at + ("tricks",)] = _Tricks([])
         places.tricks.append((st.pos, played))
         cards: list[str] = []
         for piece, count in played:
@@ -726,6 +720,17 @@ class _Builder:
         return "note"
 
 
+#: How each statement of a deal is read into it, by its kind; each gives the anchor its comments stand before.
+_STATEMENTS: dict[str, Callable[[_Builder, dict[str, Any], Stmt, tuple[str | int, ...]], str]] = {
+    "hand": _Builder._hand, "talon": _Builder._talon, "misdeal": _Builder._misdeal, "faced": _Builder._faced,
+    "faced_dealing": _Builder._faced_dealing, "peek": _Builder._peek, "blanche_late": _Builder._blanche_late,
+    "miscall": _Builder._miscall, "reply": _Builder._reply, "omission": _Builder._omission,
+    "left_card": _Builder._left_card, "question": _Builder._question, "retract": _Builder._retract,
+    "exchange": _Builder._exchange, "blanche": _Builder._blanche, "declaration": _Builder._declaration,
+    "tricks": _Builder._tricks, "trick": _Builder._trick, "claim": _Builder._claim,
+    "tricks_won": _Builder._tricks_won, "sheet": _Builder._sheet, "note": _Builder._note}
+
+
 def _records(stmts: list[Stmt]) -> list[list[Stmt]]:
     """The statements grouped into records: a run of tags begins a record, as in PGN.
 
@@ -766,34 +771,81 @@ def read_records(text: str, name: str = "<text>") -> list[Located | NotationErro
     A record's problems do not stop the reading: the next record is read all
     the same.  After ``MAX_PROBLEMS`` problems the reading stops, and says so.
     """
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        return [NotationError([Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes")])]
-    with _collector_paused():
-        return _read(text, name)
+    return list(iter_text_records(text, name))
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector held off while a file is read.
-
-    Its passes walk every object alive, and a file's records grow the heap as
-    they are read: with it running, reading twice the records took 2.5 times
-    as long (``benchmarks/parse.py``); held off, 1.9.  What the reader makes
-    holds no reference cycle, so nothing waits for the collector meanwhile.
-    """
-    paused = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
-            gc.enable()
+def iter_text_records(text: str, name: str = "<text>") -> Iterator[Located | NotationError]:
+    """Each record of a notation text, as ``read_records`` gives them, one at a time."""
+    return iter_records((text[i:i + _PIECE] for i in range(0, len(text), _PIECE)), name)
 
 
-def _read(text: str, name: str) -> list[Located | NotationError]:
-    lines = text.splitlines()
-    out: list[Located | NotationError] = []
-    count = 0
+#: The text is parsed in blocks of about this many characters, each ending where a record begins: a file of any
+#: size is read a block at a time, and one record may be no longer than a block.
+BLOCK = MAX_BYTES
+_PIECE = 1 << 16
+
+
+def iter_records(pieces: Iterable[str], name: str = "<text>") -> Iterator[Located | NotationError]:
+    """Each record of a notation text that arrives in pieces (a file read as it goes), as soon as its block is
+    read: a record is bounded (``BLOCK`` characters), the file is not."""
+    count = _Count(name)
+    parts: list[str] = []  # the text not yet parsed, in pieces
+    size, line = 0, 1  # its length, and the line of the file where it begins
+    for piece in chain((p for p in pieces if p), ("",)):
+        parts.append(piece)
+        size += len(piece)
+        if piece and size < BLOCK:
+            continue
+        pending = "".join(parts)
+        if not piece and not pending and line == 1:  # an empty text: read as such, for what it lacks
+            yield from _read("", name, line, count)
+        while len(pending) >= BLOCK or (not piece and pending):
+            cut = len(pending) if not piece and len(pending) < BLOCK else _last_start(pending)
+            if cut == 0:
+                yield NotationError([Problem(name, line, 1, "", f"a record longer than {BLOCK} characters (one "
+                                                                "record's deals, tags and comments)")])
+                return
+            block, pending = pending[:cut], pending[cut:]
+            for result in _read(block, name, line, count):
+                yield result
+                if count.stopped:
+                    return
+            line += block.count("\n")
+        parts, size = [pending], len(pending)
+
+
+def _last_start(text: str) -> int:
+    """Where the last record of a text that begins a line begins (past the first): the text before it is whole
+    records; 0 where the text holds one record only."""
+    for chunk in reversed(split_records(text)[1:]):
+        if chunk.column == 1:
+            return chunk.offset
+    return 0
+
+
+class _Count:
+    """The problems found so far in a file, read block by block: past ``MAX_PROBLEMS`` the reading stops."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.problems = 0
+        self.stopped = False
+
+    def add(self, error: NotationError) -> NotationError | None:
+        """Count a record's problems; where they pass the bound, what says that the reading stops there."""
+        self.problems += len(error.problems)
+        if self.problems < MAX_PROBLEMS:
+            return None
+        self.stopped = True
+        where = error.problems[-1]
+        return NotationError([Problem(self.name, where.line, where.column, "",
+                                      f"{self.problems} problems: the reading stops here")])
+
+
+def _read(block: str, name: str, line: int, count: _Count) -> Iterator[Located | NotationError]:
+    """The records of a block of a file that begins at ``line``, by the file's own lines and columns."""
+    lines = Lines(block.splitlines(), line)
+    text = "\n" * (line - 1) + block if line > 1 else block  # the grammar skips the line breaks; positions are kept
     for group in _records(parse_statements(text, name)):
         if group and group[0].kind == "bad_record":
             result: Located | NotationError = NotationError([group[0].data])
@@ -802,15 +854,12 @@ def _read(text: str, name: str) -> list[Located | NotationError]:
                 result = _Builder(name, lines).build(group)
             except NotationError as exc:
                 result = exc
-        out.append(result)
+        yield result
         if isinstance(result, NotationError):
-            count += len(result.problems)
-            if count >= MAX_PROBLEMS:
-                where = result.problems[-1]
-                out.append(NotationError([Problem(name, where.line, where.column, "",
-                                                  f"{count} problems: the reading stops here")]))
-                break
-    return out
+            stop = count.add(result)
+            if stop is not None:
+                yield stop
+                return
 
 
 def _bounded(problems: list[Problem]) -> None:
@@ -839,11 +888,15 @@ def read_text(text: str, name: str = "<text>") -> Located:
 
 
 def read_file_records(path: Path | str) -> list[Located | NotationError]:
+    return list(iter_file_records(path))
+
+
+def iter_file_records(path: Path | str) -> Iterator[Located | NotationError]:
+    """Each record of a notation file as it is read (``iter_records``), up to ``MAX_RECORDS_BYTES`` in all."""
     try:
-        text = read_source(path)
+        yield from iter_records(text_pieces(path, MAX_RECORDS_BYTES), str(path))
     except LoadFailure as exc:
-        return [NotationError([exc.problem])]
-    return read_records(text, str(path))
+        yield NotationError([exc.problem])
 
 
 def read_file(path: Path | str) -> Located:

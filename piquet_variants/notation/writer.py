@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..cards import SUIT_SYMBOLS, card_name, parse_card, suit_long_name, suit_of
-from .events import Event, walk
+from .events import RecordEvent, walk
 from .numbers import say_number
 from .speech import KEYWORDS, MOMENT_WORDS, REASON_WORDS, say, say_top
 
@@ -85,45 +85,45 @@ class _Writer:
                 tags = False
                 self.lines.append("")
             said = (f"{self.w[_SCORES[e.kind]]} {self.scores(e.data)}" if e.kind in _SCORES
-                    else getattr(self, f"_{e.kind}")(e))
+                    else _SAYS[e.kind](self, e))
             if said:
                 self.lines.append("  " * depth + said)
             if e.kind in ("begin_deal", "begin_partie"):
                 depth += 1
         return "\n".join(self.lines) + "\n"
 
-    def _comment(self, e: Event) -> str:
+    def _comment(self, e: RecordEvent) -> str:
         return "{" + e.data["text"].replace("}", ")") + "}"
 
-    def _tag(self, e: Event) -> str:
+    def _tag(self, e: RecordEvent) -> str:
         tag, values = e.data
         return f"[{tag} {' '.join(map(quote, values))}]"
 
-    def _begin_partie(self, e: Event) -> str:
+    def _begin_partie(self, e: RecordEvent) -> str:
         return self.w["partie"]
 
-    def _end_partie(self, e: Event) -> str:
+    def _end_partie(self, e: RecordEvent) -> str:
         return self.w["end partie"]
 
-    def _begin_deal(self, e: Event) -> str:
+    def _begin_deal(self, e: RecordEvent) -> str:
         w, deal = self.w, e.data
         head = f"{w['deal']} {e.deal}, {w['dealer']} {quote(deal['dealer'])}"
         return head + (f", {w['packets']} {deal['packets']}" if "packets" in deal else "")
 
-    def _end_deal(self, e: Event) -> str:
+    def _end_deal(self, e: RecordEvent) -> str:
         return self.w["end deal"]
 
-    def _note(self, e: Event) -> str:
+    def _note(self, e: RecordEvent) -> str:
         return f"{self.w['note']} {quote(e.data)}"
 
-    def _hand(self, e: Event) -> str:
+    def _hand(self, e: RecordEvent) -> str:
         role, cards = e.data
         return f"{self.w[role]}: {self.cards(cards)}"
 
-    def _talon(self, e: Event) -> str:
+    def _talon(self, e: RecordEvent) -> str:
         return f"{self.w['talon']}: {self.cards(e.data)}"
 
-    def _exchange(self, e: Event) -> str:
+    def _exchange(self, e: RecordEvent) -> str:
         w, (role, side) = self.w, e.data
         text = f"{w[role]} {w['discards']} {self.cards(side['discard'])}"
         for key in ("takes", "leaves"):
@@ -141,38 +141,38 @@ class _Writer:
         """An incident's yes or no: ``not announced``, ``penalty waived`` / ``non annoncée``, ``pénalité remise``."""
         return self.w[key if value else f"not {key}"]
 
-    def _blanche(self, e: Event) -> str:
+    def _blanche(self, e: RecordEvent) -> str:
         return f"{self.w[e.data]} {self.w['blanche']}"
 
-    def _declaration(self, e: Event) -> str:
+    def _declaration(self, e: RecordEvent) -> str:
         return self.declaration(*e.data)
 
-    def _tricks(self, e: Event) -> str:
+    def _tricks(self, e: RecordEvent) -> str:
         return f"{self.w['tricks']}:"
 
-    def _trick(self, e: Event) -> str:
+    def _trick(self, e: RecordEvent) -> str:
         t, trick, spoken = e.data
         played = [self.card(c) + (f" = {n}," if n is not None else "") for c, n in zip(trick, spoken)]
         return f"{t}. " + " ".join(played).rstrip(",")
 
-    def _tricks_won(self, e: Event) -> str:
+    def _tricks_won(self, e: RecordEvent) -> str:
         return f"{self.w['tricks won']} {self.scores({k: v for k, v in e.data.items() if k != 'after'})}"
 
-    def _running(self, e: Event) -> str:
+    def _running(self, e: RecordEvent) -> str:
         scores = {key: v for key, v in e.data.items() if key != "at"}
         return f"{self.w['score']} {self.w['at']} {e.data['at']} {self.scores(scores)}"
 
-    def _by(self, e: Event) -> str:
+    def _by(self, e: RecordEvent) -> str:
         category, scores = e.data
         return f"{self.w['score']} {_CATEGORIES[self.lang][category]} {self.scores(scores)}"
 
-    def _incident(self, e: Event) -> str:
+    def _incident(self, e: RecordEvent) -> str:
         return self.incident(e.data)
 
-    def _winner(self, e: Event) -> str:
+    def _winner(self, e: RecordEvent) -> str:
         return f"{self.w['winner']} {self.w['nobody'] if e.data is None else self.who(e.data)}"
 
-    def _points_won(self, e: Event) -> str:
+    def _points_won(self, e: RecordEvent) -> str:
         return f"{self.w['won']} {e.data}"
 
     def incident(self, inc: dict[str, Any]) -> str:
@@ -270,6 +270,16 @@ class _Writer:
             last = what
         utterances = "; ".join(f"{w[role]} {text}".rstrip() for role, text in turns)
         return f"{w[kind]}: {utterances}" if utterances else ""  # only "best", the default: nothing to write
+
+#: How each kind of event is written (the final scores, the sheet and the totals by ``_SCORES``).
+_SAYS: dict[str, Callable[[_Writer, RecordEvent], str]] = {
+    "comment": _Writer._comment, "tag": _Writer._tag, "begin_partie": _Writer._begin_partie,
+    "end_partie": _Writer._end_partie, "begin_deal": _Writer._begin_deal, "end_deal": _Writer._end_deal,
+    "note": _Writer._note, "hand": _Writer._hand, "talon": _Writer._talon, "exchange": _Writer._exchange,
+    "blanche": _Writer._blanche, "declaration": _Writer._declaration, "tricks": _Writer._tricks,
+    "trick": _Writer._trick, "tricks_won": _Writer._tricks_won, "running": _Writer._running, "by": _Writer._by,
+    "incident": _Writer._incident, "winner": _Writer._winner, "points_won": _Writer._points_won}
+
 
 def write(record: dict[str, Any]) -> str:
     """The record in canonical notation."""

@@ -25,8 +25,9 @@ from ..engine.record import DealReplay, Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import Problem, RecordError
 from ..i18n import Lang, t, t_label
+from ..records.checks import Check
 from ..located import Located
-from ..narrative import outline, said, tell, unplayed
+from ..narrative import said, tell, unplayed
 from ..render import format_value
 from ..ruleset.model import Ruleset
 
@@ -69,8 +70,8 @@ def _figure(d: DealReplay, role: int, category: str) -> int:
     return d.score.by[role][category] if d.score is not None else 0
 
 
-def _check_key(c: dict[str, Any]) -> tuple[Any, ...]:
-    return (c["at"], c["player"], c["line"], c["column"])
+def _check_key(c: Check) -> tuple[Any, ...]:
+    return (c.at, c.player, c.line, c.column)
 
 
 def _hands(d: DealReplay, raw: dict[str, Any], lang: Lang) -> list[dict[str, Any]]:
@@ -109,10 +110,9 @@ def _checks(deals: list[DealReplay], lang: Lang) -> list[dict[str, Any]]:
         engine = []
         for found in under:
             mine = found.get(_check_key(c))
-            engine.append(None if mine is None else {"said": said(mine["engine"], lang),
-                                                     "agrees": mine["claimed"] == mine["engine"]})
-        rows.append({"at": t_label(c["at"], lang), "player": c["player"], "book": said(c["claimed"], lang),
-                     "line": c["line"], "engine": engine})
+            engine.append(None if mine is None else {"said": said(mine.engine, lang), "agrees": mine.agrees})
+        rows.append({"at": t_label(c.at.label, lang), "player": c.player, "book": said(c.claimed, lang),
+                     "line": c.line, "engine": engine})
     return rows
 
 
@@ -146,17 +146,17 @@ def tree(items: list[tuple[int, str]]) -> list[dict[str, Any]]:
 
 
 def _narrative(d: DealReplay, raw: dict[str, Any], lang: Lang) -> dict[str, Any]:
-    lines = tell(d, raw, lang)
-    return {"head": lines[0], "items": tree(outline(lines[1:]))}
+    told = tell(d, raw, lang)
+    return {"head": told.head, "items": tree(told.outline())}
 
 
 def _partie(rs: Ruleset, rep: Replay, lang: Lang) -> dict[str, Any]:
     res = rep.partie
     return {"ruleset": rs.id, "totals": list(res.totals), "finished": res.finished,
             "winner": rep.players[res.winner] if res.winner is not None else None, "points_won": res.points_won,
-            "mismatches": [f"{t_label(m['at'], lang)}: {t('book', lang)} {said(m['claimed'], lang)}, "
-                           f"{t('engine', lang)} {said(m['engine'], lang)}" for m in rep.mismatches
-                           if m["deal"] is None]}
+            "mismatches": [f"{t_label(m.at.label, lang)}: {t('book', lang)} {said(m.claimed, lang)}, "
+                           f"{t('engine', lang)} {said(m.engine, lang)}" for m in rep.mismatches
+                           if m.deal is None]}
 
 
 def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str, Any]:

@@ -1,0 +1,299 @@
+"""A record as typed values: one frozen dataclass for each object of ``schemas/record.schema.json``.
+
+Written by hand, not generated: the schema's unions (a call is ``best``, cards
+or a call with cards shown; a line of the dialogue is one of six shapes) read
+better as one class with the fields any shape may hold than as six generated
+ones, and each class says in its docstring what the schema's description says.
+``tests/test_record_model.py`` holds them to the schema: every property of every
+object of the schema is a field of its class, and every field a property.
+
+``record_of`` builds the model from a record's data once the schema has
+checked it (both readers give such data), so it trusts the types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from enum import Enum
+from typing import Any, Union
+
+from .checks import Checkpoint
+
+
+class Role(Enum):
+    ELDER = "elder"
+    YOUNGER = "younger"
+
+
+Cards = tuple[str, ...]  # as written in the record's lang; "?" where the source does not give the card
+Scores = Mapping[str, int]  # by role or by player name
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A comment kept in place: it stands before the statement named (``deal:2``, ``trick:5``…) or at the end."""
+
+    before: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hands:
+    elder: Cards
+    younger: Cards
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeSide:
+    """One player's exchange: his discard, and what the book says he took and left (checked)."""
+
+    discard: Cards
+    looked_at_left: bool | None = None
+    takes: Cards | None = None
+    leaves: Cards | None = None
+    took: int | None = None  # how many he took in, where not as many as he discarded
+    waived: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    elder: ExchangeSide | None = None
+    younger: ExchangeSide | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Called:
+    """What a player first called in a miscall, in the words of the dialogue."""
+
+    length: int | None = None
+    top: str | None = None
+    value: int | None = None
+    set: int | None = None
+    rank: str | None = None
+    cards: Cards | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Incident:
+    """An event outside the normal course of the deal, judged by the ruleset; ``type`` says which, and which of
+    the other fields it uses."""
+
+    type: str
+    choice: str | None = None
+    position: int | None = None
+    player: Role | None = None
+    cards: int | None = None
+    suit_named: str | None = None
+    note: str | None = None
+    kind: str | None = None
+    called: Called | None = None
+    corrected: str | None = None
+    reckoned: str | None = None
+    reply: str | None = None
+    mixed: bool | None = None
+    waived: bool | None = None
+    announced: bool | None = None
+    shown: bool | None = None
+    before_trick: int | None = None
+    suit: str | None = None
+    answer: int | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A call made together with a better combination shown (which may still bar the opponent)."""
+
+    call: str | Cards  # "best", "sink", or the cards called
+    shown: Cards
+
+
+#: A call: "best" (the default), "sink", the cards of the combination called, or a call with cards shown.
+Call = Union[str, Cards, Shown]
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A line of the table's dialogue, by one of the two: a call by length (and top), a set, a value, asking
+    what it makes, a reply, or a count said aloud."""
+
+    by: Role
+    length: int | None = None
+    top: str | None = None
+    set: int | None = None
+    rank: str | None = None
+    value: int | None = None
+    ask: bool | None = None
+    reply: str | None = None
+    count: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Calls:
+    """One kind's calls (each player's, ``best`` by default) and its dialogue."""
+
+    elder: Call | None = None
+    younger: Call | None = None
+    said: tuple[Said, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Declarations:
+    point: Calls | None = None
+    sequences: Calls | None = None
+    sets: Calls | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RunningClaim:
+    """A running score claimed at a checkpoint, by role or player name."""
+
+    at: Checkpoint
+    scores: Scores
+
+
+@dataclass(frozen=True, slots=True)
+class TricksWonClaim:
+    """How many tricks each had won after the first ``after``, by role or player name."""
+
+    after: int
+    won: Scores
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The figures the book gives for a deal: its totals, each category's, running scores, tricks won."""
+
+    final: Scores | None = None
+    by: Mapping[str, Scores] | None = None
+    running: tuple[RunningClaim, ...] = ()
+    tricks_won: tuple[TricksWonClaim, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A running score said while playing: after card 1 (the lead) or 2 of a trick, by the player of that card."""
+
+    trick: int
+    card: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """One deal: the cards, the choices, and what the book claims; or only its scores, for a score sheet."""
+
+    dealer: str
+    packets: int | None = None
+    scores: Scores | None = None
+    hands: Hands | None = None
+    talon: Cards | None = None
+    incidents: tuple[Incident, ...] = ()
+    exchange: Exchange | None = None
+    declarations: Declarations | None = None
+    tricks: tuple[Cards, ...] | None = None
+    claimed: Claim | None = None
+    note: str | None = None
+    comments: tuple[Comment, ...] = ()
+    counts: tuple[Count, ...] = ()
+    carte_blanche: tuple[Role, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PartieClaim:
+    """What the book claims of the whole partie."""
+
+    totals: Scores | None = None
+    winner: str | None = None
+    points_won: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One deal or a whole partie, as recorded."""
+
+    players: tuple[str, str]
+    deals: tuple[Deal, ...]
+    format: str = "piquet-record/1"
+    ruleset: str | None = None
+    options: Mapping[str, str] = field(default_factory=dict)
+    source: Mapping[str, str] = field(default_factory=dict)
+    lang: str = "en"
+    claimed: PartieClaim | None = None
+    note: str | None = None
+    cut: Mapping[str, str] | None = None
+    higher_chose: str | None = None
+    cut_lifted: Mapping[str, int] | None = None
+    comments: tuple[Comment, ...] = ()
+
+
+def _cards(value: list[str] | None) -> Cards | None:
+    return None if value is None else tuple(value)
+
+
+def _build(cls: type[Any], data: dict[str, Any], **typed: Any) -> Any:
+    """An instance of ``cls`` from ``data``'s plain fields, with ``typed`` for those that need building."""
+    names = {f.name for f in fields(cls)}
+    return cls(**{k: v for k, v in data.items() if k in names and k not in typed}, **typed)
+
+
+def _call(value: Any) -> Call:
+    if isinstance(value, dict):
+        return Shown(_call(value["call"]), tuple(value["shown"]))  # type: ignore[arg-type]
+    return value if isinstance(value, str) else tuple(value)
+
+
+def _calls(data: dict[str, Any]) -> Calls:
+    def call(role: str) -> Call | None:
+        return None if data.get(role) is None else _call(data[role])
+    return Calls(call("elder"), call("younger"), tuple(_build(Said, s, by=Role(s["by"])) for s in data.get("said", [])))
+
+
+def _incident(data: dict[str, Any]) -> Incident:
+    called = data.get("called")
+    return _build(Incident, data, player=Role(data["player"]) if "player" in data else None,
+                  called=_build(Called, called, cards=_cards(called.get("cards"))) if called is not None else None)
+
+
+def _claim(data: dict[str, Any]) -> Claim:
+    running = []
+    for point in data.get("running", []):
+        at = Checkpoint.read(point["at"])
+        if at is None:  # the schema's pattern admits only checkpoints
+            raise ValueError(f"no checkpoint {point['at']!r}")
+        running.append(RunningClaim(at, {k: v for k, v in point.items() if k != "at"}))
+    won = tuple(TricksWonClaim(p["after"], {k: v for k, v in p.items() if k != "after"})
+                for p in data.get("tricks_won", []))
+    return Claim(data.get("final"), data.get("by"), tuple(running), won)
+
+
+def _exchange(data: dict[str, Any]) -> Exchange:
+    def side(s: dict[str, Any] | None) -> ExchangeSide | None:
+        return None if s is None else _build(ExchangeSide, s, discard=tuple(s["discard"]), takes=_cards(s.get("takes")),
+                                             leaves=_cards(s.get("leaves")))
+    return Exchange(side(data.get("elder")), side(data.get("younger")))
+
+
+def _deal(data: dict[str, Any]) -> Deal:
+    hands = data.get("hands")
+    declarations = data.get("declarations")
+    return _build(
+        Deal, data,
+        hands=Hands(tuple(hands["elder"]), tuple(hands["younger"])) if hands is not None else None,
+        talon=_cards(data.get("talon")), incidents=tuple(_incident(i) for i in data.get("incidents", [])),
+        exchange=_exchange(data["exchange"]) if "exchange" in data else None,
+        declarations=Declarations(**{k: _calls(v) for k, v in declarations.items()}) if declarations else None,
+        tricks=tuple(tuple(t) for t in data["tricks"]) if "tricks" in data else None,
+        claimed=_claim(data["claimed"]) if "claimed" in data else None,
+        comments=tuple(Comment(**c) for c in data.get("comments", [])),
+        counts=tuple(Count(**c) for c in data.get("counts", [])),
+        carte_blanche=tuple(Role(r) for r in data.get("carte_blanche", [])))
+
+
+def record_of(data: dict[str, Any]) -> Record:
+    """The typed record of a record's data, as the schema has checked it."""
+    players = data["players"]
+    return _build(Record, data, players=(players[0], players[1]), deals=tuple(_deal(d) for d in data["deals"]),
+                  claimed=PartieClaim(**data["claimed"]) if "claimed" in data else None,
+                  comments=tuple(Comment(**c) for c in data.get("comments", [])))

@@ -1,0 +1,75 @@
+"""The API without traps: records hash as they compare, a text is never a path, examples by name, the collector
+left alone, and only the project's errors for bad input."""
+
+from __future__ import annotations
+
+import gc
+import io
+from pathlib import Path
+
+import pytest
+
+import piquet_variants as pv
+from piquet_variants.errors import RecordError
+
+TRAITE = Path(__file__).parent.parent / "docs" / "deals" / "traite-art12.piquet"
+
+
+def test_two_equal_records_are_one_member_of_a_set() -> None:
+    first, again = next(pv.read(TRAITE)), next(pv.read(pv.write(next(pv.read(TRAITE)))))
+    assert first is not again and first == again and hash(first) == hash(again) and len({first, again}) == 1
+
+
+def test_a_long_line_of_text_is_read_as_records_not_opened_as_a_file() -> None:
+    with pytest.raises(pv.PiquetError) as caught:
+        list(pv.read("deal 1 " + "x" * 300))
+    assert caught.value.problems[0].file == "<text>"  # type: ignore[attr-defined]
+
+
+def test_a_shipped_example_is_read_by_name_from_any_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert list(pv.read("example:traite-art12")) == list(pv.read(TRAITE))
+    with pytest.raises(pv.PiquetError, match="no example"):
+        list(pv.read("example:no-such-deal"))
+
+
+def test_a_text_handle_is_read_to_its_end() -> None:
+    assert list(pv.read(io.StringIO(TRAITE.read_text("utf-8")))) == list(pv.read(TRAITE))
+
+
+def test_reading_leaves_the_garbage_collector_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> None:
+        raise AssertionError("the reader turned the collector off")
+    monkeypatch.setattr(gc, "disable", refuse)
+    assert gc.isenabled()
+    for record in pv.read(TRAITE):
+        assert gc.isenabled()
+    list(pv.read(TRAITE))
+    assert gc.isenabled()
+
+
+def test_a_file_that_cannot_be_read_as_json_raises_the_projects_error(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="cannot read file"):
+        list(pv.read(tmp_path / "missing.piquet", fmt="json"))
+    with pytest.raises(RecordError, match="cannot read file"):
+        list(pv.read(tmp_path, fmt="json"))
+
+
+@pytest.mark.parametrize("record", [
+    {"players": ["A", "B"], "deals": [{"dealer": 3}]},
+    {"players": ["A", "B"], "deals": [{"dealer": "A", "hands": {"elder": "AS", "younger": ["KS"]}}]},
+    {"players": "AB", "deals": []},
+    {"deals": [{"dealer": "A", "tricks": [[7]]}]},
+])
+def test_writing_a_dict_of_the_wrong_shape_names_what_is_wrong(record: dict[str, object]) -> None:
+    for write in (pv.write, pv.write_json):
+        with pytest.raises(RecordError) as caught:
+            write(record)
+        assert caught.value.problems
+
+
+def test_load_is_exported_and_reads_without_raising(tmp_path: Path) -> None:
+    assert [type(r).__name__ for r in pv.load(TRAITE)] == ["Located"]
+    bad = tmp_path / "bad.json"
+    bad.write_text("{'players': ['A', 'B']}", "utf-8")
+    assert isinstance(pv.load(bad)[0], RecordError)

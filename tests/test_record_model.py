@@ -1,0 +1,100 @@
+"""The typed record model is held to the record schema: every property of every object the schema defines is a
+field of its class, and every field a property (or the field that holds the object's other keys); and every
+shipped record builds into it."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import piquet_variants as pv
+from piquet_variants.records import model
+from piquet_variants.records.checks import Checkpoint, Stage
+from piquet_variants.schemas import schema
+
+DEALS = Path(__file__).parent.parent / "docs" / "deals"
+
+#: Each object of the schema (by where it is defined) and its class; a class's field for the object's other keys.
+CLASSES: dict[str, tuple[type[Any], str | None]] = {
+    "": (model.Record, None),
+    "/properties/comments/items": (model.Comment, None),
+    "/$defs/deal": (model.Deal, None),
+    "/$defs/deal/properties/hands": (model.Hands, None),
+    "/$defs/exchange_side": (model.ExchangeSide, None),
+    "/$defs/deal/properties/exchange": (model.Exchange, None),
+    "/$defs/deal/properties/incidents/items": (model.Incident, None),
+    "/$defs/deal/properties/incidents/items/properties/called": (model.Called, None),
+    "/$defs/deal/properties/declarations": (model.Declarations, None),
+    "/$defs/calls": (model.Calls, None),
+    "/$defs/call/oneOf/2": (model.Shown, None),
+    "/$defs/said": (model.Said, None),
+    "/$defs/deal/properties/claimed": (model.Claim, None),
+    "/$defs/deal/properties/claimed/properties/running/items": (model.RunningClaim, "scores"),
+    "/$defs/deal/properties/claimed/properties/tricks_won/items": (model.TricksWonClaim, "won"),
+    "/$defs/deal/properties/counts/items": (model.Count, None),
+    "/$defs/deal/properties/comments/items": (model.Comment, None),
+    "/$defs/partie_claim": (model.PartieClaim, None),
+}
+
+
+def _resolve(pointer: str) -> dict[str, Any]:
+    node: Any = schema("record")
+    for part in pointer.split("/")[1:]:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    if "$ref" in node:
+        return _resolve(node["$ref"][1:])
+    return node
+
+
+def _properties(node: dict[str, Any]) -> set[str]:
+    """An object's properties; of a union of objects (oneOf), those of any of its shapes."""
+    if "oneOf" in node:
+        return set().union(*(_properties(shape) for shape in node["oneOf"]))
+    return set(node.get("properties", {}))
+
+
+def _objects(node: Any, pointer: str = "") -> set[str]:
+    """Where the schema defines an object with properties (its own, or its shapes')."""
+    if pointer.endswith("/if"):  # a condition on an incident's type, not an object of its own
+        return set()
+    found = {pointer} if isinstance(node, dict) and ("properties" in node and node.get("type") != "array") else set()
+    if isinstance(node, dict):
+        for key, child in node.items():
+            found |= _objects(child, f"{pointer}/{key}")
+    elif isinstance(node, list):
+        for i, child in enumerate(node):
+            found |= _objects(child, f"{pointer}/{i}")
+    return found
+
+
+def test_every_object_of_the_schema_has_its_class() -> None:
+    said_shapes = {f"/$defs/said/oneOf/{i}" for i in range(6)}
+    call_shapes = {"/$defs/call/oneOf/2/properties/call"}
+    assert _objects(schema("record")) - said_shapes - call_shapes == set(CLASSES) - {"/$defs/said"}
+
+
+@pytest.mark.parametrize("pointer", sorted(CLASSES))
+def test_a_class_has_a_field_for_each_property_and_no_other(pointer: str) -> None:
+    cls, others = CLASSES[pointer]
+    names = {f.name for f in fields(cls)}
+    assert names - ({others} if others else set()) == _properties(_resolve(pointer))
+
+
+@pytest.mark.parametrize("path", sorted(DEALS.rglob("*.piquet")) + sorted(DEALS.rglob("*.json")), ids=lambda p: p.name)
+def test_every_shipped_record_builds_into_the_model(path: Path) -> None:
+    for record in pv.read(path):
+        typed = model.record_of(record.data)
+        assert typed.players == tuple(record.data["players"]) and len(typed.deals) == len(record.data["deals"])
+        for deal, raw in zip(typed.deals, record.data["deals"]):
+            running = raw.get("claimed", {}).get("running", [])
+            assert [r.at.label for r in (deal.claimed.running if deal.claimed else ())] == [r["at"] for r in running]
+
+
+def test_a_claimed_running_score_is_a_typed_checkpoint() -> None:
+    record = {"players": ["A", "B"], "deals": [{"dealer": "B", "claimed": {"running": [{"at": "lead:3", "A": 4}]}}]}
+    (deal,) = model.record_of(record).deals
+    assert deal.claimed is not None and deal.claimed.running[0] == model.RunningClaim(Checkpoint(Stage.LEAD, 3),
+                                                                                      {"A": 4})
