@@ -9,15 +9,14 @@ import typer
 from ..i18n import Lang, t
 from ..odds.events import results
 from ..render import Format, grid, json_text
-from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset
+from .common import FormatOpt, LangOpt, OptionOpt, RulesetsOpt, choose_rulesets
 
 EPILOG = ("Examples:\n\n  piquet-variants odds -r cavendish-rubicon\n\n"
           "  piquet-variants odds -r cavendish-rubicon -r traite --format json")
 
 
 def odds_command(
-        ruleset: Annotated[list[str], typer.Option("--ruleset", "-r", metavar="ID",
-                                                   help="Ruleset (id or .yaml file); repeat to compare.")],
+        ruleset: RulesetsOpt,
         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """Exact odds of carte blanche, of the point, sequences and quatorzes dealt, and of taking in named cards.
 
@@ -25,7 +24,7 @@ def odds_command(
     not sampling), said as "N to M" as the books say odds, and beside the
     figure Cavendish states, with its citation, where he states one.
     """
-    sets = [resolve_ruleset(r, parse_options(option)) for r in ruleset]
+    sets = choose_rulesets(ruleset, option)
     data = results(sets, lang)
     typer.echo(json_text(data) if fmt == "json" else _text(data, fmt, lang))
 
