@@ -144,6 +144,9 @@ _LABELS: dict[str, dict[str, str]] = {
               "du jeu qu'elle régit. Un numéro mène à la note qui cite la valeur ; une règle dont les valeurs "
               "diffèrent est en gras."},
     "Show only the rules whose values differ": {"fr": "Ne montrer que les règles dont les valeurs diffèrent"},
+    "the passage": {"fr": "le passage"},
+    "The text is shipped with piquet-variants; its licence:": {
+        "fr": "Le texte est fourni avec piquet-variants ; sa licence :"},
     "Every rule on which two or more sources state different values. A value the project filled in, or an "
     "option's, is not a source's position and is left out.": {
         "fr": "Chaque règle pour laquelle deux sources ou plus donnent des valeurs différentes. Une valeur comblée "

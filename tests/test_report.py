@@ -186,6 +186,21 @@ def test_a_matrix_footnote_is_the_chicago_note_and_quote_of_its_value(report: Pa
     assert "Stated: the source says it in so many words." in said
 
 
+def test_a_quote_links_to_its_passage_in_the_shipped_text(report: Path) -> None:
+    doc = parse(report / "matrix.html")
+    link = _cells(doc, "deal.packets")["traite"].find(".//h:sup/h:a", NS)
+    note = doc.find(f".//h:li[@id='{link.get('href')[1:]}']", NS)
+    passage = note.find(".//h:a[@class='passage-link']", NS)
+    page = parse(report / passage.get("href"))
+    said = text(page.find(".//h:blockquote", NS))
+    assert "deux" in said and "art. 3" in text(page.find(".//h:h1", NS))  # the OCR text of art. 3, as it is
+    assert "public domain" in text(page)  # with its licence
+    # the Marquoir page is not shipped: its quotes link nowhere
+    marquoir = parse(report / "rulesets" / "modern-fr.html")
+    assert all("marquoir" not in (a.get("href") or "") for a in marquoir.iter(f"{{{NS['h']}}}a")
+               if a.get("class") == "passage-link")
+
+
 def test_a_ruleset_page_has_every_rule_with_its_notes(report: Path) -> None:
     rs = get_ruleset("cavendish-rubicon")
     doc = parse(report / "rulesets" / "cavendish-rubicon.html")

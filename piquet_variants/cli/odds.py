@@ -52,7 +52,7 @@ def _text(data: dict[str, Any], fmt: Format, lang: Lang) -> str:
         src = row["source"]
         if src:
             notes.append(f"[{len(notes) + 1}] ({', '.join(row['book_for'])}) {src['citation']}")
-            cells.append(f"{src['figure']} [{len(notes)}]")
+            cells.append(f"{src['said']} [{len(notes)}]")  # the book's figure, said in the language
         else:
             cells.append("")
         table.append(cells)

@@ -18,7 +18,8 @@ from ..ruleset import citing, evidence, views
 from ..ruleset.model import Ruleset
 from ..ruleset.compiler import compile_path, sources_for
 from ..resources import data_dir
-from ..ruleset.texts import check_quotes, text_files
+from ..ruleset.passages import shipped
+from ..ruleset.texts import check_quotes
 from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, path_for, read_sources
 from . import complete
 from .common import FormatOpt, LangOpt, OptionOpt, RulesetArg, choose_rulesets, resolve_ruleset
@@ -103,8 +104,7 @@ def validate(files: Annotated[list[str], typer.Argument(
                 compile_path(f)
                 known = sources_for(f)
                 if texts is None:  # the shipped texts, for the sources they are of
-                    shipped = data_dir("texts")
-                    known = {k: s for k, s in known.items() if text_files(s, shipped)}
+                    known = {k: s for k, s in known.items() if shipped(s)}
                 found = check_quotes(load_file(f), known, texts or data_dir("texts"))
                 if found:
                         raise RulesetError(found)

@@ -12,10 +12,8 @@ from ..render import Format, grid, json_text
 from ..ruleset import citing
 from ..ruleset.bibliography import Source, unmarked
 from ..ruleset.export import EXPORT_FORMATS, export, record_doc
-from ..located import read_source
-from ..resources import data_dir
+from ..ruleset.passages import passage, shipped
 from ..ruleset.registry import all_sources
-from ..ruleset.texts import Transcription, text_files
 from ..schemas import did_you_mean
 from .common import FormatOpt, LangOpt
 
@@ -101,28 +99,9 @@ def text(source: Annotated[str, typer.Argument(metavar="ID", help="Source id.")]
     typer.echo(passage(pick([source])[0], at))
 
 
-class NoText(PiquetError):
-    """A source whose text is not shipped, or a locator that names no part of it."""
-
-
-def passage(s: Source, locator: str | None) -> str:
-    """The shipped text of ``s``, whole or at ``locator`` (as ``rulesets validate`` reads locators)."""
-    folder = data_dir("texts")
-    files = text_files(s, folder)
-    if files is None:
-        raise NoText(f"the text of {s.id} is not shipped with the tool (licence: {s.licence or 'unknown'})")
-    texts = [Transcription(read_source(f)) for f in files]
-    if locator is None:
-        return "\n".join(t.text for t in texts).strip()
-    found = [part for t in texts if (part := t.at(locator)) is not None]
-    if not found:
-        raise NoText(f"{echo(locator)} names no part of the text of {s.id}")
-    return "\n".join(found).strip()
-
-
 def _shipped(s: Source) -> str | None:
     """Where the source's text is installed, and how to read it; or that it is not shipped."""
-    files = text_files(s, data_dir("texts"))
+    files = shipped(s)
     if files is None:
         return f"{'; '.join(s.text)} (not shipped)" if s.text else None
     return f"{'; '.join(map(str, files))} (piquet-variants sources text {s.id} --at LOCATOR)"

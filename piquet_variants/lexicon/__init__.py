@@ -44,6 +44,8 @@ class Lexicon:
     ordinals: list[str]
     ordinal: str
     attestations: dict[str, str]
+    events: dict[str, str]
+    sequences: list[str]
 
 
 @cache

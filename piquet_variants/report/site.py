@@ -22,6 +22,7 @@ from ..errors import OutputError, PiquetError
 from ..i18n import Lang, t
 from ..lexicon import lexicon, rule_name
 from ..ruleset import evidence
+from ..ruleset.bibliography import unmarked
 from ..ruleset.model import Ruleset
 from . import deals as deal_pages, rules, stats as stats_page
 from .citations import Citations
@@ -108,6 +109,10 @@ def render(rulesets: list[Ruleset], entries: list[deal_pages.Entry], stats: dict
         page(f"deals/{record['name']}.html", "deal.html", record=record)
     if stats is not None:
         page("statistics.html", "statistics.html", stats=stats_page.page(stats, lang))
+    for found in cites.passages.values():  # the passages the pages above quote, known once they are rendered
+        page(f"passages/{found['name']}.html", "passage.html", passage=found,
+             title=unmarked(found["source"].title_short or found["source"].title),
+             paragraphs=[p.strip() for p in found["text"].split("\n\n") if p.strip()])
     files["style.css"] = resources.files(__package__).joinpath("static", "style.css").read_text("utf-8")
     return files
 
