@@ -80,7 +80,7 @@ def show(source: Annotated[str, typer.Argument(metavar="ID", help="Source id.")]
               ("transcription", s.transcription), ("text", _shipped(s)),
               ("public domain", t("yes" if s.public_domain else "no", lang)), ("note", s.note),
               ("note (style)", doc["note_text"]), (t("bibliography", lang), doc["bibliography"])]
-    rows = [[k, v] for k, v in fields if v]
+    rows = [[t(k, lang), v] for k, v in fields if v]
     typer.echo(("# " if fmt == "markdown" else "") + s.id + "\n\n"
                + grid(fmt, [t("field", lang), t("value", lang)], rows))
 
