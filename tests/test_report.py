@@ -208,6 +208,9 @@ def test_a_ruleset_page_has_every_rule_with_its_notes(report: Path) -> None:
         row = doc.find(f".//h:tr[@id='rule-{e.path}']", NS)
         assert row is not None, e.path
         assert len(row.findall(".//h:ul[@class='citations']/h:li", NS)) == len(e.citations)
+    # each part of a citation is parted from the next: a note's last sentence never runs into what follows
+    glued = r"\w[.”](?:source:|Stated:|Implied:|Inherited:|Reconstructed:|Unstated:|The )"
+    assert not re.search(glued, text(doc)), re.search(".{40}" + glued + ".{20}", text(doc))
     law = doc.find(".//h:tr[@id='rule-pique.with_repique']", NS)
     assert "Cavendish on Piquet" in text(law) and "Law 6" in text(law)
 
