@@ -271,6 +271,9 @@ def test_the_statistics_page_tables_and_charts_the_simulation(report: Path) -> N
     assert rows[("the show (median score)", "elder")] == ["26 [25 – 27]", "30 [29 – 31]"]
     assert rows[("average score", "elder")] == ["30.50 [29.40 – 31.60]", "-"]
     assert rows[("longest rubicon streak", "")] == ["4", "-"]  # a key simulate may add, shown as written
+    book = doc.find(".//h:table[@class='book']", NS)
+    distances = [text(r.findall("h:td", NS)[4]) for r in book.findall("h:tbody/h:tr", NS)]
+    assert distances == ["−6.3", "+4.9", "+2.1"]  # standard errors to one decimal, signed (not "-6.3000")
     charts = list(doc.iter("{http://www.w3.org/2000/svg}svg"))
     assert len(charts) == 2
     bands = len(data["results"][0]["bands"]["elder"])
