@@ -1,13 +1,15 @@
 """The words the tool prints, in English and French.
 
-Only labels live here; rule values are the ruleset's own terms.  A missing
+The interface's own words live here; the game's (rules, values, score categories, hands, attestations,
+checkpoints) are the lexicon's (``piquet_variants.lexicon``), which ``t`` consults for those ids.  A missing
 French label falls back to the English one rather than failing.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Literal
+
+from .lexicon import checkpoint_text, lexicon
 
 Lang = Literal["en", "fr"]
 
@@ -29,8 +31,6 @@ _LABELS: dict[str, dict[str, str]] = {
     "none": {"fr": "aucun"},
     "valid": {"fr": "valide"},
     "no differences": {"fr": "aucune différence"},
-    "elder": {"fr": "premier"},
-    "younger": {"fr": "dernier"},
     "total": {"fr": "total"},
     "category": {"fr": "catégorie"},
     "deal": {"fr": "donne"},
@@ -42,16 +42,6 @@ _LABELS: dict[str, dict[str, str]] = {
     "mismatch": {"fr": "écart"},
     "book": {"fr": "livre"},
     "engine": {"fr": "moteur"},
-    "carte_blanche": {"en": "carte blanche", "fr": "cartes blanches"},
-    "point": {"fr": "point"},
-    "sequences": {"fr": "séquences"},
-    "sets": {"en": "quatorzes and trios", "fr": "quatorzes et brelans"},
-    "play": {"fr": "jeu de la carte"},
-    "cards": {"en": "the cards", "fr": "les cartes"},
-    "pique": {"fr": "pic"},
-    "repique": {"fr": "repic"},
-    "capot": {"fr": "capot"},
-    "penalty": {"fr": "pénalité"},
     "rule responsible": {"fr": "règle en cause"},
     "sheet": {"en": "score sheet", "fr": "feuille de marque"},
     "discards": {"fr": "écarte"},
@@ -99,13 +89,27 @@ _LABELS: dict[str, dict[str, str]] = {
                             "fr": "aucune règle nommée : les essais ont atteint leur borne ({n} donnes rejouées) avant "
                                   "de trouver les règles en cause"},
     "name": {"fr": "nom"},
+    # A source's record, field by field (sources show).
+    "type": {"fr": "type"},
+    "author": {"fr": "auteur"},
+    "editor": {"fr": "éditeur scientifique"},
+    "container": {"fr": "dans"},
+    "edition": {"fr": "édition"},
+    "publisher": {"fr": "éditeur"},
+    "place": {"fr": "lieu"},
+    "issued": {"fr": "publié"},
+    "first published": {"fr": "première publication"},
+    "pages": {"fr": "pages"},
+    "url": {"fr": "url"},
+    "accessed": {"fr": "consulté"},
+    "revision": {"fr": "révision"},
+    "identifiers": {"fr": "identifiants"},
+    "language": {"fr": "langue"},
+    "transcription": {"fr": "transcription"},
+    "text": {"fr": "texte"},
+    "public domain": {"fr": "domaine public"},
+    "note (style)": {"fr": "note (style)"},
     "file": {"fr": "fichier"},
-    "stated": {"fr": "énoncé"},
-    "implied": {"fr": "implicite"},
-    "inherited": {"fr": "hérité"},
-    "reconstructed": {"fr": "reconstitué"},
-    "disputed": {"fr": "contesté"},
-    "unstated": {"fr": "non énoncé"},
     "record": {"fr": "relevé"},
     "event": {"en": "event", "fr": "événement"},
     "odds": {"en": "odds", "fr": "cote"},
@@ -155,10 +159,15 @@ _LABELS: dict[str, dict[str, str]] = {
         "fr": "Chaque relevé rejoué selon ses propres règles et selon les autres règles de ce rapport."},
     "Each rule across the rulesets, oldest source first.": {
         "fr": "Chaque règle dans toutes les règles du jeu, de la source la plus ancienne à la plus récente."},
-    "Each rule in each ruleset, oldest source first. A number leads to the note citing the value; a rule whose "
-    "values differ is in bold.": {
-        "fr": "Chaque règle dans chaque règle du jeu, de la source la plus ancienne à la plus récente. Un numéro "
-              "mène à la note qui cite la valeur ; une règle dont les valeurs diffèrent est en gras."},
+    "Each rule in each ruleset, oldest source first, under the part of the game it governs. A number leads to the "
+    "note citing the value; a rule whose values differ is in bold.": {
+        "fr": "Chaque règle dans chaque règle du jeu, de la source la plus ancienne à la plus récente, sous la partie "
+              "du jeu qu'elle régit. Un numéro mène à la note qui cite la valeur ; une règle dont les valeurs "
+              "diffèrent est en gras."},
+    "Show only the rules whose values differ": {"fr": "Ne montrer que les règles dont les valeurs diffèrent"},
+    "the passage": {"fr": "le passage"},
+    "The text is shipped with piquet-variants; its licence:": {
+        "fr": "Le texte est fourni avec piquet-variants ; sa licence :"},
     "Every rule on which two or more sources state different values. A value the project filled in, or an "
     "option's, is not a source's position and is left out.": {
         "fr": "Chaque règle pour laquelle deux sources ou plus donnent des valeurs différentes. Une valeur comblée "
@@ -266,13 +275,14 @@ _LABELS: dict[str, dict[str, str]] = {
 
 
 def t(key: str, lang: Lang = "en") -> str:
+    words = lexicon(lang)
+    for table in (words.categories, words.roles, words.attestations):
+        if key in table:
+            return table[key]
     labels = _LABELS.get(key, {})
     return labels.get(lang) or labels.get("en") or key
 
 
 def t_label(label: str, lang: Lang = "en") -> str:
-    """A checkpoint or check label (``hand:elder``, ``lead:3``, ``point.length``) with each word said in ``lang``.
-
-    In English the label is left as the record writes it.
-    """
-    return label if lang == "en" else re.sub(r"[a-z_]+", lambda m: t(m.group(), lang), label)
+    """A checkpoint or check label (``hand:elder``, ``lead:3``, ``point.length``) in words."""
+    return checkpoint_text(label, lang)

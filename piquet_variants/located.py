@@ -221,16 +221,66 @@ def load_text(text: str, name: str) -> Located:
         # libyaml's composer is an order of magnitude faster; both keep marks.
         root = yaml.compose(text, Loader=loader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = exc.problem or exc.context or "not valid YAML"
-        raise LoadFailure(Problem(name, line, col, "", f"not valid YAML: {what}")) from None
+        lines = text.splitlines()
+        line, col, what = _fault(exc, lines)
+        raise LoadFailure(Problem(name, line, col, "", f"not valid YAML: {what}", caret(lines, line, col))) from None
     except yaml.YAMLError as exc:
         raise LoadFailure(Problem(name, 1, 1, "", f"not valid YAML: {exc}")) from None
     if root is None:
         raise LoadFailure(Problem(name, 1, 1, "", "file is empty"))
     data = builder.build(root, ())
     return Located(name, data, builder.marks)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _fault(exc: Any, lines: list[str]) -> tuple[int, int, str]:
+    """Where a YAML syntax error is, as a person would point at it, and what is wrong, in words.
+
+    The parser stops where it can go no further, which is often past the fault: an unclosed quote is found at
+    the end of the file, a key without its colon on the line after.  Each case is traced back to its line.
+    """
+    problem, context = exc.problem_mark, exc.context_mark
+    mark = problem or context
+    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    said = exc.problem or exc.context or "not valid YAML"
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    if "tab" in said:
+        return line, col, "a tab indents this line; YAML is indented with spaces only"
+    if exc.context and "quoted scalar" in exc.context and context is not None:
+        quote = lines[context.line][context.column] if context.line < len(lines) else '"'
+        return context.line + 1, context.column + 1, f"the quotation opened here with {quote} is never closed"
+    if exc.context and "flow" in exc.context and context is not None:
+        opener = "[" if "sequence" in exc.context else "{"
+        closer = "]" if opener == "[" else "}"
+        return (context.line + 1, context.column + 1,
+                f"the {'list' if opener == '[' else 'map'} opened here with '{opener}' is not closed with "
+                f"'{closer}' (or its items are not parted by ',')")
+    # the line above the fault that is not blank, and its number (0 where there is none)
+    above = next((i + 1 for i in range(line - 2, -1, -1) if lines[i].strip()), 0)
+    prev = lines[above - 1] if above else ""
+    deeper = above > 0 and _indent(prev) < _indent(here)
+    if "mapping values are not allowed" in said:
+        if deeper and ":" not in prev:
+            return above, _indent(prev) + 1, f"{echo(prev.strip())} has no ':' after it, as a key must"
+        if deeper:
+            return (line, _indent(here) + 1, f"this line is indented under line {above}, whose value is given "
+                                             "already: indent it as the keys it goes with")
+        return line, col, "a second ':' on one line: a value that holds ': ' must be put in quotes"
+    if ("expected key" in said or "expected <block end>" in said) and context is not None:
+        if _indent(here) != context.column:
+            levels = f"line {context.line + 1} is indented {context.column}"
+            if above and _indent(prev) != context.column:
+                levels += f", line {above} {_indent(prev)}"
+            return (line, _indent(here) + 1, f"this line is indented {_indent(here)}, as no line above it is "
+                                             f"({levels}): indent it as the keys it goes with")
+        return line, col, "a key is expected here, as 'name: value'"
+    if "cannot start any token" in said and 0 < col <= len(here) + 1:
+        char = here[col - 1] if col <= len(here) else ""
+        return line, col, f"a value cannot begin with {echo(char)}: put it in quotes"
+    return line, col, said
 
 
 def _refuse_deep(yaml: Any, loader: Any, text: str, name: str) -> None:

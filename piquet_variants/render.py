@@ -25,8 +25,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .i18n import Lang, t
-
 OutputFormat = Literal["table", "json", "markdown"]
 
 
@@ -48,9 +46,92 @@ def width() -> int:
 _FIGURE = re.compile(r"[-+−]?\d+")
 
 
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+@dataclass(frozen=True)
+class Term:
+    """A cell that names a program id in words: the words, with the id beneath (terminal) or as code (Markdown)
+    for those who type it back."""
+
+    words: str
+    id: str
+
+    def __str__(self) -> str:
+        return f"{self.words}\n{self.id}"
+
+
+Cell = str | Term
+
+#: Where a long token may break across lines: after the dot of a rule path (never inside a word or an id).
+_PIECE = re.compile(r"[^.\s]*(?:\.|$)")
+
+
+def _pieces(word: str) -> list[str]:
+    return [p for p in _PIECE.findall(word) if p] or [word]
+
+
+def _wrap(text: str, room: int) -> list[str]:
+    """Lines of at most ``room`` characters, broken between words or after a path's dots, never inside a word."""
+    out: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            for i, piece in enumerate(_pieces(word) if len(word) > room else [word]):
+                glue = "" if i or not line else " "
+                if line and len(line) + len(glue) + len(piece) > room:
+                    out.append(line)
+                    line, glue = "", ""
+                line += glue + piece
+        out.append(line)
+    return out
+
+
+def _least(text: str) -> int:
+    """The narrowest a cell can be without breaking a word or an id."""
+    return max((len(p) for w in text.split() for p in _pieces(w)), default=0)
+
+
+GAP = 2  # spaces between two columns
+
+
+def _widths(columns: list[list[str]], room: int) -> list[int] | None:
+    """Each column's width: at least its longest unbreakable piece, grown toward its longest line while the room
+    lasts, the narrowest-fitting first; None where the columns cannot all fit so."""
+    least = [max(_least(c) for c in col) for col in columns]
+    natural = [max(len(line) for c in col for line in c.split("\n")) for col in columns]
+    if sum(least) + GAP * (len(least) - 1) > room:
+        return None
+    widths = least[:]
+    spare = room - sum(widths) - GAP * (len(widths) - 1)
+    while spare > 0:
+        short = [i for i in range(len(widths)) if widths[i] < natural[i]]
+        if not short:
+            break
+        i = max(short, key=lambda j: (natural[j] - widths[j]) / natural[j])
+        widths[i] += 1
+        spare -= 1
+    return widths
+
+
+def _stacked(headers: Sequence[str], rows: list[list[str]], room: int) -> str:
+    """A table too wide for the room, told row by row: the first cell, then each other as "header: value" beneath
+    it, indented, so that every cell is whole and nothing is left out."""
+    blocks = []
+    for row in rows:
+        lines = _wrap(row[0], room)
+        for head, cell in zip(headers[1:], row[1:]):
+            if cell:
+                lines += ["  " + line for line in _wrap(f"{head}: {cell}", room - 2)]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
     """Columns wrapped to fit the terminal's width, figures aligned right; headers in bold (and colour, unless
-    NO_COLOR) on a terminal."""
+    NO_COLOR) on a terminal.
+
+    A cell breaks only between words or after the dot of a rule path, so that what a user types back (a rule
+    path, an id, a word) is never cut; where the columns cannot all fit so, each row is told on lines of its own
+    (``_stacked``).
+    """
     from io import StringIO
 
     from rich import box
@@ -58,18 +139,21 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     from rich.table import Table
 
     out, room = StringIO(), width()
+    texts = [[str(c) for c in row] for row in rows]
+    columns = [[h] + [r[i] for r in texts] for i, h in enumerate(headers)]
+    widths = _widths(columns, room)
+    if widths is None:
+        return _stacked(headers, texts, room)
     console = Console(file=out, width=room, force_terminal=sys.stdout.isatty(), markup=False, emoji=False,
                       highlight=False, soft_wrap=False)
     grid_ = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold cyan",
-                  collapse_padding=True)
-    for i, h in enumerate(headers):
-        # The first column names the row (a rule, a ruleset, a category): kept whole where it can be.
-        whole = max([len(h)] + [len(r[0]) for r in rows]) if i == 0 else room
-        figures = bool(rows) and all(_FIGURE.fullmatch(r[i]) for r in rows)
-        grid_.add_column(h, overflow="fold", width=whole if whole <= room // 3 else None,
+                  padding=(0, GAP - 1, 0, 0), collapse_padding=True)  # the box adds one space
+    for i in range(len(headers)):
+        figures = bool(rows) and all(_FIGURE.fullmatch(r[i]) for r in texts)
+        grid_.add_column("\n".join(_wrap(headers[i], widths[i])), no_wrap=True, width=widths[i],
                          justify="right" if figures else "left")
-    for row in rows:
-        grid_.add_row(*row)
+    for row in texts:
+        grid_.add_row(*("\n".join(_wrap(cell, w)) for cell, w in zip(row, widths)))
     console.print(grid_)
     return "\n".join(line.rstrip() for line in out.getvalue().rstrip("\n").split("\n"))
 
@@ -100,10 +184,15 @@ def markdown(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(out)
 
 
-def grid(fmt: OutputFormat, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    """A terminal table or a Markdown table of the same rows of plain text."""
+def md_cell(cell: Cell) -> str:
+    """A cell of plain text, or a term, as Markdown."""
+    return f"{md_text(cell.words)}<br>`{cell.id}`" if isinstance(cell, Term) else md_text(cell)
+
+
+def grid(fmt: OutputFormat, headers: Sequence[str], rows: Sequence[Sequence[Cell]]) -> str:
+    """A terminal table or a Markdown table of the same rows of plain text (and terms)."""
     if fmt == "markdown":
-        return markdown([md_text(h) for h in headers], [[md_text(c) for c in row] for row in rows])
+        return markdown([md_text(h) for h in headers], [[md_cell(c) for c in row] for row in rows])
     return table(headers, rows)
 
 
@@ -134,7 +223,7 @@ class Report:
             self.blocks.append(("items", list(items)))
         return self
 
-    def table(self, headers: Sequence[str], rows: Sequence[Sequence[str]]) -> Report:
+    def table(self, headers: Sequence[str], rows: Sequence[Sequence[Cell]]) -> Report:
         self.blocks.append(("table", (headers, rows)))
         return self
 
@@ -171,15 +260,3 @@ def _block(kind: str, value: Any, fmt: OutputFormat) -> str:
         open_.append(want)
     return "\n".join(lines)
 
-
-def format_value(value: Any, lang: Lang = "en") -> str:
-    """A rule value as a reader writes it: ranks in a row, maps as key=value."""
-    if value is None:
-        return t("none", lang)
-    if isinstance(value, bool):
-        return t("yes" if value else "no", lang)
-    if isinstance(value, tuple) and value and isinstance(value[0], tuple):
-        return " ".join(f"{k}={format_value(v, lang)}" for k, v in value)
-    if isinstance(value, (tuple, list)):
-        return " ".join(format_value(v, lang) for v in value) if value else "-"
-    return str(value)

@@ -166,7 +166,7 @@ def test_ris_parses_back(cli) -> None:
     entries = rispy.loads(out)
     assert code == 0 and [e["type_of_reference"] for e in entries] == ["BOOK", "CHAP", "ENCYC"]
     royall, cotton, wiki = entries
-    assert royall["title"].startswith("The royall and delightfull game of picquet") and royall["year"] == "1651"
+    assert royall["title"].startswith("The Royall and Delightfull Game of Picquet") and royall["year"] == "1651"
     assert royall["place_published"] == "London" and any("EEBO-TCP: A92043" in n for n in royall["notes"])
     assert cotton["authors"] == ["Cotton, Charles"] and (cotton["start_page"], cotton["end_page"]) == ("80", "89")
     assert cotton["secondary_title"] == "The compleat gamester"

@@ -14,7 +14,7 @@ BROKEN = {
     "missing-citation": "tests/broken/missing-citation.yaml:6:5: rules.cards.capot: 'cite' is required",
     "alias-bomb": "tests/broken/alias-bomb.yaml:3:64: document expands to more than 200000 values "
                   "(an alias bomb?); refusing to load it",
-    "not-yaml": "tests/broken/not-yaml.yaml:4:1: not valid YAML",
+    "not-yaml": "tests/broken/not-yaml.yaml:2:8: not valid YAML: the quotation opened here with \" is never closed",
     "python-tag": "tests/broken/python-tag.yaml:2:8: tag 'tag:yaml.org,2002:python/object/apply:os.system' "
                   "is not allowed here",
     "bad-arithmetic": "tests/broken/bad-arithmetic.yaml:7:7: rules.deal.talon.value: 2 x hand (12) + talon (9) "

@@ -35,6 +35,17 @@ def test_wheel_ships_the_data() -> None:
     deals = ROOT / "docs" / "deals"
     for example in (p for p in deals.rglob("*") if p.is_file()):
         assert f"piquet_variants/data/deals/{example.relative_to(deals).as_posix()}" in names
+    for lang in ("en", "fr"):  # the lexicon's words
+        assert f"piquet_variants/lexicon/{lang}.yaml" in names
+    texts = ROOT / "texts"  # the source texts that may be shipped, with their licences; never the Marquoir page
+    for text in (p for p in texts.rglob("*") if p.is_file()):
+        assert f"piquet_variants/data/texts/{text.relative_to(texts).as_posix()}" in names
+    assert "piquet_variants/data/texts/README.md" in names
+    assert not any(n.startswith("piquet_variants/data/texts/seeds/003_") for n in names)
+    metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    requires = [line for line in zipfile.ZipFile(wheel).read(metadata).decode().splitlines()
+                if line.startswith("Requires-Dist: ") and "extra ==" not in line]
+    assert any(line.startswith("Requires-Dist: Jinja2") for line in requires)  # a plain install has the report
     assert any(n.endswith("entry_points.txt") for n in names)
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
 

@@ -16,11 +16,13 @@ import pytest
 
 from piquet_variants.cli import main
 from piquet_variants.i18n import _LABELS
+from piquet_variants.lexicon import lexicon
 from piquet_variants.report import site
 from piquet_variants.report.deals import tree
 from piquet_variants.report.stats import chart
 from piquet_variants.api import get_ruleset
 from piquet_variants.ruleset import evidence
+from piquet_variants.ruleset.registry import shipped_ids
 
 from .conftest import ROOT
 
@@ -107,7 +109,7 @@ def test_index_lists_the_rulesets_by_date_and_the_records(report: Path) -> None:
     doc = parse(report / "index.html")
     rows = doc.findall(".//h:table[1]/h:tbody/h:tr", NS)
     assert [text(r.find("h:th", NS)) for r in rows] == ["traite", "cavendish-rubicon", "modern-fr"]
-    assert [text(r.find("h:td", NS)) for r in rows] == ["1700–1899", "1882", "n.d."]
+    assert [text(r.find("h:td", NS)) for r in rows] == ["[18th–19th c.]", "1882", "n.d."]  # an estimate, a year
     assert "Laws of Piquet" in text(rows[1]) and "partie=six-deals" in text(rows[1])
     records = doc.findall(".//h:table[2]/h:tbody/h:tr", NS)
     assert len(records) == 2 and "Du Piquet, chapitre premier, art. 12" in text(records[0])
@@ -121,10 +123,14 @@ def _cells(doc, path: str) -> dict[str, object]:  # noqa: ANN001
 def test_the_matrix_marks_disagreements_filled_gaps_and_options_apart(report: Path) -> None:
     doc = parse(report / "matrix.html")
     sets = [get_ruleset("traite"), get_ruleset("cavendish-rubicon"), get_ruleset("modern-fr", [("end", "six-deals")])]
-    head = [text(th) for th in doc.findall(".//h:table/h:thead/h:tr/h:th", NS)]
-    assert head == ["rule", "traite 1700–1899", "cavendish-rubicon 1882", "modern-fr n.d."]
-    rows = doc.findall(".//h:table/h:tbody/h:tr", NS)
-    assert [r.get("id") for r in rows] == [f"row-{e.path}" for e in sets[0].entries]
+    head = [text(th) for th in doc.findall(".//h:table[@id='matrix']/h:thead/h:tr/h:th", NS)]
+    assert head == ["rule", "traite [18th–19th c.]", "cavendish-rubicon 1882", "modern-fr n.d."]
+    sections = doc.findall(".//h:table[@id='matrix']/h:tbody", NS)
+    assert [text(s.find("h:tr/h:th", NS)) for s in sections] == ["the deal", "the exchange", "the declarations",
+                                                                 "the play", "the partie", "penalties"]
+    rows = [r for s in sections for r in s.findall("h:tr", NS) if r.get("id")]
+    assert sorted(r.get("id") for r in rows) == sorted(f"row-{e.path}" for e in sets[0].entries)
+    assert text(rows[0].find("h:th", NS)) == "cards in the pack deck.size"  # words, the path beneath
     conflicted = {c["path"] for c in evidence.conflicts(sets)}
     assert "pique.with_repique" in conflicted  # art. 12's pic with the repic; the club laws' Laws 68-69
     repique = _cells(doc, "pique.with_repique")
@@ -136,6 +142,36 @@ def test_the_matrix_marks_disagreements_filled_gaps_and_options_apart(report: Pa
     assert options and all(_cells(doc, p)["modern-fr"].get("class") == "option" for p in options)
     marks = {td.get("class") for r in rows for td in r.findall("h:td", NS)}
     assert marks == {"", "disagreement", "filled", "option"}
+
+
+def _visible(element) -> str:  # noqa: ANN001
+    """The text a reader sees of an element, the rule paths (code, under each rule's words) left out."""
+    if element.tag == f"{{{NS['h']}}}code":
+        return ""
+    out = element.text or ""
+    for child in element:
+        out += _visible(child) + (child.tail or "")
+    return out
+
+
+def test_the_matrix_shows_words_not_program_terms(tmp_path: Path) -> None:
+    out = tmp_path / "all"
+    assert build(out) == 0  # every shipped ruleset
+    doc = parse(out / "matrix.html")
+    table = doc.find(".//h:table[@id='matrix']", NS)
+    shown = _visible(table)
+    assert not re.findall(r"\b[a-z]+_[a-z_]+\b", shown), re.findall(r"\b[a-z]+_[a-z_]+\b", shown)[:5]
+    assert "Packets may be changed if announced beforehand" in shown and "The elder may stand" in shown
+    # each rule path is there for those who type it back, and as the row's tooltip
+    rule = table.find(".//h:tr[@id='row-deal.packet_change']/h:th/h:span", NS)
+    assert rule.get("title") == "deal.packet_change" and text(rule.find("h:code", NS)) == "deal.packet_change"
+    # the control that keeps only the rules whose values differ: hidden until its script shows it
+    assert doc.find(".//h:p[@class='filter']", NS).get("hidden") is not None
+    assert "only-differs" in text(doc.find(".//h:script", NS))
+    # printed, the table is split into groups of rulesets, each with the rule column, every ruleset in one
+    printed = doc.findall(".//h:div[@class='print']/h:table", NS)
+    heads = [[text(a) for a in t.findall("h:thead/h:tr/h:th/h:a", NS)] for t in printed]
+    assert len(printed) == 2 and sorted(sum(heads, [])) == sorted(shipped_ids())
 
 
 def test_a_matrix_footnote_is_the_chicago_note_and_quote_of_its_value(report: Path) -> None:
@@ -150,6 +186,21 @@ def test_a_matrix_footnote_is_the_chicago_note_and_quote_of_its_value(report: Pa
     assert "Stated: the source says it in so many words." in said
 
 
+def test_a_quote_links_to_its_passage_in_the_shipped_text(report: Path) -> None:
+    doc = parse(report / "matrix.html")
+    link = _cells(doc, "deal.packets")["traite"].find(".//h:sup/h:a", NS)
+    note = doc.find(f".//h:li[@id='{link.get('href')[1:]}']", NS)
+    passage = note.find(".//h:a[@class='passage-link']", NS)
+    page = parse(report / passage.get("href"))
+    said = text(page.find(".//h:blockquote", NS))
+    assert "deux" in said and "art. 3" in text(page.find(".//h:h1", NS))  # the OCR text of art. 3, as it is
+    assert "public domain" in text(page)  # with its licence
+    # the Marquoir page is not shipped: its quotes link nowhere
+    marquoir = parse(report / "rulesets" / "modern-fr.html")
+    assert all("marquoir" not in (a.get("href") or "") for a in marquoir.iter(f"{{{NS['h']}}}a")
+               if a.get("class") == "passage-link")
+
+
 def test_a_ruleset_page_has_every_rule_with_its_notes(report: Path) -> None:
     rs = get_ruleset("cavendish-rubicon")
     doc = parse(report / "rulesets" / "cavendish-rubicon.html")
@@ -157,6 +208,9 @@ def test_a_ruleset_page_has_every_rule_with_its_notes(report: Path) -> None:
         row = doc.find(f".//h:tr[@id='rule-{e.path}']", NS)
         assert row is not None, e.path
         assert len(row.findall(".//h:ul[@class='citations']/h:li", NS)) == len(e.citations)
+    # each part of a citation is parted from the next: a note's last sentence never runs into what follows
+    glued = r"\w[.”](?:source:|Stated:|Implied:|Inherited:|Reconstructed:|Unstated:|The )"
+    assert not re.search(glued, text(doc)), re.search(".{40}" + glued + ".{20}", text(doc))
     law = doc.find(".//h:tr[@id='rule-pique.with_repique']", NS)
     assert "Cavendish on Piquet" in text(law) and "Law 6" in text(law)
 
@@ -165,7 +219,9 @@ def test_a_rule_history_is_in_date_order(report: Path) -> None:
     doc = parse(report / "rules" / "pique.with_repique.html")
     rows = doc.findall(".//h:table/h:tbody/h:tr", NS)
     assert [text(r.find("h:th", NS)) for r in rows] == ["traite", "cavendish-rubicon", "modern-fr"]
-    assert [text(r.findall("h:td", NS)[1]) for r in rows][:2] == ["yes", "no"]
+    # the values in words, and marked as the matrix marks them (the sources disagree on this rule)
+    assert [text(r.findall("h:td", NS)[1]) for r in rows][:2] == ["yes≠ (the sources disagree)",
+                                                                 "no≠ (the sources disagree)"]
 
 
 def test_conflicts_and_bibliography(report: Path) -> None:
@@ -190,7 +246,7 @@ def test_a_deal_page_replays_under_each_ruleset_and_names_the_rules_responsible(
     assert [text(td) for td in total.findall("h:td", NS)] == ["201", "0", "170 ≠ (differs)", "0", "170 ≠ (differs)",
                                                                "0"]
     checks = doc.find(".//h:table[@class='checks']", NS)
-    final = next(r for r in checks.findall(".//h:tbody/h:tr", NS) if text(r.find("h:th", NS)) == "final")
+    final = next(r for r in checks.findall(".//h:tbody/h:tr", NS) if text(r.find("h:th", NS)) == "the final score")
     cells = final.findall("h:td", NS)
     assert text(cells[2]) == "201" and cells[3].get("class") == "agree" and cells[4].get("class") == "disagree"
     assert text(cells[4]) == "✗ disagrees: 170"
@@ -215,6 +271,9 @@ def test_the_statistics_page_tables_and_charts_the_simulation(report: Path) -> N
     assert rows[("the show (median score)", "elder")] == ["26 [25 – 27]", "30 [29 – 31]"]
     assert rows[("average score", "elder")] == ["30.50 [29.40 – 31.60]", "-"]
     assert rows[("longest rubicon streak", "")] == ["4", "-"]  # a key simulate may add, shown as written
+    book = doc.find(".//h:table[@class='book']", NS)
+    distances = [text(r.findall("h:td", NS)[4]) for r in book.findall("h:tbody/h:tr", NS)]
+    assert distances == ["−6.3", "+4.9", "+2.1"]  # standard errors to one decimal, signed (not "-6.3000")
     charts = list(doc.iter("{http://www.w3.org/2000/svg}svg"))
     assert len(charts) == 2
     bands = len(data["results"][0]["bands"]["elder"])
@@ -247,7 +306,8 @@ def test_french_report_has_no_english_label(tmp_path: Path) -> None:
     used = set()
     for template in TEMPLATES.iterdir():
         used |= set(re.findall(r"""_\((["'])(.+?)\1\)""", template.read_text(encoding="utf-8")))
-    missing = sorted(key for _, key in used if "fr" not in _LABELS.get(key, {}))
+    game = set(lexicon("fr").roles) | set(lexicon("fr").categories)  # the game's words: the lexicon's
+    missing = sorted(key for _, key in used if "fr" not in _LABELS.get(key, {}) and key not in game)
     assert not missing
     out = tmp_path / "rapport"
     assert build(out, "traite", "cavendish-rubicon", "--deals", "example:traite-art12", "--stats",
@@ -339,14 +399,6 @@ def test_a_folder_of_records_and_a_record_with_no_ruleset(tmp_path: Path, capsys
                                                                  "wikipedia-declaration-json.html"]
 
 
-def test_without_jinja2_the_report_says_what_to_install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setitem(sys.modules, "jinja2", None)
-    assert build(tmp_path / "site", "traite") == 1
-    assert "pip install 'piquet-variants[report]'" in capsys.readouterr().err
-    assert not (tmp_path / "site").exists()
-
-
 def test_help_shows_examples(cli) -> None:  # noqa: ANN001
     code, out, _ = cli("report", "--help")
     assert code == 0 and "piquet-variants report -o site" in out and "--stats" in out
@@ -365,6 +417,6 @@ def test_the_browser_test_skips_without_chromium_unless_required(tmp_path: Path,
                            str(ROOT / "tests" / "test_report_browser.py")],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     if required:
-        assert done.returncode == 1 and "4 errors" in done.stdout and "asks for the browser test" in done.stdout
+        assert done.returncode == 1 and "5 errors" in done.stdout and "asks for the browser test" in done.stdout
     else:
-        assert done.returncode == 0 and "4 skipped" in done.stdout, done.stdout
+        assert done.returncode == 0 and "5 skipped" in done.stdout, done.stdout

@@ -19,6 +19,7 @@ import base64
 import io
 import json
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -100,7 +101,7 @@ def test_a_screenshot_of_the_matrix_is_not_blank(browser: Chromium, site: Path) 
     colours = {colour for _, colour in counts}
     ink = sum(n for n, colour in counts if sum(colour) < 600) / (image.width * image.height)
     assert len(colours) > 50 and ink > 0.01, (len(colours), ink)  # text, rules and shading, not one flat colour
-    assert (251, 227, 200) in colours and (228, 231, 247) in colours  # a disagreement's shade, and a filled gap's
+    assert (176, 18, 43) in colours  # a disagreement's mark, red; a filled value is only grey and italic
     target = os.environ.get("PIQUET_VARIANTS_SCREENSHOT")
     if target:
         Path(target).write_bytes(png)
@@ -123,10 +124,41 @@ def test_the_print_stylesheet_applies_and_the_page_prints(browser: Chromium, sit
     browser.call("Emulation.setEmulatedMedia", session=True, media="print")
     try:
         nav = browser.evaluate("getComputedStyle(document.querySelector('header nav')).display")
+        # the first deal follows the record's facts on the first page, which is not left blank
         deal = browser.evaluate("getComputedStyle(document.querySelector('section.deal')).breakBefore")
         link = browser.evaluate("getComputedStyle(document.querySelector('main a')).textDecorationLine")
     finally:
         browser.call("Emulation.setEmulatedMedia", session=True, media="")
-    assert (nav, deal, link) == ("none", "page", "none")
+    assert (nav, deal, link) == ("none", "auto", "none")
     pdf = base64.b64decode(browser.call("Page.printToPDF", session=True, printBackground=True)["data"])
     assert pdf.startswith(b"%PDF-") and len(pdf) > 20_000
+
+
+def test_the_printed_matrix_names_every_ruleset_in_a_header_row(browser: Chromium, tmp_path: Path) -> None:
+    """Printed (A4 landscape) the matrix of every shipped ruleset is split by groups of rulesets, the rule column
+    on each: every ruleset's name is in a header row of the PDF, and no row is cut at the page's edge."""
+    import shutil
+    import subprocess
+
+    from piquet_variants.ruleset.registry import shipped_ids
+
+    if shutil.which("pdftotext") is None:
+        if os.environ.get(REQUIRE):
+            pytest.fail(f"pdftotext (poppler-utils) is not installed, and {REQUIRE} asks for the browser test")
+        pytest.skip("pdftotext is not installed (apt-get install poppler-utils)")
+    out = tmp_path / "site"
+    assert main(["report", "-o", str(out)]) == 0
+    assert problems(browser.open((out / "matrix.html").as_uri())) == []
+    pdf = tmp_path / "matrix.pdf"
+    pdf.write_bytes(base64.b64decode(browser.call("Page.printToPDF", session=True, printBackground=True,
+                                                  preferCSSPageSize=True)["data"]))
+    pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True,
+                           timeout=60).stdout.split("\f")
+    headers = [line.split() for page in pages for line in page.splitlines() if line.split()[:1] == ["rule"]]
+    named = {word for line in headers for word in line}
+    assert set(shipped_ids()) <= named, set(shipped_ids()) - named
+    first = pages[0]
+    assert "Rules matrix" in first and "the deal" in first  # the table starts on the first page
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True, timeout=60).stdout
+    width, height = (float(x) for x in re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info).groups())
+    assert width > height  # landscape

@@ -16,13 +16,24 @@ from ..located import Located
 from ..ruleset.model import Ruleset
 from ..render import OutputFormat
 from ..i18n import Lang, t
+from . import complete
 
 FormatOpt = Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format: table, json or markdown.")]
 LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of labels and names: en or fr.")]
 OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", metavar="[RULESET:]NAME=CHOICE",
     help="Choose a ruleset option, e.g. end=race-100 (for every ruleset that has it) or traite:end=race-100 "
-         "(for one); repeatable.")]
+         "(for one); repeatable.", autocompletion=complete.options)]
+RulesetsOpt = Annotated[list[str], typer.Option(
+    "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]", autocompletion=complete.rulesets,
+    help="Ruleset (id or .yaml file), with its options if any, e.g. traite:end=race-100; repeat to compare.")]
+RulesetArg = Annotated[str, typer.Argument(
+    metavar="RULESET", autocompletion=complete.rulesets,
+    help="Ruleset id or .yaml file, with its options if any: traite:end=race-100.")]
+RecordsArg = Annotated[list[Path], typer.Argument(
+    metavar="FILE", autocompletion=complete.records,
+    help="Deal records: notation (.piquet) or JSON (.json), example:NAME for a shipped example, or - for "
+         "standard input.")]
 
 #: The ruleset a record that names none is replayed under, with a warning.
 DEFAULT_RULESET = "modern-fr"

@@ -19,17 +19,19 @@ from ..engine.record import DealReplay, Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import Problem, RecordError
 from ..i18n import Lang, t
-from ..render import Report, format_value, json_text
+from ..lexicon import value_words
+from ..render import Report, json_text
 from ..ruleset.model import Ruleset
 from ..ruleset.views import footnote, plain
+from . import complete
 from .common import FormatOpt, LangOpt, OptionOpt, choose_rulesets, load_deals
 
 
 def compare_command(
-        file: Annotated[Path, typer.Argument(metavar="FILE", help="A deal record: notation (.piquet) or JSON, "
+        file: Annotated[Path, typer.Argument(metavar="FILE", autocompletion=complete.records, help="A deal record: notation (.piquet) or JSON, "
                                                                   "example:NAME, or - for standard input.")],
         ruleset: Annotated[list[str], typer.Option(
-            "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]",
+            "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]", autocompletion=complete.rulesets,
             help="Ruleset to compare, with its options if any (repeat, two or more).")],
         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """Replay each deal or partie of a file under several rulesets, category by category, naming the rule behind
@@ -98,7 +100,7 @@ def _names(sets: list[Ruleset]) -> list[str]:
 
 def _rule(path: str, a: Ruleset, b: Ruleset, lang: Lang) -> dict[str, Any]:
     return {"rule": path, "values": [plain(a.entry(path).value), plain(b.entry(path).value)],
-            "shown": [format_value(a.entry(path).value, lang), format_value(b.entry(path).value, lang)],
+            "shown": [value_words(a.entry(path).value, lang, path), value_words(b.entry(path).value, lang, path)],
             "citations": [[footnote(c, lang, a) for c in a.entry(path).citations],
                           [footnote(c, lang, b) for c in b.entry(path).citations]]}
 

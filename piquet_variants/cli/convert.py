@@ -18,6 +18,7 @@ from ..errors import OutputError, PiquetError, RecordError
 from ..examples import PREFIX, resolve
 from ..files import replace_whole
 from ..located import Located
+from . import complete
 from .common import STDIN, load_deals
 
 Target = Literal["json", "notation"]
@@ -49,7 +50,7 @@ def _same_file(source: str, output: Path) -> bool:
 
 
 def convert_command(
-        source: Annotated[str, typer.Argument(metavar="FILE", help="A record: notation (.piquet) or JSON (.json), "
+        source: Annotated[str, typer.Argument(metavar="FILE", autocompletion=complete.records, help="A record: notation (.piquet) or JSON (.json), "
                                                                    "example:NAME, or - for standard input.")],
         output: Annotated[Path | None, typer.Option(
             "--output", "-O", help="Write here (replaced whole, only once the record has been read, keeping the "

@@ -11,6 +11,7 @@ from .. import examples
 from ..located import Located
 from ..i18n import t
 from ..render import Report, json_text
+from . import complete
 from .common import FormatOpt, LangOpt, load_deals
 
 app = typer.Typer(help="The example deals shipped with the package: list them, find one, copy them all.",
@@ -48,7 +49,7 @@ def list_(ctx: typer.Context, fmt: FormatOpt = "table", lang: LangOpt = "en") ->
 
 
 @app.command("path", epilog="Example: piquet-variants examples path traite-art12")
-def path(name: Annotated[str, typer.Argument(metavar="NAME", help="An example's name, with or without "
+def path(name: Annotated[str, typer.Argument(metavar="NAME", autocompletion=complete.examples, help="An example's name, with or without "
                                                                   "its .piquet or .json suffix.")]) -> None:
     """The file an example is installed as."""
     typer.echo(str(examples.path(name)))

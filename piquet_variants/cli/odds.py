@@ -9,15 +9,14 @@ import typer
 from ..i18n import Lang, t
 from ..odds.events import results
 from ..render import OutputFormat, grid, json_text
-from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset
+from .common import FormatOpt, LangOpt, OptionOpt, RulesetsOpt, choose_rulesets
 
 EPILOG = ("Examples:\n\n  piquet-variants odds -r cavendish-rubicon\n\n"
           "  piquet-variants odds -r cavendish-rubicon -r traite --format json")
 
 
 def odds_command(
-        ruleset: Annotated[list[str], typer.Option("--ruleset", "-r", metavar="ID",
-                                                   help="Ruleset (id or .yaml file); repeat to compare.")],
+        ruleset: RulesetsOpt,
         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """Exact odds of carte blanche, of the point, sequences and quatorzes dealt, and of taking in named cards.
 
@@ -25,7 +24,7 @@ def odds_command(
     not sampling), said as "N to M" as the books say odds, and beside the
     figure Cavendish states, with its citation, where he states one.
     """
-    sets = [resolve_ruleset(r, parse_options(option)) for r in ruleset]
+    sets = choose_rulesets(ruleset, option)
     data = results(sets, lang)
     typer.echo(json_text(data) if fmt == "json" else _text(data, fmt, lang))
 
@@ -53,7 +52,7 @@ def _text(data: dict[str, Any], fmt: OutputFormat, lang: Lang) -> str:
         src = row["source"]
         if src:
             notes.append(f"[{len(notes) + 1}] ({', '.join(row['book_for'])}) {src['citation']}")
-            cells.append(f"{src['figure']} [{len(notes)}]")
+            cells.append(f"{src['said']} [{len(notes)}]")  # the book's figure, said in the language
         else:
             cells.append("")
         table.append(cells)

@@ -17,7 +17,8 @@ from ..located import Located
 from ..records.checks import Check
 from ..narrative import said, tell, unplayed
 from ..render import Report, json_text
-from .common import FormatOpt, LangOpt, OptionOpt, choose_rulesets, load_deals, record_rulesets, warn, worst
+from . import complete
+from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, choose_rulesets, load_deals, record_rulesets, warn, worst
 
 EXIT_MISMATCH = 3
 
@@ -42,11 +43,11 @@ def _account(rep: Replay, doc: Located, title: str, lang: Lang, narrative: bool)
         out.items([(0, note) for note in notes + ([f"! {flag}"] if flag else [])])
     res = rep.partie
     totals = f"{t('partie', lang)}: {rep.players[0]} {res.totals[0]}, {rep.players[1]} {res.totals[1]}"
-    if not res.finished:
-        out.paragraph(f"{totals} ({t('unfinished', lang)})")
-    else:
+    if res.finished:
         winner = rep.players[res.winner] if res.winner is not None else t("draw", lang)
         out.paragraph(f"{totals}; {t('winner', lang)} {winner}, {t('points won', lang)} {res.points_won}")
+    elif len(rep.deals) > 1:  # a single coup, as the books give one, is no partie: its total says it all
+        out.paragraph(f"{totals} ({t('unfinished', lang)})")
     return out.items([(0, f"! {t_label(m.at.label, lang)}: {t('book', lang)} {said(m.claimed, lang)}, "
                           f"{t('engine', lang)} {said(m.engine, lang)}")
                       for m in rep.mismatches if m.deal is None])
@@ -85,11 +86,9 @@ def check_json(c: Check) -> dict[str, Any]:
 
 
 def replay_command(
-        files: Annotated[list[Path], typer.Argument(
-            metavar="FILE", help="Deal records: notation (.piquet) or JSON (.json), example:NAME for a shipped "
-                                 "example, or - for standard input.")],
+        files: RecordsArg,
         ruleset: Annotated[list[str] | None, typer.Option(
-            "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]",
+            "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]", autocompletion=complete.rulesets,
             help="Ruleset to score under, with its options if any (repeatable); default: the record's own.")] = None,
         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en",
         narrative: Annotated[bool | None, typer.Option(

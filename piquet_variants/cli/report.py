@@ -7,19 +7,16 @@ from typing import Annotated
 
 import typer
 
-from ..errors import PiquetError, Problem, RecordError
+from ..errors import Problem, RecordError
 from ..examples import SUFFIXES
 from ..files import quietly
+from . import complete
 from .common import LangOpt, choose_rulesets, load_deals, record_rulesets
 
 # No --option's short form here: -o is the output folder (--output).
 _OptionLong = Annotated[list[str] | None, typer.Option(
-    "--option", metavar="[RULESET:]NAME=CHOICE",
+    "--option", metavar="[RULESET:]NAME=CHOICE", autocompletion=complete.options,
     help="Choose a ruleset option, e.g. end=race-100 or traite:end=race-100; repeatable.")]
-
-
-class ReportUnavailable(PiquetError):
-    """Jinja2, which renders the report's templates, is not installed."""
 
 
 def _record_files(paths: list[str]) -> list[Path]:
@@ -39,10 +36,10 @@ def report_command(
             "--output", "-o", metavar="DIR", help="The folder to write the site to (made, or replaced if it holds "
                                                   "a report written before).")],
         ids: Annotated[list[str] | None, typer.Argument(
-            metavar="RULESET", help="Rulesets to report (ids or .yaml files, with options as ID:NAME=CHOICE); "
+            metavar="RULESET", autocompletion=complete.rulesets, help="Rulesets to report (ids or .yaml files, with options as ID:NAME=CHOICE); "
                                     "default: every ruleset on the search path.")] = None,
         deals: Annotated[list[str] | None, typer.Option(
-            "--deals", metavar="PATH", help="Records to replay: notation or JSON files, folders of them, or "
+            "--deals", metavar="PATH", autocompletion=complete.records, help="Records to replay: notation or JSON files, folders of them, or "
                                             "example:NAME; repeatable.")] = None,
         stats: Annotated[Path | None, typer.Option(
             "--stats", metavar="FILE", help="The JSON of 'simulate --format json', tabled and charted.")] = None,
@@ -59,10 +56,6 @@ def report_command(
     Exit status: 0 written; 1 bad input (a record, a ruleset, the statistics
     file); 2 usage (DIR holds something other than a report, and no --force).
     """
-    try:
-        import jinja2  # noqa: F401
-    except ImportError:
-        raise ReportUnavailable("the report needs Jinja2: pip install 'piquet-variants[report]'") from None
     from ..report import deals as deal_pages, site, stats as stats_page
 
     try:

@@ -12,14 +12,18 @@ from ..errors import ProblemsError, RulesetError
 from ..files import quietly
 from ..located import LoadFailure, load_file
 from ..i18n import Lang, t
-from ..render import Report, format_value, grid, json_text, markdown, md_text
+from ..lexicon import rule_name, value_words
+from ..render import Report, Term, grid, json_text, markdown, md_cell, md_text
 from ..ruleset import citing, evidence, views
 from ..ruleset.model import Ruleset
 from ..ruleset.compiler import compile_path, sources_for, without_inherit_cite
+from ..resources import data_dir
+from ..ruleset.passages import shipped
 from ..ruleset.texts import check_quotes
-from ..ruleset.registry import SOURCES_FILE, known_ids, read_sources
-from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset, warn
+from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, path_for, read_sources
+from . import complete
 from . import laws as laws_command
+from .common import FormatOpt, LangOpt, OptionOpt, RulesetArg, choose_rulesets, resolve_ruleset, warn
 from .sources import BibFormat, StyleOpt, bibliography_text
 
 app = typer.Typer(help="Inspect, validate, compare and cite the rulesets.", no_args_is_help=True)
@@ -47,35 +51,40 @@ def list_(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets show traite\n\n"
                     "  piquet-variants rulesets show traite --option end=race-100 --format json")
-def show(ruleset: Annotated[str, typer.Argument(metavar="RULESET",
-                                                help="Ruleset id, or a path to a ruleset .yaml file.")],
+def show(ruleset: RulesetArg,
          option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """Every rule of a ruleset, with its value and its citations."""
-    rs = resolve_ruleset(ruleset, parse_options(option))
+    rs, = choose_rulesets([ruleset], option)
     doc = views.show(rs, lang)
     if fmt == "json":
         typer.echo(json_text(doc))
         return
     headers = [t(h, lang) for h in ("rule", "value", "source", "locator", "attestation")]
-    rows = []
+    rows: list[list[str | Term]] = []
     for e in rs.entries:
         for i, c in enumerate(e.citations):
-            first = [e.path, format_value(e.value, lang)] if i == 0 else ["", ""]
-            rows.append(first + _attest(c.as_dict(), lang))
+            first: list[str | Term] = [Term(rule_name(e.path, lang), e.path), value_words(e.value, lang, e.path)] \
+                if i == 0 else ["", ""]
+            rows.append([*first, *_attest(c.as_dict(), lang)])
     opts = ", ".join(f"{k}={v}" for k, v in rs.chosen)
     head = f"{doc['id']}: {doc['title']}" + (f"  ({t('options', lang)}: {opts})" if opts else "")
     typer.echo(("# " if fmt == "markdown" else "") + head + "\n\n" + grid(fmt, headers, rows))
 
 
-@app.command(epilog="Examples:\n\n  piquet-variants rulesets validate rulesets/*.yaml\n\n"
+@app.command(epilog="Examples:\n\n  piquet-variants rulesets validate traite\n\n"
+                    "  piquet-variants rulesets validate rulesets/*.yaml\n\n"
                     "  piquet-variants rulesets validate hoyle.yaml --texts transcriptions/\n\n"
                     "  piquet-variants rulesets validate my-ruleset.yaml --format json")
-def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to check.")],
+def validate(files: Annotated[list[str], typer.Argument(
+                 metavar="FILE|ID", autocompletion=complete.rulesets,
+                 help="Ruleset files to check, or ids of rulesets on the search path.")],
              texts: Annotated[Path | None, typer.Option(
-                 "--texts", metavar="DIR", help="Also find each quote at its locator in the transcriptions in DIR "
-                                                "(each source's 'text' file, else ID.txt or ID.md).")] = None,
+                 "--texts", metavar="DIR", help="Find each quote at its locator in the transcriptions in DIR (each "
+                                                "source's 'text' file, else ID.txt or ID.md), every source cited "
+                                                "having one; by default, in the texts shipped with the tool, for "
+                                                "the sources they are of.")] = None,
              fmt: FormatOpt = "table") -> None:
-    """Check ruleset files: schema, extends, sources, citations and consistency, and with --texts the quotes.
+    """Check ruleset files: schema, extends, sources, citations and consistency, and the quotes.
 
     A file named sources.yaml is checked as a sources registry.
 
@@ -88,7 +97,7 @@ def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="R
     problems = []
     valid = []
     checked = []
-    for f in files:
+    for f in map(_ruleset_file, files):
         try:
             if f.name == SOURCES_FILE:
                 read_sources(f)
@@ -98,10 +107,12 @@ def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="R
                 if parent is not None:
                     warn(f"{f}: extends {parent} without inherit_cite: the rules it takes from {parent} are "
                          f"labelled inherited, under {parent}'s sources; say why they hold here with inherit_cite")
-                if texts is not None:
-                    found = check_quotes(load_file(f), sources_for(f), texts)
-                    if found:
-                        raise RulesetError(found)
+                known = sources_for(f)
+                if texts is None:  # the shipped texts, for the sources they are of
+                    known = {k: s for k, s in known.items() if shipped(s)}
+                found = check_quotes(load_file(f), known, texts or data_dir("texts"))
+                if found:
+                    raise RulesetError(found)
         except ProblemsError as exc:
             problems += exc.problems
             checked.append({"file": str(f), "valid": False, "problems": [dataclasses.asdict(p) for p in exc.problems]})
@@ -124,17 +135,25 @@ def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="R
         raise typer.Exit(1)
 
 
+def _ruleset_file(arg: str) -> Path:
+    """A file named, or the file of a ruleset id on the search path (an id that is also a file is the file)."""
+    path = Path(arg)
+    if is_id(arg) and not quietly(Path.exists, path):
+        return path_for(arg)
+    return path
+
+
 Only = Literal["disagreements", "filled", "options"]
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets diff modern-fr marquoir --format markdown\n\n"
                     "  piquet-variants rulesets diff traite cavendish-rubicon --only disagreements --show quotes")
-def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", help="First ruleset (id or file).")],
-         b: Annotated[str, typer.Argument(metavar="RULESET_B", help="Second ruleset (id or file).")],
-         a_option: Annotated[list[str] | None, typer.Option("--a-option", metavar="NAME=CHOICE",
-                                                           help="An option of the first ruleset.")] = None,
-         b_option: Annotated[list[str] | None, typer.Option("--b-option", metavar="NAME=CHOICE",
-                                                           help="An option of the second ruleset.")] = None,
+def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", autocompletion=complete.rulesets,
+                                          help="First ruleset (id or file), with its options if any: "
+                                               "traite:end=race-100.")],
+         b: Annotated[str, typer.Argument(metavar="RULESET_B", autocompletion=complete.rulesets,
+                                          help="Second ruleset (id or file), with its options if any.")],
+         option: OptionOpt = None,
          only: Annotated[Only | None, typer.Option(
              "--only", help="Keep one kind of difference: disagreements, filled or options.")] = None,
          show_: Annotated[Literal["quotes"] | None, typer.Option(
@@ -146,8 +165,8 @@ def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", help="First rules
     disputed), filled (one side is a value the project filled in: unstated, reconstructed or inherited) or option
     (a chosen option gives it).
     """
-    ra, rb = resolve_ruleset(a, parse_options(a_option)), resolve_ruleset(b, parse_options(b_option))
-    rows_doc = [d for d in views.diff(ra, rb) if only is None or d["label"] == only.rstrip("s")]
+    ra, rb = choose_rulesets([a, b], option)
+    rows_doc = [d for d in views.diff(ra, rb, lang) if only is None or d["label"] == only.rstrip("s")]
     if fmt == "json":
         typer.echo(json_text(rows_doc))
         return
@@ -156,8 +175,8 @@ def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", help="First rules
         return
     headers = [t("rule", lang), t("difference", lang), ra.id, t("source", lang), rb.id, t("source", lang)]
     cell = (lambda cs: _quoted(cs, lang)) if show_ == "quotes" else (lambda cs: _cites(cs, lang))
-    rows = [[d["path"], t(d["label"], lang), format_value(ra.entry(d["path"]).value, lang), cell(d["a"]["citations"]),
-             format_value(rb.entry(d["path"]).value, lang), cell(d["b"]["citations"])] for d in rows_doc]
+    rows = [[Term(d["rule_label"], d["path"]), t(d["label"], lang), d["a"]["value_label"], cell(d["a"]["citations"]),
+             d["b"]["value_label"], cell(d["b"]["citations"])] for d in rows_doc]
     typer.echo(grid(fmt, headers, rows))
 
 
@@ -175,11 +194,11 @@ def _quoted(citations: list[dict], lang: Lang) -> str:
 
 
 def _rulesets(ids: list[str] | None) -> list[Ruleset]:
-    return [resolve_ruleset(i) for i in (ids or known_ids())]
+    return choose_rulesets(ids or known_ids(), None)
 
 
 RulesetsArg = Annotated[list[str] | None, typer.Argument(
-    metavar="RULESET", help="Rulesets (ids or files); default: every ruleset on the search path.")]
+    metavar="RULESET", autocompletion=complete.rulesets, help="Rulesets (ids or files); default: every ruleset on the search path.")]
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets conflicts\n\n"
@@ -201,34 +220,29 @@ def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt =
     for conflict in found:
         for n, v in enumerate(conflict["values"]):
             for m, claim in enumerate(v["claims"]):
-                rows.append([conflict["path"] if n == m == 0 else "", _value_text(v["value"], lang) if m == 0 else "",
+                rows.append([Term(rule_name(conflict["path"], lang), conflict["path"]) if n == m == 0 else "",
+                             value_words(v["value"], lang, conflict["path"]) if m == 0 else "",
                              claim["source"], t(claim["date"], lang), ", ".join(claim["rulesets"]),
                              _quoted(claim["citations"], lang)])
     headers = [t(h, lang) for h in ("rule", "value", "source", "date", "rulesets", "citation")]
     typer.echo(grid(fmt, headers, rows))
 
 
-def _value_text(value: object, lang: Lang) -> str:
-    """A value from a JSON view (lists and maps as JSON gives them) as a reader writes it."""
-    if isinstance(value, dict):
-        return " ".join(f"{k}={_value_text(v, lang)}" for k, v in value.items())
-    return format_value(tuple(value) if isinstance(value, list) else value, lang)
-
-
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets history point.score_per_card\n\n"
                     "  piquet-variants rulesets history reckoning.order --format json")
-def history(rule: Annotated[str, typer.Argument(metavar="RULE", help="Dotted rule path, e.g. point.compare.")],
+def history(rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=complete.rules, help="Dotted rule path, e.g. point.compare.")],
             ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """One rule across the rulesets in the order of their sources' dates: value, source, date, quote."""
     doc = evidence.history(_rulesets(ids), rule)
     if fmt == "json":
         typer.echo(json_text(doc))
         return
-    rows = [[t(r["date"], lang), r["ruleset"], _value_text(r["value"], lang), f"{r['source']} {r['locator']}",
-             r["attestation"], r["quote"] if r["quote"] and r["attestation"] != "unstated" else ""]
+    rows = [[t(r["date"], lang), r["ruleset"], value_words(r["value"], lang, rule), f"{r['source']} {r['locator']}",
+             t(r["attestation"], lang), r["quote"] if r["quote"] and r["attestation"] != "unstated" else ""]
             for r in doc["rows"]]
     headers = [t(h, lang) for h in ("date", "ruleset", "value", "source", "attestation", "quote")]
-    typer.echo(("# " if fmt == "markdown" else "") + rule + "\n\n" + grid(fmt, headers, rows))
+    head = f"{rule_name(rule, lang)} ({rule})"
+    typer.echo(("# " + md_text(head) if fmt == "markdown" else head) + "\n\n" + grid(fmt, headers, rows))
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets matrix --rules 'point.*' --format markdown\n\n"
@@ -245,33 +259,35 @@ def matrix(ids: RulesetsArg = None,
         return
     headers = [t("rule", lang)] + doc["rulesets"]
     if fmt == "markdown":  # the values escaped, the footnote references left as markup
-        rows = [[md_text(r["path"])] + [md_text(format_value(rs.entry(r["path"]).value, lang))
-                                        + f"[^{r['cells'][rs.id]['note']}]" for rs in sets] for r in doc["rows"]]
+        rows = [[md_cell(Term(rule_name(r["path"], lang), r["path"]))] + [
+            md_text(value_words(rs.entry(r["path"]).value, lang, r["path"])) + f"[^{r['cells'][rs.id]['note']}]"
+            for rs in sets] for r in doc["rows"]]
         notes = [f"[^{n['number']}]: {md_text(n['text'])}" for n in doc["notes"]]
         typer.echo(markdown([md_text(h) for h in headers], rows) + "\n\n" + "\n".join(notes))
         return
-    rows = [[r["path"]] + [f"{format_value(rs.entry(r['path']).value, lang)} [{r['cells'][rs.id]['note']}]"
-                           for rs in sets] for r in doc["rows"]]
+    cells: list[list[str | Term]] = [[Term(rule_name(r["path"], lang), r["path"])] + [
+        f"{value_words(rs.entry(r['path']).value, lang, r['path'])} [{r['cells'][rs.id]['note']}]" for rs in sets]
+        for r in doc["rows"]]
     notes = [f"[{n['number']}] {n['text']}" for n in doc["notes"]]
-    typer.echo(grid(fmt, headers, rows) + "\n\n" + "\n".join(notes))
+    typer.echo(grid(fmt, headers, cells) + "\n\n" + "\n".join(notes))
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets cite cavendish-rubicon reckoning.order\n\n"
                     "  piquet-variants rulesets cite traite pique.with_repique --lang fr --style apa")
-def cite(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id or file.")],
-         rule: Annotated[str, typer.Argument(metavar="RULE", help="Dotted rule path, e.g. point.compare.")],
+def cite(ruleset: RulesetArg,
+         rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=complete.rules, help="Dotted rule path, e.g. point.compare.")],
          option: OptionOpt = None, style: StyleOpt = citing.DEFAULT_STYLE, fmt: FormatOpt = "table",
          lang: LangOpt = "en") -> None:
     """The citations behind one rule: each a note in the citation style (Chicago notes and bibliography by
     default) with its locator, then the quote, then how well the source attests the value, in words; then the
     bibliography."""
-    rs = resolve_ruleset(ruleset, parse_options(option))
+    rs, = choose_rulesets([ruleset], option)
     doc = views.cite(rs, rule, lang, style, fmt)
     if fmt == "json":
         typer.echo(json_text(doc))
         return
-    value = format_value(views.find_entry(rs, rule).value, lang)
-    head = f"{doc['ruleset']} {doc['path']} = {value}"
+    value = value_words(views.find_entry(rs, rule).value, lang, rule)
+    head = f"{doc['ruleset']}: {rule_name(rule, lang)} ({doc['path']}): {value}"
     lines = ["# " + md_text(head) if fmt == "markdown" else head, ""]
     for i, c in enumerate(doc["citations"], 1):
         # Markdown: a numbered list, each citation's quote and attestation a sub-list under it.
@@ -285,13 +301,13 @@ def cite(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset
 
 @app.command("sources", epilog="Examples:\n\n  piquet-variants rulesets sources cavendish-au-cent\n\n"
                                "  piquet-variants rulesets sources traite --format bibtex > traite.bib")
-def sources_(ruleset: Annotated[str, typer.Argument(metavar="RULESET", help="Ruleset id or file.")],
+def sources_(ruleset: RulesetArg,
              option: OptionOpt = None,
              fmt: Annotated[BibFormat, typer.Option(
                  "--format", "-f", help="table, json, markdown, or an export: bibtex, csl-json, ris.")] = "table",
              lang: LangOpt = "en", style: StyleOpt = citing.DEFAULT_STYLE) -> None:
     """The bibliography of one ruleset: the sources it follows and every source its citations name, and no other."""
-    rs = resolve_ruleset(ruleset, parse_options(option))
+    rs, = choose_rulesets([ruleset], option)
     typer.echo(bibliography_text(list(rs.bibliography), fmt, lang, style))
 
 

@@ -24,7 +24,7 @@ from ..ruleset.compiler import load_ruleset
 from ..odds import book
 from ..simulate.report import ruleset_figures
 from ..simulate.run import Plan, simulate
-from .common import LangOpt, OptionOpt, parse_options, resolve_ruleset
+from .common import LangOpt, OptionOpt, RulesetsOpt, choose_rulesets
 
 EXIT_INTERRUPTED = 130
 MOST_DEALS = 10_000_000
@@ -37,8 +37,7 @@ EPILOG = ("Examples:\n\n  piquet-variants simulate -r cavendish-rubicon --deals 
 
 
 def simulate_command(
-        ruleset: Annotated[list[str], typer.Option("--ruleset", "-r", metavar="ID",
-                                                   help="Ruleset (id or .yaml file); repeat to compare.")],
+        ruleset: RulesetsOpt,
         deals: Annotated[int, typer.Option("--deals", "-n", min=1, max=MOST_DEALS, help="Deals under each ruleset.")]
         = 10_000,
         seed: Annotated[int, typer.Option("--seed", "-s", help="Seed: the same seed gives the same figures.")] = 1,
@@ -62,7 +61,7 @@ def simulate_command(
     Each figure has its 95% interval; where the ruleset is the club game,
     Cavendish's figure is beside it with the distance in standard errors.
     """
-    sets = [resolve_ruleset(r, parse_options(option)) for r in ruleset]
+    sets = choose_rulesets(ruleset, option)
     pair = parse_pair(players)
     for name in pair:
         player_class(name)  # a bad name fails here, before any work

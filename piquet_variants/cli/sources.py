@@ -12,6 +12,7 @@ from ..render import OutputFormat, grid, json_text
 from ..ruleset import citing
 from ..ruleset.bibliography import Source, unmarked
 from ..ruleset.export import EXPORT_FORMATS, export, record_doc
+from ..ruleset.passages import passage, shipped
 from ..ruleset.registry import all_sources
 from ..schemas import did_you_mean
 from .common import FormatOpt, LangOpt
@@ -76,12 +77,34 @@ def show(source: Annotated[str, typer.Argument(metavar="ID", help="Source id.")]
               ("place", s.publisher_place), ("issued", date(s.issued)), ("first published", date(s.original_date)),
               ("pages", s.pages), ("url", s.url), ("accessed", date(s.accessed)), ("revision", s.revision),
               ("identifiers", s.identifier_text() or None), ("language", s.language), ("licence", s.licence),
-              ("transcription", s.transcription), ("text", "; ".join(s.text) or None),
+              ("transcription", s.transcription), ("text", _shipped(s)),
               ("public domain", t("yes" if s.public_domain else "no", lang)), ("note", s.note),
               ("note (style)", doc["note_text"]), (t("bibliography", lang), doc["bibliography"])]
-    rows = [[k, v] for k, v in fields if v]
+    rows = [[t(k, lang), v] for k, v in fields if v]
     typer.echo(("# " if fmt == "markdown" else "") + s.id + "\n\n"
                + grid(fmt, [t("field", lang), t("value", lang)], rows))
+
+
+@app.command("text", epilog="Examples:\n\n  piquet-variants sources text royall-1651 --at \"ch. IV\"\n\n"
+                            "  piquet-variants sources text cavendish --at \"Law 62\"")
+def text(source: Annotated[str, typer.Argument(metavar="ID", help="Source id.")],
+         at: Annotated[str | None, typer.Option("--at", metavar="LOCATOR",
+                                                help="The part to print, as a citation's locator names it: "
+                                                     "ch. IV, p. 32, Law 62, art. 12, a heading.")] = None) -> None:
+    """The text of a source shipped with the tool, or the passage a locator names in it.
+
+    Shipped are the texts whose licence allows it (texts/README.md in the package); a source whose text is not
+    shipped, or a locator that names no part of it, is an error (status 1).
+    """
+    typer.echo(passage(pick([source])[0], at))
+
+
+def _shipped(s: Source) -> str | None:
+    """Where the source's text is installed, and how to read it; or that it is not shipped."""
+    files = shipped(s)
+    if files is None:
+        return f"{'; '.join(s.text)} (not shipped)" if s.text else None
+    return f"{'; '.join(map(str, files))} (piquet-variants sources text {s.id} --at LOCATOR)"
 
 
 @app.command("export", epilog="Examples:\n\n  piquet-variants sources export --format bibtex > piquet.bib\n\n"

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..i18n import Lang
+from ..lexicon import lexicon
 from ..ruleset.compiler import load_ruleset
 from ..ruleset.model import Ruleset
 from . import book
@@ -26,22 +27,6 @@ HANDS = ("elder", "younger")
 #: The named cards the taking-in rows go up to when "at least k of n" (both of Cavendish's tables stop at four).
 MOST_NAMED = 4
 
-_SEQUENCE_NAMES = {
-    "en": ("", "", "", "tierce", "quart", "quint", "sixième", "septième", "huitième", "neuvième"),
-    "fr": ("", "", "", "tierce", "quatrième", "quinte", "sixième", "septième", "huitième", "neuvième"),
-}
-_TEXT = {
-    "en": {"carte_blanche": "carte blanche in a named hand",
-           "all": "takes in {n} named card{s}", "some": "takes in at least {k} of {n} named cards",
-           "point": "dealt a point of {n} cards (longest suit)",
-           "sequence": "dealt a {name} as longest sequence", "no_sequence": "dealt no sequence",
-           "quatorze": "dealt a quatorze", "trio": "dealt a trio or a quatorze"},
-    "fr": {"carte_blanche": "cartes blanches dans une main désignée",
-           "all": "rentre {n} carte{s} désignée{s}", "some": "rentre au moins {k} des {n} cartes désignées",
-           "point": "reçoit un point de {n} cartes (sa plus longue couleur)",
-           "sequence": "reçoit une {name} pour plus longue séquence", "no_sequence": "ne reçoit aucune séquence",
-           "quatorze": "reçoit un quatorze", "trio": "reçoit un brelan ou un quatorze"},
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +38,8 @@ class OddsEvent:
     probability: Fraction
 
     def text(self, lang: Lang = "en") -> str:
-        words = _TEXT[lang]
+        """The event in words (the lexicon's ``events``)."""
+        words = lexicon(lang).events
         kind, _, arg = self.key.partition(":")
         if kind == "take":
             k, n = (int(x) for x in arg.split("of"))
@@ -61,7 +47,7 @@ class OddsEvent:
         if kind == "point":
             return words["point"].format(n=arg)
         if kind == "sequence":
-            return words["sequence"].format(name=_SEQUENCE_NAMES[lang][int(arg)])
+            return words["sequence"].format(name=lexicon(lang).sequences[int(arg)])
         return words[kind]
 
 
@@ -97,7 +83,8 @@ def _row(ev: OddsEvent, lang: Lang, game: dict[tuple[str, str | None], Fraction]
                            "against": against(p), "phrase": phrase(p, lang), "source": None}
     fig = book.odds_figure(ev.key, ev.hand)
     if fig is not None and game.get((ev.key, ev.hand)) == p:
-        row["source"] = {"figure": fig.figure, "citation": fig.citation(), "agrees": phrase(p) == fig.figure}
+        row["source"] = {"figure": fig.figure, "said": phrase(fig.value, lang), "citation": fig.citation(),
+                         "agrees": phrase(p) == fig.figure}
     return row
 
 

@@ -3,7 +3,8 @@
 A site cites the same passage from many places (a ruleset inherits its
 parent's citations; the matrix, the ruleset pages, the histories and the
 conflicts all show them), and citeproc-py takes some milliseconds a note, so
-each citation is formatted once per build.
+each citation is formatted once per build.  A quote whose source's text is shipped with the tool links to
+its passage there, a page of the site (``passages``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 from ..i18n import Lang
 from ..ruleset import views
+from ..ruleset.passages import NoText, passage
 from ..ruleset.bibliography import Source
 from ..ruleset.model import Citation, Ruleset
 
@@ -22,6 +24,20 @@ class Citations:
     def __init__(self, lang: Lang):
         self.lang = lang
         self._done: dict[tuple[Citation, Source], dict[str, Any]] = {}
+        #: Each passage a quote links to: its page's name, and the source, its locator and its text.
+        self.passages: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def _passage(self, c: Citation, src: Source) -> str:
+        """The name of the page of the passage ``c`` quotes, or "" where its source's text is not shipped."""
+        key = (src.id, c.locator)
+        if key not in self.passages:
+            try:
+                text = passage(src, c.locator)
+            except NoText:
+                return ""
+            self.passages[key] = {"name": f"{src.id}-{len(self.passages) + 1}", "source": src,
+                                  "locator": c.locator, "text": text}
+        return str(self.passages[key]["name"])
 
     def one(self, c: Citation, rs: Ruleset) -> dict[str, Any]:
         """``note`` (HTML), the quote split around the source's own words (``before``, ``quote``, ``after``, each
@@ -38,7 +54,8 @@ class Citations:
             self._done[key] = {"note": f["citation"], "before": before, "quote": quote, "after": after,
                                "quote_lang": src.language or "", "supports": f["quote_supports"],
                                "attestation": c.attestation, "attestation_text": f["attestation_text"],
-                               "comment": c.note or "", "source": c.source}
+                               "comment": c.note or "", "source": c.source,
+                               "passage": self._passage(c, src) if quote else ""}
         return self._done[key]
 
     def all(self, citations: tuple[Citation, ...], rs: Ruleset) -> list[dict[str, Any]]:

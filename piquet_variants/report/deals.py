@@ -28,7 +28,7 @@ from ..i18n import Lang, t, t_label
 from ..records.checks import Check
 from ..located import Located
 from ..narrative import said, tell, unplayed
-from ..render import format_value
+from ..lexicon import value_words
 from ..ruleset.model import Ruleset
 
 
@@ -121,8 +121,8 @@ def _causes(own: Ruleset, found: list[tuple[Ruleset, list[Cause]]], number: int,
     out = []
     for rs, causes in found:
         mine = [{"category": c.category, "alone": c.alone,
-                 "rules": [{"path": p, "own": format_value(own.entry(p).value, lang),
-                            "other": format_value(rs.entry(p).value, lang)} for p in c.rules]}
+                 "rules": [{"path": p, "own": value_words(own.entry(p).value, lang, p),
+                            "other": value_words(rs.entry(p).value, lang, p)} for p in c.rules]}
                 for c in causes if c.deal == number]
         if mine:
             out.append({"ruleset": rs.id, "causes": mine})

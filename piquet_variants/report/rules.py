@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import Lang
-from ..render import format_value
+from ..lexicon import SECTIONS, rule_name, section, section_of, value_words
 from ..ruleset import citing, evidence, views
 from ..ruleset.bibliography import Source, unmarked
 from ..ruleset.model import Ruleset
@@ -27,25 +27,30 @@ def _group(path: str) -> str:
 def ruleset_rows(rulesets: list[Ruleset], lang: Lang) -> list[dict[str, Any]]:
     """The rulesets (already in date order) for the index: date, title, sources, parent and options."""
     chosen = {rs.id for rs in rulesets}
-    return [{"id": rs.id, "title": views.title(rs, lang), "date": evidence.date_text(evidence.ruleset_date(rs)),
+    return [{"id": rs.id, "title": views.title(rs, lang), "date": evidence.date_text(evidence.ruleset_date(rs), lang),
              "sources": [{"id": s, "title": unmarked(rs.source(s).title_short or rs.source(s).title)}
                          for s in rs.sources],
              "extends": rs.extends, "extends_here": rs.extends in chosen,
              "options": [f"{k}={v}" for k, v in rs.chosen]} for rs in rulesets]
 
 
-def _mark(rs: Ruleset, path: str, conflicted: set[str]) -> str:
+def _mark(rs: Ruleset, path: str, disputed: set[str]) -> str:
     standing = views.standing(rs.entry(path))
     if standing == "source":
-        return "disagreement" if path in conflicted else ""
+        return "disagreement" if path in disputed else ""
     return standing
 
 
+#: Rulesets a printed page of the matrix holds side by side (A4 landscape), the rule column repeated on each.
+PRINTED_COLUMNS = 5
+
+
 def matrix(rulesets: list[Ruleset], cites: Citations, lang: Lang) -> dict[str, Any]:
-    """Rules as rows, rulesets as columns (in date order), each cell a value, its mark and its note number; the
-    notes, each the citations of the first cell that has them."""
+    """Rules as rows, under the headings of the game (``lexicon.SECTIONS``), rulesets as columns (in date order),
+    each cell a value in words, its mark and its note number; the notes, each the citations of the first cell
+    that has them; and the groups of columns a printed page holds."""
     doc = evidence.matrix(rulesets)
-    conflicted = {c["path"] for c in evidence.conflicts(rulesets)}
+    disputed = conflicted(rulesets)
     by_id = {rs.id: rs for rs in rulesets}
     first: dict[int, tuple[Ruleset, str]] = {}
     rows = []
@@ -55,27 +60,37 @@ def matrix(rulesets: list[Ruleset], cites: Citations, lang: Lang) -> dict[str, A
         for rs in rulesets:
             number = row["cells"][rs.id]["note"]
             first.setdefault(number, (rs, path))
-            cells.append({"ruleset": rs.id, "value": format_value(rs.entry(path).value, lang), "note": number,
-                          "mark": _mark(rs, path, conflicted), "attestation": row["cells"][rs.id]["attestation"]})
+            cells.append({"ruleset": rs.id, "value": value_words(rs.entry(path).value, lang, path), "note": number,
+                          "mark": _mark(rs, path, disputed), "attestation": row["cells"][rs.id]["attestation"]})
         values = {repr(row["cells"][rs.id]["value"]) for rs in rulesets}
-        rows.append({"path": path, "group": _group(path), "cells": cells, "differs": len(values) > 1,
-                     "conflict": path in conflicted})
+        rows.append({"path": path, "name": rule_name(path, lang), "section": section_of(path), "cells": cells,
+                     "differs": len(values) > 1, "conflict": path in disputed})
     notes = [{"number": n, "ruleset": rs.id, "path": path,
               "citations": cites.all(rs.entry(path).citations, rs)}
              for n, (rs, path) in sorted(first.items())]
-    columns = [{"id": i, "date": evidence.date_text(evidence.ruleset_date(by_id[i]))} for i in doc["rulesets"]]
-    return {"rulesets": columns, "rows": rows, "notes": notes}
+    columns = [{"id": i, "date": evidence.date_text(evidence.ruleset_date(by_id[i]), lang)} for i in doc["rulesets"]]
+    sections = [{"key": key, "title": section(key, lang), "rows": [r for r in rows if r["section"] == key]}
+                for key in SECTIONS]
+    printed = [list(range(i, min(i + PRINTED_COLUMNS, len(columns)))) for i in range(0, len(columns), PRINTED_COLUMNS)]
+    return {"rulesets": columns, "sections": [s for s in sections if s["rows"]], "notes": notes,
+            "printed": printed}
 
 
-def ruleset_page(rs: Ruleset, known: set[str], cites: Citations, lang: Lang) -> dict[str, Any]:
-    """One ruleset: what it is, and every rule with its value, its standing and its citations, by group."""
+def conflicted(rulesets: list[Ruleset]) -> set[str]:
+    """The rules on which two sources of these rulesets state different values (``evidence.conflicts``)."""
+    return {c["path"] for c in evidence.conflicts(rulesets)}
+
+
+def ruleset_page(rs: Ruleset, known: set[str], disputed: set[str], cites: Citations, lang: Lang) -> dict[str, Any]:
+    """One ruleset: what it is, and every rule with its value, its mark (as the matrix marks it) and its
+    citations, by group."""
     groups: dict[str, list[dict[str, Any]]] = {}
     for e in rs.entries:
         groups.setdefault(_group(e.path), []).append({
-            "path": e.path, "value": format_value(e.value, lang), "standing": views.standing(e),
+            "path": e.path, "value": value_words(e.value, lang, e.path), "mark": _mark(rs, e.path, disputed),
             "defined_in": e.defined_in, "note": e.note or "", "citations": cites.all(e.citations, rs)})
     return {"id": rs.id, "title": views.title(rs, lang), "description": rs.description,
-            "date": evidence.date_text(evidence.ruleset_date(rs)), "sources": list(rs.sources),
+            "date": evidence.date_text(evidence.ruleset_date(rs), lang), "sources": list(rs.sources),
             "extends": rs.extends, "extends_here": rs.extends in known,
             "options": [{"name": o.name, "description": o.description, "chosen": dict(rs.chosen).get(o.name, o.default),
                          "choices": [c.name for c in o.choices]} for o in rs.options],
@@ -90,15 +105,16 @@ def rule_paths(rulesets: list[Ruleset]) -> list[tuple[str, list[str]]]:
     return list(groups.items())
 
 
-def history(rulesets: list[Ruleset], path: str, cites: Citations, lang: Lang) -> dict[str, Any]:
-    """One rule in every ruleset, oldest source first (``evidence.history``), with every citation."""
+def history(rulesets: list[Ruleset], path: str, disputed: set[str], cites: Citations, lang: Lang) -> dict[str, Any]:
+    """One rule in every ruleset, oldest source first (``evidence.history``), with every citation, each value
+    marked as the matrix marks it."""
     by_id = {rs.id: rs for rs in rulesets}
     rows = []
     for row in evidence.history(rulesets, path)["rows"]:
         rs = by_id[row["ruleset"]]
         e = rs.entry(path)
-        rows.append({"ruleset": rs.id, "date": row["date"], "value": format_value(e.value, lang),
-                     "standing": views.standing(e), "citations": cites.all(e.citations, rs)})
+        rows.append({"ruleset": rs.id, "date": row["date"], "value": value_words(e.value, lang, path),
+                     "mark": _mark(rs, path, disputed), "citations": cites.all(e.citations, rs)})
     values = {r["value"] for r in rows}
     return {"path": path, "rows": rows, "differs": len(values) > 1}
 
@@ -115,7 +131,7 @@ def conflicts(rulesets: list[Ruleset], cites: Citations, lang: Lang) -> list[dic
                        "citations": [cites.from_doc(c, by_id[claim["rulesets"][0]]) for c in claim["citations"]]}
                       for claim in v["claims"]]
             first = by_id[v["claims"][0]["rulesets"][0]]
-            values.append({"value": format_value(first.entry(path).value, lang), "claims": claims})
+            values.append({"value": value_words(first.entry(path).value, lang, path), "claims": claims})
         out.append({"path": path, "values": values})
     return out
 

@@ -20,7 +20,9 @@ from typing import Any
 
 from ..errors import OutputError, PiquetError
 from ..i18n import Lang, t
+from ..lexicon import lexicon, rule_name
 from ..ruleset import evidence
+from ..ruleset.bibliography import unmarked
 from ..ruleset.model import Ruleset
 from . import deals as deal_pages, rules, stats as stats_page
 from .citations import Citations
@@ -63,11 +65,15 @@ def _check_target(out: Path, force: bool) -> None:
 
 def _environment(lang: Lang) -> Any:
     from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+    from markupsafe import Markup
 
     env = Environment(loader=PackageLoader("piquet_variants.report", "templates"),
                       autoescape=select_autoescape(["html", "svg"]), undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.globals.update(_=lambda key: t(key, lang), lang=lang, version=_version())
+    # The game's words for the program's ids (a rule path, a group of rules); a path that may break at its dots.
+    env.filters.update(rule=lambda path: rule_name(path, lang), group=lambda key: lexicon(lang).groups.get(key, key),
+                       breakable=lambda path: Markup(".<wbr>").join(path.split(".")))
     return env
 
 
@@ -87,21 +93,26 @@ def render(rulesets: list[Ruleset], entries: list[deal_pages.Entry], stats: dict
         files[path] = env.get_template(template).render(root=root, here=path, **common, **context)
 
     known = {rs.id for rs in ordered}
+    disputed = rules.conflicted(ordered)
     page("index.html", "index.html", rulesets=rules.ruleset_rows(ordered, lang), records=records)
     page("matrix.html", "matrix.html", **rules.matrix(ordered, cites, lang))
     page("conflicts.html", "conflicts.html", conflicts=rules.conflicts(ordered, cites, lang))
     page("bibliography.html", "bibliography.html", entries=rules.bibliography(ordered, lang))
     for rs in ordered:
-        page(f"rulesets/{rs.id}.html", "ruleset.html", rs=rules.ruleset_page(rs, known, cites, lang))
+        page(f"rulesets/{rs.id}.html", "ruleset.html", rs=rules.ruleset_page(rs, known, disputed, cites, lang))
     groups = rules.rule_paths(ordered)
     page("rules/index.html", "rules.html", groups=groups)
     for _, paths in groups:
         for path in paths:
-            page(f"rules/{path}.html", "history.html", rule=rules.history(ordered, path, cites, lang))
+            page(f"rules/{path}.html", "history.html", rule=rules.history(ordered, path, disputed, cites, lang))
     for record in records:
         page(f"deals/{record['name']}.html", "deal.html", record=record)
     if stats is not None:
         page("statistics.html", "statistics.html", stats=stats_page.page(stats, lang))
+    for found in cites.passages.values():  # the passages the pages above quote, known once they are rendered
+        page(f"passages/{found['name']}.html", "passage.html", passage=found,
+             title=unmarked(found["source"].title_short or found["source"].title),
+             paragraphs=[p.strip() for p in found["text"].split("\n\n") if p.strip()])
     files["style.css"] = resources.files(__package__).joinpath("static", "style.css").read_text("utf-8")
     return files
 

@@ -65,6 +65,14 @@ def _shown(x: float | None, share: bool, lang: Lang) -> str:
     return number(x, lang, 0 if float(x).is_integer() else 4 if abs(x) < 1 else 2)
 
 
+def _distance(z: float | None, lang: Lang) -> str:
+    """A distance in standard errors, as one reads it: to one decimal, signed ("+0.8", "−2.3")."""
+    if z is None:
+        return "-"
+    shown = number(abs(z), lang, 1)
+    return shown if shown.strip("0.,") == "" else ("−" if z < 0 else "+") + shown
+
+
 def _with_interval(value: float | None, ci: list[float] | None, share: bool, lang: Lang) -> dict[str, str]:
     return {"value": _shown(value, share, lang),
             "interval": f"{_shown(ci[0], share, lang)} – {_shown(ci[1], share, lang)}" if ci else ""}
@@ -142,7 +150,7 @@ def _book_row(b: dict[str, Any], lang: Lang) -> dict[str, Any]:
     """One of Cavendish's figures beside ours, as simulate gives it (``book``)."""
     return {"figure": _label("stat", b["figure"], lang), "hand": t(b["hand"], lang) if b.get("hand") else "",
             "book": b["book"], "ours": _shown(b.get("ours"), False, lang), "measure": b.get("measure", ""),
-            "z": _shown(b.get("z"), False, lang), "citation": b.get("citation", "")}
+            "z": _distance(b.get("z"), lang), "citation": b.get("citation", "")}
 
 
 def page(data: dict[str, Any], lang: Lang) -> dict[str, Any]:

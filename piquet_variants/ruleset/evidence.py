@@ -15,6 +15,7 @@ from fnmatch import fnmatchcase
 from typing import Any
 
 from ..errors import echo
+from ..i18n import Lang
 from ..schemas import did_you_mean
 from .bibliography import Date
 from .model import RuleEntry, Ruleset
@@ -28,10 +29,29 @@ def ruleset_date(rs: Ruleset) -> Date | None:
     return rs.date
 
 
-def date_text(d: Date | None) -> str:
+_CENTURY = {"en": "{n}th", "fr": "{roman}e"}
+_CONJECTURE = {"en": "[{span} c.]", "fr": "[{span} s.]"}
+
+
+def _century(year: int, lang: Lang) -> str:
+    """The century a year of an estimate falls in, as the years a span names are written (1700: the 18th)."""
+    n = left = year // 100 + 1
+    roman = ""
+    for value, numeral in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        roman += numeral * (left // value)
+        left %= value
+    return _CENTURY[lang].format(n=n, roman=roman)
+
+
+def date_text(d: Date | None, lang: Lang = "en") -> str:
+    """A date as a reader takes it: a year where a source gives one; a span of years, which is our estimate, as a
+    conjecture in centuries ("[18th–19th c.]"), never as if it were a year of publication."""
     if d is None:
-        return "n.d."
-    return f"{d.first[0]}–{d.last[0]}" if d.last else str(d.year)
+        return "n.d." if lang == "en" else "s. d."
+    if not d.last:
+        return str(d.year)
+    first, last = _century(d.first[0], lang), _century(d.last[0], lang)
+    return _CONJECTURE[lang].format(span=first if first == last else f"{first}–{last}")
 
 
 def _date_key(rs: Ruleset) -> tuple[int, str]:

@@ -3,8 +3,9 @@
 ``rulesets validate --texts DIR`` reads, for each source a file cites, the
 transcription the record names (``text``, below DIR; else ``ID.txt`` or
 ``ID.md``) and looks for each quote in the part of it the locator names:
-numbered paragraphs (Law 12, arts. 10-11), pages marked ``[p. N]``, or a
-heading (Chap. VII, L'écart).  A locator that names no part found in the text
+numbered paragraphs (Law 12, arts. 10-11), pages marked ``[p. N]``, a chapter
+(ch. IV, the heading ``CHAP. IV.``; a page given with it is the narrower part), or a
+heading (L'écart).  A locator that names no part found in the text
 is checked against the whole text.  Spacing, case, accents and punctuation
 are ignored, and an OCR text is matched fuzzily, since its quotes are
 corrected readings.
@@ -28,6 +29,7 @@ _NUMBERED = re.compile(r"(?m)^\s*(\d+)\.\s")
 _PAGE_MARK = re.compile(r"\[p\. (\d+)\]")
 _HEADING = re.compile(r"(?m)^(#+)\s*(.+?)\s*$")
 _NUMBERS = re.compile(r"(\d+)(?:\s*[-–]\s*(\d+))?")
+_CHAPTER = re.compile(r"\bch(?:ap)?\.?\s*([IVXLC]+)\b\.?")
 _PAGES = re.compile(r"\bpp?\.\s*(\d+)(?:\s*[-–]\s*(\d+))?")
 
 
@@ -77,6 +79,10 @@ class Transcription:
         found = [self.pages[p] for first, last in _PAGES.findall(locator)
                  for p in range(int(first), int(last or first) + 1) if p in self.pages]
         rest = _PAGES.sub("", locator)
+        chapters = [letters("chap" + m[1]) for m in _CHAPTER.finditer(rest)]
+        if not found:  # a page, where given, is the narrower part
+            found += [body for head, body in self.sections if head in chapters]
+        rest = _CHAPTER.sub("", rest)
         numbers = _numbers(rest) if re.search(r"\b(?:Laws?|arts?\.|articles?|§)", rest, re.I) else []
         if numbers and all(n in self.numbered for n in numbers):
             found += [self.numbered[n] for n in numbers]

@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from ..errors import PiquetError, echo
 from ..i18n import Lang
+from ..lexicon import rule_name, value_words
 from ..render import OutputFormat
 from ..schemas import did_you_mean
 from . import citing
@@ -43,15 +44,17 @@ def summary(rs: Ruleset, lang: Lang = "en") -> dict[str, Any]:
             "options": {o.name: [c.name for c in o.choices] for o in rs.options}, "file": rs.file}
 
 
-def entry_doc(e: RuleEntry) -> dict[str, Any]:
-    return {"path": e.path, "value": plain(e.value), "citations": [c.as_dict() for c in e.citations],
+def entry_doc(e: RuleEntry, lang: Lang = "en") -> dict[str, Any]:
+    """A rule as JSON: its path and value as ids, with their words as ``label`` and ``value_label``."""
+    return {"path": e.path, "label": rule_name(e.path, lang), "value": plain(e.value),
+            "value_label": value_words(e.value, lang, e.path), "citations": [c.as_dict() for c in e.citations],
             "defined_in": e.defined_in}
 
 
 def show(rs: Ruleset, lang: Lang = "en") -> dict[str, Any]:
     return {"id": rs.id, "title": title(rs, lang), "extends": rs.extends, "sources": list(rs.sources),
             "description": rs.description, "options": dict(rs.chosen),
-            "rules": [entry_doc(e) for e in rs.entries]}
+            "rules": [entry_doc(e, lang) for e in rs.entries]}
 
 
 #: Attestations that put a value in the source's mouth: its words, read plainly (stated), by consequence
@@ -88,13 +91,16 @@ def label(a: RuleEntry, b: RuleEntry) -> Label:
     return "disagreement" if both == {"source"} else "filled"
 
 
-def _side(e: RuleEntry) -> dict[str, Any]:
-    return {"value": plain(e.value), "attestation": attestation(e), "defined_in": e.defined_in,
+def _side(e: RuleEntry, lang: Lang) -> dict[str, Any]:
+    return {"value": plain(e.value), "value_label": value_words(e.value, lang, e.path), "attestation": attestation(e), "defined_in": e.defined_in,
             "citations": [c.as_dict() for c in e.citations]}
 
 
-def diff(a: Ruleset, b: Ruleset) -> list[dict[str, Any]]:
-    return [{"path": ea.path, "label": label(ea, eb), "a": _side(ea), "b": _side(eb)}
+def diff(a: Ruleset, b: Ruleset, lang: Lang = "en") -> list[dict[str, Any]]:
+    """Each rule whose value differs; ``label`` says how (disagreement, filled, option), ``rule_label`` and each
+    side's ``value_label`` are the words."""
+    return [{"path": ea.path, "rule_label": rule_name(ea.path, lang), "label": label(ea, eb),
+             "a": _side(ea, lang), "b": _side(eb, lang)}
             for ea, eb in zip(a.entries, b.entries) if ea.value != eb.value]
 
 

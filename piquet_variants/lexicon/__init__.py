@@ -1,0 +1,153 @@
+"""The words a reader sees for the program's ids: rule paths, rule values, score categories and checkpoints.
+
+The words are data, one YAML file a language (``en.yaml``, ``fr.yaml`` beside this module), so that a
+historian or a translator can read and mend them without reading code.  Text, Markdown and HTML print these
+words; JSON keeps the ids and adds the words as ``label``.  ``tests/test_lexicon.py`` holds both files to
+every rule path and enum value of the ruleset schema.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..i18n import Lang
+
+#: The report's headings, and the rule groups (a rule path's first part) under each, in the order of play.
+SECTIONS: dict[str, tuple[str, ...]] = {
+    "deal": ("deck", "deal", "misdeal", "faced_card"),
+    "exchange": ("carte_blanche", "exchange"),
+    "declarations": ("declarations", "point", "sequences", "sets", "reckoning"),
+    "play": ("play", "cards", "pique", "repique"),
+    "partie": ("game",),
+    "penalties": ("penalties",),
+}
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """One language's words, as read from its file."""
+
+    sections: dict[str, str]
+    groups: dict[str, str]
+    rules: dict[str, dict[str, Any]]
+    values: dict[str, str]
+    ranks: dict[str, str]
+    categories: dict[str, str]
+    roles: dict[str, str]
+    checkpoints: dict[str, str]
+    said: dict[str, str]
+    ordinals: list[str]
+    ordinal: str
+    attestations: dict[str, str]
+    events: dict[str, str]
+    sequences: list[str]
+
+
+@cache
+def lexicon(lang: Lang) -> Lexicon:
+    import yaml  # here, not at start-up: a replay under cached rulesets reads no other YAML
+    text = resources.files(__package__).joinpath(f"{lang}.yaml").read_text("utf-8")
+    return Lexicon(**yaml.safe_load(text))
+
+
+def section_of(path: str) -> str:
+    """The report's heading a rule falls under."""
+    group = path.split(".")[0]
+    return next(s for s, groups in SECTIONS.items() if group in groups)
+
+
+def section(key: str, lang: Lang = "en") -> str:
+    return lexicon(lang).sections[key]
+
+
+def rule_name(path: str, lang: Lang = "en") -> str:
+    """A rule in words (``deal.packet_change``: "changing the packets"); an unknown path is left as written."""
+    entry = lexicon(lang).rules.get(path)
+    return entry["name"] if entry else path
+
+
+def _word(path: str | None, value: str, lang: Lang) -> str:
+    words = lexicon(lang)
+    own = words.rules.get(path or "", {}).get("values", {})
+    for table in (own, words.categories, words.ranks, words.values):
+        if value in table:
+            return str(table[value])
+    return value
+
+
+def value_words(value: Any, lang: Lang = "en", path: str | None = None) -> str:
+    """A rule value as a reader says it: an enum value in the rule's own words, ranks in the language's letters,
+    lists in a row, maps as key=value, yes/no for a flag."""
+    values = lexicon(lang).values
+    if value is None:
+        return values["none"]
+    if isinstance(value, bool):
+        return values["yes" if value else "no"]
+    if isinstance(value, dict):
+        value = tuple(value.items())
+    if isinstance(value, (tuple, list)) and value and isinstance(value[0], tuple):
+        return " ".join(f"{_word(None, str(k), lang)}={value_words(v, lang)}" for k, v in value)
+    if isinstance(value, (tuple, list)):
+        if not value:
+            return values["empty"]
+        # A list of worded values (retractions, excuses) reads as a list; ranks and numbers as a row.
+        parts = [value_words(v, lang, path) for v in value]
+        return (", " if any(" " in p for p in parts) else " ").join(parts)
+    if isinstance(value, str):
+        return _word(path, value, lang)
+    return str(value)
+
+
+def category(kind: str, lang: Lang = "en") -> str:
+    return lexicon(lang).categories.get(kind, kind)
+
+
+def role(name: str, lang: Lang = "en") -> str:
+    return lexicon(lang).roles.get(name, name)
+
+
+def attestation(name: str, lang: Lang = "en") -> str:
+    return lexicon(lang).attestations.get(name, name)
+
+
+def nth(n: int, lang: Lang = "en") -> str:
+    words = lexicon(lang)
+    return words.ordinals[n - 1] if 0 < n <= len(words.ordinals) else words.ordinal.format(n=n)
+
+
+def checkpoint(kind: str, number: int | None = None, role_: str | None = None, what: str | None = None,
+               lang: Lang = "en") -> str:
+    """A checkpoint of a record from its parts: ``checkpoint("lead", 1)`` is "the first lead",
+    ``checkpoint("hand", role_="elder")`` "the elder's hand", ``checkpoint("sets", what="count")`` "quatorzes and
+    trios, the count"."""
+    words = lexicon(lang)
+    said = words.said.get(what or "", what or "")
+    if kind in words.checkpoints and kind not in ("call", "partie"):
+        return words.checkpoints[kind].format(role=role(role_ or "", lang), nth=nth(number or 0, lang))
+    if kind == "partie":
+        return words.checkpoints["partie"].format(what=said)
+    name = category(kind, lang)
+    return words.checkpoints["call"].format(kind=name, what=said) if what else name
+
+
+_LABEL = re.compile(r"(?P<kind>[a-z_]+)(?::(?P<arg>[a-z0-9_]+)|\.(?P<what>[a-z_]+))?")
+
+
+def checkpoint_text(label: str, lang: Lang = "en") -> str:
+    """A checkpoint label as the record layer writes it today (``lead:3``, ``hand:elder``, ``sets.count``) in words.
+
+    The one place where such a string is read back: it goes when the records hand over checkpoints as typed
+    values (kind and number), which ``checkpoint`` takes as they are.
+    """
+    match = _LABEL.fullmatch(label)
+    if match is None:
+        return label
+    kind, arg, what = match["kind"], match["arg"], match["what"]
+    if arg is not None and arg.isdigit():
+        return checkpoint(kind, int(arg), lang=lang)
+    return checkpoint(kind, role_=arg, what=what, lang=lang)

@@ -1,0 +1,107 @@
+"""The command line's conventions: words whole in a narrow terminal, one way to write options, ids where files
+are taken, shell completion, and the source texts shipped with the tool."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from typer._completion_classes import BashComplete  # Typer carries its own copy of Click, and its shells
+from typer.main import get_command
+
+from piquet_variants.cli import app
+from piquet_variants.lexicon import rule_name
+from piquet_variants.render import _wrap
+
+
+def test_a_narrow_terminal_never_splits_a_rule_path_a_label_or_an_id(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = cli("rulesets", "diff", "royall-1651", "modern-fr")
+    assert code == 0 and max(map(len, out.splitlines())) <= 80
+    code, doc, _ = cli("rulesets", "diff", "royall-1651", "modern-fr", "--format", "json")
+    rows = json.loads(doc)
+    words = out.split()
+    lines = out.splitlines()
+    for row in rows:
+        assert row["path"] in lines or row["path"].replace(".", ".\n", 1) in out, row["path"]
+        assert " ".join(rule_name(row["path"]).split()) in " ".join(words)
+        assert row["label"] in words
+        for side in ("a", "b"):
+            for c in row[side]["citations"]:
+                assert c["source"] in words, c["source"]
+    assert not re.search(r"\w-\n|…", out)  # nothing cut at a hyphen, nothing shortened
+
+
+def test_wrapping_breaks_between_words_or_after_a_dot() -> None:
+    assert _wrap("deal.packet_change_announced_before", 20) == ["deal.", "packet_change_announced_before"]
+    assert _wrap("the elder may stand or call a fresh deal", 12) == ["the elder", "may stand or", "call a fresh",
+                                                                     "deal"]
+
+
+def test_options_are_written_one_way_in_diff(cli) -> None:
+    code, out, _ = cli("rulesets", "diff", "cavendish-rubicon", "cavendish-rubicon:partie=four-deals", "-f", "json")
+    assert code == 0 and {r["label"] for r in json.loads(out)} == {"option"}
+    code, out2, _ = cli("rulesets", "diff", "cavendish-rubicon", "cavendish-rubicon", "-o",
+                        "cavendish-rubicon:partie=four-deals", "-f", "json")
+    assert code == 0
+    assert cli("rulesets", "diff", "traite", "marquoir", "--a-option", "x=y")[0] == 2  # the old way is gone
+
+
+def test_validate_takes_ids_and_files(cli) -> None:
+    code, out, err = cli("rulesets", "validate", "traite", "rulesets/marquoir.yaml")
+    assert code == 0, err
+    assert "rulesets/traite.yaml: valid" in out and "rulesets/marquoir.yaml: valid" in out
+    code, _, err = cli("rulesets", "validate", "no-such-ruleset")
+    assert code == 1 and "unknown ruleset 'no-such-ruleset'" in err
+
+
+def _complete(args: list[str], incomplete: str) -> list[str]:
+    completion = BashComplete(get_command(app), {}, "piquet-variants", "_PIQUET_VARIANTS_COMPLETE")
+    return [c.value for c in completion.get_completions(args, incomplete)]
+
+
+def test_completion_of_ruleset_ids_options_and_examples() -> None:
+    assert _complete(["rulesets", "show"], "cav") == ["cavendish-au-cent", "cavendish-rubicon"]
+    assert "cavendish-rubicon:partie=four-deals" in _complete(["rulesets", "diff", "traite"], "cavendish-rubicon:")
+    assert "traite" in _complete(["replay", "example:traite-art12", "-r"], "tra")
+    assert "end=race-100" in _complete(["rulesets", "show", "traite", "--option"], "end=")
+    assert "example:traite-art12.piquet" in _complete(["replay"], "example:tr")
+    assert "traite-art12.json" in _complete(["examples", "path"], "traite")
+    assert "traite" in _complete(["rulesets", "validate"], "tr")
+    assert _complete(["rulesets", "history"], "pique.w") == ["pique.who", "pique.with_repique"]
+
+
+def test_the_text_behind_a_citation(cli) -> None:
+    code, out, _ = cli("sources", "text", "royall-1651", "--at", "ch. IV")
+    assert code == 0 and out.startswith("## CHAP. IV.") and "THe Dealer, that is to say" in out
+    assert "CHAP. V." not in out
+    code, out, _ = cli("sources", "text", "cavendish", "--at", "Law 61")
+    assert code == 0 and "Carte blanche scores ten" in out
+    code, _, err = cli("sources", "text", "marquoir")
+    assert code == 1 and "not shipped" in err
+    code, _, err = cli("sources", "text", "royall-1651", "--at", "ch. XL")
+    assert code == 1 and "names no part" in err
+    code, out, _ = cli("sources", "show", "royall-1651")
+    assert "piquet-variants sources text royall-1651 --at LOCATOR" in out
+
+
+@pytest.mark.parametrize(("text", "line", "words", "shown"), [
+    ("id: x\ntitle: y\nrules:\n  deal:\n    hand:\n      value: 12\n     cite: []\n", 7,
+     "this line is indented 5, as no line above it is (line 5 is indented 4, line 6 6)", "     cite: []"),
+    ("id: x\nrules:\n  deal\n    hand: 12\n", 3, "'deal' has no ':' after it, as a key must", "  deal"),
+    ('id: x\ntitle: "Piquet\nrules: {}\n', 2, 'the quotation opened here with " is never closed', 'title: "Piquet'),
+    ("id: x\ntitle: [a, b\nrules: {}\n", 2, "the list opened here with '[' is not closed", "title: [a, b"),
+    ("id: x\n\ttitle: y\n", 2, "a tab indents this line", "title: y"),
+    ("id: x\ntitle: a: b\n", 2, "a value that holds ': ' must be put in quotes", "title: a: b"),
+])
+def test_a_yaml_syntax_error_names_its_line_shows_it_and_says_what_is_wrong(
+        cli, tmp_path, text: str, line: int, words: str, shown: str) -> None:  # noqa: ANN001
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, _, err = cli("rulesets", "validate", str(path))
+    first, excerpt, pointer = err.splitlines()[:3]
+    assert code == 1 and first.startswith(f"{path}:{line}:") and words in first, err
+    assert shown in excerpt and pointer.strip() == "^", err
+    column = int(first.split(":")[2])
+    assert pointer.index("^") - 4 == column - 1  # the caret under the column named

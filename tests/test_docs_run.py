@@ -1,0 +1,78 @@
+"""The command lines the README and docs/*.md show run as written, from a folder that is not the checkout.
+
+Every line of an indented or fenced shell block that calls ``piquet-variants`` is run in-process, in a fresh
+folder; the files a line names as the reader's own (a ruleset, a record, a transcription, a simulation's
+JSON) are written there first, as a reader would have them.  A simulation runs 200 deals where the line asks
+for more: the line is checked as written, and the figures it gives are the simulation tests' to check.  The
+Python blocks (docs/api.md, docs/engine.md) are not run here.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+
+from piquet_variants.cli import main
+
+from .conftest import ROOT
+from .test_own_rulesets import HOYLE, HOYLE_SOURCES, HOYLE_TEXT
+
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+#: A shell line of a code block: indented four spaces (or in a fence), calling the command, maybe after an install.
+_LINE = re.compile(r"^(?: {4}|)(?:python -m pip install [^&]*&& )?(piquet-variants .*)$")
+
+
+def _commands() -> list[tuple[str, int, str]]:
+    found = []
+    for doc in DOCS:
+        fenced = False
+        for n, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
+            if line.startswith("```"):
+                fenced = not fenced
+                continue
+            if not (fenced or line.startswith("    ")):
+                continue
+            match = _LINE.match(line.strip() if fenced else line)
+            # a pipe or a redirection is the shell's; "[-r B …]" is a synopsis, not an example
+            if match and not re.search(r"[|>]|\[-|…", match[1]):
+                found.append((doc.name, n, match[1]))
+    return found
+
+
+COMMANDS = _commands()
+
+
+def _readers_files(folder: Path) -> None:
+    """What the docs' lines name as the reader's own, made from the shipped files and a user's ruleset."""
+    (folder / "hoyle.yaml").write_text(HOYLE, encoding="utf-8")
+    (folder / "sources.yaml").write_text(HOYLE_SOURCES, encoding="utf-8")
+    (folder / "transcriptions").mkdir()
+    (folder / "transcriptions" / "hoyle.txt").write_text(HOYLE_TEXT, encoding="utf-8")
+    rules = (ROOT / "rulesets" / "traite.yaml").read_text(encoding="utf-8")
+    (folder / "my-ruleset.yaml").write_text(rules.replace("id: traite\n", "id: my-ruleset\n", 1), encoding="utf-8")
+    shutil.copy(ROOT / "docs" / "deals" / "rubicon-partie.piquet", folder / "game.piquet")
+    (folder / "my-deals").mkdir()
+    shutil.copy(ROOT / "docs" / "deals" / "traite-art12.piquet", folder / "my-deals")
+    shutil.copy(ROOT / "tests" / "data" / "simulation.json", folder / "simulation.json")
+
+
+def test_the_docs_show_commands() -> None:
+    assert len(COMMANDS) >= 10 and {doc for doc, _, _ in COMMANDS} >= {"README.md", "cli.md", "report.md"}
+
+
+@pytest.mark.parametrize(("doc", "line", "command"), COMMANDS, ids=[f"{d}:{n}" for d, n, _ in COMMANDS])
+def test_a_docs_command_runs_from_any_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys,  # noqa: ANN001
+                                             doc: str, line: int, command: str) -> None:
+    _readers_files(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PIQUET_VARIANTS_PATH", raising=False)
+    args = shlex.split(command)[1:]
+    if args[0] == "simulate" and "--deals" in args and int(args[args.index("--deals") + 1]) > 200:
+        args[args.index("--deals") + 1] = "200"
+    code = main(args)
+    err = capsys.readouterr().err
+    assert code in (0, 3), f"{doc}:{line}: {command}: status {code}\n{err}"  # 3: a book's figure disagrees
