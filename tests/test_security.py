@@ -1,0 +1,127 @@
+"""What another local user could make the tool do: nothing kept where he can write is read back as code."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from piquet_variants import examples
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Another user's id, where the tests can act as one (as root, in CI).
+NOBODY = 65534
+
+
+def _run(args: list[str], env: dict[str, str], umask: int = 0o022) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "piquet_variants", *args], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), **env}, timeout=120,
+                          preexec_fn=lambda: os.umask(umask) and None)
+
+
+def _record(folder: Path) -> Path:
+    """A notation file never seen before: a shipped example with a comment of its own."""
+    example = examples.path("traite-art12")
+    path = folder / "fresh.piquet"
+    path.write_text(f"{{never seen {os.getpid()} {folder.name}}}\n" + example.read_text("utf-8"), "utf-8")
+    return path
+
+
+class _Payload:
+    """Unpickling it writes the marker file: what a planted pickle could do instead."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return exec, (f"open({str(self.marker)!r}, 'w').write('ran')",)
+
+
+def test_a_replay_leaves_nothing_in_the_temporary_folder(tmp_path: Path) -> None:
+    tmp, cache = tmp_path / "tmp", tmp_path / "cache"
+    tmp.mkdir()
+    done = _run(["replay", str(_record(tmp_path)), "--ruleset", "traite"],
+                {"TMPDIR": str(tmp), "PIQUET_VARIANTS_CACHE": str(cache)}, umask=0)
+    assert done.returncode in (0, 3), done.stderr
+    assert list(tmp.iterdir()) == []
+    # under a loose umask too, the cache is the user's alone
+    assert cache.stat().st_mode & 0o777 == 0o700
+    kept = list(cache.iterdir())
+    assert {f.name.split("-")[0] for f in kept} >= {"parser", "records", "ruleset"}
+    assert all(f.stat().st_mode & 0o777 == 0o600 for f in kept)
+
+
+def test_cache_off_keeps_nothing_anywhere(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    tmp = tmp_path / "tmp"
+    home.mkdir(), tmp.mkdir()
+    done = _run(["replay", str(_record(tmp_path)), "--ruleset", "traite"],
+                {"TMPDIR": str(tmp), "HOME": str(home), "XDG_CACHE_HOME": str(home / ".cache"),
+                 "PIQUET_VARIANTS_CACHE": "off"})
+    assert done.returncode in (0, 3), done.stderr
+    assert list(tmp.iterdir()) == [] and list(home.iterdir()) == []
+
+
+def _names(tmp_path: Path, record: Path) -> list[str]:
+    """The names a run reads from its cache, learnt from a run on a private one."""
+    learn = tmp_path / "learn"
+    _run(["replay", str(record), "--ruleset", "traite"], {"PIQUET_VARIANTS_CACHE": str(learn)})
+    return [f.name for f in learn.iterdir()]
+
+
+def _plant(folder: Path, names: list[str], marker: Path, owner: int | None) -> None:
+    for name in names:
+        f = folder / name
+        f.write_bytes(pickle.dumps(_Payload(marker)))
+        if owner is not None:
+            os.chown(f, owner, owner)
+
+
+@pytest.mark.skipif(os.getuid() != 0, reason="planting as another user needs root")
+def test_a_pickle_planted_by_another_user_in_a_shared_folder_does_not_run(tmp_path: Path) -> None:
+    record = _record(tmp_path)
+    names = _names(tmp_path, record)
+    shared, marker = tmp_path / "shared", tmp_path / "ran"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    _plant(shared, names, marker, NOBODY)
+    done = _run(["replay", str(record), "--ruleset", "traite"], {"PIQUET_VARIANTS_CACHE": str(shared)})
+    assert done.returncode in (0, 3), done.stderr
+    assert not marker.exists()
+    warnings = [line for line in done.stderr.splitlines() if "cache is not used" in line]
+    assert len(warnings) == 1 and "can be written by other users" in warnings[0]
+
+
+@pytest.mark.parametrize("owner, mode, why", [(NOBODY, 0o600, "belongs to another user"),
+                                             (None, 0o666, "can be written by other users")])
+def test_a_file_another_user_wrote_or_could_write_is_not_read(tmp_path: Path, owner: int | None, mode: int,
+                                                              why: str) -> None:
+    if owner is not None and os.getuid() != 0:
+        pytest.skip("planting as another user needs root")
+    record = _record(tmp_path)
+    names = _names(tmp_path, record)
+    own, marker = tmp_path / "own", tmp_path / "ran"
+    own.mkdir(mode=0o700)
+    _plant(own, names, marker, owner)
+    for name in names:
+        (own / name).chmod(mode)
+    done = _run(["replay", str(record), "--ruleset", "traite"], {"PIQUET_VARIANTS_CACHE": str(own)})
+    assert done.returncode in (0, 3), done.stderr
+    assert not marker.exists()
+    warnings = [line for line in done.stderr.splitlines() if "cache is not used" in line]
+    assert len(warnings) == 1 and why in warnings[0]
+
+
+def test_the_users_own_private_cache_is_read_back(tmp_path: Path) -> None:
+    """The checks refuse only what another user could have written: the user's own planted file is read."""
+    record = _record(tmp_path)
+    names = _names(tmp_path, record)
+    own, marker = tmp_path / "own", tmp_path / "ran"
+    own.mkdir(mode=0o700)
+    _plant(own, [n for n in names if n.startswith("records-")], marker, None)
+    _run(["replay", str(record), "--ruleset", "traite"], {"PIQUET_VARIANTS_CACHE": str(own)})
+    assert marker.exists()
