@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import os
 import pickle
+import socket
 import subprocess
 import sys
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -125,3 +130,86 @@ def test_the_users_own_private_cache_is_read_back(tmp_path: Path) -> None:
     _plant(own, [n for n in names if n.startswith("records-")], marker, None)
     _run(["replay", str(record), "--ruleset", "traite"], {"PIQUET_VARIANTS_CACHE": str(own)})
     assert marker.exists()
+
+
+# -- simulate --scheduler: a server that is not a Dask scheduler is a clean message, at once --------------------
+
+class _Loopback:
+    """A server on 127.0.0.1 that answers each connection with ``reply`` (then keeps it open if ``hold``)."""
+
+    def __init__(self, reply: bytes | None, hold: bool = True):
+        self.sock = socket.create_server(("127.0.0.1", 0))
+        self.reply, self.hold, self.open = reply, hold, []
+        self.address = f"tcp://127.0.0.1:{self.sock.getsockname()[1]}"
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            if self.reply is not None:
+                conn.sendall(self.reply)
+            if self.hold:
+                self.open.append(conn)
+            else:
+                conn.close()
+
+    def close(self) -> None:
+        for conn in self.open:
+            conn.close()
+        self.sock.close()
+
+
+def _closed_port() -> str:
+    with socket.create_server(("127.0.0.1", 0)) as s:
+        return f"tcp://127.0.0.1:{s.getsockname()[1]}"
+
+
+_SILENT = (None, True, "sent no Dask handshake within 1 s")
+_HTTP = (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", True, "is not a Dask scheduler")
+_SHORT = (b"\x10\x00\x00\x00\x00\x00\x00\x00abc", False, "closed the connection before a whole Dask handshake")
+
+
+@pytest.mark.parametrize("reply, hold, says", [_SILENT, _HTTP, _SHORT], ids=["silent", "http", "short-frame"])
+def test_a_server_that_is_not_a_scheduler_is_refused_at_once(cli, reply: bytes | None, hold: bool,
+                                                             says: str) -> None:
+    pytest.importorskip("dask.distributed")
+    server = _Loopback(reply, hold)
+    try:
+        start = time.monotonic()
+        code, out, err = cli("simulate", "-r", "traite", "--deals", "10", "--scheduler", server.address,
+                             "--handshake-timeout", "1", "--quiet")
+        assert time.monotonic() - start < 2
+    finally:
+        server.close()
+    assert code == 1 and out == "" and "Traceback" not in err
+    assert says in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("address, says", [("tls://127.0.0.1:8786", "tls:// is not supported"),
+                                           ("tcp://127.0.0.1:99999", "expected tcp://HOST:PORT"),
+                                           ("", "expected tcp://HOST:PORT"),
+                                           ("closed", "cannot reach the Dask scheduler")])
+def test_a_scheduler_address_that_cannot_serve_is_refused_at_once(cli, address: str, says: str) -> None:
+    pytest.importorskip("dask.distributed")
+    start = time.monotonic()
+    code, out, err = cli("simulate", "-r", "traite", "--deals", "10", "--quiet", "--scheduler",
+                         _closed_port() if address == "closed" else address)
+    assert time.monotonic() - start < 2
+    assert code == 1 and out == "" and says in err and "Traceback" not in err, err
+
+
+def test_jobs_are_no_more_than_the_chunks_and_the_cores(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[int] = []
+    real = ProcessPoolExecutor.__init__
+
+    def counted(self: ProcessPoolExecutor, max_workers: int | None = None, **kw: object) -> None:
+        started.append(max_workers or 0)
+        real(self, max_workers, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ProcessPoolExecutor, "__init__", counted)
+    code, out, err = cli("simulate", "-r", "traite", "--deals", "1", "--jobs", "32", "--quiet", "--format", "json")
+    assert code == 0 and started == [] and json.loads(out)["deals"] == 1
+    assert "--jobs 32 reduced to 1 (the run has 1 chunk of" in err
