@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import pickle
+import random
 import socket
 import subprocess
 import sys
@@ -213,3 +214,95 @@ def test_jobs_are_no_more_than_the_chunks_and_the_cores(cli, monkeypatch: pytest
     code, out, err = cli("simulate", "-r", "traite", "--deals", "1", "--jobs", "32", "--quiet", "--format", "json")
     assert code == 0 and started == [] and json.loads(out)["deals"] == 1
     assert "--jobs 32 reduced to 1 (the run has 1 chunk of" in err
+
+
+# -- rulesets validate --texts: linear in its input, and reading only inside the folder --------------------------
+
+_SOURCES = """\
+sources:
+  hoyle:
+    type: book
+    title: "A stand-in text"
+    issued: 1744
+    public_domain: true
+    ocr: {ocr}
+    text: {text}
+"""
+
+_RULESET = """\
+id: hoyle
+title: "A user's ruleset"
+extends: cavendish-rubicon
+sources: [hoyle]
+rules:
+  point:
+    compare:
+      value: value
+      cite: [{{source: hoyle, locator: "{locator}", attestation: stated, quote: "{quote}"}}]
+"""
+
+
+def _validate(cli, folder: Path, text: str, locator: str = "Law 3", quote: str = "the greatest number wins",
+              ocr: bool = False, name: str = "hoyle.txt") -> tuple[int, str, str, float]:
+    (folder / "texts").mkdir(exist_ok=True)
+    (folder / "sources.yaml").write_text(_SOURCES.format(ocr=str(ocr).lower(), text=json.dumps(name)), "utf-8")
+    (folder / "hoyle.yaml").write_text(_RULESET.format(locator=locator, quote=quote), "utf-8")
+    if text:
+        (folder / "texts" / "hoyle.txt").write_text(text, "utf-8")
+    start = time.monotonic()
+    code, out, err = cli("rulesets", "validate", str(folder / "hoyle.yaml"), "--texts", str(folder / "texts"))
+    return code, out, err, time.monotonic() - start
+
+
+def _ocr_text(size: int) -> str:
+    rng = random.Random(size)
+    return "".join(rng.choice("abcdefghij ") for _ in range(size))
+
+
+def test_a_long_ocr_quote_against_a_long_text_is_answered_at_once(cli, tmp_path: Path) -> None:
+    quote = "".join(random.Random(1).choice("klmnopqrst ") for _ in range(400))
+    code, _, err, took = _validate(cli, tmp_path, _ocr_text(40_000), quote=quote, ocr=True, locator="p. 1")
+    assert code == 1 and "is not in hoyle" in err and took < 2, (took, err[:300])
+
+
+def test_an_ocr_quote_with_misreadings_is_found() -> None:
+    from piquet_variants.ruleset.texts import fuzzy_in, letters
+    text = letters(_ocr_text(5000) + " the greatest number of pips wins the point " + _ocr_text(5000))
+    assert fuzzy_in(letters("the greateft nurnber of pips wins the point"), text)
+    assert not fuzzy_in(letters("the smallest count of cards loses the trick"), text)
+
+
+@pytest.mark.parametrize("locator", ["pp. 1-99999999999", "arts. 1-99999999", "Laws 1-99999999999",
+                                     "Law " + "9" * 5000, "p. " + "9" * 5000 + "-" + "9" * 5000])
+def test_a_locator_range_is_bounded_by_the_texts_parts(cli, tmp_path: Path, locator: str) -> None:
+    text = "[p. 1]\n1. A stand-in.\n2. More.\n[p. 2]\n3. Of the point: the greatest number wins.\n"
+    code, out, err, took = _validate(cli, tmp_path, text, locator=locator)
+    assert took < 2 and "Traceback" not in err and "internal error" not in err, err
+    assert (code, err) == (0, ""), err
+
+
+def test_numbers_of_thousands_of_digits_in_a_transcription(cli, tmp_path: Path) -> None:
+    text = f"{'9' * 5000}. A number.\n[p. {'9' * 5000}]\n3. Of the point: the greatest number wins.\n"
+    code, out, err, took = _validate(cli, tmp_path, text)
+    assert (code, err) == (0, "") and took < 2, err
+
+
+def test_nested_headings_are_cut_in_one_pass(cli, tmp_path: Path) -> None:
+    body = "Some words of the text, none of them the quote.\n" * 100
+    text = "".join(f"{'#' * (k + 1)} Heading {k}\n{body}" for k in range(200))
+    text += "the greatest number wins\n"
+    assert len(text) > 900_000
+    code, out, err, took = _validate(cli, tmp_path, text, locator="Heading 199")
+    assert (code, err) == (0, "") and took < 2, (took, err)
+
+
+@pytest.mark.parametrize("name", ["../outside.txt", "/etc/passwd", "link/hoyle.txt", "x" * 300])
+def test_a_text_is_read_only_inside_the_folder(cli, tmp_path: Path, name: str) -> None:
+    (tmp_path / "outside.txt").write_text("3. the greatest number wins\n", "utf-8")
+    (tmp_path / "texts").mkdir()
+    (tmp_path / "texts" / "link").symlink_to(tmp_path)
+    (tmp_path / "hoyle.txt").write_text("3. the greatest number wins\n", "utf-8")
+    code, out, err, took = _validate(cli, tmp_path, "", name=name)
+    assert code == 1 and took < 2 and "Traceback" not in err and "internal error" not in err, err
+    says = "no transcription of 'hoyle'" if name.startswith("x") else "which is not inside"
+    assert says in err and err.startswith(str(tmp_path / "hoyle.yaml") + ":"), err
