@@ -17,8 +17,10 @@ from pathlib import Path
 import pytest
 
 from piquet_variants import examples
+from piquet_variants.errors import MAX_PROBLEMS
 
-ROOT = Path(__file__).resolve().parent.parent
+from .conftest import ROOT
+
 #: Another user's id, where the tests can act as one (as root, in CI).
 NOBODY = 65534
 
@@ -306,3 +308,56 @@ def test_a_text_is_read_only_inside_the_folder(cli, tmp_path: Path, name: str) -
     assert code == 1 and took < 2 and "Traceback" not in err and "internal error" not in err, err
     says = "no transcription of 'hoyle'" if name.startswith("x") else "which is not inside"
     assert says in err and err.startswith(str(tmp_path / "hoyle.yaml") + ":"), err
+
+
+# -- floods: every list of problems capped, memory a small multiple of the input ---------------------------------
+
+def test_three_thousand_unknown_keys_in_a_ruleset_are_a_hundred_lines(cli, tmp_path: Path) -> None:
+    path = tmp_path / "flood.yaml"
+    path.write_text("id: flood\ntitle: t\nextends: traite\n" + "".join(f"key{i}: 1\n" for i in range(3000)), "utf-8")
+    start = time.monotonic()
+    code, out, err = cli("rulesets", "validate", str(path))
+    assert time.monotonic() - start < 2
+    lines = err.splitlines()
+    assert code == 1 and len(lines) == MAX_PROBLEMS + 1 and "unknown key 'key0'" in lines[0]
+    assert "more problems follow: the checking stops after 100" in lines[-1]
+
+
+def test_unknown_keys_in_a_json_record_are_a_hundred_lines(cli, tmp_path: Path) -> None:
+    data = json.loads((ROOT / "docs" / "deals" / "wikipedia-declaration.json").read_text("utf-8"))
+    data |= {f"k{i}": 1 for i in range(5000)}
+    path = tmp_path / "flood.json"
+    path.write_text(json.dumps(data), "utf-8")
+    start = time.monotonic()
+    code, out, err = cli("replay", str(path))
+    assert time.monotonic() - start < 2
+    lines = err.splitlines()
+    assert code == 1 and len(lines) == MAX_PROBLEMS + 1 and len(err) < 20_000
+    assert "more problems follow" in lines[-1]
+
+
+_MEMORY = """
+import resource, sys
+from piquet_variants.cli import main
+from piquet_variants.notation.parser import parser
+parser(True), parser(False)  # built before the measure: the input's cost alone is measured
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+code = main(["replay", sys.argv[1]])
+print(code, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)
+"""
+
+
+def test_a_megabyte_quote_never_closed_takes_a_few_megabytes(tmp_path: Path) -> None:
+    """A 1 MiB line of escapes in a quote never closed: the peak grows by at most 10 times the file (586 times
+    before the grammar's STRING was possessive)."""
+    path = tmp_path / "escapes.piquet"
+    text = '[Players "A" "B"]\n[Event "' + '\\"' * 524_000 + "\n"
+    path.write_text(text, "utf-8")
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", _MEMORY, str(path)], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "PIQUET_VARIANTS_CACHE": str(tmp_path / "c")})
+    took = time.monotonic() - start
+    code, grew_kb = map(int, done.stdout.split())
+    assert code == 1 and "escapes.piquet:2:" in done.stderr and "Traceback" not in done.stderr
+    assert grew_kb * 1024 < 10 * len(text), grew_kb
+    assert took < 10

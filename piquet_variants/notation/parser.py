@@ -407,7 +407,8 @@ def _parser(fast: bool) -> Lark:
 # -- many records to a file ------------------------------------------------------
 
 # What the splitter must see past: comments and quoted strings (which may hold a "[" or a "]"), and a tag's "[".
-_SCAN = re.compile(r'\{[^}]*\}?|"(?:[^"\\\n]|\\.)*"?|\[')
+# Possessive, as the grammar's STRING: no way back kept at each character of a long quote.
+_SCAN = re.compile(r'\{[^}]*+\}?|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?|\[')
 
 
 class Chunk(NamedTuple):
