@@ -64,14 +64,14 @@ def _target(path: Path) -> tuple[Path, int]:
     try:
         return path, stat.S_IMODE(path.stat().st_mode)
     except FileNotFoundError:
-        return path, new_file_mode()
+        return path, new_mode()
 
 
-def new_file_mode() -> int:
-    """The mode any new file gets: 0666 less the umask."""
+def new_mode(full: int = 0o666) -> int:
+    """The mode any new file gets (``full`` 0666) or folder (0777): ``full`` less the umask."""
     umask = os.umask(0)
     os.umask(umask)
-    return 0o666 & ~umask
+    return full & ~umask
 
 
 def _write_to(path: Path, data: bytes) -> None:

@@ -361,3 +361,46 @@ def test_a_megabyte_quote_never_closed_takes_a_few_megabytes(tmp_path: Path) -> 
     assert code == 1 and "escapes.piquet:2:" in done.stderr and "Traceback" not in done.stderr
     assert grew_kb * 1024 < 10 * len(text), grew_kb
     assert took < 10
+
+
+# -- one writer for every output file -----------------------------------------------------------------------------
+
+_WRITERS = {
+    "-O": ["convert", "example:traite-art12", "--to", "json", "-O", "{out}"],
+    "--plot": ["simulate", "-r", "traite", "--deals", "10", "--jobs", "1", "--quiet", "--plot", "{out}"],
+}
+
+
+@pytest.mark.parametrize("writer", sorted(_WRITERS))
+def test_every_output_file_keeps_its_mode_and_follows_a_link(cli, tmp_path: Path, writer: str) -> None:
+    if writer == "--plot":
+        pytest.importorskip("matplotlib")
+    args = _WRITERS[writer]
+    kept = tmp_path / "kept.svg"
+    kept.write_text("old")
+    kept.chmod(0o640)
+    real, link = tmp_path / "real.svg", tmp_path / "link.svg"
+    real.write_text("old")
+    link.symlink_to(real)
+    fresh = tmp_path / "fresh.svg"
+    for out in (kept, link, fresh):
+        code, _, err = cli(*[a.replace("{out}", str(out)) for a in args])
+        assert code == 0, err
+    assert kept.stat().st_mode & 0o777 == 0o640 and kept.read_text() != "old"
+    assert link.is_symlink() and real.read_text() != "old"
+    umask = os.umask(0)
+    os.umask(umask)
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~umask
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fresh.svg", "kept.svg", "link.svg", "real.svg"]
+
+
+def test_report_into_a_link_to_a_folder_leaves_nothing_behind(cli, tmp_path: Path) -> None:
+    pytest.importorskip("jinja2")
+    real, link = tmp_path / "site", tmp_path / "link"
+    code, _, err = cli("report", "-o", str(real), "traite")
+    assert code == 0, err
+    link.symlink_to(real, target_is_directory=True)
+    code, _, err = cli("report", "-o", str(link), "traite")
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "site"]
+    assert link.is_symlink() and (real / "index.html").is_file()
