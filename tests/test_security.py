@@ -404,3 +404,18 @@ def test_report_into_a_link_to_a_folder_leaves_nothing_behind(cli, tmp_path: Pat
     assert code == 0, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "site"]
     assert link.is_symlink() and (real / "index.html").is_file()
+
+
+# -- names too long for the system: a message, never an internal error --------------------------------------------
+
+@pytest.mark.parametrize("args", [["sources", "list"], ["sources", "show", "cavendish"], ["sources", "export"],
+                                  ["sources", "list", "--style", "{long}.csl"], ["sources", "list", "--style", "x" * 300]])
+def test_a_search_path_entry_too_long_is_searched_as_empty(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            args: list[str]) -> None:
+    long = str(tmp_path / ("x" * 300))
+    monkeypatch.setenv("PIQUET_VARIANTS_PATH", long)
+    start = time.monotonic()
+    code, out, err = cli(*[a.replace("{long}", long) for a in args])
+    assert time.monotonic() - start < 2
+    assert "internal error" not in err and "Traceback" not in err, err
+    assert code == 0 if "--style" not in args else code == 1 and "style" in err
