@@ -419,3 +419,53 @@ def test_a_search_path_entry_too_long_is_searched_as_empty(cli, tmp_path: Path, 
     assert time.monotonic() - start < 2
     assert "internal error" not in err and "Traceback" not in err, err
     assert code == 0 if "--style" not in args else code == 1 and "style" in err
+
+
+# -- keys renamed since an older format -------------------------------------------------------------------------
+
+_OLD = """\
+# A user's ruleset, written before the rename
+format: 1
+id: old
+title: "An old file"   # kept as it is
+extends: traite
+rules:
+  deal:
+    packet_change_if_announced:   # the dealer may change, if he says so
+      value: true
+      cite: [{source: traite, locator: "art. 4", attestation: stated, quote: "x"}]
+"""
+
+
+def test_a_renamed_key_is_named_and_upgraded_with_its_comments(cli, tmp_path: Path) -> None:
+    path = tmp_path / "old.yaml"
+    path.write_text(_OLD, "utf-8")
+    code, out, err = cli("rulesets", "validate", str(path))
+    assert code == 1 and err.startswith(f"{path}:8:5: rules.deal.packet_change_if_announced: unknown key")
+    assert "renamed deal.packet_change in format 2 (true is now 'if_announced', false is now 'never')" in err
+    code, out, err = cli("rulesets", "upgrade", str(path))
+    assert (code, err) == (0, "") and "rules.deal.packet_change_if_announced is now rules.deal.packet_change" in out
+    text = path.read_text("utf-8")
+    assert "format: 2" in text and "# the dealer may change, if he says so" in text and "# kept as it is" in text
+    assert "value: if_announced" in text and "packet_change_if_announced" not in text
+    assert text.startswith("# A user's ruleset, written before the rename\n")
+    code, out, err = cli("rulesets", "validate", str(path))
+    assert (code, err) == (0, ""), err
+    code, out, err = cli("rulesets", "upgrade", str(path))
+    assert code == 0 and out.strip() == f"{path}: already format 2" and path.read_text("utf-8") == text
+
+
+def test_the_format_is_the_schemas() -> None:
+    from piquet_variants.schemas import schema
+    from piquet_variants.schemas.formats import FORMAT
+    assert schema("ruleset")["properties"]["format"]["maximum"] == FORMAT
+
+
+@pytest.mark.parametrize("text, says", [("id: [unclosed\n", ":2:1: not YAML that can be upgraded"),
+                                        ("- a list\n", "not a ruleset"),
+                                        (_OLD + "    packet_change: {value: never}\n", "keep one")])
+def test_a_file_that_cannot_be_upgraded_is_left_as_it_was(cli, tmp_path: Path, text: str, says: str) -> None:
+    path = tmp_path / "old.yaml"
+    path.write_text(text, "utf-8")
+    code, out, err = cli("rulesets", "upgrade", str(path))
+    assert code == 1 and says in err and "Traceback" not in err and path.read_text("utf-8") == text

@@ -10,7 +10,7 @@ import typer
 
 from ..errors import ProblemsError, RulesetError
 from ..files import quietly
-from ..located import LoadFailure, load_file
+from ..located import LoadFailure, load_file, read_source
 from ..i18n import Lang, t
 from ..render import Report, format_value, grid, json_text, markdown, md_text
 from ..ruleset import citing, evidence, views
@@ -18,6 +18,7 @@ from ..ruleset.model import Ruleset
 from ..ruleset.compiler import compile_path, sources_for
 from ..ruleset.texts import check_quotes
 from ..ruleset.registry import SOURCES_FILE, known_ids, read_sources
+from ..schemas.formats import FORMAT
 from .common import FormatOpt, LangOpt, OptionOpt, parse_options, resolve_ruleset
 from .sources import BibFormat, StyleOpt, bibliography_text
 
@@ -116,6 +117,40 @@ def validate(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="R
         typer.echo(Report().items([(0, v) for v in valid]).render(fmt) if fmt == "markdown" else "\n".join(valid))
     if problems:
         typer.echo("\n".join(str(p) for p in problems), err=True)
+        raise typer.Exit(1)
+
+
+@app.command(epilog="Examples:\n\n  piquet-variants rulesets upgrade my-ruleset.yaml\n\n"
+                    "  piquet-variants rulesets upgrade *.yaml && piquet-variants rulesets validate *.yaml")
+def upgrade(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to rewrite.")]) -> None:
+    """Rewrite ruleset files of an older format in the current one: each key renamed since (with its values) and
+    the format line, the comments, order and quoting kept.
+
+    Says each change on stdout.  Exit status: 0 rewritten (or already
+    current); 1 a file that cannot be read, is not a ruleset's YAML, or cannot
+    be written (that file is left as it was).
+    """
+    from ..files import replace_whole
+    from ..ruleset.upgrade import UpgradeFailure, upgrade as upgraded
+
+    failed = []
+    for f in files:
+        try:
+            text, changes = upgraded(read_source(f), str(f))
+            if changes:
+                replace_whole(f, text.encode("utf-8"))
+        except LoadFailure as exc:
+            failed.append(str(exc.problem))
+            continue
+        except UpgradeFailure as exc:
+            failed.append(str(exc))
+            continue
+        except OSError as exc:
+            failed.append(f"{f}: cannot write: {exc.strerror or exc}")
+            continue
+        typer.echo("\n".join(f"{f}: {c}" for c in changes) if changes else f"{f}: already format {FORMAT}")
+    if failed:
+        typer.echo("\n".join(failed), err=True)
         raise typer.Exit(1)
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import parse_card
 from ..errors import MAX_PROBLEMS, CardError, Problem, ProblemsError, echo
+from .formats import renamed
 from ..located import Located, LoadFailure, load_text, read_source
 
 if TYPE_CHECKING:
@@ -91,6 +92,12 @@ def _leaf_error(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
     return err
 
 
+def _hint(path: tuple[str | int, ...], key: str, allowed: list[str]) -> str:
+    """The new name of a key renamed since an older format, else the nearest allowed key."""
+    was = renamed(path, key) if isinstance(key, str) else None
+    return was.hint() if was is not None else did_you_mean(key, allowed)
+
+
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "an integer",
                float: "a number", type(None): "null"}
 
@@ -104,7 +111,7 @@ def _messages(err: jsonschema.ValidationError, most: int = MAX_PROBLEMS) -> list
         known = set(allowed)
         extra = list(islice((k for k in err.instance if k not in known), most + 1))
         if allowed:
-            return [(path + (k,), f"unknown key {k!r}{did_you_mean(k, allowed)}") for k in extra]
+            return [(path + (k,), f"unknown key {k!r}{_hint(path, k, allowed)}") for k in extra]
         return [(path, err.message)]
     if err.validator == "enum":
         choices = [str(c) for c in err.validator_value]
