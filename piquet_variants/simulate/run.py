@@ -57,8 +57,8 @@ class SchedulerError(PiquetError):
 class Timeouts:
     """How long, in seconds, a scheduler has to accept the connection, then to send its handshake."""
 
-    connect: float = 5.0
-    handshake: float = 5.0
+    connect: float = 3.0
+    handshake: float = 1.5
 
 
 #: The largest handshake a Dask scheduler sends (a few hundred bytes): a longer length is not Dask's protocol.
@@ -253,7 +253,7 @@ def probe(address: str, timeouts: Timeouts) -> None:
             if size > MOST_HANDSHAKE:
                 raise SchedulerError(f"{address} is not a Dask scheduler: its first message would be {size:,} bytes "
                                      f"long")
-            _receive(sock, size, deadline)
+            _decodes(_receive(sock, size, deadline), address)
         except (TimeoutError, socket.timeout):
             raise SchedulerError(f"{address} accepted the connection but sent no Dask handshake within "
                                  f"{timeouts.handshake:g} s") from None
@@ -261,6 +261,20 @@ def probe(address: str, timeouts: Timeouts) -> None:
             raise SchedulerError(f"{address} closed the connection before a whole Dask handshake") from None
         except OSError as err:
             raise SchedulerError(f"{address}: the connection failed during the handshake: {err}") from None
+
+
+def _decodes(payload: bytes, address: str) -> None:
+    """Raise ``SchedulerError`` unless ``payload`` is a Dask message (its frames, then a mapping), as Dask reads it."""
+    from distributed.protocol.core import loads
+    from distributed.protocol.utils import unpack_frames
+
+    try:
+        frames, beyond = unpack_frames(payload, partial=True)
+        message = loads(frames, deserialize=False) if not beyond else None
+    except Exception:  # noqa: BLE001 - whatever bytes make Dask's decoder raise, they are not its handshake
+        message = None
+    if not isinstance(message, dict):
+        raise SchedulerError(f"{address} is not a Dask scheduler: its first message is not a Dask handshake")
 
 
 def _on_dask(plan: Plan, address: str, timeouts: Timeouts) -> Generator[tuple[Task, Tally], None, None]:
