@@ -470,3 +470,12 @@ def test_a_file_that_cannot_be_upgraded_is_left_as_it_was(cli, tmp_path: Path, t
     path.write_text(text, "utf-8")
     code, out, err = cli("rulesets", "upgrade", str(path))
     assert code == 1 and says in err and "Traceback" not in err and path.read_text("utf-8") == text
+
+
+def test_what_a_locator_finds_is_never_longer_than_the_text() -> None:
+    from piquet_variants.ruleset.texts import Transcription
+    text = "".join(f"{'#' * (k + 1)} Heading {k}\n[p. {k}]\n{k}. Words of the text.\n" for k in range(200))
+    found = Transcription(text)
+    for locator in ("Heading", "Laws " + "1-150, " * 500, "pp. " + "1-199 pp. " * 500 + "1"):
+        part = found.at(locator)
+        assert part is not None and len(part) <= len(text), locator[:20]

@@ -128,25 +128,36 @@ class Transcription:
             open_.append(i)
         return [(letters(h[2]), h.start(), end) for h, end in zip(heads, ends)]
 
-    @property
-    def sections(self) -> list[tuple[str, str]]:
-        """Each heading's letters and its section's text."""
-        return [(head, self.text[a:b]) for head, a, b in self._sections]
-
     def at(self, locator: str) -> str | None:
-        """The parts of the text the locator names, or None where it names none that is there."""
-        found = [self.pages[p] for m in _PAGES.finditer(locator)
-                 for p in _within(self._pages, _number(m[1]), _number(m[2] or m[1]))]
+        """The parts of the text the locator names, or None where it names none that is there.
+
+        Each part is taken once, however often the locator names it, and the
+        sections of nested headings as the stretch of text they cover together:
+        what is found is never longer than the text.
+        """
+        pages = dict.fromkeys(p for m in _PAGES.finditer(locator)
+                              for p in _within(self._pages, _number(m[1]), _number(m[2] or m[1])))
+        found = [self.pages[p] for p in pages]
         rest = _PAGES.sub("", locator)
         spans = _spans(rest) if re.search(r"\b(?:Laws?|arts?\.|articles?|§)", rest, re.I) else []
-        numbers = [n for first, last in spans for n in _within(self._numbers, first, last)]
         if spans and all(len(_within(self._numbers, first, last)) == last - first + 1 for first, last in spans):
-            found += [self.numbered[n] for n in numbers]
-        for part in re.split(r"[,;()]", rest):
-            key = letters(part)
-            if len(key) >= 3 and not spans:
-                found += [self.text[a:b] for head, a, b in self._sections if key in head]
+            found += [self.numbered[n] for n in dict.fromkeys(n for first, last in spans
+                                                              for n in _within(self._numbers, first, last))]
+        keys = [key for part in re.split(r"[,;()]", rest) if len(key := letters(part)) >= 3] if not spans else []
+        found += [self.text[a:b] for a, b in _merged([(a, b) for head, a, b in self._sections
+                                                      if any(key in head for key in keys)])]
         return "\n".join(found) if found else None
+
+
+def _merged(stretches: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Stretches of a text, those that overlap made one (a section and the sections nested in it)."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(stretches):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
 
 
 @cache
