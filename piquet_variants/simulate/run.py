@@ -61,6 +61,7 @@ class Timeouts:
     handshake: float = 1.5
 
 
+_NEEDS_DASK = "--scheduler needs Dask: pip install 'piquet-variants[cluster]'"
 #: The largest handshake a Dask scheduler sends (a few hundred bytes): a longer length is not Dask's protocol.
 MOST_HANDSHAKE = 1 << 20
 _ADDRESS = re.compile(r"(?:tcp://)?(?:\[(?P<v6>[0-9A-Fa-f:.]+)\]|(?P<host>[^:/\[\]\s]+)):(?P<port>\d{1,5})")
@@ -265,9 +266,11 @@ def probe(address: str, timeouts: Timeouts) -> None:
 
 def _decodes(payload: bytes, address: str) -> None:
     """Raise ``SchedulerError`` unless ``payload`` is a Dask message (its frames, then a mapping), as Dask reads it."""
-    from distributed.protocol.core import loads
-    from distributed.protocol.utils import unpack_frames
-
+    try:
+        from distributed.protocol.core import loads
+        from distributed.protocol.utils import unpack_frames
+    except ImportError:
+        raise SchedulerError(_NEEDS_DASK) from None
     try:
         frames, beyond = unpack_frames(payload, partial=True)
         message = loads(frames, deserialize=False) if not beyond else None
@@ -278,11 +281,11 @@ def _decodes(payload: bytes, address: str) -> None:
 
 
 def _on_dask(plan: Plan, address: str, timeouts: Timeouts) -> Generator[tuple[Task, Tally], None, None]:
+    probe(address, timeouts)  # first: a bad address or server is said without the second Dask takes to import
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
-        raise SchedulerError("--scheduler needs Dask: pip install 'piquet-variants[cluster]'") from None
-    probe(address, timeouts)
+        raise SchedulerError(_NEEDS_DASK) from None
     try:
         client: Any = Client(address, timeout=f"{timeouts.connect + timeouts.handshake}s")
     except (OSError, TimeoutError, ValueError) as err:
