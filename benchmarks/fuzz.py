@@ -2,6 +2,8 @@
 
     python benchmarks/fuzz.py --inputs 20000 --seed 1 [--rulesets 500] [--jobs 2] [--keep DIR]
 
+Ctrl-C (or SIGTERM) stops the campaign and prints the table of the inputs done so far.
+
 Every input is made from the seed and its own number alone, so any one can be
 made again (``--only N --keep DIR`` writes it out).  The inputs, by category:
 
@@ -1259,11 +1261,17 @@ def main(argv: list[str] | None = None) -> int:
         if len(results) % 1000 == 0:
             print(f"  {len(results)} of {len(tasks)} in {time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)
 
-    campaign(tasks, args.seed, args.jobs, args.memory << 20, args.hang, report)
+    stopped = ""
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # kill PID too (a job in the background ignores Ctrl-C)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        campaign(tasks, args.seed, args.jobs, args.memory << 20, args.hang, report)
+    except KeyboardInterrupt:  # Ctrl-C: the table of the inputs done so far
+        stopped = f" (stopped after {len(results)} of {len(tasks)})"
     elapsed = time.monotonic() - start
     engine = [r for r in results if r[1] == "engine"]
     print(f"fuzz: seed {args.seed}, {args.inputs} inputs and {rulesets} generated rulesets, {args.jobs} workers, "
-          f"{elapsed:.0f} s")
+          f"{elapsed:.0f} s{stopped}")
     print(table(results))
     print(f"engine: {sum(r[5] for r in engine)} generated rulesets accepted by the compiler, each played "
           f"{PLAYED_DEALS} random deals and a partie; {sum(r[6] for r in engine)} refused, each at a place in its "

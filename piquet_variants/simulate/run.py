@@ -235,7 +235,8 @@ def _receive(sock: socket.socket, size: int, deadline: float) -> bytes:
 
 def probe(address: str, timeouts: Timeouts) -> None:
     """Raise ``SchedulerError`` unless a server at ``address`` accepts a connection within ``timeouts.connect`` and
-    sends a handshake framed as Dask's (a length, then as many bytes) within ``timeouts.handshake``.
+    sends, within ``timeouts.handshake``, a handshake as Dask's own decoder reads one (a length of at most
+    ``MOST_HANDSHAKE``, then as many bytes, decoded without unpickling anything).
 
     Dask's own client waits for ever on a server that accepts and never answers,
     and fails inside on one that speaks another protocol (it takes an HTTP
