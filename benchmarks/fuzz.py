@@ -2,6 +2,8 @@
 
     python benchmarks/fuzz.py --inputs 20000 --seed 1 [--rulesets 500] [--jobs 2] [--keep DIR]
 
+Ctrl-C (or SIGTERM) stops the campaign and prints the table of the inputs done so far.
+
 Every input is made from the seed and its own number alone, so any one can be
 made again (``--only N --keep DIR`` writes it out).  The inputs, by category:
 
@@ -19,6 +21,19 @@ made again (``--only N --keep DIR`` writes it out).  The inputs, by category:
   ``compare`` or ``odds``;
 * args: command lines drawn from the CLI's own commands and options, with
   good, bad and hostile values (special files, huge numbers, long names);
+* texts: ``rulesets validate --texts``: a user's ruleset citing a source whose
+  transcription is generated (numbered laws, page marks, headings nested
+  deep, numbers of thousands of digits) or mutated, with hostile locators
+  (``pp. 1-99999999999``), long OCR quotes and text names that lead out of the
+  folder (``..``, absolute, a link, a name too long);
+* path: ``PIQUET_VARIANTS_PATH`` of hostile entries (too long, missing, a file,
+  a folder of fuzzed rulesets and sources) under ``sources`` and ``rulesets``;
+* scheduler: ``simulate --scheduler`` against loopback servers the worker
+  starts itself (silent, HTTP, a cut frame, a huge length, random bytes, a
+  closed port) and addresses of every shape (``tls://``, no port, IPv6);
+* api: ``pv.read``, ``pv.write``, ``pv.write_json`` and ``pv.replay`` with
+  inputs of the types they allow and wrong contents (mutated records as
+  dicts, texts, paths to fuzzed or unreadable files, unknown rulesets);
 * engine: rulesets generated from the schema until the compiler accepts one
   (``--rulesets`` of them), each then playing 50 random deals and a partie;
   every one it refuses must be refused with a position in the file.
@@ -61,8 +76,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-CATEGORIES = ("notation", "json", "ruleset", "args")
-SHARES = (0.35, 0.30, 0.20, 0.15)  # of --inputs, by category; the engine row is --rulesets apart
+CATEGORIES = ("notation", "json", "ruleset", "args", "texts", "path", "scheduler", "api")
+SHARES = (0.28, 0.22, 0.15, 0.12, 0.09, 0.05, 0.04, 0.05)  # of --inputs, by category; the engine row is apart
 OUTCOMES = ("accepted", "positioned error", "other error", "traceback", "hang", "slow", "over memory", "flood",
             "half-written")
 SLOW = 5.0
@@ -519,6 +534,9 @@ class Case:
     stdin: bytes = b""
     output: str | None = None  # a file the command writes: checked whole, or untouched on failure
     play: str | None = None  # a ruleset file to play through the engine (the engine row)
+    env: dict[str, str] = field(default_factory=dict)  # set for the run ({dir} expanded)
+    server: str | None = None  # the loopback server whose address stands for {server} (the scheduler row)
+    api: tuple[str, list[Any], dict[str, Any]] | None = None  # a call of the Python API: name, arguments, keywords
 
 
 def _record_commands(rng: random.Random, name: str) -> tuple[list[str], str | None]:
@@ -726,8 +744,192 @@ def _param_values(rng: random.Random, param: Any, command: str) -> list[str]:
     return opt + [value]
 
 
+
+# -- the newer surfaces: --texts, the search path, the scheduler, the API -------------------------------------
+
+_TEXT_NAMES = ("hoyle.txt", "hoyle.txt", "hoyle.txt", "../outside.txt", "/etc/passwd", "link/outside.txt",
+               "x" * 300, "sub/../hoyle.txt", "", ".", "texts", "hoyle.txt\x00", "dir/", "\u2028")
+_LOCATORS = ("Law 3", "Laws 1-3", "p. 2", "pp. 1-2", "pp. 1-99999999999", "arts. 1-99999999", "Laws 1-99999999999",
+             "Law " + "9" * 5000, "p. " + "9" * 5000 + "-" + "9" * 5000, "Heading 7", "Of the point", "§ 0",
+             "arts. 3-1", "ch. VII, p. 12", "", "x" * 2000, "p. -1", "Law 1e9", "pp. 1–2", "Laws " + "1-2, " * 500)
+
+
+def _transcription(rng: random.Random) -> str:
+    """A text cut into the parts a locator names: laws, page marks, headings (some nested two hundred deep)."""
+    parts = []
+    depth = rng.choice((1, 3, 10, 200))
+    for n in range(1, rng.randint(2, 60)):
+        pick = rng.random()
+        if pick < 0.3:
+            parts.append(f"[p. {rng.choice((str(n), rng.choice(NUMBERS)))}]")
+        elif pick < 0.5:
+            parts.append(f"{'#' * rng.randint(1, depth)} Heading {n}")
+        parts.append(f"{rng.choice((str(n), rng.choice(NUMBERS)))}. " + " ".join(
+            rng.choice(("the", "greatest", "number", "of", "pips", "wins", "point", "elder", "talon", "ſo"))
+            for _ in range(rng.randint(1, 40))))
+    text = "\n".join(parts) + "\n"
+    if rng.random() < 0.1:
+        text = text * rng.choice((10, 100, 1000))
+    return text
+
+
+def _texts_case(rng: random.Random) -> Case:
+    text = _transcription(rng)
+    data = mutate_bytes(text.encode(), rng) if rng.random() < 0.4 else text.encode()
+    words = text.split()
+    if rng.random() < 0.3:
+        quote = "".join(rng.choice("abcdefghij ") for _ in range(rng.choice((50, 400, 2000))))
+    else:
+        start = rng.randrange(max(1, len(words)))
+        quote = " ".join(words[start:start + rng.randint(1, 60)])
+        if rng.random() < 0.5:
+            quote = "".join(c if rng.random() > 0.1 else rng.choice("ſfl1") for c in quote)
+    name = rng.choice(_TEXT_NAMES)
+    sources = {"sources": {"hoyle": {"type": "book", "title": "A stand-in", "issued": 1744, "public_domain": True,
+                                     "ocr": rng.random() < 0.5, "text": name}}}
+    cite = {"source": "hoyle", "locator": rng.choice(_LOCATORS), "attestation": "stated", "quote": quote}
+    ruleset = {"id": "user", "title": "A user's ruleset", "extends": "cavendish-rubicon", "sources": ["hoyle"],
+               "rules": {"point": {"compare": {"value": "value", "cite": [cite]}}}}
+    files = {"sources.yaml": json.dumps(sources).encode(), "user.yaml": json.dumps(ruleset).encode(),
+             "texts/hoyle.txt": data, "outside.txt": b"3. the greatest number of pips wins the point\n"}
+    return Case("texts", f"locator {cite['locator'][:20]!r}, text {name[:20]!r}",
+                ["rulesets", "validate", "{dir}/user.yaml", "--texts", "{dir}/texts"], files)
+
+
+def _path_case(rng: random.Random) -> Case:
+    entries = [rng.choice(("{dir}/" + "x" * 300, "{dir}/missing", "{dir}/deal.json", "{dir}/mine", "{dir}/mine",
+                           "/dev/null", "{dir}", "", "/", "{dir}/" + "a/" * 200))
+               for _ in range(rng.randint(1, 4))]
+    sources = (ROOT / "rulesets" / "sources.yaml").read_bytes()
+    files = {"deal.json": (ROOT / "docs/deals/traite-art12.json").read_bytes(),
+             "mine/sources.yaml": mutate_bytes(sources, rng) if rng.random() < 0.5 else sources,
+             "mine/fuzzed.yaml": ruleset_text("fuzzed", {"game.target": 50}, extends="traite").encode()}
+    argv = rng.choice((["sources", "list"], ["sources", "show", rng.choice(("cavendish", "nosuch", "traite"))],
+                       ["sources", "export"], ["sources", "export", "--format", "bibtex"], ["rulesets", "list"],
+                       ["rulesets", "show", rng.choice(("fuzzed", "traite", "nosuch"))], ["rulesets", "sources", "traite"],
+                       ["replay", "example:traite-art12", "-r", "fuzzed"]))
+    return Case("path", "PIQUET_VARIANTS_PATH", argv, files, env={"PIQUET_VARIANTS_PATH": os.pathsep.join(entries)})
+
+
+#: What each loopback server answers on a connection (None: nothing), and whether it then keeps it open.
+SERVERS: dict[str, tuple[bytes | None, bool]] = {
+    "silent": (None, True),
+    "http": (b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", True),
+    "short frame": (b"\x10\x00\x00\x00\x00\x00\x00\x00abc", False),
+    "huge length": (b"\xff" * 8 + b"x" * 100, True),
+    "garbage frame": (b"\x20\x00\x00\x00\x00\x00\x00\x00" + bytes(range(32)), True),
+    "closes": (b"", False),
+    "random": (None, True),  # random bytes, made per connection
+}
+_SERVED: dict[str, str] = {}
+
+
+def _server(kind: str) -> str:
+    """The address of this worker's loopback server of ``kind`` (127.0.0.1 only), started on first use."""
+    if kind in _SERVED:
+        return _SERVED[kind]
+    import socket
+    import threading
+    if kind == "closed":
+        with socket.create_server(("127.0.0.1", 0)) as s:
+            _SERVED[kind] = f"tcp://127.0.0.1:{s.getsockname()[1]}"
+        return _SERVED[kind]
+    reply, hold = SERVERS[kind]
+    sock = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        rng = random.Random(kind)
+        while True:
+            conn, _ = sock.accept()
+            with contextlib.suppress(OSError):
+                conn.sendall(bytes(rng.randrange(256) for _ in range(rng.randint(0, 64))) if kind == "random"
+                             else reply or b"")
+            if hold:
+                held.append(conn)
+                del held[:-50]
+            else:
+                conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    _SERVED[kind] = f"tcp://127.0.0.1:{sock.getsockname()[1]}"
+    return _SERVED[kind]
+
+
+def _scheduler_case(rng: random.Random) -> Case:
+    kind = rng.choice(sorted(SERVERS) + ["closed", "address"])
+    if kind == "address":
+        address, server = rng.choice(("tls://127.0.0.1:8786", "tcp://127.0.0.1", "127.0.0.1:0", "tcp://[::1]:1",
+                                      "tcp://:8786", "tcp://127.0.0.1:99999", "", "x" * 300, "tcp://" + "é" * 70 + ":1",
+                                      "inproc://x", "tcp://127.0.0.1:" + "9" * 5000, "ucx://127.0.0.1:1")), None
+    else:
+        address, server = "{server}", kind
+    argv = ["simulate", "-r", "traite", "--deals", "1", "--jobs", "1", "--quiet", "--scheduler", address]
+    argv += rng.choice(([], [], ["--handshake-timeout", "0.5"], ["--connect-timeout", "0.2"],
+                        ["--handshake-timeout", "0"], ["--connect-timeout", "9" * 50]))
+    return Case("scheduler", kind, argv, server=server)
+
+
+def _api_case(rng: random.Random) -> Case:
+    import yaml
+    raw = _Raw()
+    tree = json.loads(rng.choice(corpus("json")).read_text("utf-8")) if rng.random() < 0.5 else played_record(rng)
+    record = mutate_tree(tree, rng, raw) if rng.random() < 0.8 else tree
+    text = (ROOT / "docs/deals/traite-art12.piquet").read_text("utf-8")
+    name = rng.choice(("read", "read", "write", "write_json", "replay", "get_ruleset"))
+    files = {"deal.piquet": mutate_bytes(text.encode(), rng), "deal.json": json.dumps(record).encode(),
+             "rules.yaml": yaml.safe_dump(mutate_tree(yaml.safe_load((ROOT / "rulesets/traite.yaml").read_text()),
+                                                      rng, raw)).encode()}
+    if name == "read":
+        source = rng.choice(("{path:deal.piquet}", "{path:deal.json}", "{dir}/deal.json", "{path:missing.json}",
+                             "{path:unreadable.json}", mutate_bytes(text.encode(), rng).decode("utf-8", "replace"),
+                             json.dumps(record), "", "{path:}", "{dir}"))
+        kwargs = rng.choice(({}, {"fmt": "json"}, {"fmt": "notation"}))
+        return Case("api", "read", [], files, api=("read", [source], kwargs))
+    rules = rng.choice((None, "traite", "nosuch", "{path:rules.yaml}", "{dir}/rules.yaml", "", "x" * 300))
+    if name == "get_ruleset":
+        return Case("api", "get_ruleset", [], files, api=("get_ruleset", [rules or "traite"],
+                                                          rng.choice(({}, {"options": [("end", "x")]}))))
+    if name == "replay":
+        return Case("api", "replay", [], files, api=("replay", ["{read:deal.piquet}"], {"rules": rules}))
+    value = rng.choice((record, [record, record], "{read:deal.piquet}", [], {}))
+    return Case("api", name, [], files, api=(name, [value], {}))
+
+
+def _api_value(value: Any, folder: Path) -> Any:
+    """An API argument with its placeholders made real: a Path, or the first record ``pv.read`` gives of a file."""
+    import piquet_variants as pv
+    if isinstance(value, str) and value.startswith("{path:") and value.endswith("}"):
+        return folder / value[len("{path:"):-1]
+    if isinstance(value, str) and value.startswith("{read:"):
+        return next(iter(pv.read(folder / value[len("{read:"):-1])), None)
+    if isinstance(value, str):
+        return value.replace("{dir}", str(folder))
+    return value
+
+
+def _call(case: Case, folder: Path) -> int:
+    """Run the case's API call; 0 where it returns, 1 where it raises a ``PiquetError`` (a traceback otherwise)."""
+    import piquet_variants as pv
+    from piquet_variants.errors import PiquetError
+    assert case.api is not None
+    name, args, kwargs = case.api
+    (folder / "unreadable.json").write_text("{}")
+    (folder / "unreadable.json").chmod(0)
+    try:
+        result = getattr(pv, name)(*[_api_value(a, folder) for a in args],
+                                   **{k: _api_value(v, folder) for k, v in kwargs.items()})
+        if name == "read":
+            list(result)
+        return 0
+    except PiquetError as exc:
+        print(f"{exc}", file=sys.stderr)
+        return 1
+
+
 CASES: dict[str, Callable[[random.Random], Case]] = {
     "notation": _notation_case, "json": _json_case, "ruleset": _ruleset_case, "args": _args_case,
+    "texts": _texts_case, "path": _path_case, "scheduler": _scheduler_case, "api": _api_case,
     "engine": _engine_case}
 
 
@@ -748,13 +950,17 @@ def run_case(case: Case, folder: Path, hang: float) -> tuple[str, float, str]:
     """Run one case in this process; its outcome, its time, and a line saying what happened."""
     from piquet_variants.cli import main
     for name, data in case.files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
+    if (folder / "texts").is_dir() and not (folder / "texts" / "link").exists():
+        (folder / "texts" / "link").symlink_to(folder)
     if not (folder / "fifo").exists():
         os.mkfifo(folder / "fifo")
     (folder / "ro").mkdir(exist_ok=True)
     (folder / "mode644.json").write_text("{}", encoding="utf-8")
     (folder / "mode644.json").chmod(0o644)
-    expand = lambda s: s.replace("{dir}", str(folder))  # noqa: E731
+    server = _server(case.server) if case.server else ""
+    expand = lambda s: s.replace("{dir}", str(folder)).replace("{server}", server)  # noqa: E731
     argv = [expand(a) for a in case.argv]
     before = _snapshot(folder)
     out, err = io.StringIO(), io.StringIO()
@@ -762,6 +968,8 @@ def run_case(case: Case, folder: Path, hang: float) -> tuple[str, float, str]:
     start = time.perf_counter()
     signal.setitimer(signal.ITIMER_REAL, hang)
     detail = ""
+    saved_env = {k: os.environ.get(k) for k in case.env}
+    os.environ.update({k: expand(v) for k, v in case.env.items()})
     try:
         if case.argv:
             saved = sys.stdin
@@ -771,6 +979,9 @@ def run_case(case: Case, folder: Path, hang: float) -> tuple[str, float, str]:
                     status = main(argv)
             finally:
                 sys.stdin = saved
+        elif case.api:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                status = _call(case, folder)
         else:
             status = 0
         if case.play and (not case.argv or status == 0):
@@ -787,6 +998,11 @@ def run_case(case: Case, folder: Path, hang: float) -> tuple[str, float, str]:
         return "traceback", time.perf_counter() - start, _where(exc)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+        for k, v in saved_env.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
     took = time.perf_counter() - start
     text = err.getvalue()
     if "internal error on" in text:
@@ -1045,11 +1261,17 @@ def main(argv: list[str] | None = None) -> int:
         if len(results) % 1000 == 0:
             print(f"  {len(results)} of {len(tasks)} in {time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)
 
-    campaign(tasks, args.seed, args.jobs, args.memory << 20, args.hang, report)
+    stopped = ""
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # kill PID too (a job in the background ignores Ctrl-C)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        campaign(tasks, args.seed, args.jobs, args.memory << 20, args.hang, report)
+    except KeyboardInterrupt:  # Ctrl-C: the table of the inputs done so far
+        stopped = f" (stopped after {len(results)} of {len(tasks)})"
     elapsed = time.monotonic() - start
     engine = [r for r in results if r[1] == "engine"]
     print(f"fuzz: seed {args.seed}, {args.inputs} inputs and {rulesets} generated rulesets, {args.jobs} workers, "
-          f"{elapsed:.0f} s")
+          f"{elapsed:.0f} s{stopped}")
     print(table(results))
     print(f"engine: {sum(r[5] for r in engine)} generated rulesets accepted by the compiler, each played "
           f"{PLAYED_DEALS} random deals and a partie; {sum(r[6] for r in engine)} refused, each at a place in its "

@@ -9,11 +9,10 @@ the same deal is also given as JSON.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from .errors import OutputError, PiquetError, echo
-from .files import quietly
+from .files import quietly, replace_whole
 from .resources import data_dir
 from .schemas import did_you_mean
 
@@ -74,6 +73,8 @@ def copy(dest: Path) -> list[Path]:
     try:
         for t in targets:
             t.parent.mkdir(parents=True, exist_ok=True)
-        return [Path(shutil.copyfile(p, t)) for p, t in zip(sources, targets)]
+        for p, t in zip(sources, targets):
+            replace_whole(t, p.read_bytes())
+        return targets
     except OSError as exc:
         raise OutputError(f"{exc.filename or dest}: cannot copy: {exc.strerror}") from None

@@ -23,28 +23,23 @@ def quietly(test: Callable[[Path], bool], path: Path) -> bool:
         return False
 
 
-def replace_whole(path: Path, data: bytes) -> None:
+def replace_whole(path: Path, data: bytes, private: bool = False) -> None:
     """Write ``data`` to ``path`` in one rename; on any ``OSError`` nothing is left behind.
 
     The file keeps the permissions it had; a new file gets those any new
     file gets (the umask's), not the private ones of a temporary file.  A
     device or a pipe (``-O /dev/stdout``) is written to, never replaced by a
-    file; a symbolic link is followed, and the file it names replaced.
+    file; a symbolic link is followed, and the file it names replaced.  A
+    ``private`` file (the cache's) is always made 0600 in place of whatever
+    stands at ``path``, link or not.
     """
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        info = None
-    if info is not None and not stat.S_ISREG(info.st_mode):
-        _write_to(path, data)
-        return
-    path = Path(os.path.realpath(path))
-    try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
+    if private:
+        mode = 0o600
+    else:
+        path, mode = _target(path)
+        if mode < 0:
+            _write_to(path, data)
+            return
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         os.chmod(fd, mode)
@@ -54,6 +49,29 @@ def replace_whole(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _target(path: Path) -> tuple[Path, int]:
+    """The file a user's output path names (a link followed) and the mode to give it; -1 for a device or a pipe,
+    written to as it is."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        return path, -1
+    path = Path(os.path.realpath(path))
+    try:
+        return path, stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        return path, new_mode()
+
+
+def new_mode(full: int = 0o666) -> int:
+    """The mode any new file gets (``full`` 0666) or folder (0777): ``full`` less the umask."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return full & ~umask
 
 
 def _write_to(path: Path, data: bytes) -> None:

@@ -44,8 +44,10 @@ SEED = 12
 #: What an input may end in here: "slow" too, since the suite runs on shared machines; the campaign, not a unit
 #: test, holds the five seconds (a unit test's time limit is a generous bound against a hang, no more).
 CLEAN = {"accepted", "positioned error", "other error", "slow"}
-#: Inputs a category: a few hundred, some 15 s each on a quiet machine.
-EXAMPLES = {"notation": 250, "json": 250, "ruleset": 150, "args": 200}
+#: Inputs a category: a few hundred, some 15 s each on a quiet machine; fewer of the newer surfaces, whose inputs
+#: each compile a ruleset, wait on a server or call the API.
+EXAMPLES = {"notation": 250, "json": 250, "ruleset": 150, "args": 200, "texts": 40, "path": 30, "scheduler": 12,
+            "api": 60}
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import typer
 
 from ..errors import ProblemsError, RulesetError
 from ..files import quietly
-from ..located import LoadFailure, load_file
+from ..located import LoadFailure, load_file, read_source
 from ..i18n import Lang, t
 from ..lexicon import rule_name, value_words
 from ..render import Report, Term, grid, json_text, markdown, md_cell, md_text
@@ -24,6 +24,7 @@ from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, path_for, read_so
 from . import complete
 from . import laws as laws_command
 from .common import FormatOpt, LangOpt, OptionOpt, RulesetArg, choose_rulesets, resolve_ruleset, warn
+from ..schemas.formats import FORMAT
 from .sources import BibFormat, StyleOpt, bibliography_text
 
 app = typer.Typer(help="Inspect, validate, compare and cite the rulesets.", no_args_is_help=True)
@@ -141,6 +142,40 @@ def _ruleset_file(arg: str) -> Path:
     if is_id(arg) and not quietly(Path.exists, path):
         return path_for(arg)
     return path
+
+
+@app.command(epilog="Examples:\n\n  piquet-variants rulesets upgrade my-ruleset.yaml\n\n"
+                    "  piquet-variants rulesets upgrade *.yaml && piquet-variants rulesets validate *.yaml")
+def upgrade(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to rewrite.")]) -> None:
+    """Rewrite ruleset files of an older format in the current one: each key renamed since (with its values) and
+    the format line, the comments, order and quoting kept.
+
+    Says each change on stdout.  Exit status: 0 rewritten (or already
+    current); 1 a file that cannot be read, is not a ruleset's YAML, or cannot
+    be written (that file is left as it was).
+    """
+    from ..files import replace_whole
+    from ..ruleset.upgrade import UpgradeFailure, upgrade as upgraded
+
+    failed = []
+    for f in files:
+        try:
+            text, changes = upgraded(read_source(f), str(f))
+            if changes:
+                replace_whole(f, text.encode("utf-8"))
+        except LoadFailure as exc:
+            failed.append(str(exc.problem))
+            continue
+        except UpgradeFailure as exc:
+            failed.append(str(exc))
+            continue
+        except OSError as exc:
+            failed.append(f"{f}: cannot write: {exc.strerror or exc}")
+            continue
+        typer.echo("\n".join(f"{f}: {c}" for c in changes) if changes else f"{f}: already format {FORMAT}")
+    if failed:
+        typer.echo("\n".join(failed), err=True)
+        raise typer.Exit(1)
 
 
 Only = Literal["disagreements", "filled", "options"]

@@ -23,7 +23,7 @@ from ..render import grid, json_text
 from ..ruleset.compiler import load_ruleset
 from ..odds import book
 from ..simulate.report import ruleset_figures
-from ..simulate.run import Plan, simulate
+from ..simulate.run import CHUNK, Plan, Timeouts, most_jobs, simulate
 from .common import LangOpt, OptionOpt, RulesetsOpt, choose_rulesets
 
 EXIT_INTERRUPTED = 130
@@ -45,10 +45,17 @@ def simulate_command(
                                              help="The two players: learned (the default), random, cavendish, "
                                                   "search, a registered name or module:Class; options after +, "
                                                   "e.g. learned+score+sink.")] = DEFAULT_PAIR,
-        jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Local processes (default: all cores).")]
+        jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Local processes (default: all cores; never more than the cores, nor than the chunks of 200 deals).")]
         = None,
         scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS",
-                                                      help="A Dask scheduler to run on (the 'cluster' extra).")] = None,
+                                                      help="A Dask scheduler to run on, tcp://HOST:PORT (the "
+                                                           "'cluster' extra).")] = None,
+        connect_timeout: Annotated[float, typer.Option(
+            "--connect-timeout", metavar="SECONDS", min=0.1, max=600,
+            help="How long the scheduler has to accept the connection.")] = Timeouts.connect,
+        handshake_timeout: Annotated[float, typer.Option(
+            "--handshake-timeout", metavar="SECONDS", min=0.1, max=600,
+            help="How long the scheduler then has to answer as a Dask scheduler.")] = Timeouts.handshake,
         plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE.svg",
                                                   help="Draw the score bands against Cavendish's (the 'plot' extra).")]
         = None,
@@ -66,9 +73,16 @@ def simulate_command(
     for name in pair:
         player_class(name)  # a bad name fails here, before any work
     plan = Plan(tuple(rs.rules for rs in sets), pair, seed, deals)
+    most = most_jobs(plan)
+    if jobs is not None and jobs > most:
+        chunks, cores = len(plan.tasks()), os.cpu_count() or 1
+        typer.echo(f"piquet-variants: warning: --jobs {jobs} reduced to {most} (the run has {chunks} "
+                   f"chunk{'s' if chunks > 1 else ''} of at most {CHUNK} deals, the machine {cores} "
+                   f"core{'s' if cores > 1 else ''})", err=True)
     bar = _Bar(deals * len(sets), quiet)
     try:
-        outcome = simulate(plan, jobs or os.cpu_count() or 1, scheduler, bar.update)
+        outcome = simulate(plan, min(jobs or most, most), scheduler, bar.update,
+                           Timeouts(connect_timeout, handshake_timeout))
     finally:
         bar.stop()
     club = load_ruleset(book.GAME).rules

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 from bisect import bisect_right
 from functools import cache
 from typing import Any, NamedTuple, Protocol, cast
@@ -371,20 +372,43 @@ def parser(fast: bool | None = None) -> Lark:
     return _parser(accelerated() if fast is None else fast)
 
 
+#: Lark's options that are objects given to each parser built, not data of its tables.
+_OBJECTS = ("transformer", "_plugins", "postlex", "lexer_callbacks", "edit_terminals")
+
+
 @cache
 def _parser(fast: bool) -> Lark:
-    """Compiled once a process; Lark's cache makes later processes skip the LALR analysis."""
-    options: dict[str, Any] = {}
+    """Compiled once a process.  The LALR analysis takes most of a second, so its tables (plain data:
+    ``Lark.memo_serialize``) are kept in the tool's own cache (``stored_data``), never in Lark's cache, which
+    unpickles a file in the shared temporary folder under a name anyone can work out."""
+    import lark
+    from lark.lark import Rule, TerminalDef
+
+    from ..stored import digest, stored_data
+
+    objects: dict[str, Any] = {"transformer": _ToStatements()}
     if fast:
         import lark_cython
-        options["_plugins"] = lark_cython.plugins
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=_ToStatements(), cache=True, **options)
+        objects["_plugins"] = lark_cython.plugins
+    grammar = grammar_text()
+
+    def name() -> str:
+        versions = f"{lark.__version__} {sys.version_info[:2]} {fast}"
+        return f"parser-{digest([grammar.encode(), versions.encode()])}.marshal"
+
+    def build() -> dict[str, Any]:
+        data, memo = Lark(grammar, parser="lalr", lexer="contextual", **objects).memo_serialize([TerminalDef, Rule])
+        data["options"] = {k: v for k, v in data["options"].items() if k not in _OBJECTS}
+        return {"data": data, "memo": memo}
+
+    return stored_data(name, build, lambda tables: Lark.__new__(Lark)._load(tables, **objects))
 
 
 # -- many records to a file ------------------------------------------------------
 
 # What the splitter must see past: comments and quoted strings (which may hold a "[" or a "]"), and a tag's "[".
-_SCAN = re.compile(r'\{[^}]*\}?|"(?:[^"\\\n]|\\.)*"?|\[')
+# Possessive, as the grammar's STRING: no way back kept at each character of a long quote.
+_SCAN = re.compile(r'\{[^}]*+\}?|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"?|\[')
 
 
 class Chunk(NamedTuple):

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import OutputError, PiquetError
+from ..files import new_mode
 from ..i18n import Lang, t
 from ..lexicon import lexicon, rule_name
 from ..ruleset import evidence
@@ -118,17 +119,19 @@ def render(rulesets: list[Ruleset], entries: list[deal_pages.Entry], stats: dict
 
 
 def write(out: Path, files: dict[str, str], force: bool = False) -> None:
-    """The site at ``out``, whole, or (on any error) ``out`` as it was."""
+    """The site at ``out``, whole, or (on any error) ``out`` as it was.  A symbolic link is followed, as every
+    output file's is (``files.replace_whole``): the folder it names is replaced, and the link kept."""
     check_target(out, force)
-    parent = out.absolute().parent
+    target = Path(os.path.realpath(out))
+    parent = target.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=parent))
+        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=parent))
     except OSError as exc:
         raise OutputError(f"{out}: cannot write the report: {exc.strerror}") from None
     try:
         _fill(tmp, files)
-        _swap(tmp, out)
+        _swap(tmp, target)
     except OSError as exc:
         raise OutputError(f"{out}: cannot write the report: {exc.strerror or exc}") from None
     finally:
@@ -136,9 +139,7 @@ def write(out: Path, files: dict[str, str], force: bool = False) -> None:
 
 
 def _fill(folder: Path, files: dict[str, str]) -> None:
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(folder, 0o777 & ~umask)  # mkdtemp's folder is private; the site is not
+    os.chmod(folder, new_mode(0o777))  # mkdtemp's folder is private; the site is not
     for rel, text in files.items():
         target = folder / rel
         target.parent.mkdir(parents=True, exist_ok=True)

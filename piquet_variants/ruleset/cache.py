@@ -6,8 +6,8 @@ short command's start-up, and for a shipped ruleset it gives the same
 result every time. The compiled object is therefore pickled into the
 user's cache folder under a key made from everything it depends on: the
 ruleset files, the schemas and the compiler's own code. A changed input
-gives a new key, and a cache that cannot be read or written is simply not
-used (``stored``). Lark keeps its compiled grammar in the same way.
+gives a new key, and a cache that cannot be read or written, or that another
+user could have written, is simply not used (``stored``).
 """
 
 from __future__ import annotations

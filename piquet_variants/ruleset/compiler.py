@@ -17,6 +17,7 @@ from typing import Any
 
 from ..cards import RANK_KEYS
 from ..errors import Problem, RulesetError, echo
+from ..files import quietly
 from ..located import Located, load_file
 from ..schemas import did_you_mean, load_validated, rule_leaves
 from . import model
@@ -65,7 +66,7 @@ def _chain(path: Path) -> list[Located]:
         if len(seen) >= MAX_EXTENDS:
             raise RulesetError([doc.problem(("extends",), f"extends chain longer than {MAX_EXTENDS}")])
         sibling = Path(doc.file).with_name(f"{parent}.yaml")
-        if sibling.exists():
+        if quietly(Path.exists, sibling):
             doc = _read(sibling)
         elif parent in known_ids():
             doc = _read(path_for(parent))

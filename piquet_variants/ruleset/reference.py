@@ -67,6 +67,13 @@ child's reason for taking it; without `inherit_cite`, it is labelled
 `inherited` under the parent's source and locator, never as the child's own
 word, and `rulesets validate` warns.
 
+A file may state the format it is written for, `format: 2` (this version's;
+a file that states none is taken to be of it).  A key renamed since an older
+format is refused as unknown, with its new name and what its values became
+(`deal.packet_change_if_announced: true` is `deal.packet_change: if_announced`
+since format 2); `piquet-variants rulesets upgrade FILE` rewrites the file in
+the current format, keeping its comments, key order and quoting.
+
 ## Citations
 
 Every rule value carries `cite`, a non-empty list of citations:

@@ -99,7 +99,7 @@ def sources_beside(path: Path) -> dict[str, Source]:
     if is_shipped(path):
         return sources()
     beside = path.with_name(SOURCES_FILE)
-    return read_sources(beside) if beside.is_file() else {}
+    return read_sources(beside) if quietly(Path.is_file, beside) else {}
 
 
 def all_sources() -> dict[str, Source]:
@@ -107,6 +107,6 @@ def all_sources() -> dict[str, Source]:
     found: dict[str, Source] = {}
     for folder in reversed(search_path()):
         registry = folder / SOURCES_FILE
-        if registry.is_file():
+        if quietly(Path.is_file, registry):
             found.update(read_sources(registry))
     return found

@@ -13,11 +13,13 @@ import difflib
 import json
 from collections.abc import Callable, Iterator
 from functools import cache
+from itertools import islice
 from importlib import resources
 from typing import TYPE_CHECKING, Any, cast
 
 from ..cards import parse_card
 from ..errors import MAX_PROBLEMS, CardError, Problem, ProblemsError, echo
+from .formats import renamed
 from ..located import Located, LoadFailure, load_text, read_source
 
 if TYPE_CHECKING:
@@ -90,17 +92,26 @@ def _leaf_error(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
     return err
 
 
+def _hint(path: tuple[str | int, ...], key: str, allowed: list[str]) -> str:
+    """The new name of a key renamed since an older format, else the nearest allowed key."""
+    was = renamed(path, key) if isinstance(key, str) else None
+    return was.hint() if was is not None else did_you_mean(key, allowed)
+
+
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "an integer",
                float: "a number", type(None): "null"}
 
 
-def _messages(err: jsonschema.ValidationError) -> list[tuple[tuple[str | int, ...], str]]:
+def _messages(err: jsonschema.ValidationError, most: int = MAX_PROBLEMS) -> list[tuple[tuple[str | int, ...], str]]:
+    """The error's problems, each with its path; at most ``most`` + 1 of them (one object's unknown keys are one
+    error, and may be a hundred thousand)."""
     path = tuple(err.absolute_path)
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         allowed = sorted(err.schema.get("properties", {}))
-        extra = [k for k in err.instance if k not in allowed]
+        known = set(allowed)
+        extra = list(islice((k for k in err.instance if k not in known), most + 1))
         if allowed:
-            return [(path + (k,), f"unknown key {k!r}{did_you_mean(k, allowed)}") for k in extra]
+            return [(path + (k,), f"unknown key {k!r}{_hint(path, k, allowed)}") for k in extra]
         return [(path, err.message)]
     if err.validator == "enum":
         choices = [str(c) for c in err.validator_value]
@@ -121,7 +132,7 @@ def _messages(err: jsonschema.ValidationError) -> list[tuple[tuple[str | int, ..
     if err.validator in ("oneOf", "anyOf"):
         leaf = _leaf_error(err)
         if leaf is not err:
-            return _messages(leaf)
+            return _messages(leaf, most)
     if err.validator in ("maxItems", "maxProperties"):
         what = "items" if err.validator == "maxItems" else "keys"
         return [(path, f"{len(err.instance)} {what}, where at most {err.validator_value} are allowed")]
@@ -181,12 +192,15 @@ def validate(doc: Located, name: str, most: int = MAX_PROBLEMS) -> list[Problem]
         return []
     problems: list[Problem] = []
     errors = validator(name).iter_errors(doc.data)
+    more = False
     for err in errors:
-        problems += [doc.problem(path, message) for path, message in _messages(err)]
+        problems += [doc.problem(path, message) for path, message in _messages(err, most - len(problems))]
         if len(problems) >= most:
+            more = len(problems) > most or next(errors, None) is not None
+            del problems[most:]
             break
     problems.sort(key=lambda p: (p.line, p.column, p.path))
-    if len(problems) >= most and next(errors, None) is not None:
+    if more:
         last = problems[-1]
         problems.append(Problem(last.file, last.line, last.column, "", f"more problems follow: the checking stops "
                                                                         f"after {len(problems)}, and the rest of the "

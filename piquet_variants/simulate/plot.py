@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
+import io
 from pathlib import Path
 from typing import Any
 
 from ..errors import OutputError, PiquetError
+from ..files import replace_whole
 from ..odds import book
 
 
@@ -39,18 +39,12 @@ def plot(data: dict[str, Any], path: Path) -> None:
         ax.set_ylabel("deals per 10,000")
         ax.legend(fontsize=8)
     fig.tight_layout()
-    # Written whole or not at all: to a temporary file beside the target, then renamed.
+    # Drawn in memory, then written as every output file is: whole or not at all, the mode kept, a link followed.
+    drawn = io.BytesIO()
     try:
-        fd, tmp = tempfile.mkstemp(suffix=path.suffix or ".svg", dir=path.parent)
-    except OSError as err:
-        plt.close(fig)
-        raise OutputError(f"{path}: cannot write the plot: {err}") from None
-    os.close(fd)
-    try:
-        fig.savefig(tmp, format=path.suffix.lstrip(".") or "svg")
-        os.replace(tmp, path)
+        fig.savefig(drawn, format=path.suffix.lstrip(".") or "svg")
+        replace_whole(path, drawn.getvalue())
     except (OSError, ValueError) as err:
-        Path(tmp).unlink(missing_ok=True)
         raise OutputError(f"{path}: cannot write the plot: {err}") from None
     finally:
         plt.close(fig)

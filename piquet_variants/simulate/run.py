@@ -15,8 +15,13 @@ chunk's end cuts short does not count in the partie statistics.
 
 from __future__ import annotations
 
+import os
 import random
+import re
 import signal
+import socket
+import struct
+import time
 from collections.abc import Callable, Generator
 from contextlib import closing
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -45,7 +50,21 @@ Task = tuple[int, int, int]  # (ruleset index, chunk index, deals)
 
 
 class SchedulerError(PiquetError):
-    """A Dask scheduler that cannot be reached, or Dask not installed."""
+    """A Dask scheduler that cannot be reached, does not answer as one, or Dask not installed."""
+
+
+@dataclass(frozen=True)
+class Timeouts:
+    """How long, in seconds, a scheduler has to accept the connection, then to send its handshake."""
+
+    connect: float = 3.0
+    handshake: float = 1.5
+
+
+_NEEDS_DASK = "--scheduler needs Dask: pip install 'piquet-variants[cluster]'"
+#: The largest handshake a Dask scheduler sends (a few hundred bytes): a longer length is not Dask's protocol.
+MOST_HANDSHAKE = 1 << 20
+_ADDRESS = re.compile(r"(?:tcp://)?(?:\[(?P<v6>[0-9A-Fa-f:.]+)\]|(?P<host>[^:/\[\]\s]+)):(?P<port>\d{1,5})")
 
 
 @dataclass(frozen=True)
@@ -129,11 +148,19 @@ def _reduce(plan: Plan, done: dict[Task, Tally], partial: bool) -> Outcome:
     return Outcome(tallies, partial, sum(t.deals for t in done.values()))
 
 
-def simulate(plan: Plan, jobs: int = 1, scheduler: str | None = None, progress: Progress | None = None) -> Outcome:
-    """Run the plan on ``jobs`` local processes (in this one if 1) or on a Dask scheduler; Ctrl-C stops it early."""
+def most_jobs(plan: Plan) -> int:
+    """The most worker processes a run can use: no more than its chunks, nor than the machine's cores."""
+    return max(1, min(len(plan.tasks()), os.cpu_count() or 1))
+
+
+def simulate(plan: Plan, jobs: int = 1, scheduler: str | None = None, progress: Progress | None = None,
+             timeouts: Timeouts = Timeouts()) -> Outcome:
+    """Run the plan on ``jobs`` local processes (in this one if 1; never more than ``most_jobs``) or on a Dask
+    scheduler, which has ``timeouts`` to answer; Ctrl-C stops it early."""
     done: dict[Task, Tally] = {}
+    jobs = min(jobs, most_jobs(plan))
     if scheduler is not None:
-        chunks = _on_dask(plan, scheduler)
+        chunks = _on_dask(plan, scheduler, timeouts)
     elif jobs <= 1:
         chunks = ((task, run_chunk(plan, task)) for task in plan.tasks())
     else:
@@ -183,13 +210,85 @@ def _on_processes(plan: Plan, jobs: int) -> Generator[tuple[Task, Tally], None, 
     pool.shutdown()
 
 
-def _on_dask(plan: Plan, address: str) -> Generator[tuple[Task, Tally], None, None]:
+def _endpoint(address: str) -> tuple[str, int]:
+    """The host and port of ``tcp://HOST:PORT`` (or ``HOST:PORT``), the only scheduler address taken: another
+    scheme (``tls://`` needs certificates, which the command does not take) is refused by name."""
+    m = _ADDRESS.fullmatch(address)
+    if m is None or not 0 < int(m["port"]) < 65536:
+        scheme = address.partition("://")[0] if "://" in address else ""
+        why = f"{scheme}:// is not supported" if scheme and scheme != "tcp" else "expected tcp://HOST:PORT"
+        raise SchedulerError(f"--scheduler {address[:200]!r}: {why} (a Dask scheduler's tcp://HOST:PORT)")
+    return m["v6"] or m["host"], int(m["port"])
+
+
+def _receive(sock: socket.socket, size: int, deadline: float) -> bytes:
+    """Exactly ``size`` bytes before ``deadline``; ``TimeoutError`` after it, ``EOFError`` if the peer closes first."""
+    data = bytearray()
+    while len(data) < size:
+        sock.settimeout(max(0.001, deadline - time.monotonic()))
+        piece = sock.recv(min(size - len(data), 1 << 16))
+        if not piece:
+            raise EOFError
+        data += piece
+    return bytes(data)
+
+
+def probe(address: str, timeouts: Timeouts) -> None:
+    """Raise ``SchedulerError`` unless a server at ``address`` accepts a connection within ``timeouts.connect`` and
+    sends, within ``timeouts.handshake``, a handshake as Dask's own decoder reads one (a length of at most
+    ``MOST_HANDSHAKE``, then as many bytes, decoded without unpickling anything).
+
+    Dask's own client waits for ever on a server that accepts and never answers,
+    and fails inside on one that speaks another protocol (it takes an HTTP
+    reply's first bytes as a length of exabytes); this looks first, bounded in
+    time and in memory.
+    """
+    host, port = _endpoint(address)
+    try:
+        sock = socket.create_connection((host, port), timeout=timeouts.connect)
+    except (OSError, UnicodeError) as err:  # UnicodeError: a host name IDNA cannot encode
+        raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+    with sock:
+        deadline = time.monotonic() + timeouts.handshake
+        try:
+            (size,) = struct.unpack("<Q", _receive(sock, 8, deadline))
+            if size > MOST_HANDSHAKE:
+                raise SchedulerError(f"{address} is not a Dask scheduler: its first message would be {size:,} bytes "
+                                     f"long")
+            _decodes(_receive(sock, size, deadline), address)
+        except (TimeoutError, socket.timeout):
+            raise SchedulerError(f"{address} accepted the connection but sent no Dask handshake within "
+                                 f"{timeouts.handshake:g} s") from None
+        except EOFError:
+            raise SchedulerError(f"{address} closed the connection before a whole Dask handshake") from None
+        except OSError as err:
+            raise SchedulerError(f"{address}: the connection failed during the handshake: {err}") from None
+
+
+def _decodes(payload: bytes, address: str) -> None:
+    """Raise ``SchedulerError`` unless ``payload`` is a Dask message (its frames, then a mapping), as Dask reads it."""
+    try:
+        from distributed.protocol.core import loads
+        from distributed.protocol.utils import unpack_frames
+    except ImportError:
+        raise SchedulerError(_NEEDS_DASK) from None
+    try:
+        frames, beyond = unpack_frames(payload, partial=True)
+        message = loads(frames, deserialize=False) if not beyond else None
+    except Exception:  # noqa: BLE001 - whatever bytes make Dask's decoder raise, they are not its handshake
+        message = None
+    if not isinstance(message, dict):
+        raise SchedulerError(f"{address} is not a Dask scheduler: its first message is not a Dask handshake")
+
+
+def _on_dask(plan: Plan, address: str, timeouts: Timeouts) -> Generator[tuple[Task, Tally], None, None]:
+    probe(address, timeouts)  # first: a bad address or server is said without the second Dask takes to import
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
-        raise SchedulerError("--scheduler needs Dask: pip install 'piquet-variants[cluster]'") from None
+        raise SchedulerError(_NEEDS_DASK) from None
     try:
-        client: Any = Client(address, timeout="10s")
+        client: Any = Client(address, timeout=f"{timeouts.connect + timeouts.handshake}s")
     except (OSError, TimeoutError, ValueError) as err:
         raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {err}") from None
     tasks = plan.tasks()
