@@ -46,6 +46,7 @@ class Lexicon:
     attestations: dict[str, str]
     events: dict[str, str]
     sequences: list[str]
+    laws: dict[str, str]
 
 
 @cache

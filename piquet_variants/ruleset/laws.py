@@ -6,7 +6,7 @@ rule leaves, by an engine behaviour, by a statement of the notation, or
 has no effect on a score or a record, for a reason given.  The table is
 data beside the shipped rulesets (``rulesets/laws/RULESET.yaml``), checked by
 ``laws.schema.json``; the words it prints for its headings, kinds and
-reasons are ``WORDS``, in English and French.
+reasons are the lexicon's (``laws`` in ``lexicon/en.yaml`` and ``fr.yaml``).
 """
 
 from __future__ import annotations
@@ -16,57 +16,13 @@ from pathlib import Path
 
 from ..errors import PiquetError, RulesetError, echo
 from ..i18n import Lang
+from ..lexicon import lexicon
 from ..resources import data_dir
 from ..schemas import load_validated
 
-#: The words of the table, by key: each topic, each way a law is modelled, each reason a law has no effect.
-WORDS: dict[str, dict[str, str]] = {
-    "shuffling": {"en": "shuffling", "fr": "le mélange"},
-    "cutting": {"en": "cutting", "fr": "la coupe"},
-    "dealing": {"en": "dealing", "fr": "la donne"},
-    "carte_blanche": {"en": "carte blanche", "fr": "cartes blanches"},
-    "discarding": {"en": "discarding and taking in", "fr": "l'écart et la rentrée"},
-    "calling": {"en": "calling and showing", "fr": "l'annonce et la montre"},
-    "playing": {"en": "playing", "fr": "le jeu de la carte"},
-    "scoring": {"en": "scoring", "fr": "le compte"},
-    "incorrect_packs": {"en": "incorrect packs", "fr": "les jeux faux"},
-    "changing_cards": {"en": "changing cards", "fr": "le changement de cartes"},
-    "bystanders": {"en": "bystanders", "fr": "les assistants"},
-    "the_game": {"en": "the game and the partie", "fr": "le jeu et la partie"},
-    "rule": {"en": "rule", "fr": "règle"},
-    "engine": {"en": "engine behaviour", "fr": "comportement du moteur"},
-    "notation": {"en": "notation statement", "fr": "énoncé de la notation"},
-    "no_effect": {"en": "no effect on the record", "fr": "sans effet sur le relevé"},
-    "before_the_deal": {"en": "It is done before the cards are dealt; a record begins with the hands dealt.",
-                        "fr": "Cela se fait avant la donne ; un relevé commence par les jeux donnés."},
-    "cut_again": {"en": "A cut made again or standing changes no card dealt; a record states who deals.",
-                  "fr": "Une coupe refaite ou maintenue ne change aucune carte donnée ; le relevé dit qui donne."},
-    "put_right": {"en": "The error is put right before either player has taken up his cards; a record holds the "
-                        "deal as put right, and a void deal scores nothing.",
-                  "fr": "L'erreur est réparée avant qu'aucun joueur ait relevé ses cartes ; le relevé tient la donne "
-                        "réparée, et une donne nulle ne marque rien."},
-    "information": {"en": "A right to see or count cards; no score follows from it.",
-                    "fr": "Un droit de voir ou de compter des cartes ; aucun point n'en découle."},
-    "manner": {"en": "How a thing is done at the table; the score is the same whichever way.",
-               "fr": "La manière de faire à table ; le compte est le même de toute façon."},
-    "stakes": {"en": "It concerns new cards and their cost, not the score.",
-               "fr": "Cela concerne les cartes neuves et leur prix, non le compte."},
-    "bystander": {"en": "It concerns a bystander's liability, not the players' scores.",
-                  "fr": "Cela concerne la responsabilité d'un assistant, non le compte des joueurs."},
-    "law": {"en": "law", "fr": "loi"},
-    "paragraph": {"en": "paragraph", "fr": "paragraphe"},
-    "topic": {"en": "topic", "fr": "sujet"},
-    "modelled as": {"en": "modelled as", "fr": "modélisée par"},
-    "rules": {"en": "rules", "fr": "règles"},
-    "how": {"en": "how", "fr": "comment"},
-    "tests": {"en": "tests", "fr": "tests"},
-    "accounted": {"en": "{n} of {count} {unit}s of {code} accounted for, each with its test",
-                  "fr": "prise en compte de {n} {unit}s sur {count} de {code}, chaque {unit} avec son test"},
-}
-
-
 def say(key: str, lang: Lang) -> str:
-    return WORDS[key][lang]
+    """The table's word for a key (a heading, a topic, a way of modelling, a reason), from the lexicon."""
+    return lexicon(lang).laws[key]
 
 
 @dataclass(frozen=True, slots=True)
