@@ -258,6 +258,12 @@ def _fault(exc: Any, lines: list[str]) -> tuple[int, int, str]:
         return (context.line + 1, context.column + 1,
                 f"the {'list' if opener == '[' else 'map'} opened here with '{opener}' is not closed with "
                 f"'{closer}' (or its items are not parted by ',')")
+    return _by_indentation(said, line, col, lines, context)
+
+
+def _by_indentation(said: str, line: int, col: int, lines: list[str], context: Any) -> tuple[int, int, str]:
+    """A fault that the lines' indentation explains: a key without its colon, a line indented as none above it."""
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
     # the line above the fault that is not blank, and its number (0 where there is none)
     above = next((i + 1 for i in range(line - 2, -1, -1) if lines[i].strip()), 0)
     prev = lines[above - 1] if above else ""

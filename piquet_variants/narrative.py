@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from .cards import RANK_KEYS, card_name, rank_long_name
-from .engine.deal import ELDER, NO_CARD, YOUNGER
+from .engine.deal import ELDER, NO_CARD, YOUNGER, Deal
 from .engine.record import DealReplay
 from .engine.scoring import MARK
 from .i18n import Lang, t, t_label
@@ -62,6 +62,23 @@ class Told:
         return [(line.depth, line.text) for line in self.lines]
 
 
+def _before_play(d: DealReplay, deal: Deal, raw: dict[str, Any], lang: Lang) -> list[Line]:
+    """The exchange and the calls as the players said them, each with the checks of what was said."""
+    names = d.players
+    out = [Line(0, f"{names[r]} {t('discards', lang)} {deal.discards[r].bit_count()}, "
+                   f"{t('takes', lang)} {deal.taken[r].bit_count()}")
+           for r in (ELDER, YOUNGER) if deal.discards[r] or deal.taken[r]]
+    for kind, entry in raw.get("declarations", {}).items():
+        said = entry.get("said", [])
+        if said:
+            words = " · ".join(f"{names[0 if s['by'] == 'elder' else 1]}: «{say(kind, s, lang).capitalize()}»"
+                               for s in said)
+            out.append(Line(0, f"{t(kind, lang)}: {words}"))
+            out += [Line(2, f"{t_label(c.at.label, lang)}: {_verdict(c, lang)}") for c in d.checks
+                    if isinstance(c.at, Dialogue) and c.at.kind == kind]
+    return out
+
+
 def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> Told:
     """One deal's narrative."""
     names = d.players
@@ -75,18 +92,7 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> Told:
     for c in d.checks:
         checks.setdefault(c.at, []).append(c)
     deal = d.deal
-    for r in (ELDER, YOUNGER):
-        if deal.discards[r] or deal.taken[r]:
-            out.append(Line(0, f"{names[r]} {t('discards', lang)} {deal.discards[r].bit_count()}, "
-                               f"{t('takes', lang)} {deal.taken[r].bit_count()}"))
-    for kind, entry in raw.get("declarations", {}).items():
-        said = entry.get("said", [])
-        if said:
-            words = " · ".join(f"{names[0 if s['by'] == 'elder' else 1]}: «{say(kind, s, lang).capitalize()}»"
-                               for s in said)
-            out.append(Line(0, f"{t(kind, lang)}: {words}"))
-            out += [Line(2, f"{t_label(c.at.label, lang)}: {_verdict(c, lang)}") for c in d.checks
-                    if isinstance(c.at, Dialogue) and c.at.kind == kind]
+    out += _before_play(d, deal, raw, lang)
     leaders = {n: leader for n, (leader, _, _) in enumerate(deal.tricks, 1)}
     pending: list[Line] = []
     for event, totals in d.score.running():
