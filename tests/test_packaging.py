@@ -19,7 +19,8 @@ from .conftest import ROOT
 @pytest.mark.skipif(not os.environ.get("PIQUET_VARIANTS_WHEEL"),
                     reason="only where CI runs the suite against the wheel it built (.ci/run)")
 def test_wheel_ships_the_data() -> None:
-    names = set(zipfile.ZipFile(os.environ["PIQUET_VARIANTS_WHEEL"]).namelist())
+    wheel = zipfile.ZipFile(os.environ["PIQUET_VARIANTS_WHEEL"])
+    names = set(wheel.namelist())
     for ruleset in (ROOT / "rulesets").glob("*.yaml"):
         assert f"piquet_variants/data/rulesets/{ruleset.name}" in names
     for table in (ROOT / "rulesets" / "laws").glob("*.yaml"):  # the tables of laws (rulesets laws)
@@ -43,7 +44,7 @@ def test_wheel_ships_the_data() -> None:
     assert "piquet_variants/data/texts/README.md" in names
     assert not any(n.startswith("piquet_variants/data/texts/seeds/003_") for n in names)
     metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
-    requires = [line for line in zipfile.ZipFile(wheel).read(metadata).decode().splitlines()
+    requires = [line for line in wheel.read(metadata).decode().splitlines()
                 if line.startswith("Requires-Dist: ") and "extra ==" not in line]
     assert any(line.startswith("Requires-Dist: Jinja2") for line in requires)  # a plain install has the report
     assert any(n.endswith("entry_points.txt") for n in names)

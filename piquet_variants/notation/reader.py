@@ -791,7 +791,7 @@ def iter_records(pieces: Iterable[str], name: str = "<text>") -> Iterator[Locate
     count = _Count(name)
     parts: list[str] = []  # the text not yet parsed, in pieces
     size, line = 0, 1  # its length, and the line of the file where it begins
-    for piece in chain((p for p in pieces if p), ("",)):
+    for piece in _ended(pieces):
         parts.append(piece)
         size += len(piece)
         if piece and size < BLOCK:
@@ -812,6 +812,18 @@ def iter_records(pieces: Iterable[str], name: str = "<text>") -> Iterator[Locate
                     return
             line += block.count("\n")
         parts, size = [pending], len(pending)
+
+
+def _ended(pieces: Iterable[str]) -> Iterator[str]:
+    """The pieces that hold text, as they come, then an empty one that marks the end.
+
+    A generator function, not ``chain`` over a generator expression: compiled by mypyc, a generator expression
+    passed to a call is evaluated whole first, which read ``/dev/zero`` to the file's bound before the first block.
+    """
+    for piece in pieces:
+        if piece:
+            yield piece
+    yield ""
 
 
 def _last_start(text: str) -> int:
