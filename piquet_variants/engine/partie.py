@@ -175,6 +175,28 @@ class Partie:
         if self.games[p] >= g.games_to_win:
             self.finished, self.winner = True, p
 
+    def resume(self, scores: tuple[int, int], deals: int, games: tuple[int, int] = (0, 0)) -> None:
+        """Begin from a partie in progress: ``deals`` already played, each player's score and games so far.
+
+        Where the partie is a race or counts games, the score is the game in
+        progress's (the earlier games are in ``games``): it is both the
+        partie's total and the game's.  A state the partie could not be in
+        while still under way (its deals all played, a game already won, the
+        games needed already won) is refused, so the record's deals are
+        always played in a partie that is not over.
+        """
+        g = self.rules.game
+        if g.end == "deals" and deals >= g.deals:
+            raise ValueError(f"the partie is of {g.deals} deals: {deals} already played leave none to play")
+        if g.end in ("race", "games") and max(scores) >= g.target:
+            raise ValueError(f"a score of {max(scores)} has already reached {g.target}: that game is over")
+        if g.end == "games" and max(games) >= g.games_to_win:
+            raise ValueError(f"{max(games)} games won already win the partie ({g.games_to_win} needed)")
+        if g.end != "games" and any(games):
+            raise ValueError("this partie does not count games")
+        self.totals, self.game_totals, self.games = list(scores), list(scores), list(games)
+        self.deals_counted = deals
+
     def add_totals(self, elder_total: int, younger_total: int) -> None:
         """A deal known only by its scores (a score sheet)."""
         self.add(DealScore([elder_total, younger_total], [{}, {}], [], {}, True))

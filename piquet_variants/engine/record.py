@@ -698,6 +698,24 @@ def _packets(rules: Rules, raw: dict[str, Any], dealt_by: dict[str, int]) -> lis
     return notes
 
 
+def _resume(reader: _Reader, partie: Partie, so_far: dict[str, Any], players: tuple[str, ...]) -> None:
+    """Start the partie from the state the record states (``so_far``): its players' scores and games, by name."""
+    by_player = []
+    for key in ("scores", "games"):
+        given = so_far.get(key, {})
+        for name in given:
+            if name not in players:
+                raise reader.fail(("so_far", key, name), f"{echo(name)} is not one of the players "
+                                                         f"({', '.join(players)})")
+        if key == "scores" and len(given) != 2:
+            raise reader.fail(("so_far", key), f"the score so far gives each player's ({', '.join(players)})")
+        by_player.append((given.get(players[0], 0), given.get(players[1], 0)))
+    try:
+        partie.resume(by_player[0], so_far["deals"], by_player[1])
+    except ValueError as exc:
+        raise reader.fail(("so_far",), str(exc)) from None
+
+
 def replay(doc: Located, rules: Rules) -> Replay:
     """Re-score every deal of a record under ``rules`` and check what it claims."""
     reader = _Reader(doc)
@@ -723,6 +741,8 @@ def replay(doc: Located, rules: Rules) -> Replay:
             raise reader.fail(("deals", 0, "dealer"), f"after this cut {players[dealer]} deals first under this "
                                                       f"ruleset ({rules.deal.first_dealer}), not {first}")
     partie = Partie(rules, players.index(first))
+    if "so_far" in doc.data:
+        _resume(reader, partie, doc.data["so_far"], players)
     dealt_by: dict[str, int] = {}  # each dealer's packet size so far
     out: list[DealReplay] = []
     mismatches: list[Check] = []

@@ -38,6 +38,11 @@ class RecordEvent(NamedTuple):
     data: Any
 
 
+def _per_player(numbers: dict[str, int]) -> list[str]:
+    """A tag's values for a number by player: each name, then its number."""
+    return [x for name, n in numbers.items() for x in (name, str(n))]
+
+
 def _tags(record: dict[str, Any]) -> Iterator[tuple[str, list[str]]]:
     source = record.get("source", {})
     for key, tag in _TAG_ORDER:
@@ -55,7 +60,13 @@ def _tags(record: dict[str, Any]) -> Iterator[tuple[str, list[str]]]:
     if "higher_chose" in record:
         yield "HigherChose", [record["higher_chose"]]
     if "cut_lifted" in record:
-        yield "CutLifted", [x for name, n in record["cut_lifted"].items() for x in (name, str(n))]
+        yield "CutLifted", _per_player(record["cut_lifted"])
+    so_far = record.get("so_far", {})
+    if "deals" in so_far:
+        yield "DealsSoFar", [str(so_far["deals"])]
+    for key, tag in (("scores", "ScoreSoFar"), ("games", "GamesSoFar")):
+        if key in so_far:
+            yield tag, _per_player(so_far[key])
     if "note" in record:
         yield "Note", [record["note"]]
 

@@ -32,11 +32,16 @@ from .speech import MOMENT_WORDS, REASON_WORDS
 TAGS = {"Event": ("source", "event"), "Date": ("source", "date"), "Source": ("source", "title"),
         "Locator": ("source", "locator"), "SourceNote": ("source", "note"), "Note": ("note",),
         "Ruleset": ("ruleset",), "Option": ("options",), "Players": ("players",), "Lang": ("lang",),
-        "Cut": ("cut",), "HigherChose": ("higher_chose",), "CutLifted": ("cut_lifted",)}
+        "Cut": ("cut",), "HigherChose": ("higher_chose",), "CutLifted": ("cut_lifted",),
+        "DealsSoFar": ("so_far", "deals"), "ScoreSoFar": ("so_far", "scores"), "GamesSoFar": ("so_far", "games")}
 TAG_ALIASES = {"Événement": "Event", "Evenement": "Event", "Référence": "Locator", "Reference": "Locator",
                "NoteSource": "SourceNote", "Règles": "Ruleset", "Regles": "Ruleset", "Joueurs": "Players",
                "Langue": "Lang", "Coupe": "Cut", "Choix": "HigherChose", "CartesCoupées": "CutLifted",
-               "CartesCoupees": "CutLifted"}
+               "CartesCoupees": "CutLifted", "DonnesJouées": "DealsSoFar", "DonnesJouees": "DealsSoFar",
+               "MarqueAcquise": "ScoreSoFar", "ManchesGagnées": "GamesSoFar", "ManchesGagnees": "GamesSoFar"}
+#: The tags that give each player a whole number: what the number is, for the message that shows how to write one.
+_PER_PLAYER = {"cut_lifted": "how many cards he lifted", "scores": "his score so far",
+               "games": "the games he has won so far"}
 
 KIND_WORDS = {"point": "point", "sequence": "sequences", "sequences": "sequences", "séquence": "sequences",
               "séquences": "sequences", "sequence": "sequences", "sets": "sets", "quatorzes": "sets",
@@ -284,7 +289,8 @@ class _Builder:
         else:
             raise self.fail(h.pos, f"no tag {echo(tag)}{did_you_mean(tag, list(TAGS))}")
         want = {"players": 2, "cut": 4}.get(field[0], 1)
-        if field[0] == "cut_lifted":  # a name and a count, for one player or both
+        per_player = _PER_PLAYER.get(field[-1])
+        if per_player is not None:  # a name and a number, for one player or both
             want = 4 if len(values) > 2 else 2
         if field[0] != "options" and len(values) != want:
             raise self.fail(h.pos, f"[{tag}] takes {want} quoted value{'s' if want > 1 else ''}")
@@ -303,10 +309,19 @@ class _Builder:
             rec["players"] = values
         elif field[0] == "cut":
             rec["cut"] = {values[0]: values[1], values[2]: values[3]}
-        elif field[0] == "cut_lifted":
-            if not all(v.isdigit() and int(v) > 0 for v in values[1::2]):
-                raise self.fail(h.pos, f'[{tag}] gives each player and how many cards he lifted: "A" "1" "B" "5"')
-            rec["cut_lifted"] = {name: int(n) for name, n in zip(values[::2], values[1::2])}
+        elif per_player is not None:
+            least = 1 if field[0] == "cut_lifted" else 0
+            if not all(v.isdigit() and len(v) <= 9 and int(v) >= least for v in values[1::2]):
+                raise self.fail(h.pos, f'[{tag}] gives each player and {per_player}: "A" "1" "B" "5"')
+            numbers = {name: int(n) for name, n in zip(values[::2], values[1::2])}
+            if field[0] == "so_far":
+                rec.setdefault("so_far", {})[field[1]] = numbers
+            else:
+                rec[field[0]] = numbers
+        elif field == ("so_far", "deals"):
+            if not (values[0].isdigit() and len(values[0]) <= 9):
+                raise self.fail(h.pos, f'[{tag}] is how many deals were played before the first: "5"')
+            rec.setdefault("so_far", {})["deals"] = int(values[0])
         elif field[0] == "lang":
             if values[0] not in ("en", "fr"):
                 raise self.fail(h.pos, f"[Lang] is en or fr, not {echo(values[0])}")

@@ -210,6 +210,16 @@ class PartieClaim:
 
 
 @dataclass(frozen=True, slots=True)
+class SoFar:
+    """A partie in progress: the deals played before the record's first, and each player's score then (the
+    current game's, where the partie is a race or counts games), by player name."""
+
+    deals: int
+    scores: Mapping[str, int]
+    games: Mapping[str, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Record:
     """One deal or a whole partie, as recorded."""
 
@@ -221,6 +231,7 @@ class Record:
     source: Mapping[str, str] = field(default_factory=dict)
     lang: str = "en"
     claimed: PartieClaim | None = None
+    so_far: SoFar | None = None
     note: str | None = None
     cut: Mapping[str, str] | None = None
     higher_chose: str | None = None
@@ -296,4 +307,5 @@ def record_of(data: dict[str, Any]) -> Record:
     players = data["players"]
     return _build(Record, data, players=(players[0], players[1]), deals=tuple(_deal(d) for d in data["deals"]),
                   claimed=PartieClaim(**data["claimed"]) if "claimed" in data else None,
+                  so_far=SoFar(**data["so_far"]) if "so_far" in data else None,
                   comments=tuple(Comment(**c) for c in data.get("comments", [])))
