@@ -20,6 +20,7 @@ from .i18n import Lang, t, t_label
 from .notation.numbers import say_number
 from .notation.speech import say
 from .records.checks import FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Place, Stage, TricksWon
+from .saying import say_note
 
 
 def said(value: Any, lang: Lang = "en") -> str:
@@ -85,7 +86,7 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> Told:
     head = f"{t('deal', lang)} {d.number}: {names[ELDER]} {t('elder', lang)}, {names[YOUNGER]} {t('younger', lang)}"
     if d.score is None or d.deal is None:
         return Told(head, [Line(0, f"{t('sheet', lang)}: {names[0]} {d.totals[0]}, {names[1]} {d.totals[1]}")])
-    out = [Line(0, note.say(lang)) for note in d.score.notes]
+    out = [Line(0, say_note(note, lang)) for note in d.score.notes]
     if d.score.void:
         return Told(head, out)
     checks: dict[Place, list[Check]] = {}

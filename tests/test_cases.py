@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from piquet_variants.saying import say_note
 from piquet_variants.engine.deal import ELDER, YOUNGER
 from piquet_variants.engine.record import replay
 from piquet_variants.located import load_text
@@ -32,7 +33,7 @@ def play(rec: dict[str, Any], rid: str = "cavendish-rubicon", rules: Any = None)
     """The replayed deal: its score, its notes (as said in English), and the book's figures that disagree."""
     rep = replay(load_text(json.dumps(rec), "case.json"), rules or load_ruleset(rid).rules)
     d = rep.deals[0]
-    return d.score, [n.say() for n in d.score.notes], d.mismatches, d.deal
+    return d.score, [say_note(n) for n in d.score.notes], d.mismatches, d.deal
 
 
 def test_every_case_is_a_valid_record_that_agrees_with_its_claims() -> None:

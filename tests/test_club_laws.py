@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from piquet_variants.saying import say_note
 from piquet_variants.cards import mask, parse_cards
 from piquet_variants.engine.combos import SEQUENCES, claim, good_against_the_cards
 from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase, deck_cards
@@ -62,7 +63,7 @@ def test_au_cent_mixing_the_stock_loses_the_game() -> None:
 def test_law_44_the_adversary_may_waive_reckoning_nothing() -> None:
     d = Deal(rules("cavendish-rubicon"), dealt("cavendish-rubicon"))
     mixed_talon(d, YOUNGER, 1, "stand", waived=True)
-    assert not d.reckons_nothing[YOUNGER] and "his adversary does not enforce the penalty" in d.notes[-1].say()
+    assert not d.reckons_nothing[YOUNGER] and "his adversary does not enforce the penalty" in say_note(d.notes[-1])
     d = Deal(rules("royall-1651"), dealt("royall-1651"))  # no such choice in 1651
     hand = d.hands[ELDER]
     exchange_wrongly(d, hand & -hand, 2, waived=True)

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from piquet_variants.saying import say_note
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.ruleset.registry import shipped_ids
 
@@ -232,7 +233,7 @@ def test_a_dealer_who_changes_his_packets(rid: str, kind: str) -> None:
     """The three ways of changing the packets reach the replay's note."""
     from piquet_variants.engine.record import _packets
     notes = _packets(load_ruleset(rid).rules, {"packets": 3, "dealer": "A"}, {"A": 2})
-    assert [n.key for n in notes] == [kind] and "donnait par 2" in notes[0].say("fr")
+    assert [n.what.value for n in notes] == [kind] and "donnait par 2" in say_note(notes[0], "fr")
 
 
 def test_modern_fr_carte_marquante_is_an_option(cli) -> None:

@@ -17,7 +17,6 @@ import pytest
 
 from piquet_variants import read
 from piquet_variants.lexicon import lexicon
-from piquet_variants.engine.notes import _SAID
 from piquet_variants.i18n import _LABELS
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.ruleset.registry import shipped_ids
@@ -41,8 +40,7 @@ def english() -> re.Pattern[str]:
         en = labels.get("en", key)
         if labels.get("fr", en) != en:
             phrases.update(_fragments(en))
-    for said in _SAID.values():
-        phrases.update(f for f in _fragments(said["en"]) if len(f.split()) > 1)
+    phrases.update(f for f in map(_fragments, lexicon("en").notes.values()) for f in f if len(f.split()) > 1)
     phrases.update(f for en, fr in _lexicon_pairs() if en != fr for f in _fragments(en) if len(f) > 3)
     phrases = {p for p in phrases if p and p not in ALSO_FRENCH}
     return re.compile(r"(?<![\w.:/-])(" + "|".join(sorted(map(re.escape, phrases), key=len, reverse=True))

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import piquet_variants as pv
+from piquet_variants.saying import say_note
 from piquet_variants.cards import card_name, parse_card
 from piquet_variants.errors import NotationError
 from piquet_variants.notation.reader import read_text
@@ -233,7 +234,7 @@ def _same(json_path: Path, ruleset: str | None = None) -> tuple[Any, Any]:
     results = []
     for doc in (next(iter(pv.read(json_path))), read[0]):
         rep = pv.replay(doc, ruleset)
-        results.append(([(d.totals, [n.say() for n in d.score.notes] if d.score else [],
+        results.append(([(d.totals, [say_note(n) for n in d.score.notes] if d.score else [],
                           [(c.at.label, c.player, c.claimed, c.engine) for c in d.checks]) for d in rep.deals],
                         rep.partie))
     assert results[0] == results[1]
@@ -287,7 +288,7 @@ def test_a_miscall_under_the_club_laws_penalty_applied_and_every_dialogue_item_c
     assert deal.deal.reckons_nothing == [True, False] and deal.totals == (0, 22)
     assert deal.score.by[1]["point"] == deal.score.by[1]["sequences"] == 0 and deal.score.by[1]["sets"] == 17
     assert "the elder called a trio or quatorze he does not hold, allowed good: he reckons nothing this deal" in [
-        n.say() for n in deal.score.notes]
+        say_note(n) for n in deal.score.notes]
     wrong = pv.write(record).replace("sets: elder three kings;", "sets: elder three queens;")
     assert [(m.at.label, m.claimed, m.engine) for m in pv.replay(next(iter(pv.read(wrong)))).mismatches] == [
         ("sets.set", "3xQ", "3xK")]  # the dialogue and the miscall must say the same

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from piquet_variants.saying import say_note
 from piquet_variants.cards import mask, parse_cards
 from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase, deal_pack, deck_cards
 from piquet_variants.engine.scoring import judge_kind, score_deal
@@ -179,19 +180,19 @@ def test_the_younger_looks_at_the_cards_left_and_the_elder_may_see_them_too() ->
     """Cavendish Law 36: if the younger looks, the elder is also entitled to see them."""
     d = _exchanged("cavendish-rubicon", 5, 1)
     d.look_at_left(YOUNGER, True)
-    assert d.notes[-1].say() == ("the younger looks at the 2 card(s) left in the talon; the elder may see them "
+    assert say_note(d.notes[-1]) == ("the younger looks at the 2 card(s) left in the talon; the elder may see them "
                                  "too, once he has named his first suit or led")
-    assert "le premier peut les voir aussi" in d.notes[-1].say("fr")
+    assert "le premier peut les voir aussi" in say_note(d.notes[-1], "fr")
     d = _exchanged("cavendish-rubicon", 5, 1)
     d.look_at_left(YOUNGER, False)
-    assert d.notes[-1].say().endswith("neither player may see them")
+    assert say_note(d.notes[-1]).endswith("neither player may see them")
 
 
 def test_the_elder_looks_at_the_cards_he_leaves() -> None:
     """Law 33: if the elder leaves any cards he is entitled to look at them."""
     d = _exchanged("cavendish-rubicon", 3, 3)
     d.look_at_left(ELDER, True)
-    assert d.notes[-1].say() == "the elder looks at the 2 card(s) he leaves to the younger"
+    assert say_note(d.notes[-1]) == "the elder looks at the 2 card(s) he leaves to the younger"
 
 
 def test_looking_needs_cards_left_and_the_ruleset_s_leave() -> None:
@@ -207,7 +208,7 @@ def test_looking_needs_cards_left_and_the_ruleset_s_leave() -> None:
     d.look_at_left(YOUNGER, False)
     d = _exchanged("cavendish-rubicon", 5, 1, younger_may_see_left="freely")
     d.look_at_left(YOUNGER, True)
-    assert d.notes[-1].say().endswith("the elder does not see them")
+    assert say_note(d.notes[-1]).endswith("the elder does not see them")
 
 
 def test_looking_at_the_cards_left_is_read_from_the_record(cli, tmp_path) -> None:
@@ -234,7 +235,7 @@ def test_carte_blanche_is_announced_and_shown_when_the_ruleset_says(rid: str, sa
     blanche = mask(parse_cards(["AS", "10S", "9S", "8S", "7S", "AH", "10H", "9H", "8H", "AD", "10D", "9D"]))
     rest = [c for c in deck_cards(r) if not blanche >> c & 1]
     d = Deal(r, Dealt(mask(rest[:12]), blanche, tuple(rest[12:])))
-    assert [n.say() for n in d.notes] == [said]
+    assert [say_note(n) for n in d.notes] == [said]
 
 
 @pytest.mark.parametrize("packet", [2, 3])

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from piquet_variants.saying import say_note
 from piquet_variants.cards import iter_cards, mask, parse_cards
 from piquet_variants.engine.combos import POINT, SEQUENCES
 from piquet_variants.engine.deal import ELDER, NO_CARD, YOUNGER, Deal, Dealt, Phase, deck_cards
@@ -282,6 +283,6 @@ def test_au_cent_1_2_6_the_cut_the_packets_and_the_younger_s_carte_blanche() -> 
     assert r.deal.packets == (2,) and rules("cavendish-rubicon").deal.packets == (2, 3)
     blanche = mask(parse_cards(["AS", "10S", "9S", "8S", "7S", "AH", "10H", "9H", "8H", "AD", "10D", "9D"]))
     rest = [c for c in deck_cards(r) if not blanche >> c & 1]
-    notes = [n.say() for n in Deal(r, Dealt(mask(rest[:12]), blanche, tuple(rest[12:]))).notes]
-    club = [n.say() for n in Deal(rules("cavendish-rubicon"), Dealt(mask(rest[:12]), blanche, tuple(rest[12:]))).notes]
+    notes = [say_note(n) for n in Deal(r, Dealt(mask(rest[:12]), blanche, tuple(rest[12:]))).notes]
+    club = [say_note(n) for n in Deal(rules("cavendish-rubicon"), Dealt(mask(rest[:12]), blanche, tuple(rest[12:]))).notes]
     assert len(notes) == 1 and notes != club and "touched the stock" in notes[0]

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from piquet_variants.saying import say_note
 from piquet_variants.cards import mask, parse_cards
 from piquet_variants.engine.combos import POINT, claim
 from piquet_variants.engine.deal import ELDER, NO_CARD, YOUNGER, Deal, Dealt, Phase, deck_cards
@@ -151,7 +152,7 @@ def test_faced_cards_in_dealing_by_count(rid: str, faced: int, void: bool) -> No
     d = Deal(r, _dealt(r, 12, 12, faced))
     assert d.void is void
     if not void:
-        assert [n.say() for n in d.notes] == ["1 card(s) found face up in dealing: the deal goes on, each to whom it "
+        assert [say_note(n) for n in d.notes] == ["1 card(s) found face up in dealing: the deal goes on, each to whom it "
                                               "falls"]
 
 
@@ -238,7 +239,7 @@ def test_too_few_cards_the_leader_takes_what_cannot_be_played_to() -> None:
         d.apply(0)
     d.play_out(random.Random(1))
     assert len(d.tricks) == 12 and d.tricks[-1][2] == NO_CARD and d.over
-    said = [n.say() for n in d.notes]
+    said = [say_note(n) for n in d.notes]
     assert "the younger plays with 11 cards: his opponent takes the tricks he cannot play to" in said
 
 

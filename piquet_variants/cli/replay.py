@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from ..engine.deal import ELDER
-from ..engine.notes import say_all
+from ..saying import say_all
 from ..engine.record import Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import RecordError
@@ -68,6 +68,7 @@ def replay_json(rep: Replay, ruleset_id: str, lang: Lang = "en") -> dict[str, An
             entry["complete"] = d.score.complete
             entry["void"] = d.score.void
             entry["notes"] = say_all(d.score.notes, lang)
+            entry["noted"] = [n.what.value for n in d.score.notes]  # the ids, beside their words
         deals.append(entry)
     res = rep.partie
     return {"ruleset": ruleset_id, "deals": deals,

@@ -30,7 +30,7 @@ from ..errors import IllegalAction
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, tables
 from .derived import reading
-from .notes import Note
+from .notes import Note, Noted
 
 # Module constants are Final: mypyc folds them into the compiled code, where any other global is a dict lookup.
 # A tuple is typed ``tuple[T, ...]``: one of fixed length is unboxed by mypyc, and boxed again at every lookup.
@@ -246,7 +246,7 @@ class Deal:
         wrong = sum(d for d in self.delta if d > 0) + max(0, len(self.talon) - size.talon)
         wrong = max(wrong, sum(-d for d in self.delta if d < 0) + max(0, size.talon - len(self.talon)))
         if wrong > rules.misdeal.max_wrong:
-            self.fresh_deal(Note("dealt_wrongly", {"n": wrong}))
+            self.fresh_deal(Note(Noted.DEALT_WRONGLY, n=wrong))
             return
         remedies = []
         if max(self.delta) > 0:
@@ -256,7 +256,7 @@ class Deal:
         if len(self.talon) > size.talon:
             remedies.append(rules.misdeal.talon_over)
         if "fresh_deal" in remedies:
-            self.fresh_deal(Note("misdeal_fresh"))
+            self.fresh_deal(Note(Noted.MISDEAL_FRESH))
         else:
             self.phase = Phase.MISDEAL
 
@@ -266,9 +266,9 @@ class Deal:
         """Which carte blanche dealt scores, and when each is announced and shown (Cavendish Law 20)."""
         cb = self.rules.carte_blanche
         self.blanche = scoring = scoring_blanches(self.rules, dealt)
-        self.notes += [Note("blanche", {"role": p, "announce": Note(f"announce.{cb.announce}"),
-                                        "show": Note(f"show.{cb.show}")}) for p in (ELDER, YOUNGER) if scoring[p]]
-        self.notes += [Note(f"blanche_barred.{cb.both if cb.who == 'either' else 'elder_only'}", {"role": p})
+        self.notes += [Note(Noted.BLANCHE, role=p, announce=Note(Noted.of("announce", cb.announce)),
+                            show=Note(Noted.of("show", cb.show))) for p in (ELDER, YOUNGER) if scoring[p]]
+        self.notes += [Note(Noted.of("blanche_barred", cb.both if cb.who == "either" else "elder_only"), role=p)
                        for p in (ELDER, YOUNGER) if dealt[p] and not scoring[p]]
 
     def fresh_deal(self, reason: Note) -> None:
@@ -293,18 +293,18 @@ class Deal:
         pos = self.dealt.faced
         n = self.dealt.faced_in_dealing
         if n >= self.rules.faced_card.in_dealing_fresh_deal_at:
-            self.fresh_deal(Note("faced_in_dealing_void", {"n": n}))
+            self.fresh_deal(Note(Noted.FACED_IN_DEALING_VOID, n=n))
             return
         if n:
-            self.notes.append(Note("faced_in_dealing_stands", {"n": n}))
+            self.notes.append(Note(Noted.FACED_IN_DEALING_STANDS, n=n))
         if pos is None:
             return
         when = self.rules.faced_card.fresh_deal_when
         if ("any" in when or (pos == 0 and "top_of_talon" in when)
                 or (pos == self.parts[0] and "top_of_younger_part" in when)):
-            self.fresh_deal(Note("faced_void", {"pos": pos + 1}))
+            self.fresh_deal(Note(Noted.FACED_VOID, pos=pos + 1))
         else:
-            self.notes.append(Note("faced_stands", {"pos": pos + 1}))
+            self.notes.append(Note(Noted.FACED_STANDS, pos=pos + 1))
 
     # -- exchange -----------------------------------------------------------
 
@@ -367,12 +367,12 @@ class Deal:
             raise IllegalAction(f"the {ROLES[p]} may not look at the cards he left under this ruleset")
         if p == ELDER:
             if looks:
-                self.notes.append(Note("elder_left_seen", {"n": left}))
+                self.notes.append(Note(Noted.ELDER_LEFT_SEEN, n=left))
             return
         who = ("nobody" if not looks else "elder_too" if ex.younger_may_see_left == "if_elder_sees_too"
                else "only_him")
-        self.notes.append(Note("younger_left", {"n": left, "looks": Note(f"looks.{'yes' if looks else 'no'}"),
-                                                "who": Note(f"left.{who}")}))
+        self.notes.append(Note(Noted.YOUNGER_LEFT, n=left, looks=Note(Noted.LOOKS_YES if looks else Noted.LOOKS_NO),
+                               who=Note(Noted.of("left", who))))
 
     def skip_exchange(self) -> None:
         """Take the hands as already exchanged, for a source that prints only the hands as played."""
@@ -400,12 +400,12 @@ class Deal:
         """Player ``p`` saw or took ``n`` cards of the opponent's part of the talon."""
         pen = self.rules.penalties
         if n < pen.seeing_min_cards:
-            self.notes.append(Note("peek_below_minimum", {"role": p, "n": n}))
+            self.notes.append(Note(Noted.PEEK_BELOW_MINIMUM, role=p, n=n))
             return
         kind = pen.seeing_opponent_talon
         if kind != "forced_suit" or p == ELDER:
-            penalty = Note(f"penalty.{kind}", {"points": pen.grand_coup_points})
-            self.notes.append(Note("peek", {"role": p, "n": n, "penalty": penalty}))
+            penalty = Note(Noted.of("penalty", kind), points=pen.grand_coup_points)
+            self.notes.append(Note(Noted.PEEK, role=p, n=n, penalty=penalty))
         if kind == "reckons_nothing":
             self.reckons_nothing[p] = True
         elif kind == "grand_coup":
@@ -416,7 +416,7 @@ class Deal:
         elif p == ELDER:  # forced suit: only the player who leads first can be made to lead a suit
             self.forced_by = YOUNGER
         else:
-            self.notes.append(Note("peek_younger_forced"))
+            self.notes.append(Note(Noted.PEEK_YOUNGER_FORCED))
 
     # -- declarations -------------------------------------------------------
 
@@ -578,12 +578,11 @@ class Deal:
             if action not in (0, 1):
                 raise IllegalAction("the elder stands (0) or calls a fresh deal (1)")
             if action:
-                self.fresh_deal(Note("fresh_deal_called"))
+                self.fresh_deal(Note(Noted.FRESH_DEAL_CALLED))
             else:
                 hand = self.rules.deal.hand
-                self.notes.append(Note("misdeal_stood", {
-                    "elder": hand + self.delta[ELDER], "younger": hand + self.delta[YOUNGER],
-                    "talon": len(self.talon), "take": self.parts[0], "part": self.parts[1]}))
+                self.notes.append(Note(Noted.MISDEAL_STOOD, elder=hand + self.delta[ELDER], younger=hand + self.delta[YOUNGER],
+                                       talon=len(self.talon), take=self.parts[0], part=self.parts[1]))
                 self.phase = Phase.EXCHANGE
                 self._check_faced()
         else:

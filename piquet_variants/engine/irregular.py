@@ -15,11 +15,13 @@ the elder's lead for the elder and the first trick for the younger.
 
 from __future__ import annotations
 
-from ..cards import SUIT_MASKS, card_name
+from dataclasses import replace
+
+from ..cards import SUIT_MASKS
 from ..errors import IllegalAction
 from .combos import KINDS, POINT, SEQUENCES, Combo, covered, good_against_the_cards, holdings
 from .deal import ELDER, NO_CARD, ROLES, YOUNGER, Deal, Irregular, Phase, scoring_blanches
-from .notes import Note
+from .notes import Note, Noted
 from .scoring import judge_kind
 
 #: When a correction or a late reckoning was made, in the order of the deal: before the reply to the call, before
@@ -51,13 +53,13 @@ def penalize(deal: Deal, p: int, penalty: str, why: Note, waived: bool = False) 
     waived where the ruleset lets him (Cavendish Law 44).
     """
     if waived and penalty == "reckons_nothing" and deal.rules.penalties.may_be_waived:
-        deal.notes.append(Note("penalty_waived", {"role": p, "why": why}))
+        deal.notes.append(Note(Noted.PENALTY_WAIVED, role=p, why=why))
         return
     if penalty == "reckons_nothing":
         deal.reckons_nothing[p] = True
     else:
         state(deal).hand_void[p] = True
-    deal.notes.append(Note("penalty_for", {"role": p, "why": why, "penalty": Note(f"penalty.{penalty}")}))
+    deal.notes.append(Note(Noted.PENALTY_FOR, role=p, why=why, penalty=Note(Noted.of("penalty", penalty))))
 
 
 def _after_the_calls(deal: Deal) -> None:
@@ -99,15 +101,15 @@ def miscall(deal: Deal, p: int, kind: str, called: Combo, corrected: str | None,
     over = (cards is not None and cards & ~deal.declared_hands[p] != 0) or not covered(
         kind, called, deal.holding(kind, p))
     limit = dec.overcall_correctable if over else dec.undercall_correctable
-    said = {"role": p, "kind": Note(f"kind.{kind}"), "limit": Note(f"limit.{limit}")}
+    said = Note(Noted.MISCALL_STANDS, role=p, kind=Note(Noted.of("kind", kind)), limit=Note(Noted.of("limit", limit)))
     if in_time(p, corrected, limit):
-        deal.notes.append(Note("miscall_corrected", said))
+        deal.notes.append(replace(said, what=Noted.MISCALL_CORRECTED))
         return
     if over and shown and "shown" in deal.rules.penalties.false_call_excused:
-        deal.notes.append(Note("miscall_shown", said))
+        deal.notes.append(replace(said, what=Noted.MISCALL_SHOWN))
         return
     deal.calls[kind][p] = called
-    deal.notes.append(Note("miscall_stands", said))
+    deal.notes.append(said)
     if over:
         state(deal).false_calls.append((p, kind, called, cards, waived))
         _judge_false_calls(deal, kind)
@@ -123,21 +125,21 @@ def _judge_false_calls(deal: Deal, kind: str) -> None:
         if opponent is not None and called.key <= opponent.key:
             continue
         irregular.false_calls.remove(entry)
-        said = {"role": p, "kind": Note(f"kind.{kind}")}
+        said = Note(Noted.MISNOMER, role=p, kind=Note(Noted.of("kind", kind)))
         excuse, held = _excuse(deal, p, kind, called, cards)
         if held is not None:
             deal.calls[kind][p] = held
-            deal.notes.append(Note("misnomer", said))
+            deal.notes.append(said)
             continue
         deal.calls[kind][p] = None
         given_up = irregular.allowed[kind][1 - p]
         if given_up is not None:  # 'B's admission ... is subject to A's holding them' (Case II)
             deal.calls[kind][1 - p] = given_up
-            deal.notes.append(Note("admission_void", {"role": 1 - p, "kind": Note(f"kind.{kind}")}))
+            deal.notes.append(Note(Noted.ADMISSION_VOID, role=1 - p, kind=said.kind))
         if excuse:
-            deal.notes.append(Note("impossible_call", said))
+            deal.notes.append(replace(said, what=Noted.IMPOSSIBLE_CALL))
             continue
-        penalize(deal, p, deal.rules.penalties.false_call, Note("why.false_call", {"kind": Note(f"kind.{kind}")}),
+        penalize(deal, p, deal.rules.penalties.false_call, Note(Noted.WHY_FALSE_CALL, kind=said.kind),
                  waived)
 
 
@@ -157,20 +159,21 @@ def reply(deal: Deal, p: int, kind: str, said: str, corrected: str | None) -> No
     if mine is None or theirs is None:
         return
     dec = deal.rules.declarations
-    words = {"role": p, "kind": Note(f"kind.{kind}"), "said": Note(f"reply.{said}")}
+    words = Note(Noted.REPLY_ALLOWED, role=p, kind=Note(Noted.of("kind", kind)), said=Note(Noted.of("reply", said)))
     if said in ("equal", "ask"):
         if kind == POINT and dec.reply_bars and mine.length > theirs.length:
             deal.calls[kind][p] = None
             state(deal).omitted[kind][p] = mine.key
-            deal.notes.append(Note("reply_bars", words))
+            deal.notes.append(replace(words, what=Noted.REPLY_BARS))
         return
     if mine.key > theirs.key:
         if said == "good" and in_time(p, corrected, dec.reply_correctable):
-            deal.notes.append(Note("reply_corrected", dict(words, limit=Note(f"limit.{dec.reply_correctable}"))))
+            deal.notes.append(replace(words, what=Noted.REPLY_CORRECTED,
+                                      limit=Note(Noted.of("limit", dec.reply_correctable))))
             return
         deal.calls[kind][p] = None
         state(deal).allowed[kind][p] = mine
-        deal.notes.append(Note("reply_allowed", words))
+        deal.notes.append(words)
         _judge_false_calls(deal, kind)
 
 
@@ -188,17 +191,19 @@ def omission(deal: Deal, p: int, kind: str, reckoned: str | None, disallowed: bo
     if call is None:
         raise IllegalAction(f"the {ROLES[p]} called no {kind} to omit")
     dec = deal.rules.declarations
-    said = {"role": p, "kind": Note(f"kind.{kind}"), "limit": Note(f"limit.{dec.omission_until}")}
+    said = Note(Noted.OMISSION_IN_TIME, role=p, kind=Note(Noted.of("kind", kind)),
+                limit=Note(Noted.of("limit", dec.omission_until)))
     if in_time(p, reckoned, dec.omission_until):
-        deal.notes.append(Note("omission_in_time", said))
+        deal.notes.append(said)
         return
     if disallowed and reckoned is not None and dec.disallowed_reckons_late:
-        deal.notes.append(Note("omission_disallowed", said))
+        deal.notes.append(replace(said, what=Noted.OMISSION_DISALLOWED))
         return
     deal.calls[kind][p] = None
     if dec.omitted_bars:
         state(deal).omitted[kind][p] = call.key
-    deal.notes.append(Note("omission_lost", dict(said, bars=Note(f"bars.{dec.omitted_bars}"))))
+    deal.notes.append(replace(said, what=Noted.OMISSION_LOST,
+                              bars=Note(Noted.BARS_TRUE if dec.omitted_bars else Noted.BARS_FALSE)))
 
 
 def call_sufficient(deal: Deal, p: int, kind: str, said: dict[str, object]) -> bool:
@@ -223,7 +228,7 @@ def blanche_shown_late(deal: Deal, p: int) -> None:
     if not deal.blanche_dealt[p]:
         raise IllegalAction(f"the {ROLES[p]} was not dealt a carte blanche")
     late = deal.rules.carte_blanche.shown_late
-    deal.notes.append(Note(f"blanche_late.{late}", {"role": p}))
+    deal.notes.append(Note(Noted.of("blanche_late", late), role=p))
     if late == "lost":
         state(deal).blanche_lost[p] = True
         kept = (deal.blanche_dealt[0] and p != 0, deal.blanche_dealt[1] and p != 1)
@@ -236,12 +241,12 @@ def mixed_talon(deal: Deal, p: int, n: int, choice: str | None, waived: bool = F
     if rule == "as_seeing":
         deal.peek(p, n)
     elif rule == "loses_game":
-        deal.notes.append(Note("mixed", {"role": p, "n": n, "penalty": Note("penalty.loses_game")}))
+        deal.notes.append(Note(Noted.MIXED, role=p, n=n, penalty=Note(Noted.PENALTY_LOSES_GAME)))
         deal.forfeit, deal.phase = p, Phase.OVER
     elif choice == "fresh_deal":
-        deal.fresh_deal(Note("mixed_fresh_deal", {"role": p, "n": n}))
+        deal.fresh_deal(Note(Noted.MIXED_FRESH_DEAL, role=p, n=n))
     else:
-        penalize(deal, p, "reckons_nothing", Note("why.mixed", {"n": n}), waived)
+        penalize(deal, p, "reckons_nothing", Note(Noted.WHY_MIXED, n=n), waived)
 
 
 def unannounced_misdeal(deal: Deal) -> None:
@@ -253,12 +258,12 @@ def unannounced_misdeal(deal: Deal) -> None:
     if rule == "option_lost" and deal.delta[ELDER]:
         elder_part = min(deal.parts[0], max(0, len(deal.talon) - 3))
         deal.parts = (elder_part, len(deal.talon) - elder_part)
-        deal.notes.append(Note("unannounced.option_lost", {"take": elder_part}))
+        deal.notes.append(Note(Noted.UNANNOUNCED_OPTION_LOST, take=elder_part))
     elif rule == "too_many_cards" and deal.delta[ELDER] > 0:
         penalize(deal, ELDER, deal.rules.penalties.too_many_cards,
-                 Note("why.too_many", {"n": deal.hands[ELDER].bit_count()}))
+                 Note(Noted.WHY_TOO_MANY, n=deal.hands[ELDER].bit_count()))
     else:
-        deal.notes.append(Note("unannounced.no_effect"))
+        deal.notes.append(Note(Noted.UNANNOUNCED_NO_EFFECT))
 
 
 def exchange_wrongly(deal: Deal, discard: int, took: int, waived: bool = False) -> None:
@@ -280,9 +285,9 @@ def exchange_wrongly(deal: Deal, discard: int, took: int, waived: bool = False) 
     deal.take_in(discard, took)
     hand = deal.hands[p].bit_count()
     if took > due:
-        penalize(deal, p, deal.rules.penalties.too_many_cards, Note("why.too_many", {"n": hand}), waived)
+        penalize(deal, p, deal.rules.penalties.too_many_cards, Note(Noted.WHY_TOO_MANY, n=hand), waived)
     else:
-        deal.notes.append(Note("too_few", {"role": p, "n": hand}))
+        deal.notes.append(Note(Noted.TOO_FEW, role=p, n=hand))
 
 
 def _in_play(deal: Deal) -> None:
@@ -295,14 +300,14 @@ def take_up_left(deal: Deal, p: int, announced: bool) -> None:
     _in_play(deal)
     if not deal.talon or announced or not deal.rules.exchange.short_take_recoverable:
         played = sum(1 for leader, _, follow in deal.tricks if leader == p or follow != NO_CARD)
-        deal.notes.append(Note("left_card_stays", {"role": p, "n": deal.hands[p].bit_count() + played}))
+        deal.notes.append(Note(Noted.LEFT_CARD_STAYS, role=p, n=deal.hands[p].bit_count() + played))
         return
     c = deal.talon.pop(0)
     suit = c // 9
     renounced = any(leader != p and lead // 9 == suit != follow // 9 for leader, lead, follow in deal.tricks)
     deal.hands[p] |= 1 << c
-    deal.notes.append(Note("left_card_taken", {"role": p, "card": card_name(c),
-                                               "revoke": Note(f"revoke.{renounced}")}))
+    deal.notes.append(Note(Noted.LEFT_CARD_TAKEN, role=p, card=c,
+                               revoke=Note(Noted.REVOKE_TRUE if renounced else Noted.REVOKE_FALSE)))
 
 
 def _declared(deal: Deal, p: int) -> int:
@@ -331,13 +336,13 @@ def question(deal: Deal, p: int, suit: int, answer: int) -> None:
     if deal.rules.play.answers_concern == "declared_cards":
         held &= _declared(deal, p)
     right = held.bit_count()
-    said = {"role": p, "answer": answer, "right": right}
+    said = Note(Noted.ANSWER_RIGHT, role=p, answer=answer, right=right)
     if answer == right:
-        deal.notes.append(Note("answer_right", said))
+        deal.notes.append(said)
         return
     state(deal).misinformed[1 - p] = True
-    deal.notes.append(Note("answer_wrong", dict(said, remedy=Note(
-        f"misinformed.{'misinformed' in deal.rules.play.retract}"))))
+    remedy = Noted.MISINFORMED_TRUE if "misinformed" in deal.rules.play.retract else Noted.MISINFORMED_FALSE
+    deal.notes.append(replace(said, what=Noted.ANSWER_WRONG, remedy=Note(remedy)))
 
 
 def retract(deal: Deal, p: int, reason: str) -> None:
@@ -354,7 +359,7 @@ def retract(deal: Deal, p: int, reason: str) -> None:
     else:
         allowed = True
     allowed = allowed and reason in deal.rules.play.retract
-    deal.notes.append(Note(f"retract.{allowed}", {"role": p, "why": Note(f"retract_why.{reason}")}))
+    deal.notes.append(Note(Noted.RETRACT_TRUE if allowed else Noted.RETRACT_FALSE, role=p, why=Note(Noted.of("retract_why", reason))))
 
 
 #: Whose card the dealer exposed in dealing: the elder's (his adversary's), one of the stock, or one of his own.
@@ -374,9 +379,9 @@ def exposed_in_dealing(deal: Deal, whose: str, fresh_deal_called: bool) -> None:
         raise IllegalAction("a card exposed in dealing is judged before the elder takes in")
     option = deal.rules.faced_card.exposed_by_dealer == "elder_option" and whose != "dealer"
     if option and fresh_deal_called:
-        deal.fresh_deal(Note("exposed_fresh_deal", {"whose": Note(f"exposed.{whose}")}))
+        deal.fresh_deal(Note(Noted.EXPOSED_FRESH_DEAL, whose=Note(Noted.of("exposed", whose))))
     else:
-        deal.notes.append(Note("exposed_stands", {"whose": Note(f"exposed.{whose}")}))
+        deal.notes.append(Note(Noted.EXPOSED_STANDS, whose=Note(Noted.of("exposed", whose))))
 
 
 def _before_the_calls(deal: Deal, p: int) -> None:
@@ -402,7 +407,7 @@ def retake_discard(deal: Deal, p: int, cards: int, waived: bool = False) -> None
     if deal.phase == Phase.DECLARE:
         deal.after_exchange()
     penalize(deal, p, deal.rules.penalties.too_many_cards,
-             Note("why.too_many", {"n": deal.hands[p].bit_count()}), waived)
+             Note(Noted.WHY_TOO_MANY, n=deal.hands[p].bit_count()), waived)
 
 
 def mixed_into_discard(deal: Deal, p: int, cards: int) -> None:
@@ -419,7 +424,7 @@ def mixed_into_discard(deal: Deal, p: int, cards: int) -> None:
     deal.discards[p] |= cards
     if deal.phase == Phase.DECLARE:
         deal.after_exchange()
-    deal.notes.append(Note("too_few", {"role": p, "n": deal.hands[p].bit_count()}))
+    deal.notes.append(Note(Noted.TOO_FEW, role=p, n=deal.hands[p].bit_count()))
 
 
 def younger_alters_discard(deal: Deal, first: int, altered: int, elder_declared: bool) -> None:
@@ -433,7 +438,7 @@ def younger_alters_discard(deal: Deal, first: int, altered: int, elder_declared:
         raise IllegalAction("the younger alters his discard at his exchange")
     left = deal.parts[ELDER] - deal.taken[ELDER].bit_count()
     may = left > 0 and not elder_declared
-    deal.notes.append(Note(f"discard_altered.{may}", {"n": left}))
+    deal.notes.append(Note(Noted.DISCARD_ALTERED_TRUE if may else Noted.DISCARD_ALTERED_FALSE, n=left))
     deal.apply(altered if may else first)
 
 
@@ -442,7 +447,7 @@ def incorrect_pack(deal: Deal) -> None:
 
     Deals before it stand: they were scored and are not touched.
     """
-    deal.fresh_deal(Note("incorrect_pack"))
+    deal.fresh_deal(Note(Noted.INCORRECT_PACK))
 
 
 def left_cards_seen(deal: Deal, p: int, suit: int) -> None:
@@ -458,4 +463,4 @@ def left_cards_seen(deal: Deal, p: int, suit: int) -> None:
     rule = deal.rules.exchange.left_unseen_looked_at
     if rule == "forced_suit":
         deal.forced_lead = (p, suit)
-    deal.notes.append(Note(f"left_seen.{rule}", {"role": p}))
+    deal.notes.append(Note(Noted.of("left_seen", rule), role=p))

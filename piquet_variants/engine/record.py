@@ -24,7 +24,7 @@ from .combos import POINT, SEQUENCES, SETS, Combo, claim
 from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards, follower_wins
 from .irregular import (blanche_shown_late, call_sufficient, exchange_wrongly, miscall, mixed_talon, omission,
                         question, reply, retract, state, take_up_left, unannounced_misdeal)
-from .notes import Note
+from .notes import Note, Noted
 from .partie import Partie, PartieResult, cut_for_deal
 from .scoring import CATEGORIES, DealScore, score_deal
 
@@ -157,7 +157,7 @@ class _DealDriver:
                     if c == UNKNOWN:
                         group[i] = spare.pop(0)
                         self.filled[g].append(group[i])
-            notes.append(Note("unknown_filled", {"cards": " ".join(card_name(c) for g in self.filled for c in g)}))
+            notes.append(Note(Noted.UNKNOWN_FILLED, cards=tuple(c for g in self.filled for c in g)))
         if as_played:
             talon = spare
         faced = None
@@ -359,7 +359,7 @@ def _calling_irregularities(reader: _Reader, deal: Deal, incidents: list[dict[st
                 combo = as_called.first[kind][p] = _called(reader, deal, p, kind, called, path + ("called",))
                 miscall(deal, p, kind, combo, inc.get("corrected"), cards=cards, shown=inc.get("shown", False),
                         waived=inc.get("waived", False))
-                if deal.notes[-1].key == "miscall_corrected":  # in time: his correction stands
+                if deal.notes[-1].what is Noted.MISCALL_CORRECTED:  # in time: his correction stands
                     as_called.amended.add((kind, p))
             elif inc["type"] == "reply":
                 reply(deal, p, kind, inc["reply"], inc.get("corrected"))
@@ -677,8 +677,8 @@ class _Claims:
 
 
 #: The note for a dealer who changed his packets, by what the ruleset allows.
-_PACKETS_CHANGED = {"never": "packets_changed", "if_announced": "packets_changed_if_announced",
-                    "by_agreement": "packets_changed_by_agreement"}
+_PACKETS_CHANGED = {"never": Noted.PACKETS_CHANGED, "if_announced": Noted.PACKETS_CHANGED_IF_ANNOUNCED,
+                    "by_agreement": Noted.PACKETS_CHANGED_BY_AGREEMENT}
 
 
 def _packets(rules: Rules, raw: dict[str, Any], dealt_by: dict[str, int]) -> list[Note]:
@@ -688,12 +688,11 @@ def _packets(rules: Rules, raw: dict[str, Any], dealt_by: dict[str, int]) -> lis
         return []
     notes = []
     if packets not in rules.deal.packets:
-        notes.append(Note("packets_not_allowed", {"packets": packets,
-                                                  "allowed": " / ".join(map(str, rules.deal.packets))}))
+        notes.append(Note(Noted.PACKETS_NOT_ALLOWED, packets=packets, allowed=rules.deal.packets))
     before = dealt_by.setdefault(raw["dealer"], packets)
     if before != packets and rules.deal.packet_fixed:
-        notes.append(Note(_PACKETS_CHANGED[rules.deal.packet_change], {
-            "packets": packets, "before": before, "when": Note(f"announced.{rules.deal.packet_change_announced_before}")}))
+        notes.append(Note(_PACKETS_CHANGED[rules.deal.packet_change], packets=packets, before=before,
+                          when=Note(Noted.of("announced", rules.deal.packet_change_announced_before))))
         dealt_by[raw["dealer"]] = packets
     return notes
 

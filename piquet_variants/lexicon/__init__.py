@@ -47,6 +47,7 @@ class Lexicon:
     events: dict[str, str]
     sequences: list[str]
     laws: dict[str, str]
+    notes: dict[str, str]
 
 
 @cache

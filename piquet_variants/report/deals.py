@@ -20,7 +20,7 @@ from typing import Any
 from ..attribution import Cause, attribute
 from ..cards import card_long_name, card_name, iter_cards, suit_long_name, suit_of
 from ..engine.deal import ELDER, YOUNGER
-from ..engine.notes import say_all
+from ..saying import say_all
 from ..engine.record import DealReplay, Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import Problem, RecordError
