@@ -17,10 +17,10 @@ import pytest
 
 from piquet_variants import read
 from piquet_variants.lexicon import lexicon
-from piquet_variants.i18n import _LABELS
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.ruleset.registry import shipped_ids
 
+from .catalogues import labels
 from .conftest import ROOT
 
 DEALS = ROOT / "docs" / "deals"
@@ -36,10 +36,8 @@ def _fragments(template: str) -> list[str]:
 
 def english() -> re.Pattern[str]:
     phrases = set(ATTESTATIONS)
-    for key, labels in _LABELS.items():
-        en = labels.get("en", key)
-        if labels.get("fr", en) != en:
-            phrases.update(_fragments(en))
+    french = labels("fr")
+    phrases.update(f for key, en in labels("en").items() if french[key] != en for f in _fragments(en))
     phrases.update(f for f in map(_fragments, lexicon("en").notes.values()) for f in f if len(f.split()) > 1)
     phrases.update(f for en, fr in _lexicon_pairs() if en != fr for f in _fragments(en) if len(f) > 3)
     phrases = {p for p in phrases if p and p not in ALSO_FRENCH}

@@ -38,6 +38,7 @@ def test_wheel_ships_the_data() -> None:
         assert f"piquet_variants/data/deals/{example.relative_to(deals).as_posix()}" in names
     for lang in ("en", "fr"):  # the lexicon's words
         assert f"piquet_variants/lexicon/{lang}.yaml" in names
+        assert f"piquet_variants/locale/{lang}/LC_MESSAGES/piquet_variants.mo" in names  # the interface's
     texts = ROOT / "texts"  # the source texts that may be shipped, with their licences; never the Marquoir page
     for text in (p for p in texts.rglob("*") if p.is_file()):
         assert f"piquet_variants/data/texts/{text.relative_to(texts).as_posix()}" in names

@@ -1,0 +1,66 @@
+"""The interface's gettext catalogues: every word the code asks for is in both, French throughout, compiled."""
+
+from __future__ import annotations
+
+import ast
+import gettext
+import re
+
+import pytest
+
+from piquet_variants.lexicon import lexicon
+
+from .catalogues import LOCALE, labels, placeholders, po_path, read_po
+from .conftest import ROOT
+
+PACKAGE = ROOT / "piquet_variants"
+TEMPLATES = PACKAGE / "report" / "templates"
+
+
+def _asked() -> set[str]:
+    """The msgids the code asks for: the literal first argument of every ``t(...)`` call, and every ``_("...")``
+    of the report's templates (Jinja2, read by pattern: no Python parser reads them)."""
+    asked = set()
+    for module in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t"
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                asked.add(node.args[0].value)
+    for template in TEMPLATES.iterdir():
+        asked |= {m[1] for m in re.findall(r"""_\((["'])(.+?)\1\)""", template.read_text(encoding="utf-8"))}
+    return asked
+
+
+def _game_words() -> set[str]:
+    """The ids ``t`` answers from the lexicon before the catalogues."""
+    words = lexicon("en")
+    return set(words.categories) | set(words.roles) | set(words.attestations)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_word_the_code_asks_for_is_in_the_catalogue(lang: str) -> None:
+    asked = _asked()
+    assert len(asked) > 100  # the search finds the calls
+    missing = sorted(asked - set(read_po(po_path(lang))) - _game_words())
+    assert not missing, f"{lang}: not in the catalogue: {missing}"
+
+
+def test_both_catalogues_hold_the_same_msgids() -> None:
+    assert set(read_po(po_path("en"))) == set(read_po(po_path("fr")))
+
+
+def test_every_french_word_is_given_with_the_english_placeholders() -> None:
+    english, french = labels("en"), read_po(po_path("fr"))
+    assert not [k for k, v in french.items() if not v], "a French msgstr is empty"
+    unlike = [k for k, v in french.items() if placeholders(v) != placeholders(english[k])]
+    assert not unlike, f"French words with other placeholders than the English: {unlike}"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_compiled_catalogue_is_the_po_file(lang: str) -> None:
+    """The committed ``.mo`` says what the ``.po`` says: recompile with msgfmt after editing a ``.po``."""
+    with (LOCALE / lang / "LC_MESSAGES" / "piquet_variants.mo").open("rb") as mo:
+        compiled = gettext.GNUTranslations(mo)
+    written = {k: v for k, v in read_po(po_path(lang)).items() if v}
+    held = {k: v for k, v in compiled._catalog.items() if k}  # type: ignore[attr-defined]
+    assert held == written, "the .mo is stale: msgfmt -c -o piquet_variants.mo piquet_variants.po"
