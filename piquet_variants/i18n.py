@@ -41,6 +41,12 @@ def t(key: str, lang: Lang = "en") -> str:
     return catalogue(lang).gettext(key)
 
 
+def figure_name(key: str, lang: Lang = "en") -> str:
+    """A simulated figure's name: a score category's is the lexicon's word for it, so it is named once; the others
+    (the show, the average, pique or repique, rubicons) are the catalogues' ``stat:`` entries."""
+    return t(key if key in lexicon(lang).categories else f"stat:{key}", lang)
+
+
 def t_label(label: str, lang: Lang = "en") -> str:
     """A checkpoint or check label (``hand:elder``, ``lead:3``, ``point.length``) in words."""
     return checkpoint_text(label, lang)

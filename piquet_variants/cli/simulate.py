@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 
 import typer
 
-from ..i18n import Lang, t
+from ..i18n import Lang, figure_name, t
 from ..players.registry import DEFAULT_PAIR, parse_pair, player_class
 from ..render import grid, json_text
 from ..ruleset.compiler import load_ruleset
@@ -161,7 +161,7 @@ def _text(data: dict[str, Any], fmt: Any, lang: Lang) -> str:
         headers.append(f"Cavendish ({club['ruleset']})")
     rows = []
     for key, hand in _ROWS:
-        row = [t(key, lang), t(hand, lang)] + [_cell(r[key][hand], r[f"{key}_ci"][hand]) for r in results]
+        row = [figure_name(key, lang), t(hand, lang)] + [_cell(r[key][hand], r[f"{key}_ci"][hand]) for r in results]
         rows.append(row + ([_book_cell(club, key, hand)] if club else []))
     for key in _PARTIE:
         row = [t(f"partie {key}", lang), "-"] + [_cell(r["partie"][key], r["partie"][f"{key}_ci"]) for r in results]

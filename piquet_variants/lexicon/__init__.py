@@ -44,6 +44,7 @@ class Lexicon:
     ordinals: list[str]
     ordinal: str
     attestations: dict[str, str]
+    attestation_meanings: dict[str, str]
     events: dict[str, str]
     sequences: list[str]
     laws: dict[str, str]

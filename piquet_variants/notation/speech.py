@@ -49,6 +49,16 @@ KEYWORDS = {
            "shown": "cartes montrées", "not shown": "cartes non montrées", "waived": "pénalité remise",
            "not waived": "pénalité exigée"},
 }
+#: A score category as the notation names it in a score statement (the grammar's CATEGORY).  Not the lexicon's
+#: words for a category ("quatorzes and trios"), which are prose for a reader and would not parse.
+CATEGORY_KEYWORDS = {
+    "en": {"carte_blanche": "carte blanche", "point": "point", "sequences": "sequences", "sets": "sets",
+           "play": "play", "cards": "cards", "pique": "pique", "repique": "repique", "capot": "capot",
+           "penalty": "penalty"},
+    "fr": {"carte_blanche": "cartes blanches", "point": "point", "sequences": "séquences", "sets": "quatorzes",
+           "play": "jeu", "cards": "cartes", "pique": "pic", "repique": "repic", "capot": "capot",
+           "penalty": "pénalité"},
+}
 #: When a miscall was corrected, or an omitted combination reckoned (the incidents' moments, in the order of the deal).
 MOMENT_WORDS = {
     "en": {"before_reply": "before the reply", "before_next_call": "before the next call",

@@ -17,16 +17,8 @@ from collections.abc import Callable, Iterable
 from ..cards import SUIT_SYMBOLS, card_name, parse_card, suit_long_name, suit_of
 from .events import RecordEvent, walk
 from .numbers import say_number
-from .speech import KEYWORDS, MOMENT_WORDS, REASON_WORDS, say, say_top
+from .speech import CATEGORY_KEYWORDS, KEYWORDS, MOMENT_WORDS, REASON_WORDS, say, say_top
 
-_CATEGORIES = {
-    "en": {"carte_blanche": "carte blanche", "point": "point", "sequences": "sequences", "sets": "sets",
-           "play": "play", "cards": "cards", "pique": "pique", "repique": "repique", "capot": "capot",
-           "penalty": "penalty"},
-    "fr": {"carte_blanche": "cartes blanches", "point": "point", "sequences": "séquences", "sets": "quatorzes",
-           "play": "jeu", "cards": "cartes", "pique": "pic", "repique": "repic", "capot": "capot",
-           "penalty": "pénalité"},
-}
 #: What may follow each incident's head, in the grammar's order (a field its type does not use is not written).
 _FIELDS = {"misdeal": ("announced", "choice"), "peek": ("mixed", "choice", "waived"),
            "miscall": ("corrected", "shown", "waived"), "reply": ("corrected",), "omission": ("reckoned",),
@@ -164,7 +156,7 @@ class _Writer:
 
     def _by(self, e: RecordEvent) -> str:
         category, scores = e.data
-        return f"{self.w['score']} {_CATEGORIES[self.lang][category]} {self.scores(scores)}"
+        return f"{self.w['score']} {CATEGORY_KEYWORDS[self.lang][category]} {self.scores(scores)}"
 
     def _incident(self, e: RecordEvent) -> str:
         return self.incident(e.data)

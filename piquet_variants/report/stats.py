@@ -21,7 +21,7 @@ from typing import Any
 
 from ..engine.deal import ROLES
 from ..errors import ProblemsError
-from ..i18n import Lang, t
+from ..i18n import Lang, figure_name, t
 from ..schemas import load_validated
 
 #: The figures of a result drawn as rows, in order: key, the hands it has, and whether it is a share.
@@ -98,7 +98,7 @@ def figure_rows(results: list[dict[str, Any]], lang: Lang) -> list[dict[str, Any
 
 def _label(kind: str, key: str, lang: Lang) -> str:
     """A figure's name (``stat:cards``, ``partie:length``); a key simulate added that has none, as it is written."""
-    text = t(f"{kind}:{key}", lang)
+    text = figure_name(key, lang) if kind == "stat" else t(f"{kind}:{key}", lang)
     return key.replace("_", " ") if text == f"{kind}:{key}" else text
 
 

@@ -11,8 +11,8 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from ..errors import PiquetError, echo
-from ..i18n import Lang
-from ..lexicon import rule_name, value_words
+from ..i18n import Lang, t
+from ..lexicon import lexicon, rule_name, value_words
 from ..render import OutputFormat
 from ..schemas import did_you_mean
 from . import citing
@@ -112,29 +112,8 @@ def find_entry(rs: Ruleset, path: str) -> RuleEntry:
         raise UnknownRule(f"ruleset {rs.id!r} has no rule {echo(path)}{hint}") from None
 
 
-_ATTESTED_WORDS = {
-    "stated": {"en": "Stated: the source says it in so many words.",
-               "fr": "Énoncé : la source le dit en toutes lettres."},
-    "implied": {"en": "Implied: it follows from what the source says, not in so many words.",
-                "fr": "Implicite : cela découle de ce que dit la source, sans qu'elle le dise."},
-    "secondary": {"en": "Secondary: a later author reports it.",
-                  "fr": "De seconde main : un auteur postérieur le rapporte."},
-    "inherited": {"en": "Inherited: taken from the ruleset this one builds on.",
-                  "fr": "Hérité : repris des règles dont celles-ci dérivent."},
-    "reconstructed": {"en": "Reconstructed: the source is incomplete, and the value is the project's reading.",
-                      "fr": "Reconstitué : la source est incomplète, et la valeur est notre lecture."},
-    "disputed": {"en": "Disputed: the passage is read more than one way, or the sources disagree.",
-                 "fr": "Contesté : le passage se lit de plusieurs façons, ou les sources divergent."},
-    "unstated": {"en": "Not stated: the source is silent, and the value is the project's choice.",
-                 "fr": "Non énoncé : la source est muette, et la valeur est notre choix."},
-}
-_CONTEXT = {"en": "Passage consulted, which does not state the value:",
-            "fr": "Passage consulté, qui ne donne pas la valeur\u00a0:"}
-_OCR = {"en": "corrected reading of an OCR text", "fr": "lecture corrigée d'un texte OCR"}
-
-
 def attested_words(attestation: str, lang: Lang = "en") -> str:
-    return _ATTESTED_WORDS[attestation][lang]
+    return lexicon(lang).attestation_meanings[attestation]
 
 
 def quoted(text: str, lang: Lang) -> str:
@@ -163,9 +142,9 @@ def _formatted(c: Citation, src: Source, lang: Lang, style: str, fmt: OutputForm
     every deal of a record (fifty records of a file, 15 s)."""
     quote = None
     if c.quote:
-        quote = quoted(c.quote, lang) + (f" ({_OCR[lang]})" if src.ocr else "")
+        quote = quoted(c.quote, lang) + (f" ({t('corrected reading of an OCR text', lang)})" if src.ocr else "")
         if c.attestation == "unstated":
-            quote = f"{_CONTEXT[lang]} {quote}"
+            quote = f"{t('Passage consulted, which does not state the value:', lang)} {quote}"
     return {"citation": _note(src, c.locator, lang, style, fmt),
             "bibliography": _entry(src, lang, style, fmt),
             "quote_text": quote, "quote_supports": bool(c.quote) and c.attestation != "unstated",
