@@ -41,6 +41,13 @@ def t(key: str, lang: Lang = "en") -> str:
     return catalogue(lang).gettext(key)
 
 
+def decimal(figure: object, lang: Lang = "en") -> str:
+    """A figure as written in the reader's language: French writes a decimal comma (``0,45``).  Text only: JSON
+    keeps its numbers."""
+    text = str(figure)
+    return text.replace(".", ",") if lang == "fr" else text
+
+
 def figure_name(key: str, lang: Lang = "en") -> str:
     """A simulated figure's name: a score category's is the lexicon's word for it, so it is named once; the others
     (the show, the average, pique or repique, rubicons) are the catalogues' ``stat:`` entries."""

@@ -64,3 +64,21 @@ def test_the_compiled_catalogue_is_the_po_file(lang: str) -> None:
     written = {k: v for k, v in read_po(po_path(lang)).items() if v}
     held = {k: v for k, v in compiled._catalog.items() if k}  # type: ignore[attr-defined]
     assert held == written, "the .mo is stale: msgfmt -c -o piquet_variants.mo piquet_variants.po"
+
+
+def test_the_words_asked_for_by_a_table_of_them_are_in_both_catalogues() -> None:
+    """Words asked for through a table, not a literal ``t("...")``: what a simulated figure is measured as, and
+    the book's figures in its words (a bare number is said as it is)."""
+    from piquet_variants.odds.book import PLAY
+    from piquet_variants.simulate.report import MEASURED_AS
+    asked = set(MEASURED_AS.values()) | {f.figure for f in PLAY if not f.figure.isdigit()}
+    for lang in ("en", "fr"):
+        assert not asked - set(read_po(po_path(lang))), lang
+
+
+def test_every_type_of_source_is_in_words_in_both_catalogues() -> None:
+    import json
+    schema = json.loads((PACKAGE / "schemas" / "sources.schema.json").read_text(encoding="utf-8"))
+    types = {f"type:{t}" for t in schema["$defs"]["source"]["properties"]["type"]["enum"]}
+    for lang in ("en", "fr"):
+        assert not types - set(read_po(po_path(lang))), lang

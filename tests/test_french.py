@@ -37,7 +37,9 @@ def _fragments(template: str) -> list[str]:
 def english() -> re.Pattern[str]:
     phrases = set(ATTESTATIONS)
     french = labels("fr")
-    phrases.update(f for key, en in labels("en").items() if french[key] != en for f in _fragments(en))
+    for key, en in labels("en").items():  # a template's pieces between its fields, if they are words ("se" is French)
+        if french[key] != en:
+            phrases.update(f for f in _fragments(en) if "{" not in en or re.search(r"[a-z]{3}", f))
     phrases.update(f for f in map(_fragments, lexicon("en").notes.values()) for f in f if len(f.split()) > 1)
     phrases.update(f for en, fr in _lexicon_pairs() if en != fr for f in _fragments(en) if len(f) > 3)
     phrases = {p for p in phrases if p and p not in ALSO_FRENCH}
@@ -149,3 +151,65 @@ def test_every_command_in_french_has_no_english_label(cli, monkeypatch, args: tu
     code, out, err = cli(*args, "--lang", "fr", "--format", fmt)
     assert code in (0, 3), err
     assert _found(_labels_only(out + err)) == [], args
+
+
+def _header(text: str) -> str:
+    return text.splitlines()[0] if text else ""
+
+
+def _no_citations(text: str) -> str:
+    """The output less the sources' words: quoted passages, and the citations that name an English book."""
+    text = re.sub(r"“[^”]*”|«[^»]*»|\"[^\"\n]*\"", "", text)
+    return "\n".join(line for line in text.splitlines()
+                     if not re.match(r"\s*(?:- )?(?:\[\d+\] )?(?:\([\w, -]+\) )?Cavendish \(Henry Jones\)", line)
+                     and not line.startswith("  "))  # compare's citations, under each rule responsible
+
+
+def _cells(text: str, *columns: int) -> str:
+    """Some columns of a table (cells are two spaces or more apart): those a label fills, not a source."""
+    rows = [re.split(r" {2,}", line.strip()) for line in text.splitlines() if line.strip() and "──" not in line]
+    return "\n".join(row[c] for row in rows for c in columns if c < len(row))
+
+
+#: Each command with a French output, the part of it the interface fills (not the sources' quotes, titles and
+#: project notes, which are in their own language), and English words of the interface that would give it away.
+#: ``rulesets validate``, ``sources text`` and ``convert`` have no --lang: they print a file's own words.
+FRENCH_COMMANDS = [
+    (("rulesets", "list"), _header, ["id title", "title", "extends", "options none"]),
+    (("rulesets", "show", "traite"), lambda o: _cells(o, 0, 1, 3, 4),
+     ["rule", "value", "locator", "stated", "implied", "unstated", "yes", "no", "none", "where"]),
+    (("rulesets", "diff", "traite", "marquoir"), lambda o: _cells(o, 0, 1, 2),
+     ["rule", "difference", "disagreement", "filled", "stated", "yes", "no"]),
+    (("rulesets", "history", "point.compare"), lambda o: _cells(o, 0, 1, 2, 4),
+     ["th c.]", "n.d.", "ruleset", "value", "by value", "stated", "implied", "inherited", "unstated"]),
+    (("rulesets", "conflicts"), lambda o: _cells(o, 0, 1),
+     ["th c.]", "n.d.", "stated", "implied"]),
+    (("rulesets", "laws", "cavendish-rubicon"), lambda o: _cells(o, 0, 1, 2, 4),
+     ["law", "topic", "modelled as", "how", "rule", "no effect on the record", "shuffling", "engine behaviour"]),
+    (("sources", "list"), _header, ["work"]),
+    (("sources", "show", "royall-1651"), lambda o: _cells(o, 0) + "\n" + _cells(o, 1).splitlines()[1],
+     ["field", "value", "title", "publisher", "place", "issued", "book", "public domain", "Bibliography"]),
+    (("odds", "-r", "cavendish-rubicon"), _no_citations,
+     ["to 1", "against", "evens", "event", "hand", "odds", "book", "elder", "younger", r"0\.\d"]),
+    (("simulate", "-r", "cavendish-rubicon", "--deals", "200"), _no_citations,
+     ["to 1", "against", "share of deals", "deals scoring", "se", "the show", "average score", "elder", "younger",
+      "figure", "hand", "seed", "players", "v", r"\d\.\d", "band"]),
+    (("replay", str(DEALS / "rubicon-partie.piquet")), lambda o: o.replace(str(DEALS), ""),
+     ["deal", "elder", "younger", "leads", "plays", "discards", "takes", "book", "winner", "points won", "not good",
+      "good", "sequences", "the cards", "play", "category", "call", "count"]),
+    (("compare", str(DEALS / "rubicon-partie.piquet"), "-r", "traite", "-r", "cavendish-rubicon"), _no_citations,
+     ["deal", "category", "rule responsible", "sequences", "the cards", "play", "none", "yes", "no"]),
+    (("examples",), _header, ["name", "file", "ruleset"]),
+]
+
+
+@pytest.mark.parametrize("args,interface,giveaways", FRENCH_COMMANDS, ids=[" ".join(c[0][:2]) for c in FRENCH_COMMANDS])
+def test_each_command_in_french_has_none_of_its_english_words(cli, monkeypatch, args: tuple[str, ...],
+                                                               interface, giveaways: list[str]) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # whole cells
+    pattern = re.compile(r"(?<![\w.:/-])(" + "|".join(giveaways) + r")(?![\w-])")
+    code, out, err = cli(*args, "--lang", "fr")
+    assert code in (0, 3), err
+    assert pattern.findall(interface(out)) == []
+    code, english, _ = cli(*args)  # the same words are found in English: the check would see them
+    assert pattern.findall(interface(english))

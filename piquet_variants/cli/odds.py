@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..i18n import Lang, t
+from ..i18n import Lang, decimal, t
 from ..odds.events import results
 from ..render import OutputFormat, grid, json_text
 from .common import FormatOpt, LangOpt, OptionOpt, RulesetsOpt, choose_rulesets
@@ -48,7 +48,7 @@ def _text(data: dict[str, Any], fmt: OutputFormat, lang: Lang) -> str:
         for rid in ids:
             o = row["by"].get(rid)
             mark = " ≠" if o and o["source"] and not o["source"]["agrees"] else ""
-            cells += [o["phrase"] + mark, o["fraction"], f"{o['probability']:.6f}"] if o else ["-", "-", "-"]
+            cells += [o["phrase"] + mark, o["fraction"], decimal(f"{o['probability']:.6f}", lang)] if o else ["-", "-", "-"]
         src = row["source"]
         if src:
             notes.append(f"[{len(notes) + 1}] ({', '.join(row['book_for'])}) {src['citation']}")

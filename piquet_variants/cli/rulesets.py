@@ -244,7 +244,7 @@ def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt =
     A value the project filled in (unstated, reconstructed, inherited) or an option's value is not a source's
     position and is left out.
     """
-    found = evidence.conflicts(_rulesets(ids))
+    found = evidence.conflicts(_rulesets(ids), lang)
     if fmt == "json":
         typer.echo(json_text(found))
         return
@@ -268,7 +268,7 @@ def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt =
 def history(rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=complete.rules, help="Dotted rule path, e.g. point.compare.")],
             ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """One rule across the rulesets in the order of their sources' dates: value, source, date, quote."""
-    doc = evidence.history(_rulesets(ids), rule)
+    doc = evidence.history(_rulesets(ids), rule, lang)
     if fmt == "json":
         typer.echo(json_text(doc))
         return

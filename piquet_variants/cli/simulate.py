@@ -17,12 +17,12 @@ from typing import Annotated, Any, Literal
 
 import typer
 
-from ..i18n import Lang, figure_name, t
+from ..i18n import Lang, decimal, figure_name, t
 from ..players.registry import DEFAULT_PAIR, parse_pair, player_class
 from ..render import grid, json_text
 from ..ruleset.compiler import load_ruleset
 from ..odds import book
-from ..simulate.report import ruleset_figures
+from ..simulate.report import MEASURED_AS, ruleset_figures
 from ..simulate.run import CHUNK, Plan, Timeouts, most_jobs, simulate
 from .common import LangOpt, OptionOpt, RulesetsOpt, choose_rulesets
 
@@ -135,17 +135,21 @@ _ROWS = (("show", "elder"), ("show", "younger"), ("average", "elder"), ("average
 _PARTIE = ("points_won", "rubicon", "length", "first_dealer_wins")
 
 
-def _cell(value: Any, ci: Any) -> str:
+def _cell(value: Any, ci: Any, lang: Lang) -> str:
     if isinstance(value, float) and isinstance(ci, list) and all(isinstance(x, float) for x in ci) and value <= 1:
-        return f"{value:.4f} [{ci[0]:.4f}, {ci[1]:.4f}]"
-    return f"{value} [{ci[0]}, {ci[1]}]"
+        value, ci = f"{value:.4f}", [f"{x:.4f}" for x in ci]
+    return t("{value} [{low}, {high}]", lang).format(value=decimal(value, lang), low=decimal(ci[0], lang),
+                                                     high=decimal(ci[1], lang))
 
 
-def _book_cell(res: dict[str, Any], key: str, hand: str | None) -> str:
+def _book_cell(res: dict[str, Any], key: str, hand: str | None, lang: Lang) -> str:
+    """The book's figure in its words (the words of the language), and ours as the book's figure is measured."""
     for b in res["book"]:
         if b["figure"] == key and b["hand"] == hand:
-            z = "" if b["z"] is None else f", {b['z']:+.1f} se"
-            return f"{b['book']} ({b['measure']}: {b['ours']}{z})"
+            z = "" if b["z"] is None else t(", {z} se", lang).format(z=decimal(f"{b['z']:+.1f}", lang))
+            return t("{book} ({measure}: {ours}{z})", lang).format(
+                book=t(b["book"], lang), measure=t(MEASURED_AS[key], lang).format(n=b["book"]),
+                ours=decimal(b["ours"], lang), z=z)
     return ""
 
 
@@ -161,15 +165,15 @@ def _text(data: dict[str, Any], fmt: Any, lang: Lang) -> str:
         headers.append(f"Cavendish ({club['ruleset']})")
     rows = []
     for key, hand in _ROWS:
-        row = [figure_name(key, lang), t(hand, lang)] + [_cell(r[key][hand], r[f"{key}_ci"][hand]) for r in results]
-        rows.append(row + ([_book_cell(club, key, hand)] if club else []))
+        row = [figure_name(key, lang), t(hand, lang)] + [_cell(r[key][hand], r[f"{key}_ci"][hand], lang) for r in results]
+        rows.append(row + ([_book_cell(club, key, hand, lang)] if club else []))
     for key in _PARTIE:
-        row = [t(f"partie {key}", lang), "-"] + [_cell(r["partie"][key], r["partie"][f"{key}_ci"]) for r in results]
+        row = [t(f"partie {key}", lang), "-"] + [_cell(r["partie"][key], r["partie"][f"{key}_ci"], lang) for r in results]
         book_key = {"points_won": "partie_average", "rubicon": "rubicon"}.get(key, "")
-        rows.append(row + ([_book_cell(club, book_key, None)] if club else []))
+        rows.append(row + ([_book_cell(club, book_key, None, lang)] if club else []))
     rows.append([t("parties", lang), "-"] + [str(r["partie"]["parties"]) for r in results] + ([""] if club else []))
     head = (f"{t('deals', lang)}: {data['deals']}, {t('seed', lang)}: {data['seed']}, "
-            f"{t('players', lang)}: {' v '.join(data['players'])}" + (f" ({t('partial', lang)})" if data["partial"]
+            f"{t('players', lang)}: {t('{first} v {second}', lang).format(first=data['players'][0], second=data['players'][1])}" + (f" ({t('partial', lang)})" if data["partial"]
                                                                      else ""))
     bands_headers = [t("band", lang)] + [f"{r['ruleset']}: {t(role, lang)}" for r in results for role in ("elder",
                                                                                                        "younger")]

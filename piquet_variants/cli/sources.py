@@ -72,7 +72,7 @@ def show(source: Annotated[str, typer.Argument(metavar="ID", help="Source id.")]
         return
     names = lambda ns: "; ".join(n.natural() for n in ns) or None  # noqa: E731
     date = lambda d: d.text() if d else None  # noqa: E731
-    fields = [("type", s.type), ("title", unmarked(s.title)), ("author", names(s.author)), ("editor", names(s.editor)),
+    fields = [("type", t(f"type:{s.type}", lang)), ("title", unmarked(s.title)), ("author", names(s.author)), ("editor", names(s.editor)),
               ("container", s.container_title), ("edition", s.edition), ("publisher", s.publisher),
               ("place", s.publisher_place), ("issued", date(s.issued)), ("first published", date(s.original_date)),
               ("pages", s.pages), ("url", s.url), ("accessed", date(s.accessed)), ("revision", s.revision),

@@ -110,7 +110,7 @@ def history(rulesets: list[Ruleset], path: str, disputed: set[str], cites: Citat
     marked as the matrix marks it."""
     by_id = {rs.id: rs for rs in rulesets}
     rows = []
-    for row in evidence.history(rulesets, path)["rows"]:
+    for row in evidence.history(rulesets, path, lang)["rows"]:
         rs = by_id[row["ruleset"]]
         e = rs.entry(path)
         rows.append({"ruleset": rs.id, "date": row["date"], "value": value_words(e.value, lang, path),

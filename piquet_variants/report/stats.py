@@ -21,7 +21,7 @@ from typing import Any
 
 from ..engine.deal import ROLES
 from ..errors import ProblemsError
-from ..i18n import Lang, figure_name, t
+from ..i18n import Lang, decimal, figure_name, t
 from ..schemas import load_validated
 
 #: The figures of a result drawn as rows, in order: key, the hands it has, and whether it is a share.
@@ -48,8 +48,7 @@ def load(path: Path) -> dict[str, Any]:
 
 def number(x: float, lang: Lang, digits: int = 0) -> str:
     """A figure as the reader's language writes it (a decimal comma in French)."""
-    text = f"{x:,.{digits}f}".replace(",", "\u202f" if lang == "fr" else ",")
-    return text.replace(".", ",") if lang == "fr" else text
+    return decimal(f"{x:,.{digits}f}".replace(",", "\u202f" if lang == "fr" else ","), lang)
 
 
 def _share(x: float, lang: Lang) -> str:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import PiquetError, echo
 from ..files import quietly
-from ..i18n import Lang
+from ..i18n import Lang, t
 from ..render import OutputFormat
 from ..schemas import did_you_mean
 
@@ -153,7 +153,7 @@ def _as_printed(item: dict[str, Any], lang: Lang) -> dict[str, Any]:
         del item["original-date"]
         edition = str(item.get("edition", ""))
         printed = _ordinal(edition, lang) if edition.isdigit() else edition
-        since = "première édition" if lang == "fr" else "first published"
+        since = t("first published", lang)
         item["edition"] = f"{printed}, {since} {first[0][0]}" if printed else f"{since} {first[0][0]}"
     return item
 

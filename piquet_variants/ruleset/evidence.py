@@ -75,13 +75,13 @@ def _entry(rs: Ruleset, path: str) -> RuleEntry:
         raise UnknownRule(f"no rule {echo(path)}{did_you_mean(path, [e.path for e in rs.entries])}") from None
 
 
-def history(rulesets: list[Ruleset], path: str) -> dict[str, Any]:
+def history(rulesets: list[Ruleset], path: str, lang: Lang = "en") -> dict[str, Any]:
     """One rule in every ruleset, oldest source first: value, source, date, locator, attestation and quote."""
     rows = []
     for rs in by_date(rulesets):
         e = _entry(rs, path)
         c = e.citations[0]
-        rows.append({"ruleset": rs.id, "value": plain(e.value), "date": date_text(ruleset_date(rs)),
+        rows.append({"ruleset": rs.id, "value": plain(e.value), "date": date_text(ruleset_date(rs), lang),
                      "source": c.source, "locator": c.locator, "attestation": c.attestation, "quote": c.quote,
                      "defined_in": e.defined_in, "citations": _citation_docs(e)})
     return {"path": path, "rows": rows}
@@ -101,7 +101,7 @@ def _comparable(path: str, values: list[Any]) -> list[Any]:
     return plains
 
 
-def conflicts(rulesets: list[Ruleset]) -> list[dict[str, Any]]:
+def conflicts(rulesets: list[Ruleset], lang: Lang = "en") -> list[dict[str, Any]]:
     """Every rule on which two sources state different values, each value with its sources' quotes.
 
     A value is one source's word as one ruleset cites it (its date the
@@ -124,7 +124,7 @@ def conflicts(rulesets: list[Ruleset]) -> list[dict[str, Any]]:
             source = e.citations[0].source
             cited = [c for c in e.citations if c.attestation in ATTESTED]
             key = (source, plain_key(value), tuple(c.locator for c in cited))
-            claim = claims.setdefault(key, {"source": source, "date": date_text(ruleset_date(rs)), "rulesets": [],
+            claim = claims.setdefault(key, {"source": source, "date": date_text(ruleset_date(rs), lang), "rulesets": [],
                                             "citations": [c.as_dict() for c in cited], "value": value})
             claim["rulesets"].append(rs.id)
         pairs = [(a, b) for a in claims.values() for b in claims.values()

@@ -77,6 +77,13 @@ def _z(ours: float, expected: float, se: float) -> float | None:
     return round((ours - expected) / se, 2) if se > 0 else None
 
 
+#: What ours is measured as, beside each of the book's figures (``{n}`` the book's figure).  English words, kept in
+#: the JSON as they are; ``simulate``'s table says them through the catalogues, where they are msgids.
+MEASURED_AS = {"show": "deals scoring {n} or more", "cards": "share of deals", "repique": "share of deals",
+               "pique_or_repique": "share of deals", "carte_blanche": "share of deals", "rubicon": "share of parties",
+               "partie_average": "points won a partie"}
+
+
 def _book(tally: Tally) -> list[dict[str, Any]]:
     """Cavendish's figures beside ours, with the distance in standard errors of ours."""
     n = tally.deals
@@ -88,23 +95,21 @@ def _book(tally: Tally) -> list[dict[str, Any]]:
             k = _at_least(tally.scores[r], int(fig.value))
             ours, expected = _share(k, n), 0.5  # half the deals reach the show
             se = sqrt(0.25 / n) if n else 0.0
-            label = f"deals scoring {fig.figure} or more"
         elif fig.key == "cards":
             k = tally.cards[("elder", "younger", "divided").index(fig.hand or "")]
-            ours, se, label = _share(k, n), sqrt(expected * (1 - expected) / n) if n else 0.0, "share of deals"
+            ours, se = _share(k, n), sqrt(expected * (1 - expected) / n) if n else 0.0
         elif fig.key in ("repique", "pique_or_repique", "carte_blanche"):
             k = tally.hazards[fig.key][ROLES.index(fig.hand or "elder")]
-            ours, se, label = _share(k, n), sqrt(expected * (1 - expected) / n) if n else 0.0, "share of deals"
+            ours, se = _share(k, n), sqrt(expected * (1 - expected) / n) if n else 0.0
         elif fig.key == "rubicon":
             m = tally.parties - tally.draws
             ours = _share(tally.rubicons, m)
-            se, label = sqrt(expected * (1 - expected) / m) if m else 0.0, "share of parties"
+            se = sqrt(expected * (1 - expected) / m) if m else 0.0
         else:  # the partie's average
             m = tally.parties - tally.draws
             ours, _, se = _mean(tally.won, tally.won_squares, m)
-            label = "points won a partie"
         out.append({"figure": fig.key, "hand": fig.hand, "book": fig.figure, "book_value": round(expected, 6),
-                    "ours": ours, "measure": label, "z": _z(ours, expected, se), "citation": fig.citation()})
+                    "ours": ours, "measure": MEASURED_AS[fig.key].format(n=fig.figure), "z": _z(ours, expected, se), "citation": fig.citation()})
     return out
 
 
