@@ -3,8 +3,10 @@
 Every line of an indented or fenced shell block that calls ``piquet-variants`` is run in-process, in a fresh
 folder; the files a line names as the reader's own (a ruleset, a record, a transcription, a simulation's
 JSON) are written there first, as a reader would have them.  A simulation runs 200 deals where the line asks
-for more: the line is checked as written, and the figures it gives are the simulation tests' to check.  The
-Python blocks (docs/api.md, docs/engine.md) are not run here.
+for more: the line is checked as written, and the figures it gives are the simulation tests' to check.  Where a
+fenced command is followed by the table it prints, and the table does not hang on a simulation's deals (whose
+figures move with their number, and whose runs in the docs are of thousands of deals), the command is run and
+its table compared, row by row.  The Python blocks are run by tests/test_docs_python.py.
 """
 
 from __future__ import annotations
@@ -76,3 +78,41 @@ def test_a_docs_command_runs_from_any_folder(tmp_path: Path, monkeypatch: pytest
     code = main(args)
     err = capsys.readouterr().err
     assert code in (0, 3), f"{doc}:{line}: {command}: status {code}\n{err}"  # 3: a book's figure disagrees
+
+
+def _shown() -> list[tuple[str, int, str, list[str]]]:
+    """Each fenced command followed by a table (before the next block or heading): where it is, the command,
+    and the table's rows as shown."""
+    found = []
+    for doc in DOCS:
+        lines = doc.read_text(encoding="utf-8").splitlines()
+        for n, line in enumerate(lines):
+            match = _LINE.match(line)
+            if not (match and n and lines[n - 1] == "```" and n + 1 < len(lines) and lines[n + 1] == "```"):
+                continue
+            rest = lines[n + 2:]
+            while rest and not rest[0].startswith(("|", "```", "#")):  # the prose that comes before the table
+                rest = rest[1:]
+            table = []
+            while rest and rest[0].startswith("|"):
+                table, rest = table + [rest[0]], rest[1:]
+            if table and not re.search(r"\[-|…|\bsimulate\b", match[1]):
+                found.append((doc.name, n + 1, match[1], table))
+    return found
+
+
+SHOWN = _shown()
+
+
+def test_the_docs_show_a_command_with_its_output() -> None:
+    assert SHOWN
+
+
+@pytest.mark.parametrize(("doc", "line", "command", "table"), SHOWN, ids=[f"{d}:{n}" for d, n, _, _ in SHOWN])
+def test_a_docs_table_is_what_its_command_prints(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys,  # noqa: ANN001
+                                                 doc: str, line: int, command: str, table: list[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COLUMNS", "400")
+    assert main(shlex.split(command)[1:]) in (0, 3)
+    printed = [row for row in capsys.readouterr().out.splitlines() if row.startswith("|")]
+    assert printed == table, f"{doc}:{line}: {command} prints another table"

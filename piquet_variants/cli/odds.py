@@ -59,6 +59,8 @@ def _text(data: dict[str, Any], fmt: OutputFormat, lang: Lang) -> str:
     headers = [t("event", lang), t("hand", lang)]
     for rid in ids:
         headers += [f"{rid}: {t('odds', lang)}", t("fraction", lang), t("probability", lang)]
+    if not notes:  # no ruleset here is the book's game: no book column, and no mark to explain
+        return grid(fmt, headers, [cells[:-1] for cells in table])
     headers.append(t("book", lang))
     bullet = "- " if fmt == "markdown" else ""
     return "\n".join([grid(fmt, headers, table), "", t("odds legend", lang), ""] + [bullet + n for n in notes])
