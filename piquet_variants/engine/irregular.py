@@ -445,6 +445,20 @@ def incorrect_pack(deal: Deal) -> None:
     deal.fresh_deal(Note("incorrect_pack"))
 
 
+def throw_down(deal: Deal, p: int) -> None:
+    """Player ``p`` throws down his hand between two tricks, counting no points in play (Cavendish, Description).
+
+    The Description's case is the last hand of a partie whose rubicon he
+    cannot save; the principle holds whenever he gives up the rest of the
+    play: his adversary counts every trick still to play, the last trick and
+    the cards (``engine/scoring.py``), and he himself nothing more in play.
+    """
+    _in_play(deal)
+    state(deal).thrown_down = p
+    deal.phase = Phase.OVER
+    deal.notes.append(Note("thrown_down", {"role": p}))
+
+
 def left_cards_seen(deal: Deal, p: int, suit: int) -> None:
     """Player ``p`` looked at the cards the younger left after he chose not to look at them (au Cent).
 

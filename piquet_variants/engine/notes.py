@@ -56,6 +56,35 @@ _SAID: dict[str, dict[str, str]] = {
                                    "peut les prendre"},
     "discard_altered.False": {"en": "the younger may not alter his discard: his first discard stands",
                               "fr": "le dernier ne peut changer son écart : son premier écart tient"},
+    "out_of_turn_void": {"en": "dealt out of turn, found before the cards were taken up: the deal is void, and the "
+                                "right dealer deals",
+                         "fr": "donnée hors de tour, découverte avant qu'on relève les cartes : la donne est nulle, et "
+                               "celui dont c'est le tour donne"},
+    "out_of_turn.elder_deals_twice": {"en": "dealt out of turn, found too late: the deal stands, and the elder of "
+                                            "this deal deals twice running, unless this or the next deal is the last",
+                                      "fr": "donnée hors de tour, découverte trop tard : la donne reste, et le premier "
+                                            "de cette donne donne deux fois de suite, sauf si elle ou la suivante est "
+                                            "la dernière"},
+    "out_of_turn.no_remedy": {"en": "dealt out of turn, found too late: the deal stands, and the turn goes on from it",
+                              "fr": "donnée hors de tour, découverte trop tard : la donne reste, et le tour continue "
+                                    "à partir d'elle"},
+    "thrown_down": {"en": "the {role} throws down his hand: his adversary counts every trick still to play, the last "
+                          "and the cards",
+                    "fr": "le {role} abat son jeu : son adversaire compte toutes les levées qui restent, la dernière "
+                          "et les cartes"},
+    "score_corrected.taken": {"en": "the {role}'s score is put right by {points} ({limit})",
+                              "fr": "la marque du {role} est corrigée de {points} ({limit})"},
+    "score_corrected.too_late": {"en": "the {role}'s score is not put right by {points}: the error was proved too "
+                                       "late ({limit})",
+                                 "fr": "la marque du {role} n'est pas corrigée de {points} : l'erreur a été prouvée "
+                                       "trop tard ({limit})"},
+    "score_corrected.own_sheet": {"en": "the {role}'s score is not put right by {points}: a player's own score of "
+                                        "his hand is taken, not his adversary's",
+                                  "fr": "la marque du {role} n'est pas corrigée de {points} : on prend le compte "
+                                        "qu'un joueur a écrit de son propre jeu, non celui de l'adversaire"},
+    "correctable.before_next_hand": {"en": "allowed before he has seen his next hand",
+                                     "fr": "permis avant qu'il ait vu son jeu suivant"},
+    "correctable.during_game": {"en": "allowed while the game lasts", "fr": "permis tant que dure la partie"},
     "incorrect_pack": {"en": "the pack is found incorrect: this deal is void, the deals before it stand",
                        "fr": "le jeu se trouve faux : cette donne est nulle, les précédentes restent bonnes"},
     "left_seen.forced_suit": {"en": "the {role} looked at the cards the younger left unseen: they are exposed, and "
