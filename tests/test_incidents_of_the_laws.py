@@ -281,6 +281,8 @@ def test_laws_28_29_the_stock_cards_mixed_named_and_checked() -> None:
     assert totals == (0, 26)
     assert notes == ["the elder mixed 2 card(s) of the opponent's talon with his hand: he reckons nothing this deal"]
     assert replayed(deal(before="peek elder 2 (8♣ 7♥), mixed with his hand, fresh deal"))[:2] == ((0, 0), [0, 0])
+    younger = replayed(deal(before="peek younger 1 (Q♣), mixed with his hand"))  # one of the elder's five (Law 29)
+    assert younger[0] == (9, 0)
     with pytest.raises(RecordError) as err:  # Q♣ is of the elder's own five
         replayed(deal(before="peek elder 2 (Q♣ 7♥), mixed with his hand"))
     assert (err.value.problems[0].line, err.value.problems[0].column) == (9, 17)
