@@ -220,6 +220,14 @@ def test_law_25_a_card_not_of_his_discard_is_refused_at_its_place() -> None:
         replayed(deal(after="elder takes back from his discard (8♦)", tricks=[]))
 
 
+def test_a_discard_changed_without_the_exchange_is_refused_at_its_line() -> None:
+    text = deal(tricks=[]).replace("  elder discards 9 ♥  Q 7 ♦  J 7 ♣, takes Q♣ 9♠ 10♣ 8♥ 9♣\n", "").replace(
+        "  younger discards J 10 7 ♠, takes 8♦ 8♣ 7♥\n", "")
+    with pytest.raises(RecordError, match="needs the exchange it changes") as err:
+        replayed(text.replace("\n  \n  \n", "\n  younger mixes into his discard (Q ♥)\n", 1))
+    assert err.value.problems[0].line == 9
+
+
 def test_law_26_a_card_mixed_into_the_discard_eleven_cards() -> None:
     """The younger's Q♥ stays in his discard: his tierce is gone (7 -> 4) and the elder's K♥ takes the last trick
     alone."""
@@ -375,7 +383,19 @@ def test_law_70_a_correction_after_the_last_deal_of_a_partie_saves_the_rubicon()
     assert rep.partie.totals == [232, 100] and rep.partie.winner == 0 and rep.partie.points_won == 232
 
 
+def test_a_score_sheet_deal_s_score_corrected() -> None:
+    """A deal known only by its score sheet is put right all the same."""
+    text = ('[Ruleset "cavendish-rubicon"]\n[Players "Pierre" "Paul"]\ndeal 1, dealer "Paul"\n'
+            '  sheet "Pierre" 10, "Paul" 20\n  score corrected: elder 5, before his next hand\nend deal\n')
+    assert pv.replay(next(iter(pv.read(text)))).partie.totals == [15, 20]
+
+
 # -- the shipped example -------------------------------------------------------------------------------------------
+
+#: Each deal's totals (elder, younger) and the partie's (Pierre, Paul): 9 + 26 + 23 = 58; 23 + 0 + 12 + 4 = 39.
+EXAMPLE_DEALS = [(9, 23), (0, 0), (0, 26), (0, 0), (23, 12)]
+EXAMPLE_TOTALS = [58, 39]
+
 
 @pytest.mark.parametrize("name", ["club-laws-incidents.piquet", "club-laws-incidents-fr.piquet"])
 def test_the_shipped_example_of_the_club_laws_incidents(name: str) -> None:
@@ -394,7 +414,3 @@ def test_the_english_and_french_examples_are_the_same_record() -> None:
         [[i["type"] for i in d.get("incidents", [])] for d in fr["deals"]]
     assert pv.replay(next(iter(pv.read(DEALS / "club-laws-incidents-fr.piquet")))).partie.totals == EXAMPLE_TOTALS
 
-
-#: Each deal's totals (elder, younger) and the partie's (Pierre, Paul): 9 + 26 + 23 = 58; 23 + 0 + 12 + 4 = 39.
-EXAMPLE_DEALS = [(9, 23), (0, 0), (0, 26), (0, 0), (23, 12)]
-EXAMPLE_TOTALS = [58, 39]

@@ -227,6 +227,11 @@ class _DealDriver:
         """Each player's exchange, the elder's first, after any peek at the talon; none where the hands are given
         as played."""
         exchange = self.raw.get("exchange")
+        if exchange is None:
+            changed = next((i for i, inc in enumerate(self.incidents) if inc["type"] in _DISCARD_CHANGED), None)
+            if changed is not None:
+                raise self.fail(("incidents", changed), "a discard taken back, mixed into or altered needs the "
+                                                         "exchange it changes")
         if "talon" not in self.raw and exchange is None:
             deal.skip_exchange()
         for role in (ELDER, YOUNGER):
@@ -248,7 +253,7 @@ class _DealDriver:
     def _discard_changed(self, deal: Deal, role: int) -> None:
         """Cards taken back from his discard, or mixed into it, once he has taken in (Cavendish Laws 25, 26)."""
         for i, inc in enumerate(self.incidents):
-            if inc.get("player") != ROLES[role] or inc["type"] not in ("retakes_discard", "mixed_into_discard"):
+            if inc.get("player") != ROLES[role] or inc["type"] not in _FROM_DISCARD:
                 continue
             cards = self._incident_cards(i)
             try:
@@ -362,6 +367,10 @@ class _DealDriver:
         _play_incidents(self.reader, deal, self.incidents, len(tricks) + 1, _MAX_TRICK, self.at)
 
 
+#: The incidents that change a discard once made: cards taken back from it or mixed into it, and the younger's
+#: discard altered.
+_FROM_DISCARD = ("retakes_discard", "mixed_into_discard")
+_DISCARD_CHANGED = _FROM_DISCARD + ("alters_discard",)
 _MAX_TRICK = 1 << 16  # a number past any trick: what is stated for the end of the play
 _IN_PLAY = ("takes_left_card", "question", "retract", "throws_down")
 
@@ -771,9 +780,9 @@ def _resume(reader: _Reader, partie: Partie, so_far: dict[str, Any], players: tu
 
 
 def _corrections(reader: _Reader, partie: Partie, raw: dict[str, Any], roles: tuple[str, str],
-                 players: tuple[str, ...], score: DealScore, at: tuple[str | int, ...]) -> None:
+                 players: tuple[str, ...], notes: list[Note], at: tuple[str | int, ...]) -> None:
     """A deal's score put right afterwards, on the partie's totals, if the error was proved in time and from the
-    player's own score of his hand (Cavendish Laws 70, 74; au Cent para. 27)."""
+    player's own score of his hand (Cavendish Laws 70, 74; au Cent para. 27); a score sheet's deal as well."""
     for i, inc in enumerate(raw.get("incidents", [])):
         if inc["type"] != "score_corrected":
             continue
@@ -783,7 +792,7 @@ def _corrections(reader: _Reader, partie: Partie, raw: dict[str, Any], roles: tu
         except ValueError as exc:
             raise reader.fail(at + ("incidents", i), str(exc)) from None
         why = "taken" if taken else "own_sheet" if not inc.get("own_sheet", True) else "too_late"
-        score.notes.append(Note(f"score_corrected.{why}", {"role": role, "points": inc["points"],
+        notes.append(Note(f"score_corrected.{why}", {"role": role, "points": inc["points"],
                                                            "limit": Note(f"correctable.{partie.rules.game.score_correctable}")}))
 
 
@@ -831,6 +840,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
                 reader.role(who, roles, at + ("scores", who))
             if not partie.finished:
                 partie.add_totals(totals[0], totals[1])
+            _corrections(reader, partie, raw, roles, players, [], at)
             out.append(DealReplay(n + 1, roles, None, (totals[0], totals[1])))
             continue
         deal, as_called = _DealDriver(reader, rules, raw, at).run()
@@ -839,7 +849,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
         checks = _check(reader, deal, score, raw, roles, n + 1, at, as_called)
         if not partie.finished and (score.complete or score.void):
             partie.add(score)
-        _corrections(reader, partie, raw, roles, players, score, at)
+        _corrections(reader, partie, raw, roles, players, score.notes, at)
         out.append(DealReplay(n + 1, roles, score, (score.totals[0], score.totals[1]), checks, deal))
         mismatches += out[-1].mismatches
     result = partie.result()
