@@ -349,6 +349,46 @@ def test_a_hand_thrown_down_the_adversary_counts_every_trick_and_the_cards(lang:
         replayed(deal(after="younger throws down his hand, before trick 5"))
 
 
+def _last_deal(statement: str, after: str, tricks: list[str]) -> str:
+    """The last deal of the partie from A 62, B 92 (A the elder), a statement after the line that begins with
+    ``after``, the tricks given instead of the book's, its figures and the partie's claims left out."""
+    lines = (DEALS / "rubicon-from-62-92.piquet").read_text("utf-8").splitlines(keepends=True)
+    out = []
+    for line in lines:
+        if line.strip()[:1].isdigit() or line.strip().startswith(("score ", "totals ", "winner ", "points ")):
+            continue
+        if line.strip() == "end deal":
+            out += [f"  {n}. {t}\n" for n, t in enumerate(tricks, 1)]
+        out.append(line)
+        if line.strip().startswith(after):
+            out.append(f"  {statement}\n")
+    return "".join(out)
+
+
+_BOOK = ["A♠ 10♠", "K♠ 9♠", "Q♠ 8♠", "A♥ 9♥", "K♥ 10♥", "Q♥ J♥", "A♦ 9♦", "K♦ 10♦", "Q♦ J♦", "A♣ 9♣", "K♣ 10♣",
+         "Q♣ J♣"]
+
+
+def test_the_description_s_case_a_hand_thrown_down_in_the_last_deal_that_cannot_save_the_rubicon() -> None:
+    """B, on 92, cannot save his rubicon: he throws down his hand. A reckons his hand and repique (117), every trick
+    and the last (13) and the cards (10), not the capot he would have had to play for: 140, not 170. B stays on
+    92, rubicon'd all the same: 202 + 92 + 100 = 394."""
+    text = _last_deal("younger throws down his hand, before trick 1", "younger discards", [])
+    rep = pv.replay(next(iter(pv.read(text))))
+    assert rep.deals[0].totals == (140, 0) and rep.deals[0].score.by[0]["capot"] == 0
+    assert rep.partie.totals == [202, 92] and rep.partie.points_won == 394
+
+
+def test_a_penalty_in_a_partie_under_way_the_earlier_score_decides() -> None:
+    """A, the elder, takes his J♠ back from his discard in the last deal: he reckons nothing (Law 25), though he
+    wins every trick, his thirteenth leading the last alone. The partie ends on A 62, B 92: B wins, and A, under a
+    hundred, is rubicon'd: 92 + 62 + 100 = 254 (Laws 72-73)."""
+    text = _last_deal("elder takes back from his discard (J ♠)", "younger discards", _BOOK + ["J♠"])
+    rep = pv.replay(next(iter(pv.read(text))))
+    assert rep.deals[0].totals == (0, 0) and len(rep.deals[0].deal.tricks) == 13
+    assert rep.partie.totals == [62, 92] and rep.partie.winner == 1 and rep.partie.points_won == 254
+
+
 @pytest.mark.parametrize("ruleset,statement,change,note", [
     ("cavendish-rubicon", "score corrected: younger 4, before his next hand", [0, 4],
      "the younger's score is put right by 4 (allowed before he has seen his next hand)"),
