@@ -107,9 +107,10 @@ class AsCalled(NamedTuple):
 
 
 class _DealDriver:
-    """Drives one recorded deal through the engine, a method a phase: the cards dealt, the misdeal and what is
-    shown before the exchange, the exchange, a forced suit, the declarations, the calling irregularities, then the
-    play.  Each fault is a problem at the record's place for it."""
+    """Drives one recorded deal through the engine, a method a phase: the cards dealt, what voids the deal or lets
+    it stand, the misdeal and what is shown before the exchange, the exchange and the discards changed after it, a
+    forced suit, the declarations, the calling irregularities, then the play.  Each fault is a problem at the
+    record's place for it."""
 
     def __init__(self, reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str | int, ...]) -> None:
         self.reader, self.rules, self.raw, self.at = reader, rules, raw, at
