@@ -177,6 +177,7 @@ class Irregular:
     # and whether the adversary waives the penalty.
     false_calls: list[tuple[int, str, Combo, int | None, bool]]
     misinformed: list[bool]  # by role: an answer in play misinformed him (Law 59 V)
+    thrown_down: int | None = None  # the role who threw down his hand, conceding the tricks still to play
 
 
 def scoring_blanches(rules: Rules, dealt: tuple[bool, bool]) -> tuple[bool, bool]:

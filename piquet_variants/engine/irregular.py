@@ -5,8 +5,11 @@ of more or less than the player holds, corrected in time or not), a reply
 that bars or that allowed what it should not, a combination reckoned too
 late, a carte blanche shown late, an exchange that takes more or fewer cards
 than were discarded, the opponent's stock mixed with a hand, a misdeal stood
-without a word, a card taken back in play, a question answered in play.  Each
-is judged by the ruleset's leaves alone; random deals never come here.
+without a word, a card taken back in play, a question answered in play; and
+the club laws' incidents of the deal and the discard: a card exposed by the
+dealer, an incorrect pack, a discard taken back, mixed into or altered, a hand
+thrown down.  Each is judged by the ruleset's leaves alone; random deals never
+come here.
 
 When something was done is one of ``MOMENTS``, in the order of the deal; a
 leaf's limit is the last moment still in time, ``before_own_first_card`` being
@@ -448,6 +451,20 @@ def incorrect_pack(deal: Deal) -> None:
     Deals before it stand: they were scored and are not touched.
     """
     deal.fresh_deal(Note(Noted.INCORRECT_PACK))
+
+
+def throw_down(deal: Deal, p: int) -> None:
+    """Player ``p`` throws down his hand between two tricks, counting no points in play (Cavendish, Description).
+
+    The Description's case is the last hand of a partie whose rubicon he
+    cannot save; the principle holds whenever he gives up the rest of the
+    play: his adversary counts every trick still to play, the last trick and
+    the cards (``engine/scoring.py``), and he himself nothing more in play.
+    """
+    _in_play(deal)
+    state(deal).thrown_down = p
+    deal.phase = Phase.OVER
+    deal.notes.append(Note(Noted.THROWN_DOWN, role=p))
 
 
 def left_cards_seen(deal: Deal, p: int, suit: int) -> None:

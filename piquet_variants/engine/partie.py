@@ -137,6 +137,8 @@ class Partie:
             return False
         self.totals[p] += points
         self.game_totals[p] += points
+        if self.finished and self.rules.game.end == "deals":  # after the last deal: the winner as corrected
+            self._deals_played()
         return True
 
     def _reached_in_reckoning(self, score: DealScore, by_player: tuple[int, ...], k: int) -> int | None:

@@ -22,8 +22,9 @@ from ..records.checks import (FINAL, BlancheShown, Category, Check, Checkpoint, 
 from ..ruleset.model import Rules
 from .combos import POINT, SEQUENCES, SETS, Combo, claim
 from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards, follower_wins
-from .irregular import (blanche_shown_late, call_sufficient, exchange_wrongly, miscall, mixed_talon, omission,
-                        question, reply, retract, state, take_up_left, unannounced_misdeal)
+from .irregular import (blanche_shown_late, call_sufficient, exchange_wrongly, exposed_in_dealing, incorrect_pack,
+                        miscall, mixed_into_discard, mixed_talon, omission, question, reply, retake_discard, retract,
+                        state, take_up_left, throw_down, unannounced_misdeal, younger_alters_discard)
 from .notes import Note, Noted
 from .partie import Partie, PartieResult, cut_for_deal
 from .scoring import CATEGORIES, DealScore, score_deal
@@ -106,9 +107,10 @@ class AsCalled(NamedTuple):
 
 
 class _DealDriver:
-    """Drives one recorded deal through the engine, a method a phase: the cards dealt, the misdeal and what is
-    shown before the exchange, the exchange, a forced suit, the declarations, the calling irregularities, then the
-    play.  Each fault is a problem at the record's place for it."""
+    """Drives one recorded deal through the engine, a method a phase: the cards dealt, what voids the deal or lets
+    it stand, the misdeal and what is shown before the exchange, the exchange and the discards changed after it, a
+    forced suit, the declarations, the calling irregularities, then the play.  Each fault is a problem at the
+    record's place for it."""
 
     def __init__(self, reader: _Reader, rules: Rules, raw: dict[str, Any], at: tuple[str | int, ...]) -> None:
         self.reader, self.rules, self.raw, self.at = reader, rules, raw, at
@@ -184,7 +186,9 @@ class _DealDriver:
         return seen
 
     def before_the_exchange(self, deal: Deal) -> None:
-        """A misdeal stood or refused (announced or not), and a carte blanche shown late."""
+        """What voids the deal or lets it stand before anyone takes in (a deal out of turn, an incorrect pack, a
+        card exposed by the dealer), a misdeal stood or refused (announced or not), and a carte blanche shown late."""
+        self.void_or_stands(deal)
         for inc in self.incidents:
             if inc["type"] == "misdeal" and deal.phase == Phase.MISDEAL:
                 if inc.get("announced", True):
@@ -200,10 +204,35 @@ class _DealDriver:
                 except IllegalAction as exc:
                     raise self.fail(("incidents", i), str(exc)) from None
 
+    def void_or_stands(self, deal: Deal) -> None:
+        """A deal out of turn found before the cards were taken up is void, and so is a deal in which the pack is
+        found incorrect (Cavendish Laws 16, 75); a card the dealer exposed voids it at the elder's call (Law 13)."""
+        for i, inc in enumerate(self.incidents):
+            kind = inc["type"]
+            if deal.over:
+                return
+            try:
+                if kind == "out_of_turn":
+                    if inc["found"] == "before_cards_taken_up":
+                        deal.fresh_deal(Note(Noted.OUT_OF_TURN_VOID))
+                    else:
+                        deal.notes.append(Note(Noted.of("out_of_turn", self.rules.deal.out_of_turn_found_late)))
+                elif kind == "incorrect_pack":
+                    incorrect_pack(deal)
+                elif kind == "exposed_by_dealer":
+                    exposed_in_dealing(deal, inc["whose"], inc.get("choice") == "fresh_deal")
+            except IllegalAction as exc:
+                raise self.fail(("incidents", i), str(exc)) from None
+
     def exchange(self, deal: Deal) -> None:
         """Each player's exchange, the elder's first, after any peek at the talon; none where the hands are given
         as played."""
         exchange = self.raw.get("exchange")
+        if exchange is None:
+            changed = next((i for i, inc in enumerate(self.incidents) if inc["type"] in _DISCARD_CHANGED), None)
+            if changed is not None:
+                raise self.fail(("incidents", changed), "a discard taken back, mixed into or altered needs the "
+                                                         "exchange it changes")
         if "talon" not in self.raw and exchange is None:
             deal.skip_exchange()
         for role in (ELDER, YOUNGER):
@@ -216,10 +245,34 @@ class _DealDriver:
             if side is None:
                 raise self.fail(("exchange",), f"the {ROLES[role]}'s exchange is missing")
             self._side(deal, role, side, ("exchange", ROLES[role]))
+            self._discard_changed(deal, role)
+
+    def _incident_cards(self, i: int) -> int:
+        """The cards an incident names, each given."""
+        return mask(self.reader.known(self.incidents[i]["which_cards"], self.at + ("incidents", i, "which_cards")))
+
+    def _discard_changed(self, deal: Deal, role: int) -> None:
+        """Cards taken back from his discard, or mixed into it, once he has taken in (Cavendish Laws 25, 26)."""
+        for i, inc in enumerate(self.incidents):
+            if inc.get("player") != ROLES[role] or inc["type"] not in _FROM_DISCARD:
+                continue
+            cards = self._incident_cards(i)
+            try:
+                if inc["type"] == "retakes_discard":
+                    retake_discard(deal, role, cards, inc.get("waived", False))
+                else:
+                    mixed_into_discard(deal, role, cards)
+            except IllegalAction as exc:
+                raise self.fail(("incidents", i), str(exc)) from None
 
     def _peeks(self, deal: Deal, role: int) -> None:
-        for inc in self.incidents:
+        for i, inc in enumerate(self.incidents):
             if inc["type"] == "peek" and inc.get("player") == ROLES[role]:
+                talon, part = deal.dealt.talon, deal.parts[0]
+                if "which_cards" in inc and self._incident_cards(i) & ~mask(talon[part:] if role == ELDER
+                                                                            else talon[:part]):
+                    raise self.fail(("incidents", i, "which_cards"), "a peek sees cards of the part of the stock "
+                                                                     "his adversary is to take, and these are not")
                 if inc.get("mixed"):
                     mixed_talon(deal, role, inc.get("cards", 1), inc.get("choice"), inc.get("waived", False))
                 else:
@@ -236,8 +289,13 @@ class _DealDriver:
                                                  f"{ROLES[role]}'s hand") from None
         part = deal.talon[:deal.parts[0]] if role == ELDER else list(deal.talon)
         try:
+            altered = next((i for i, inc in enumerate(self.incidents) if inc["type"] == "alters_discard"
+                            and inc["player"] == ROLES[role]), None)
             if "took" in side:  # not as many as he discarded (1651 ch. XII; Laws 30, 31, 35)
                 exchange_wrongly(deal, mask(discard), side["took"], side.get("waived", False))
+            elif altered is not None:  # his discard, then the one he would alter it to (Law 32)
+                younger_alters_discard(deal, mask(discard), self._incident_cards(altered),
+                                       self.incidents[altered].get("announced", False))
             else:
                 deal.apply(mask(discard))
         except IllegalAction as exc:
@@ -310,14 +368,18 @@ class _DealDriver:
         _play_incidents(self.reader, deal, self.incidents, len(tricks) + 1, _MAX_TRICK, self.at)
 
 
+#: The incidents that change a discard once made: cards taken back from it or mixed into it, and the younger's
+#: discard altered.
+_FROM_DISCARD = ("retakes_discard", "mixed_into_discard")
+_DISCARD_CHANGED = _FROM_DISCARD + ("alters_discard",)
 _MAX_TRICK = 1 << 16  # a number past any trick: what is stated for the end of the play
-_IN_PLAY = ("takes_left_card", "question", "retract")
+_IN_PLAY = ("takes_left_card", "question", "retract", "throws_down")
 
 
 def _play_incidents(reader: _Reader, deal: Deal, incidents: list[dict[str, Any]], first: int, last: int,
                     at: tuple[str | int, ...]) -> None:
     """In play, before trick ``first`` (up to ``last``): a card left taken up, a question answered, a claim to take
-    cards back (engine/irregular.py)."""
+    cards back, a hand thrown down (engine/irregular.py)."""
     for i, inc in enumerate(incidents):
         if inc["type"] not in _IN_PLAY or not first <= inc.get("before_trick", 1) <= last:
             continue
@@ -327,6 +389,8 @@ def _play_incidents(reader: _Reader, deal: Deal, incidents: list[dict[str, Any]]
                 take_up_left(deal, p, inc.get("announced", False))
             elif inc["type"] == "question":
                 question(deal, p, SUITS_BY_LETTER[inc["suit"]], inc["answer"])
+            elif inc["type"] == "throws_down":
+                throw_down(deal, p)
             else:
                 retract(deal, p, inc["reason"])
         except IllegalAction as exc:
@@ -715,6 +779,24 @@ def _resume(reader: _Reader, partie: Partie, so_far: dict[str, Any], players: tu
         raise reader.fail(("so_far",), str(exc)) from None
 
 
+def _corrections(reader: _Reader, partie: Partie, raw: dict[str, Any], roles: tuple[str, str],
+                 players: tuple[str, ...], notes: list[Note], at: tuple[str | int, ...]) -> None:
+    """A deal's score put right afterwards, on the partie's totals, if the error was proved in time and from the
+    player's own score of his hand (Cavendish Laws 70, 74; au Cent para. 27); a score sheet's deal as well."""
+    for i, inc in enumerate(raw.get("incidents", [])):
+        if inc["type"] != "score_corrected":
+            continue
+        role = ROLES.index(inc["player"])
+        try:
+            taken = partie.correct(players.index(roles[role]), inc["points"], inc["when"], inc.get("own_sheet", True))
+        except ValueError as exc:
+            raise reader.fail(at + ("incidents", i), str(exc)) from None
+        why = (Noted.SCORE_CORRECTED_TAKEN if taken else Noted.SCORE_CORRECTED_OWN_SHEET
+               if not inc.get("own_sheet", True) else Noted.SCORE_CORRECTED_TOO_LATE)
+        notes.append(Note(why, role=role, points=inc["points"],
+                          limit=Note(Noted.of("correctable", partie.rules.game.score_correctable))))
+
+
 def replay(doc: Located, rules: Rules) -> Replay:
     """Re-score every deal of a record under ``rules`` and check what it claims."""
     reader = _Reader(doc)
@@ -749,6 +831,8 @@ def replay(doc: Located, rules: Rules) -> Replay:
         at = ("deals", n)
         if raw["dealer"] not in players:
             raise reader.fail(at + ("dealer",), f"dealer {echo(raw['dealer'])} is not one of the players")
+        if any(inc["type"] == "out_of_turn" and inc["found"] == "later" for inc in raw.get("incidents", [])):
+            partie.out_of_turn(found_before_hands_taken_up=False)  # it stands: whether the next dealer deals twice
         partie.dealer = players.index(raw["dealer"])
         roles = (players[partie.elder], players[partie.dealer])
         if "scores" in raw:
@@ -757,6 +841,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
                 reader.role(who, roles, at + ("scores", who))
             if not partie.finished:
                 partie.add_totals(totals[0], totals[1])
+            _corrections(reader, partie, raw, roles, players, [], at)
             out.append(DealReplay(n + 1, roles, None, (totals[0], totals[1])))
             continue
         deal, as_called = _DealDriver(reader, rules, raw, at).run()
@@ -765,6 +850,7 @@ def replay(doc: Located, rules: Rules) -> Replay:
         checks = _check(reader, deal, score, raw, roles, n + 1, at, as_called)
         if not partie.finished and (score.complete or score.void):
             partie.add(score)
+        _corrections(reader, partie, raw, roles, players, score.notes, at)
         out.append(DealReplay(n + 1, roles, score, (score.totals[0], score.totals[1]), checks, deal))
         mismatches += out[-1].mismatches
     result = partie.result()

@@ -353,9 +353,12 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Scor
         if chronological and n == 0:
             parts.append(young)
     if deal.over and not deal.void:
-        cards = _cards_events(deal)
+        conceded, cards = _conceded(deal)
+        if not cards:
+            cards = _cards_events(deal)
         parts += (_PLAY_MARK, cards)
-        others += cards
+        others += [e for e in cards if e[1] != "play"]
+        play += conceded
     by = _sums(others)
     by[ELDER]["play"], by[YOUNGER]["play"] = play & (1 << _PACK) - 1, play >> _PACK
     return parts, by
@@ -381,6 +384,22 @@ def _sums(events: list[ScoreEvent]) -> list[dict[str, int]]:
         if p != MARK:
             by[p][cat] += pts
     return by
+
+
+def _conceded(deal: Deal) -> tuple[int, list[ScoreEvent]]:
+    """A hand thrown down: the adversary counts every trick still to play and the last, and the cards, but no
+    capot, which he would have to play for (Cavendish, Description: 'tells his adversary to count every trick
+    (thirteen), and the cards (ten)').  The play points packed as in ``_Trick``, and the events."""
+    if deal.irregular is None or deal.irregular.thrown_down is None:
+        return 0, []
+    w = 1 - deal.irregular.thrown_down
+    rules = deal.rules
+    tricks = max(deal.hands[ELDER].bit_count(), deal.hands[YOUNGER].bit_count())
+    points = tricks * rules.play.lead + rules.play.last_trick_bonus
+    events: list[ScoreEvent] = [(w, "play", points, "play")]
+    if rules.cards.majority:
+        events.append((w, "cards", rules.cards.majority, "cards"))
+    return points << (_PACK if w == YOUNGER else 0), events
 
 
 def _cards_events(deal: Deal) -> list[ScoreEvent]:

@@ -159,6 +159,7 @@ def _deal(deal: dict[str, Any], n: int) -> Iterator[RecordEvent]:
             if point["after"] == t or (t == len(tricks) and point["after"] > t):
                 yield from put(f"claim:tricks_won:{k}", "tricks_won", point)
     yield from incidents((3, len(tricks) + 1))
+    yield from incidents((4, 0))
     for k, point in enumerate(claimed.get("running", [])):
         yield from put(f"claim:running:{k}", "running", point)
     for category, scores in claimed.get("by", {}).items():
@@ -171,9 +172,11 @@ def _deal(deal: dict[str, Any], n: int) -> Iterator[RecordEvent]:
     yield RecordEvent("end_deal", n, deal)
 
 
-#: Where an incident is told: with the deal (0), after the exchange (1), after the declarations (2), in play (3).
-_INCIDENT_PLACE = {"blanche_shown_late": 1, "miscall": 2, "reply": 2, "omission": 2, "takes_left_card": 3,
-                   "question": 3, "retract": 3}
+#: Where an incident is told: with the deal (0), after the exchange (1), after the declarations (2), in play (3),
+#: after the play, with the deal's score (4).
+_INCIDENT_PLACE = {"blanche_shown_late": 1, "retakes_discard": 1, "mixed_into_discard": 1, "alters_discard": 1,
+                   "miscall": 2, "reply": 2, "omission": 2, "takes_left_card": 3, "question": 3, "retract": 3,
+                   "throws_down": 3, "score_corrected": 4}
 
 
 def _incident_places(incidents: list[dict[str, Any]], tricks: int) -> list[tuple[int, int]]:

@@ -273,6 +273,30 @@ class _ToStatements(Transformer[Any, Any]):
     def retract(self, items: list[Any]) -> Stmt:
         return Stmt("retract", pos(items[0]), items)
 
+    def retake(self, items: list[Any]) -> Stmt:
+        return Stmt("retake", pos(items[0]), items)
+
+    def mixed_discard(self, items: list[Any]) -> Stmt:
+        return Stmt("mixed_discard", pos(items[0]), items)
+
+    def alter_discard(self, items: list[Any]) -> Stmt:
+        return Stmt("alter_discard", pos(items[0]), items)
+
+    def exposed(self, items: list[Any]) -> Stmt:
+        return Stmt("exposed", pos(items[0]), items[1:])
+
+    def out_of_turn(self, items: list[Any]) -> Stmt:
+        return Stmt("out_of_turn", pos(items[0]), items[1:])
+
+    def bad_pack(self, items: list[Any]) -> Stmt:
+        return Stmt("bad_pack", pos(items[0]), items[1:])
+
+    def throw_down(self, items: list[Any]) -> Stmt:
+        return Stmt("throw_down", pos(items[0]), items)
+
+    def correction(self, items: list[Any]) -> Stmt:
+        return Stmt("correction", pos(items[0]), items[1:])
+
     def declaration(self, items: list[Any]) -> Stmt:
         return Stmt("declaration", pos(items[0]), (items[0].value, items[1:]))
 
@@ -480,6 +504,11 @@ _EXPECTED = {
     "MOMENT": "a moment (before the reply, after the first trick…)", "BEFORE_TRICK": "before trick (avant la levée)",
     "ANSWERS": "answers (répond)", "HOW_MANY": "how many (combien de)", "CORRECTED": "corrected (corrigé)",
     "RECKONED": "reckoned (compté)", "WAIVED": "penalty waived or enforced (pénalité remise, exigée)",
+    "WHOSE": "whose card: the elder's, the stock's, his own (du premier, du talon, la sienne)",
+    "FOUND": "when it was found: found before the cards are taken up, found later (découverte avant qu'on relève "
+             "les cartes, découverte plus tard)",
+    "WHEN": "when the error was proved: before his next hand, later in the game, after the game (avant son jeu "
+            "suivant, plus tard dans la partie, après la partie)",
 }
 
 # Common mistakes, each with a message that names it (Lark's match_examples).

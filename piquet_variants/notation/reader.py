@@ -24,7 +24,7 @@ from ..schemas import did_you_mean
 from .events import SOURCE_TAG_PREFIX
 from .numbers import read_number
 from .parser import Card, Pos, Run, Stmt, Tok, parse_statements, pos, rank_key, split_records, suit_symbol, unquote
-from .speech import MOMENT_WORDS, REASON_WORDS
+from .speech import INCIDENT_WORDS, MOMENT_WORDS, REASON_WORDS
 
 
 
@@ -79,6 +79,10 @@ def _lookup(words: dict[str, dict[str, str]], **more: str) -> dict[str, str]:
 
 MOMENTS = _lookup(MOMENT_WORDS)
 REASONS = _lookup(REASON_WORDS, **{"changed mind": "changed_mind", "tombees": "dropped"})
+#: The club laws' incidents' words, in either language, back to the value of the field each token fills.
+_WORD_FIELDS = {"WHOSE": "whose", "FOUND": "found", "WHEN": "when", "SHEET_OF": "own_sheet"}
+_WORD_VALUES = {field: {_plain(said): value for table in INCIDENT_WORDS.values() for value, said in table[field].items()}
+                for field in _WORD_FIELDS.values()}
 INCIDENT_REPLIES = {"good": "good", "bon": "good", "equal": "equal", "égal": "equal", "egal": "equal"}
 
 
@@ -455,8 +459,8 @@ class _Builder:
                   rest: list[Any]) -> str:
         """An incident, with the words after its head read into its fields (a choice, a yes or no, a moment, the
         trick before which it happened, a note)."""
+        path = self._incident_path(deal, at)
         incidents = deal.setdefault("incidents", [])
-        path = at + ("incidents", len(incidents))
         self.mark(path, st.pos)
         before = ""  # the word before this one: what a moment or a number is of
         for tok in rest:
@@ -467,6 +471,9 @@ class _Builder:
                 inc["choice"] = "stand" if _words(tok.value).startswith(("stand", "on joue", "jou")) else "fresh_deal"
             elif kind in FLAGS:
                 inc[FLAGS[kind]] = not _NO & set(_plain(tok.value).split())
+            elif kind in _WORD_FIELDS:
+                value = _WORD_VALUES[_WORD_FIELDS[kind]][_plain(tok.value)]
+                inc[_WORD_FIELDS[kind]] = value == "true" if kind == "SHEET_OF" else value
             elif kind == "MOMENT":
                 inc["corrected" if before == "CORRECTED" else "reckoned"] = MOMENTS[_plain(tok.value)]
             elif kind == "INT" and before == "BEFORE_TRICK":
@@ -497,6 +504,11 @@ class _Builder:
         inc: dict[str, Any] = {"type": "peek", "player": role_of(role_tok.value), "cards": self.number(num)}
         if inc["cards"] < 1:
             raise self.fail(num[1], "a peek sees at least one card")
+        if rest and isinstance(rest[0], list):  # the stock cards he saw or mixed (Laws 28-29)
+            seen, *rest = rest
+            inc["which_cards"] = self.cards(seen, self._incident_path(deal, at) + ("which_cards",))
+            if len(inc["which_cards"]) != inc["cards"]:
+                raise self.fail(st.pos, f"the peek names {len(inc['which_cards'])} cards, not {inc['cards']}")
         for tok in rest:
             if tok.type == "SUITWORD":
                 inc["suit_named"] = SUIT_LETTERS[suit_symbol(tok.value)]
@@ -556,6 +568,45 @@ class _Builder:
     def _retract(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
         role, _, reason, *rest = st.data
         inc = {"type": "retract", "player": role_of(role.value), "reason": REASONS[_plain(reason.value)]}
+        return self._incident(deal, st, at, inc, rest)
+
+    def _incident_path(self, deal: dict[str, Any], at: tuple[str | int, ...]) -> tuple[str | int, ...]:
+        """Where the incident being read is kept in the record."""
+        return at + ("incidents", len(deal.get("incidents", [])))
+
+    def _with_cards(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...], kind: str) -> str:
+        """A player's incident that names cards: taken back from his discard, mixed into it, or his second
+        discard (Cavendish Laws 25, 26, 32)."""
+        role, _, pieces, *rest = st.data
+        inc = {"type": kind, "player": role_of(role.value),
+               "which_cards": self.cards(pieces, self._incident_path(deal, at) + ("which_cards",))}
+        return self._incident(deal, st, at, inc, rest)
+
+    def _retake(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        return self._with_cards(deal, st, at, "retakes_discard")
+
+    def _mixed_discard(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        return self._with_cards(deal, st, at, "mixed_into_discard")
+
+    def _alter_discard(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        return self._with_cards(deal, st, at, "alters_discard")
+
+    def _exposed(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        return self._incident(deal, st, at, {"type": "exposed_by_dealer"}, st.data)
+
+    def _out_of_turn(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        return self._incident(deal, st, at, {"type": "out_of_turn"}, st.data)
+
+    def _bad_pack(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        return self._incident(deal, st, at, {"type": "incorrect_pack"}, st.data)
+
+    def _throw_down(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        return self._incident(deal, st, at, {"type": "throws_down", "player": role_of(st.data[0].value)}, st.data)
+
+    def _correction(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+        """``score corrected: younger 4, before his next hand``: whose score, by how much, when (Laws 70, 74)."""
+        role, points, *rest = st.data
+        inc = {"type": "score_corrected", "player": role_of(role.value), "points": self.number(points)}
         return self._incident(deal, st, at, inc, rest)
 
     def _exchange(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
@@ -741,6 +792,9 @@ _STATEMENTS: dict[str, Callable[[_Builder, dict[str, Any], Stmt, tuple[str | int
     "faced_dealing": _Builder._faced_dealing, "peek": _Builder._peek, "blanche_late": _Builder._blanche_late,
     "miscall": _Builder._miscall, "reply": _Builder._reply, "omission": _Builder._omission,
     "left_card": _Builder._left_card, "question": _Builder._question, "retract": _Builder._retract,
+    "retake": _Builder._retake, "mixed_discard": _Builder._mixed_discard, "alter_discard": _Builder._alter_discard,
+    "exposed": _Builder._exposed, "out_of_turn": _Builder._out_of_turn, "bad_pack": _Builder._bad_pack,
+    "throw_down": _Builder._throw_down, "correction": _Builder._correction,
     "exchange": _Builder._exchange, "blanche": _Builder._blanche, "declaration": _Builder._declaration,
     "tricks": _Builder._tricks, "trick": _Builder._trick, "claim": _Builder._claim,
     "tricks_won": _Builder._tricks_won, "sheet": _Builder._sheet, "note": _Builder._note}

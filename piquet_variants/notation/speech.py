@@ -29,7 +29,10 @@ KEYWORDS = {
            "reckoned": "reckoned", "late": "shown late", "faced in dealing": "faced in dealing", "takes in": "takes in",
            "announced": "announced", "not announced": "not announced", "mixed": "mixed with his hand",
            "not mixed": "not mixed", "shown": "cards shown", "not shown": "cards not shown",
-           "waived": "penalty waived", "not waived": "penalty enforced"},
+           "waived": "penalty waived", "not waived": "penalty enforced",
+           "retakes": "takes back from his discard", "mixes into": "mixes into his discard",
+           "alters": "alters his discard to", "exposed": "card exposed by the dealer", "out of turn": "dealt out of turn",
+           "bad pack": "pack found incorrect", "throws down": "throws down his hand", "correction": "score corrected"},
     "fr": {"deal": "donne", "end deal": "fin de donne", "partie": "partie", "end partie": "fin de partie",
            "dealer": "donneur", "packets": "paquets", "elder": "premier", "younger": "dernier", "talon": "talon",
            "misdeal": "maldonne", "stand": "on joue", "fresh_deal": "redonne", "faced": "carte retournée",
@@ -47,7 +50,10 @@ KEYWORDS = {
            "faced in dealing": "retournées en donnant", "takes in": "en prend", "announced": "annoncée",
            "not announced": "non annoncée", "mixed": "mêlées à son jeu", "not mixed": "non mêlées",
            "shown": "cartes montrées", "not shown": "cartes non montrées", "waived": "pénalité remise",
-           "not waived": "pénalité exigée"},
+           "not waived": "pénalité exigée",
+           "retakes": "reprend de son écart", "mixes into": "mêle à son écart", "alters": "change son écart pour",
+           "exposed": "carte découverte par le donneur", "out of turn": "donnée hors de tour",
+           "bad pack": "jeu trouvé faux", "throws down": "abat son jeu", "correction": "marque corrigée"},
 }
 #: A score category as the notation names it in a score statement (the grammar's CATEGORY).  Not the lexicon's
 #: words for a category ("quatorzes and trios"), which are prose for a reader and would not parse.
@@ -74,6 +80,20 @@ REASON_WORDS = {
            "misinformed": "misinformed", "changed_mind": "changed his mind"},
     "fr": {"revoke": "renonce", "dropped": "tombée", "too_many_played": "trop jouées", "out_of_turn": "hors de tour",
            "misinformed": "mal informé", "changed_mind": "changé d'avis"},
+}
+#: The words of the club laws' incidents that say whose card, when a deal out of turn was found, when a score's
+#: error was proved, and from whose sheet (the record's value -> the words).
+INCIDENT_WORDS = {
+    "en": {"whose": {"elder": "the elder's", "stock": "the stock's", "dealer": "his own"},
+           "found": {"before_cards_taken_up": "found before the cards are taken up", "later": "found later"},
+           "when": {"before_next_hand": "before his next hand", "during_game": "later in the game",
+                    "after_game": "after the game"},
+           "own_sheet": {"true": "from his own sheet", "false": "from his adversary's sheet"}},
+    "fr": {"whose": {"elder": "du premier", "stock": "du talon", "dealer": "la sienne"},
+           "found": {"before_cards_taken_up": "découverte avant qu'on relève les cartes", "later": "découverte plus tard"},
+           "when": {"before_next_hand": "avant son jeu suivant", "during_game": "plus tard dans la partie",
+                    "after_game": "après la partie"},
+           "own_sheet": {"true": "sur sa feuille", "false": "sur la feuille de l'adversaire"}},
 }
 _SEQUENCE_NAMES = {"en": {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième",
                           9: "neuvième"},

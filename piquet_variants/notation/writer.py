@@ -17,13 +17,16 @@ from collections.abc import Callable, Iterable
 from ..cards import SUIT_SYMBOLS, card_name, parse_card, suit_long_name, suit_of
 from .events import RecordEvent, walk
 from .numbers import say_number
-from .speech import CATEGORY_KEYWORDS, KEYWORDS, MOMENT_WORDS, REASON_WORDS, say, say_top
+from .speech import CATEGORY_KEYWORDS, INCIDENT_WORDS, KEYWORDS, MOMENT_WORDS, REASON_WORDS, say, say_top
 
 #: What may follow each incident's head, in the grammar's order (a field its type does not use is not written).
 _FIELDS = {"misdeal": ("announced", "choice"), "peek": ("mixed", "choice", "waived"),
            "miscall": ("corrected", "shown", "waived"), "reply": ("corrected",), "omission": ("reckoned",),
            "takes_left_card": ("before_trick", "announced"), "question": ("before_trick",),
-           "retract": ("before_trick",)}
+           "retract": ("before_trick",), "retakes_discard": ("waived",), "alters_discard": ("announced",),
+           "exposed_by_dealer": ("choice",), "throws_down": ("before_trick",), "score_corrected": ("when", "own_sheet")}
+#: The incidents whose head is the player, a keyword and the cards named: takes back from his discard (A♠).
+_WITH_CARDS = {"retakes_discard": "retakes", "mixed_into_discard": "mixes into", "alters_discard": "alters"}
 #: The events written as a keyword and each player's figure: score "A" 67, "B" 39.
 _SCORES = {"final": "score", "sheet": "sheet", "totals": "totals"}
 
@@ -179,6 +182,8 @@ class _Writer:
             text = f"{w['faced in dealing']} {inc.get('cards', 1)}"
         elif kind == "peek":
             text = f"{w['peek']} {role} {inc.get('cards', 1)}"
+            if "which_cards" in inc:
+                text += f" ({self.cards(inc['which_cards'])})"
             if "suit_named" in inc:
                 text += f", {w['names']} {suit_long_name('SHDC'.index(inc['suit_named'].upper()), self.lang)}"
         elif kind == "blanche_shown_late":
@@ -196,12 +201,25 @@ class _Writer:
             suit += "x" if suit.endswith("eau") else "s" if self.lang == "fr" else ""  # combien de carreaux ?
             answer = say_number(inc["answer"], self.lang)
             text = f"{w['question']}: {w['how many']} {suit}? {role} {w['answers']} {answer}"
+        elif kind in _WITH_CARDS:
+            text = f"{role} {w[_WITH_CARDS[kind]]} ({self.cards(inc['which_cards'])})"
+        elif kind == "exposed_by_dealer":
+            text = f"{w['exposed']}: {INCIDENT_WORDS[self.lang]['whose'][inc['whose']]}"
+        elif kind == "out_of_turn":
+            text = f"{w['out of turn']}, {INCIDENT_WORDS[self.lang]['found'][inc['found']]}"
+        elif kind == "incorrect_pack":
+            text = w["bad pack"]
+        elif kind == "throws_down":
+            text = f"{role} {w['throws down']}"
+        elif kind == "score_corrected":
+            text = f"{w['correction']}: {role} {inc['points']}"
         else:
             text = f"{role} {w['retracts']} ({REASON_WORDS[self.lang][inc['reason']]})"
         for key in _FIELDS.get(kind, ()):
             if key in inc:
                 value = inc[key]
-                text += ", " + (self.flag(key, value) if isinstance(value, bool) else
+                text += ", " + (INCIDENT_WORDS[self.lang][key][str(value).lower()] if key in INCIDENT_WORDS[self.lang]
+                                else self.flag(key, value) if isinstance(value, bool) else
                                 f"{w['before trick']} {value}" if key == "before_trick" else
                                 f"{w[key]} {MOMENT_WORDS[self.lang][value]}" if key in ("corrected", "reckoned")
                                 else w[value])

@@ -99,6 +99,12 @@ class Incident:
     suit: str | None = None
     answer: int | None = None
     reason: str | None = None
+    which_cards: Cards | None = None
+    whose: str | None = None
+    found: str | None = None
+    points: int | None = None
+    when: str | None = None
+    own_sheet: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +270,7 @@ def _calls(data: dict[str, Any]) -> Calls:
 def _incident(data: dict[str, Any]) -> Incident:
     called = data.get("called")
     return _build(Incident, data, player=Role(data["player"]) if "player" in data else None,
+                  which_cards=_cards(data.get("which_cards")),
                   called=_build(Called, called, cards=_cards(called.get("cards"))) if called is not None else None)
 
 

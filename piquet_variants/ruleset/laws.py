@@ -36,12 +36,15 @@ class Law:
     engine: dict[str, str] | None  # by language: what the engine does for it
     reason: str | None  # why it has no effect on a record
     tests: tuple[str, ...]
+    statement: dict[str, str] | None = None  # by language: the notation statement that records it
 
     def how(self, lang: Lang) -> str:
-        """What the engine does for it, or why it has no effect, in words."""
+        """What the engine does for it, or why it has no effect, in words; and the statement that records it."""
         parts = [self.engine[lang]] if self.engine else []
         if self.reason:
             parts.append(say(self.reason, lang))
+        if self.statement:
+            parts.append(say("written", lang).format(statement=self.statement[lang]))
         return " ".join(parts)
 
 
@@ -76,7 +79,7 @@ def load(ruleset_id: str) -> LawTable:
     doc = load_validated(path, "laws", RulesetError)
     data = doc.data
     laws = tuple(Law(d["law"], d["topic"], tuple(d["as"]), tuple(d.get("rules", ())), d.get("engine"),
-                     d.get("reason"), tuple(d["tests"])) for d in data["laws"])
+                     d.get("reason"), tuple(d["tests"]), d.get("statement")) for d in data["laws"])
     numbers = [law.number for law in laws]
     wanted = list(range(1, data["count"] + 1))
     if sorted(numbers) != wanted:
