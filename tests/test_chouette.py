@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import itertools
+import json
+from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from piquet_variants.engine.chouette import (NoChouette, Played, Seats, first_seats, next_seats, reckoned, settle,
                                              stakes)
 from piquet_variants.engine.partie import PartieResult
+from piquet_variants.notation.reader import read_records, read_text
+from piquet_variants.notation.writer import write
 from piquet_variants.ruleset.compiler import load_ruleset
 
 RULES = load_ruleset("cavendish-rubicon").rules
@@ -84,7 +89,7 @@ def test_the_books_sitting() -> None:
 
 
 def test_a_partie_played_by_the_wrong_pair_is_refused() -> None:
-    with pytest.raises(ValueError, match="partie 4 is played by players 1 and 3; by the rotation player 2 is single"):
+    with pytest.raises(ValueError, match="partie 4 is played by player 1 and player 3; by the rotation player 2 is single"):
         settle(RULES, BOOK[:3] + [Played((A, C), _partie(1, 141))])
 
 
@@ -97,3 +102,120 @@ def test_an_unfinished_partie_is_refused() -> None:
 def test_rulesets_without_chouette_refuse_a_sitting(rid: str) -> None:
     with pytest.raises(NoChouette, match="does not describe chouette"):
         settle(load_ruleset(rid).rules, BOOK)
+
+
+# -- the sitting as records: JSON, notation in both languages, the command ------------------------------------
+
+DEALS = Path(__file__).resolve().parent.parent / "docs" / "deals"
+EXAMPLE = DEALS / "cavendish-chouette.piquet"
+
+
+@pytest.mark.parametrize("name", ["cavendish-chouette.piquet", "cavendish-chouette.json"])
+def test_the_shipped_sitting_settles_to_the_books_figures(cli, name: str) -> None:
+    code, out, err = cli("chouette", str(DEALS / name), "--format", "json")
+    assert code == 0, err
+    result = json.loads(out)["results"][0]
+    assert result["totals"] == {"A": 190, "B": -500, "C": 310}
+    assert [p["card"] for p in result["parties"]] == [
+        {"A": 30, "B": -15, "C": -15}, {"A": 114, "B": -57, "C": -57}, {"A": 18, "B": -9, "C": -9},
+        {"A": 32, "B": -37, "C": 5}, {"A": 19, "B": -50, "C": 31}]
+    assert [p["single"] for p in result["parties"]] == ["A", "A", "A", "B", "C"]
+    assert [p["counted"] for p in result["parties"]] == [15, 42, 48, 14, 13]
+    assert result["next"] == {"single": "C", "player": "B", "adviser": "A"} and result["mismatches"] == []
+
+
+def test_the_table_and_markdown_speak_both_languages(cli) -> None:
+    code, out, _ = cli("chouette", str(EXAMPLE))
+    assert code == 0 and "the sitting: A +190, B -500, C +310" in out and "single player" in out
+    code, out, _ = cli("chouette", str(EXAMPLE), "--lang", "fr", "--format", "markdown")
+    assert code == 0 and "la séance : A +190, B -500, C +310" in out and "joueur seul" in out
+    assert "single_until_beaten" not in out
+
+
+def test_convert_writes_the_sitting_back_and_reads_it_identically(cli, tmp_path: Path) -> None:
+    code, out, err = cli("convert", str(EXAMPLE), "--to", "json")
+    assert code == 0, err
+    assert json.loads(out) == json.loads((DEALS / "cavendish-chouette.json").read_text("utf-8"))
+    back = tmp_path / "back.json"
+    back.write_text(out, "utf-8")
+    code, out, err = cli("convert", str(back), "--to", "notation")
+    assert code == 0 and out == EXAMPLE.read_text("utf-8"), err
+
+
+def _french(record: dict) -> dict:
+    return {**record, "lang": "fr"}
+
+
+def test_french_tags_read_as_the_english_ones() -> None:
+    records = [r.data for r in read_records(EXAMPLE.read_text("utf-8")) if not isinstance(r, Exception)]
+    for record in records:
+        fr = write(_french(record))
+        assert "feuille" in fr and '[Sitting "A" "B" "C"]' in fr
+        assert read_text(fr).data == _french(record)
+        for alias in ("Chouette", "Séance", "Seance"):
+            said = fr.replace("[Sitting ", f"[{alias} ").replace("[ScoringCard ", "[CarteDeMarque ")
+            assert read_text(said).data == _french(record)
+
+
+def _sitting_file(tmp_path: Path, change: Callable[[str], str]) -> Path:
+    path = tmp_path / "sitting.piquet"
+    path.write_text(change(EXAMPLE.read_text("utf-8")), "utf-8")
+    return path
+
+
+def _without_partie(text: str, n: int) -> str:
+    records = text.split("\n\n[Source ")
+    del records[n - 1]
+    joined = "\n\n[Source ".join(records)
+    return joined if joined.startswith("{") or joined.startswith("[") else "[Source " + joined
+
+
+@pytest.mark.parametrize(("change", "says", "line"), [
+    (lambda t: t.replace('[Sitting "A" "B" "C"]', '[Sitting "A" "B"]', 1), "[Sitting] takes 3 quoted values", 8),
+    (lambda t: t.replace('[Sitting "A" "B" "C"]', '[Sitting "A" "B" "C" "D"]', 1), "[Sitting] takes 3 quoted values",
+     8),
+    (lambda t: t.replace('[Sitting "A" "B" "C"]', '[Sitting "A" "B" "B"]', 1), "three players, each once", 8),
+    (lambda t: _without_partie(t, 2), "partie 2 is played by A and B; by the rotation A is single against C, B "
+                                      "advising", 39),
+    (lambda t: _without_partie(t, 1), "partie 1 is played by A and C; by the rotation A is single against B", 5),
+    (lambda t: t.replace('[ScoringCard "A" "+30" "B" "-15" "C" "-15"]', '[ScoringCard "A" "+30" "B" "-15"]'),
+     "[ScoringCard] takes 6 quoted values", 9),
+    (lambda t: t.replace('"C" "-15"]', '"C" "-1x"]', 1), "his standing on the card", 9),
+    (lambda t: t.replace('"C" "-15"]', '"D" "-15"]', 1), "D is not one of the sitting's three", 9),
+    (lambda t: t.replace('[Sitting "A" "B" "C"]\n', "", 1), "a scoring card needs the sitting's three players", 8),
+    (lambda t: t.replace('[Sitting "A" "B" "C"]\n[ScoringCard "A" "+30" "B" "-15" "C" "-15"]\n', "", 1),
+     "each name its three players", 6),
+    (lambda t: t.replace('[Sitting "A" "B" "C"]', '[Sitting "A" "C" "B"]', 2).replace(
+        '[Sitting "A" "C" "B"]', '[Sitting "A" "B" "C"]', 1), "partie 2 is not of the sitting of A, B, C", 41),
+])
+def test_bad_sittings_are_refused_at_their_place(cli, tmp_path: Path, change: Callable[[str], str], says: str,
+                                                 line: int) -> None:
+    path = _sitting_file(tmp_path, change)
+    code, out, err = cli("chouette", str(path))
+    assert code == 1 and says in err and "Traceback" not in err, err
+    assert f"{path}:{line}:" in err
+
+
+def test_two_or_four_players_in_json_are_refused_by_the_schema(cli, tmp_path: Path) -> None:
+    records = json.loads((DEALS / "cavendish-chouette.json").read_text("utf-8"))
+    for players in (["A", "B"], ["A", "B", "C", "D"]):
+        records[0]["sitting"]["players"] = players
+        path = tmp_path / "sitting.json"
+        path.write_text(json.dumps(records, indent=2), "utf-8")
+        code, out, err = cli("chouette", str(path))
+        assert code == 1 and f"{path}:" in err and "sitting.players" in err and "Traceback" not in err, err
+
+
+def test_a_card_figure_the_settlement_does_not_reach_is_a_mismatch(cli, tmp_path: Path) -> None:
+    path = _sitting_file(tmp_path, lambda t: t.replace('"C" "+5"]', '"C" "+6"]'))
+    code, out, err = cli("chouette", str(path), "--format", "json")
+    assert code == 3, err
+    mismatch = json.loads(out)["results"][0]["mismatches"]
+    assert [(m["partie"], m["player"], m["claimed"], m["engine"]) for m in mismatch] == [(4, "C", 6, 5)]
+    code, out, err = cli("chouette", str(path))
+    assert code == 3 and "the card after partie 4: C +6 in the book, +5 by the settlement" in out
+
+
+def test_a_ruleset_without_chouette_is_refused(cli) -> None:
+    code, out, err = cli("chouette", str(EXAMPLE), "-r", "traite")
+    assert code == 1 and "does not describe chouette" in err and f"{EXAMPLE}:" in err

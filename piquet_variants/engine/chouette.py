@@ -26,6 +26,14 @@ class NoChouette(ValueError):
     """The ruleset does not describe a sitting of three, so none can be settled by it."""
 
 
+class PartieRefused(ValueError):
+    """A partie the sitting cannot take, with its number (from 1) so the caller can point at its record."""
+
+    def __init__(self, partie: int, message: str) -> None:
+        super().__init__(message)
+        self.partie = partie
+
+
 @dataclass(frozen=True, slots=True)
 class Seats:
     """Who is single, who plays against him for the other two, and who advises that player."""
@@ -68,7 +76,8 @@ class Sitting:
     next_seats: Seats
 
 
-def _rules(rules: Rules) -> tuple[str, int, int, int]:
+def chouette_rules(rules: Rules) -> tuple[str, int, int, int]:
+    """The ruleset's chouette (rotation, step, rounding bound, stakes), refused where the source describes none."""
     ch = rules.chouette
     if ch.rotation is None or ch.partie_step is None or ch.rounds_up_above is None or ch.single_stakes is None:
         raise NoChouette("this ruleset does not describe chouette (a sitting of three): its chouette rules are "
@@ -82,7 +91,7 @@ def reckoned(rules: Rules, points: int) -> int:
     A loss is reckoned as the gain it mirrors (-416 counts -42 at ten and
     five), so that what one player wins another loses to the step.
     """
-    _, step, above, _ = _rules(rules)
+    _, step, above, _ = chouette_rules(rules)
     whole, units = divmod(abs(points), step)
     steps = whole + (1 if units > above else 0)
     return -steps if points < 0 else steps
@@ -101,7 +110,7 @@ def next_seats(rules: Rules, seats: Seats, single_won: bool | None) -> Seats:
     of the partie advises.  A drawn partie beats no one: the single player
     keeps his place, and the other two change over as after a win.
     """
-    rotation, *_ = _rules(rules)
+    rotation, *_ = chouette_rules(rules)
     if rotation == "single_until_beaten":
         if single_won is False:
             return Seats(single=seats.player, player=seats.adviser, adviser=seats.single)
@@ -115,7 +124,7 @@ def stakes(rules: Rules, seats: Seats, counted: int) -> tuple[int, ...]:
     The player at the table pays or receives once; the adviser the rest of
     the single player's stakes (at double stakes, once each).
     """
-    *_, single_stakes = _rules(rules)
+    *_, single_stakes = chouette_rules(rules)
     marks = [0] * PLAYERS
     marks[seats.single] = counted * single_stakes
     marks[seats.player] = -counted
@@ -123,25 +132,26 @@ def stakes(rules: Rules, seats: Seats, counted: int) -> tuple[int, ...]:
     return tuple(marks)
 
 
-def settle(rules: Rules, parties: Sequence[Played]) -> Sitting:
-    """The sitting's card, partie by partie, from each partie's settlement.
+def settle(rules: Rules, parties: Sequence[Played],
+           names: Sequence[str] = ("player 1", "player 2", "player 3")) -> Sitting:
+    """The sitting's card, partie by partie, from each partie's settlement (``names``: the three, for messages).
 
     A partie not played by the two the rotation seats at the table is
     refused: the card of a sitting cannot be kept without knowing who was
     single.
     """
-    _, step, _, _ = _rules(rules)
+    _, step, _, _ = chouette_rules(rules)
     seats = first_seats()
     card = [0] * PLAYERS
     lines = []
     for n, played in enumerate(parties, 1):
         if set(played.players) != {seats.single, seats.player}:
-            raise ValueError(f"partie {n} is played by players {played.players[0] + 1} and {played.players[1] + 1}; "
-                             f"by the rotation player {seats.single + 1} is single against player "
-                             f"{seats.player + 1}, player {seats.adviser + 1} advising")
+            raise PartieRefused(n, f"partie {n} is played by {names[played.players[0]]} and "
+                                   f"{names[played.players[1]]}; by the rotation {names[seats.single]} is single "
+                                   f"against {names[seats.player]}, {names[seats.adviser]} advising")
         result = played.result
         if not result.finished:
-            raise ValueError(f"partie {n} is not finished: a sitting settles whole parties")
+            raise PartieRefused(n, f"partie {n} is not finished: a sitting settles whole parties")
         winner = None if result.winner is None else played.players[result.winner]
         single_won = None if winner is None else winner == seats.single
         counted = reckoned(rules, result.points_won)
