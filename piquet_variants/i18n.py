@@ -44,6 +44,8 @@ _LABELS: dict[str, dict[str, str]] = {
     "counted": {"fr": "compté"},
     "the sitting:": {"fr": "la séance :"},
     "the card in steps of": {"fr": "la carte par multiples de"},
+    "receives": {"fr": "reçoit"},
+    "owed": {"fr": "dû"},
     "unfinished": {"en": "partie not finished", "fr": "partie inachevée"},
     "mismatch": {"fr": "écart"},
     "book": {"fr": "livre"},

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from piquet_variants.engine.chouette import (NoChouette, Played, Seats, first_seats, next_seats, reckoned, settle,
-                                             stakes)
+from piquet_variants.engine.chouette import (NoChouette, Played, Seats, first_seats, next_seats, payments, reckoned,
+                                             settle, stakes)
 from piquet_variants.engine.partie import PartieResult
 from piquet_variants.notation.reader import read_records, read_text
 from piquet_variants.notation.writer import write
@@ -71,6 +71,16 @@ def test_stakes() -> None:
     assert stakes(replace(RULES, chouette=replace(RULES.chouette, single_stakes=1)), Seats(A, B, C), 15) == (15, -15, 0)
 
 
+@pytest.mark.parametrize(("totals", "paid"), [
+    ((190, -500, 310), [(B, A, 190, 150), (B, C, 310, 300)]),
+    ((300, -120, -180), [(B, A, 120, 100), (C, A, 180, 150)]),
+    ((0, 60, -60), [(C, B, 60, 50)]),
+    ((0, 0, 0), []),
+])
+def test_each_amount_receivable_neglects_its_fraction(totals: tuple[int, ...], paid: list[tuple[int, ...]]) -> None:
+    assert [(p.payer, p.payee, p.owed, p.paid) for p in payments(RULES, totals)] == paid
+
+
 def _partie(winner: int | None, points: int) -> PartieResult:
     return PartieResult([0, 0], winner, points, [0, 0], True)
 
@@ -122,13 +132,24 @@ def test_the_shipped_sitting_settles_to_the_books_figures(cli, name: str) -> Non
     assert [p["single"] for p in result["parties"]] == ["A", "A", "A", "B", "C"]
     assert [p["counted"] for p in result["parties"]] == [15, 42, 48, 14, 13]
     assert result["next"] == {"single": "C", "player": "B", "adviser": "A"} and result["mismatches"] == []
+    # "A wins 150 ... C wins 300 ... B gets off with a loss of forty-five" (shillings, at ten a hundred)
+    assert result["payments"] == [{"payer": "B", "payee": "A", "owed": 190, "paid": 150},
+                                  {"payer": "B", "payee": "C", "owed": 310, "paid": 300}]
+
+
+def test_by_agreement_only_fractions_of_twenty_five_are_neglected(cli) -> None:
+    code, out, err = cli("chouette", str(EXAMPLE), "-r", "cavendish-rubicon:fractions=twenty-five", "--format", "json")
+    assert code == 0, err
+    assert [p["paid"] for p in json.loads(out)["results"][0]["payments"]] == [175, 300]
 
 
 def test_the_table_and_markdown_speak_both_languages(cli) -> None:
     code, out, _ = cli("chouette", str(EXAMPLE))
     assert code == 0 and "the sitting: A +190, B -500, C +310" in out and "single player" in out
+    assert "A receives 150 from B (owed 190)" in out
     code, out, _ = cli("chouette", str(EXAMPLE), "--lang", "fr", "--format", "markdown")
     assert code == 0 and "la séance : A +190, B -500, C +310" in out and "joueur seul" in out
+    assert "C reçoit 300 de B (dû 310)" in out
     assert "single_until_beaten" not in out
 
 

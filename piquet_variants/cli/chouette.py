@@ -37,6 +37,8 @@ def _report(rep: SittingReplay, title: str, step: int, lang: Lang) -> Report:
     totals = ", ".join(f"{name} {_signed(total)}" for name, total in zip(names, rep.sitting.totals))
     out = Report().heading(title).table(headers, rows)
     out.paragraph(f"{t('the sitting:', lang)} {totals} ({t('the card in steps of', lang)} {step})")
+    out.items([(0, f"{names[p.payee]} {t('receives', lang)} {p.paid} {t('from', lang)} {names[p.payer]} "
+                   f"({t('owed', lang)} {p.owed})") for p in rep.sitting.payments])
     return out.items([(0, f"! {m.problem.message} ({t('line', lang)} {m.problem.line})") for m in rep.mismatches])
 
 
@@ -52,6 +54,8 @@ def _json(rep: SittingReplay, ruleset_id: str, doc: Located) -> dict[str, Any]:
     return {"file": doc.file, "ruleset": ruleset_id, "players": list(names), "parties": parties,
             "totals": dict(zip(names, rep.sitting.totals)),
             "next": {"single": names[nxt.single], "player": names[nxt.player], "adviser": names[nxt.adviser]},
+            "payments": [{"payer": names[p.payer], "payee": names[p.payee], "owed": p.owed, "paid": p.paid}
+                         for p in rep.sitting.payments],
             "mismatches": [{"partie": m.partie, "player": m.player, "claimed": m.claimed, "engine": m.engine,
                             "line": m.problem.line, "column": m.problem.column} for m in rep.mismatches]}
 
@@ -68,8 +72,9 @@ def chouette_command(
     Each partie is replayed and reckoned by the ruleset's chouette rules (in
     steps, units above the rounding bound counting a whole step), the single
     player winning or losing it at his stakes, and the seats turned as the
-    ruleset says.  The book's scoring card ([ScoringCard], JSON
-    sitting.card) is checked after every partie.
+    ruleset says; at the end, what each player receives from another is
+    reckoned without the fraction the ruleset neglects.  The book's scoring
+    card ([ScoringCard], JSON sitting.card) is checked after every partie.
 
     Exit status: 0 when the card agrees, 3 when a figure differs, 1 when a
     record is bad input or the ruleset describes no chouette.

@@ -5,8 +5,10 @@ against the one of the other two who sits at the table, the third advising
 him.  What the partie wins is reckoned in steps of the ruleset's
 ``chouette.partie_step`` (units above ``chouette.rounds_up_above`` count a
 whole step, the rest are neglected: the naughts are omitted on the card), and
-the single player wins or loses it from ``chouette.single_stakes`` of the
-others.  Who sits where in the next partie is ``chouette.rotation``'s.  The
+the single player wins or loses it at ``chouette.single_stakes``.  Who sits
+where in the next partie is ``chouette.rotation``'s.  At the end, what each
+player receives from another is reckoned in whole multiples of
+``chouette.fractions_neglected`` points.  The
 three players are numbered 0, 1, 2 in the order of the cut: the highest is
 the first single player, the lowest the first adviser.
 """
@@ -68,21 +70,44 @@ class Line:
 
 
 @dataclass(frozen=True, slots=True)
+class Payment:
+    """What one player owes another at the end of the sitting, and what is paid, the fraction neglected."""
+
+    payer: int
+    payee: int
+    owed: int
+    paid: int
+
+
+@dataclass(frozen=True, slots=True)
 class Sitting:
     lines: tuple[Line, ...]
     #: What each player wins (+) or loses (-) over the sitting, in points (the card's figures with their naughts).
     totals: tuple[int, ...]
     #: Who sits where for the partie after the last.
     next_seats: Seats
+    payments: tuple[Payment, ...]
 
 
-def chouette_rules(rules: Rules) -> tuple[str, int, int, int]:
-    """The ruleset's chouette (rotation, step, rounding bound, stakes), refused where the source describes none."""
+@dataclass(frozen=True, slots=True)
+class Described:
+    """A ruleset's chouette, known in full."""
+
+    rotation: str
+    step: int
+    rounds_up_above: int
+    stakes: int
+    fraction: int
+
+
+def chouette_rules(rules: Rules) -> Described:
+    """The ruleset's chouette, refused where the source describes none."""
     ch = rules.chouette
-    if ch.rotation is None or ch.partie_step is None or ch.rounds_up_above is None or ch.single_stakes is None:
+    if ch.rotation is None or ch.partie_step is None or ch.rounds_up_above is None or ch.single_stakes is None \
+            or ch.fractions_neglected is None:
         raise NoChouette("this ruleset does not describe chouette (a sitting of three): its chouette rules are "
                          "not known")
-    return ch.rotation, ch.partie_step, ch.rounds_up_above, ch.single_stakes
+    return Described(ch.rotation, ch.partie_step, ch.rounds_up_above, ch.single_stakes, ch.fractions_neglected)
 
 
 def reckoned(rules: Rules, points: int) -> int:
@@ -91,9 +116,9 @@ def reckoned(rules: Rules, points: int) -> int:
     A loss is reckoned as the gain it mirrors (-416 counts -42 at ten and
     five), so that what one player wins another loses to the step.
     """
-    _, step, above, _ = chouette_rules(rules)
-    whole, units = divmod(abs(points), step)
-    steps = whole + (1 if units > above else 0)
+    known = chouette_rules(rules)
+    whole, units = divmod(abs(points), known.step)
+    steps = whole + (1 if units > known.rounds_up_above else 0)
     return -steps if points < 0 else steps
 
 
@@ -110,7 +135,7 @@ def next_seats(rules: Rules, seats: Seats, single_won: bool | None) -> Seats:
     of the partie advises.  A drawn partie beats no one: the single player
     keeps his place, and the other two change over as after a win.
     """
-    rotation, *_ = chouette_rules(rules)
+    rotation = chouette_rules(rules).rotation
     if rotation == "single_until_beaten":
         if single_won is False:
             return Seats(single=seats.player, player=seats.adviser, adviser=seats.single)
@@ -124,7 +149,7 @@ def stakes(rules: Rules, seats: Seats, counted: int) -> tuple[int, ...]:
     The player at the table pays or receives once; the adviser the rest of
     the single player's stakes (at double stakes, once each).
     """
-    *_, single_stakes = chouette_rules(rules)
+    single_stakes = chouette_rules(rules).stakes
     marks = [0] * PLAYERS
     marks[seats.single] = counted * single_stakes
     marks[seats.player] = -counted
@@ -140,7 +165,7 @@ def settle(rules: Rules, parties: Sequence[Played],
     refused: the card of a sitting cannot be kept without knowing who was
     single.
     """
-    _, step, _, _ = chouette_rules(rules)
+    step = chouette_rules(rules).step
     seats = first_seats()
     card = [0] * PLAYERS
     lines = []
@@ -159,4 +184,24 @@ def settle(rules: Rules, parties: Sequence[Played],
         card = [c + m for c, m in zip(card, marks)]
         lines.append(Line(seats, winner, result.points_won, counted, marks, tuple(card)))
         seats = next_seats(rules, seats, single_won)
-    return Sitting(tuple(lines), tuple(c * step for c in card), seats)
+    totals = tuple(c * step for c in card)
+    return Sitting(tuple(lines), totals, seats, payments(rules, totals))
+
+
+def payments(rules: Rules, totals: Sequence[int]) -> tuple[Payment, ...]:
+    """Who pays whom at the end, each amount receivable reckoned in whole multiples of the money fraction.
+
+    The fraction is neglected in each amount one player receives from another
+    (Cavendish: B, owing A 190 and C 310, pays 150 and 300, and "gets off
+    with a loss of forty-five").  The totals balance, so one player stands
+    alone on his side: where he won, each loser pays him his own loss; where
+    he lost, he pays each winner his gain.
+    """
+    unit = chouette_rules(rules).fraction
+    winners = [p for p, total in enumerate(totals) if total > 0]
+    losers = [p for p, total in enumerate(totals) if total < 0]
+    if len(winners) == 1:
+        debts = [(p, winners[0], -totals[p]) for p in losers]
+    else:
+        debts = [(losers[0], p, totals[p]) for p in winners] if losers else []
+    return tuple(Payment(payer, payee, owed, owed // unit * unit) for payer, payee, owed in debts)

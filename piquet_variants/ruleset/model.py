@@ -214,6 +214,7 @@ class Chouette:
     partie_step: int | None
     rounds_up_above: int | None
     single_stakes: int | None
+    fractions_neglected: int | None
 
 
 @dataclass(frozen=True, slots=True)
