@@ -81,6 +81,8 @@ class Payment:
 
 @dataclass(frozen=True, slots=True)
 class Sitting:
+    """The sitting's card partie by partie, what it comes to, and who pays whom."""
+
     lines: tuple[Line, ...]
     #: What each player wins (+) or loses (-) over the sitting, in points (the card's figures with their naughts).
     totals: tuple[int, ...]
