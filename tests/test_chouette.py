@@ -240,3 +240,15 @@ def test_a_card_figure_the_settlement_does_not_reach_is_a_mismatch(cli, tmp_path
 def test_a_ruleset_without_chouette_is_refused(cli) -> None:
     code, out, err = cli("chouette", str(EXAMPLE), "-r", "traite")
     assert code == 1 and "does not describe chouette" in err and f"{EXAMPLE}:" in err
+
+
+def test_the_command_shows_its_examples(cli) -> None:
+    code, out, _ = cli("chouette", "--help")
+    assert code == 0 and "piquet-variants chouette example:cavendish-chouette" in out
+
+
+def test_an_empty_file_has_no_partie_to_settle(cli, tmp_path: Path) -> None:
+    path = tmp_path / "empty.json"
+    path.write_text("[]", "utf-8")
+    code, out, err = cli("chouette", str(path))
+    assert code == 1 and f"{path}:1:1:" in err and "no partie to settle" in err and "Traceback" not in err, err
