@@ -23,7 +23,7 @@ BROKEN = {
                             "a value stated by a public-domain source needs a short quote",
     "unknown-source": "tests/broken/unknown-source.yaml:8:15: rules.cards.capot.cite[0].source: "
                       "unknown source 'cavendsh'; did you mean 'cavendish'?",
-    "incomplete": "tests/broken/incomplete.yaml:3:1: rules: missing 112 rule(s): deck.size",
+    "incomplete": "tests/broken/incomplete.yaml:3:1: rules: missing 117 rule(s): deck.size",
     "wrong-id": "tests/broken/wrong-id.yaml:1:1: id: id 'another-name' does not match the file name 'wrong-id'",
 }
 

@@ -38,6 +38,7 @@ CLASSES: dict[str, tuple[type[Any], str | None]] = {
     "/$defs/deal/properties/comments/items": (model.Comment, None),
     "/$defs/partie_claim": (model.PartieClaim, None),
     "/properties/so_far": (model.SoFar, None),
+    "/properties/sitting": (model.Sitting, None),
 }
 
 

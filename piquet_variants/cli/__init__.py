@@ -30,6 +30,7 @@ _COMMANDS: dict[str, tuple[str, str, str | None]] = {
                "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon --format json\n\n"
                "  piquet-variants replay example:rubicon-partie -r traite:end=race-100 -r marquoir\n\n"
                "  cat my-deal.piquet | piquet-variants replay - -r cavendish-rubicon"),
+    "chouette": ("chouette", "chouette_command", None),
     "compare": ("compare", "compare_command",
                 "Examples:\n\n  piquet-variants compare example:traite-art12 -r traite -r cavendish-rubicon\n\n"
                 "  piquet-variants compare example:traite-art12 -r traite -r cavendish-rubicon --format json"),

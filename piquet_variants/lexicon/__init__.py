@@ -23,7 +23,7 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "exchange": ("carte_blanche", "exchange"),
     "declarations": ("declarations", "point", "sequences", "sets", "reckoning"),
     "play": ("play", "cards", "pique", "repique"),
-    "partie": ("game",),
+    "partie": ("game", "chouette"),
     "penalties": ("penalties",),
 }
 

@@ -38,9 +38,10 @@ class RecordEvent(NamedTuple):
     data: Any
 
 
-def _per_player(numbers: dict[str, int]) -> list[str]:
-    """A tag's values for a number by player: each name, then its number."""
-    return [x for name, n in numbers.items() for x in (name, str(n))]
+def _per_player(numbers: dict[str, int], signed: bool = False) -> list[str]:
+    """A tag's values for a number by player: each name, then its number (with its sign, as a scoring card
+    writes a gain or a loss)."""
+    return [x for name, n in numbers.items() for x in (name, f"{n:+d}" if signed and n else str(n))]
 
 
 def _tags(record: dict[str, Any]) -> Iterator[tuple[str, list[str]]]:
@@ -67,6 +68,11 @@ def _tags(record: dict[str, Any]) -> Iterator[tuple[str, list[str]]]:
     for key, tag in (("scores", "ScoreSoFar"), ("games", "GamesSoFar")):
         if key in so_far:
             yield tag, _per_player(so_far[key])
+    sitting = record.get("sitting", {})
+    if "players" in sitting:
+        yield "Sitting", list(sitting["players"])
+    if "card" in sitting:
+        yield "ScoringCard", _per_player(sitting["card"], signed=True)
     if "note" in record:
         yield "Note", [record["note"]]
 

@@ -33,12 +33,14 @@ TAGS = {"Event": ("source", "event"), "Date": ("source", "date"), "Source": ("so
         "Locator": ("source", "locator"), "SourceNote": ("source", "note"), "Note": ("note",),
         "Ruleset": ("ruleset",), "Option": ("options",), "Players": ("players",), "Lang": ("lang",),
         "Cut": ("cut",), "HigherChose": ("higher_chose",), "CutLifted": ("cut_lifted",),
-        "DealsSoFar": ("so_far", "deals"), "ScoreSoFar": ("so_far", "scores"), "GamesSoFar": ("so_far", "games")}
+        "DealsSoFar": ("so_far", "deals"), "ScoreSoFar": ("so_far", "scores"), "GamesSoFar": ("so_far", "games"),
+        "Sitting": ("sitting", "players"), "ScoringCard": ("sitting", "card")}
 TAG_ALIASES = {"Événement": "Event", "Evenement": "Event", "Référence": "Locator", "Reference": "Locator",
                "NoteSource": "SourceNote", "Règles": "Ruleset", "Regles": "Ruleset", "Joueurs": "Players",
                "Langue": "Lang", "Coupe": "Cut", "Choix": "HigherChose", "CartesCoupées": "CutLifted",
                "CartesCoupees": "CutLifted", "DonnesJouées": "DealsSoFar", "DonnesJouees": "DealsSoFar",
-               "MarqueAcquise": "ScoreSoFar", "ManchesGagnées": "GamesSoFar", "ManchesGagnees": "GamesSoFar"}
+               "MarqueAcquise": "ScoreSoFar", "ManchesGagnées": "GamesSoFar", "ManchesGagnees": "GamesSoFar",
+               "Chouette": "Sitting", "Séance": "Sitting", "Seance": "Sitting", "CarteDeMarque": "ScoringCard"}
 #: The tags that give each player a whole number: what the number is, for the message that shows how to write one.
 _PER_PLAYER = {"cut_lifted": "how many cards he lifted", "scores": "his score so far",
                "games": "the games he has won so far"}
@@ -235,6 +237,9 @@ class _Builder:
             problems.append(self.problem(body[0].pos if body else stmts[0].pos if stmts else (1, 1),
                                          'the players are missing: [Players "A" "B"]'))
             raise NotationError(problems)
+        if "sitting" in rec and "players" not in rec["sitting"]:
+            problems.append(self.problem(self.marks[("sitting", "card")],
+                                         'a scoring card needs the sitting\'s three players: [Sitting "A" "B" "C"]'))
         deals: list[dict[str, Any]] = []
         claimed: dict[str, Any] = {}
         for s in self._flattened(body, problems):
@@ -292,7 +297,8 @@ class _Builder:
             field = TAGS[tag]
         else:
             raise self.fail(h.pos, f"no tag {echo(tag)}{did_you_mean(tag, list(TAGS))}")
-        want = {"players": 2, "cut": 4}.get(field[0], 1)
+        counts: dict[tuple[str, ...], int] = {("sitting", "players"): 3, ("sitting", "card"): 6}
+        want = counts.get(field, {"players": 2, "cut": 4}.get(field[0], 1))
         per_player = _PER_PLAYER.get(field[-1])
         if per_player is not None:  # a name and a number, for one player or both
             want = 4 if len(values) > 2 else 2
@@ -322,6 +328,12 @@ class _Builder:
                 rec.setdefault("so_far", {})[field[1]] = numbers
             else:
                 rec[field[0]] = numbers
+        elif field == ("sitting", "card"):
+            rec.setdefault("sitting", {})["card"] = self.scoring_card(tag, values, h)
+        elif field[0] == "sitting":
+            if len(set(values)) != 3:
+                raise self.fail(h.pos, f"[{tag}] names the sitting's three players, each once")
+            rec.setdefault("sitting", {})["players"] = values
         elif field == ("so_far", "deals"):
             if not (values[0].isdigit() and len(values[0]) <= 9):
                 raise self.fail(h.pos, f'[{tag}] is how many deals were played before the first: "5"')
@@ -337,6 +349,14 @@ class _Builder:
         else:
             rec[field[0]] = values[0]
         return tag
+
+    def scoring_card(self, tag: str, values: list[str], h: Stmt) -> dict[str, int]:
+        """The sitting's card as the book keeps it: each of the three and his standing, signed."""
+        unsigned = [v[1:] if v[:1] in ("+", "-") else v for v in values[1::2]]
+        if not all(u.isdigit() and len(u) <= 9 for u in unsigned):
+            raise self.fail(h.pos, f'[{tag}] gives each of the three players and his standing on the card: '
+                                   '"A" "+30" "B" "-15" "C" "-15"')
+        return {name: int(n) for name, n in zip(values[::2], values[1::2])}
 
     def partie_claim(self, claimed: dict[str, Any], s: Stmt) -> None:
         if s.kind in claimed or (s.kind == "won" and "points_won" in claimed):

@@ -226,6 +226,15 @@ class SoFar:
 
 
 @dataclass(frozen=True, slots=True)
+class Sitting:
+    """This partie is one of a sitting of three (chouette): its players in the order of the cut, and the book's
+    scoring card after it, by player name (in steps, the naughts omitted)."""
+
+    players: tuple[str, str, str]
+    card: Mapping[str, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Record:
     """One deal or a whole partie, as recorded."""
 
@@ -238,6 +247,7 @@ class Record:
     lang: str = "en"
     claimed: PartieClaim | None = None
     so_far: SoFar | None = None
+    sitting: Sitting | None = None
     note: str | None = None
     cut: Mapping[str, str] | None = None
     higher_chose: str | None = None
@@ -315,4 +325,6 @@ def record_of(data: dict[str, Any]) -> Record:
     return _build(Record, data, players=(players[0], players[1]), deals=tuple(_deal(d) for d in data["deals"]),
                   claimed=PartieClaim(**data["claimed"]) if "claimed" in data else None,
                   so_far=SoFar(**data["so_far"]) if "so_far" in data else None,
+                  sitting=Sitting(tuple(data["sitting"]["players"]), data["sitting"].get("card"))
+                  if "sitting" in data else None,
                   comments=tuple(Comment(**c) for c in data.get("comments", [])))

@@ -242,7 +242,23 @@ def _check_semantics(leaves: dict[str, _Leaf]) -> list[Problem]:
     if v("game.end") == "deals" and len(v("game.deal_multipliers")) != v("game.deals"):
         problems.append(blame("game.deal_multipliers", "game.deals", "game.end").problem(
             f"{len(v('game.deal_multipliers'))} multipliers for a partie of {v('game.deals')} deals"))
+    problems += _check_chouette(leaves, blame)
     return problems
+
+
+def _check_chouette(leaves: dict[str, _Leaf], blame: typing.Callable[..., _Leaf]) -> list[Problem]:
+    """A sitting of three is described in full or not at all, and its rounding falls within its step."""
+    paths = [f"chouette.{f.name}" for f in fields(model.Chouette)]
+    given = [p for p in paths if _value(leaves, p) is not None]
+    if given and len(given) != len(paths):
+        absent = [p for p in paths if p not in given]
+        return [blame(*paths).problem(f"chouette is given in part: {', '.join(absent)} null, "
+                                      f"{', '.join(given)} not (give them all, or none)")]
+    if given and _value(leaves, "chouette.rounds_up_above") >= _value(leaves, "chouette.partie_step"):
+        return [blame("chouette.rounds_up_above", "chouette.partie_step").problem(
+            f"units above {_value(leaves, 'chouette.rounds_up_above')} cannot occur within a step of "
+            f"{_value(leaves, 'chouette.partie_step')} (chouette.partie_step)")]
+    return []
 
 
 def _ranks(keys: list[str]) -> tuple[int, ...]:

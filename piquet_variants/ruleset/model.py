@@ -207,6 +207,17 @@ class Game:
 
 
 @dataclass(frozen=True, slots=True)
+class Chouette:
+    """A sitting of three; every leaf is None where the source does not describe one."""
+
+    rotation: Literal["single_until_beaten"] | None
+    partie_step: int | None
+    rounds_up_above: int | None
+    single_stakes: int | None
+    fractions_neglected: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Rules:
     deck: Deck
     deal: Deal
@@ -225,6 +236,7 @@ class Rules:
     repique: Repique
     penalties: Penalties
     game: Game
+    chouette: Chouette
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,85 @@
+"""A sitting of three as a file records it, settled and held to the book's scoring card.
+
+A sitting is the run of partie records that name the same three players
+(``sitting``), in the file's order: each partie is replayed on its own
+(``record``), and ``chouette`` keeps the card.  What a record says that the
+sitting cannot take (a fourth player, a partie played by the wrong pair, a
+partie not finished) is refused at the record's own place; a figure of the
+book's card that the settlement does not reach is a mismatch, at the place
+of that card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import Problem, RecordError
+from ..located import Located
+from ..ruleset.model import Rules
+from .chouette import NoChouette, PartieRefused, Played, Sitting, chouette_rules, settle
+from .record import replay
+
+
+@dataclass(frozen=True, slots=True)
+class CardMismatch:
+    """A figure of the book's card that the settlement does not reach."""
+
+    partie: int
+    player: str
+    claimed: int
+    engine: int
+    problem: Problem
+
+
+@dataclass(frozen=True, slots=True)
+class SittingReplay:
+    players: tuple[str, str, str]
+    sitting: Sitting
+    mismatches: tuple[CardMismatch, ...]
+
+
+def _players(docs: Sequence[Located]) -> tuple[str, str, str]:
+    """The sitting's three, as its first record names them; every record must name the same."""
+    first = docs[0].data.get("sitting", {})
+    if "players" not in first:
+        raise RecordError([docs[0].problem(("players",), 'a sitting\'s parties each name its three players '
+                                                         '([Sitting "A" "B" "C"], JSON "sitting")')])
+    names = tuple(first["players"])
+    for k, doc in enumerate(docs, 1):
+        given = doc.data.get("sitting", {}).get("players")
+        if given is None or tuple(given) != names:
+            raise RecordError([doc.problem(("sitting", "players") if given is not None else ("players",),
+                                           f"partie {k} is not of the sitting of {', '.join(names)}: every partie "
+                                           "names the same three players, in the same order")])
+        card = doc.data["sitting"].get("card", {})
+        stray = [p for p in list(doc.data["players"]) + list(card) if p not in names]
+        if stray:
+            raise RecordError([doc.problem(("players",) if stray[0] in doc.data["players"] else ("sitting", "card"),
+                                           f"{stray[0]} is not one of the sitting's three "
+                                           f"({', '.join(names)})")])
+    return names[0], names[1], names[2]
+
+
+def replay_sitting(docs: Sequence[Located], rules: Rules) -> SittingReplay:
+    """The sitting of these parties, in order, each replayed and the whole settled by ``rules.chouette``."""
+    players = _players(docs)
+    try:
+        chouette_rules(rules)
+    except NoChouette as exc:
+        raise RecordError([docs[0].problem(("sitting", "players"), str(exc))]) from None
+    reps = [replay(doc, rules) for doc in docs]
+    played = [Played((players.index(rep.players[0]), players.index(rep.players[1])), rep.partie) for rep in reps]
+    try:
+        sitting = settle(rules, played, players)
+    except PartieRefused as exc:
+        raise RecordError([docs[exc.partie - 1].problem(("players",), str(exc))]) from None
+    mismatches = []
+    for n, (doc, line) in enumerate(zip(docs, sitting.lines), 1):
+        card = doc.data["sitting"].get("card", {})
+        for i, name in enumerate(players):
+            if name in card and card[name] != line.card[i]:
+                mismatches.append(CardMismatch(n, name, card[name], line.card[i], doc.problem(
+                    ("sitting", "card"), f"the card after partie {n}: {name} {card[name]:+d} in the book, "
+                                         f"{line.card[i]:+d} by the settlement")))
+    return SittingReplay(players, sitting, tuple(mismatches))
