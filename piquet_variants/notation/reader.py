@@ -42,6 +42,11 @@ TAG_ALIASES = {"Événement": "Event", "Evenement": "Event", "Référence": "Loc
                "MarqueAcquise": "ScoreSoFar", "ManchesGagnées": "GamesSoFar", "ManchesGagnees": "GamesSoFar",
                "Chouette": "Sitting", "Séance": "Sitting", "Seance": "Sitting", "CarteDeMarque": "ScoringCard"}
 #: The tags that give each player a whole number: what the number is, for the message that shows how to write one.
+#: How many quoted values a tag takes, by its field (or the field's first part); one where not named.
+_TAG_VALUES: dict[tuple[str, ...], int] = {("players",): 2, ("cut",): 4, ("sitting", "players"): 3,
+                                           ("sitting", "card"): 6}
+#: The tags whose one value is a choice among these.
+_CHOICES = {"lang": ("en", "fr"), "higher_chose": ("deal", "elder")}
 _PER_PLAYER = {"cut_lifted": "how many cards he lifted", "scores": "his score so far",
                "games": "the games he has won so far"}
 
@@ -291,64 +296,72 @@ class _Builder:
         """Fill the field a tag names; its name as the writer writes it."""
         tag, values = h.data
         tag = TAG_ALIASES.get(tag, tag)
+        field = self.tag_field(tag, values, h)
+        self.mark(field, h.pos)
+        per_player = _PER_PLAYER.get(field[-1])
+        match field:
+            case ("source", name):
+                rec.setdefault("source", {})[name] = values[0]
+            case ("options",):
+                rec.setdefault("options", {}).update(self.options(values, h))
+            case ("players",):
+                if values[0] == values[1]:
+                    raise self.fail(h.pos, "the two players need different names")
+                rec["players"] = values
+            case ("cut",):
+                rec["cut"] = {values[0]: values[1], values[2]: values[3]}
+            case _ if per_player is not None:
+                numbers = self.per_player(tag, values, h, per_player, least=1 if field[0] == "cut_lifted" else 0)
+                if field[0] == "so_far":
+                    rec.setdefault("so_far", {})[field[1]] = numbers
+                else:
+                    rec[field[0]] = numbers
+            case ("sitting", "card"):
+                rec.setdefault("sitting", {})["card"] = self.scoring_card(tag, values, h)
+            case ("sitting", "players"):
+                if len(set(values)) != 3:
+                    raise self.fail(h.pos, f"[{tag}] names the sitting's three players, each once")
+                rec.setdefault("sitting", {})["players"] = values
+            case ("so_far", "deals"):
+                if not (values[0].isdigit() and len(values[0]) <= 9):
+                    raise self.fail(h.pos, f'[{tag}] is how many deals were played before the first: "5"')
+                rec.setdefault("so_far", {})["deals"] = int(values[0])
+            case (name,) if name in _CHOICES:
+                if values[0] not in _CHOICES[name]:
+                    raise self.fail(h.pos, f"[{tag}] is {' or '.join(_CHOICES[name])}, not {echo(values[0])}")
+                rec[name] = values[0]
+            case _:
+                rec[field[0]] = values[0]
+        return tag
+
+    def tag_field(self, tag: str, values: list[str], h: Stmt) -> tuple[str, ...]:
+        """The record's field a tag names, once its count of values is right."""
         if tag.startswith(SOURCE_TAG_PREFIX) and len(tag) > len(SOURCE_TAG_PREFIX):
             field: tuple[str, ...] = ("source", tag[len(SOURCE_TAG_PREFIX):])
         elif tag in TAGS:
             field = TAGS[tag]
         else:
             raise self.fail(h.pos, f"no tag {echo(tag)}{did_you_mean(tag, list(TAGS))}")
-        counts: dict[tuple[str, ...], int] = {("sitting", "players"): 3, ("sitting", "card"): 6}
-        want = counts.get(field, {"players": 2, "cut": 4}.get(field[0], 1))
-        per_player = _PER_PLAYER.get(field[-1])
-        if per_player is not None:  # a name and a number, for one player or both
+        want = _TAG_VALUES.get(field, _TAG_VALUES.get(field[:1], 1))
+        if field[-1] in _PER_PLAYER:  # a name and a number, for one player or both
             want = 4 if len(values) > 2 else 2
         if field[0] != "options" and len(values) != want:
             raise self.fail(h.pos, f"[{tag}] takes {want} quoted value{'s' if want > 1 else ''}")
-        self.mark(field, h.pos)
-        if field[0] == "source":
-            rec.setdefault("source", {})[field[1]] = values[0]
-        elif field[0] == "options":
-            for v in values:
-                name, sep, choice = v.partition("=")
-                if not sep:
-                    raise self.fail(h.pos, f"an option is NAME=CHOICE, not {echo(v)}")
-                rec.setdefault("options", {})[name.strip()] = choice.strip()
-        elif field[0] == "players":
-            if values[0] == values[1]:
-                raise self.fail(h.pos, "the two players need different names")
-            rec["players"] = values
-        elif field[0] == "cut":
-            rec["cut"] = {values[0]: values[1], values[2]: values[3]}
-        elif per_player is not None:
-            least = 1 if field[0] == "cut_lifted" else 0
-            if not all(v.isdigit() and len(v) <= 9 and int(v) >= least for v in values[1::2]):
-                raise self.fail(h.pos, f'[{tag}] gives each player and {per_player}: "A" "1" "B" "5"')
-            numbers = {name: int(n) for name, n in zip(values[::2], values[1::2])}
-            if field[0] == "so_far":
-                rec.setdefault("so_far", {})[field[1]] = numbers
-            else:
-                rec[field[0]] = numbers
-        elif field == ("sitting", "card"):
-            rec.setdefault("sitting", {})["card"] = self.scoring_card(tag, values, h)
-        elif field[0] == "sitting":
-            if len(set(values)) != 3:
-                raise self.fail(h.pos, f"[{tag}] names the sitting's three players, each once")
-            rec.setdefault("sitting", {})["players"] = values
-        elif field == ("so_far", "deals"):
-            if not (values[0].isdigit() and len(values[0]) <= 9):
-                raise self.fail(h.pos, f'[{tag}] is how many deals were played before the first: "5"')
-            rec.setdefault("so_far", {})["deals"] = int(values[0])
-        elif field[0] == "lang":
-            if values[0] not in ("en", "fr"):
-                raise self.fail(h.pos, f"[Lang] is en or fr, not {echo(values[0])}")
-            rec["lang"] = values[0]
-        elif field[0] == "higher_chose":
-            if values[0] not in ("deal", "elder"):
-                raise self.fail(h.pos, f"[{tag}] is deal or elder, not {echo(values[0])}")
-            rec["higher_chose"] = values[0]
-        else:
-            rec[field[0]] = values[0]
-        return tag
+        return field
+
+    def options(self, values: list[str], h: Stmt) -> dict[str, str]:
+        chosen: dict[str, str] = {}
+        for v in values:
+            name, sep, choice = v.partition("=")
+            if not sep:
+                raise self.fail(h.pos, f"an option is NAME=CHOICE, not {echo(v)}")
+            chosen[name.strip()] = choice.strip()
+        return chosen
+
+    def per_player(self, tag: str, values: list[str], h: Stmt, what: str, least: int) -> dict[str, int]:
+        if not all(v.isdigit() and len(v) <= 9 and int(v) >= least for v in values[1::2]):
+            raise self.fail(h.pos, f'[{tag}] gives each player and {what}: "A" "1" "B" "5"')
+        return {name: int(n) for name, n in zip(values[::2], values[1::2])}
 
     def scoring_card(self, tag: str, values: list[str], h: Stmt) -> dict[str, int]:
         """The sitting's card as the book keeps it: each of the three and his standing, signed."""
