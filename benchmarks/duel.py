@@ -3,6 +3,10 @@
     python benchmarks/duel.py FIRST SECOND PAIRS [RULESET] [JOBS] [SEED]
 
 e.g. ``python benchmarks/duel.py search cavendish 40`` or ``... cavendish random 100``.
+The player ``duel:Weighed`` is the learned player with the weights of the file
+``PIQUET_WEIGHTS`` names (a feature it does not name weighed zero), so that
+one fit may be matched against another, e.g. the weights an earlier commit
+shipped: ``PIQUET_WEIGHTS=old.json python benchmarks/duel.py learned duel:Weighed 400``.
 Prints the first player's points won a partie (the settlement) and his
 partie total less the other's, each averaged over both seatings, with its
 interval; the parties played; and the time.  The first player is better, at
@@ -11,12 +15,34 @@ interval; the parties played; and the time.  The first player is better, at
 
 from __future__ import annotations
 
+import json
+import os
+import random
 import sys
 import time
 
 from piquet_variants.engine import deal
+from piquet_variants.players.features import FOLLOW_NAMES, LEAD_NAMES
+from piquet_variants.players.learned import LearnedPlayer, parse_weights
+from piquet_variants.players.view import Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.simulate.duel import duel
+
+
+class Weighed:
+    """The learned player with the weights of the file ``PIQUET_WEIGHTS`` names, each feature it lacks at zero
+    (it holds one: a compiled class cannot be subclassed here)."""
+
+    def __init__(self, rng: random.Random, options: frozenset[str] = frozenset()):
+        path = os.environ["PIQUET_WEIGHTS"]
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        for kind, names in (("lead", LEAD_NAMES), ("follow", FOLLOW_NAMES)):
+            data[kind] = {n: data[kind].get(n, 0.0) for n in names}
+        self.player = LearnedPlayer(rng, options, parse_weights(json.dumps(data), path))
+
+    def choose(self, view: View, legal: Legal) -> int:
+        return self.player.choose(view, legal)
 
 
 def main(first: str, second: str, pairs: int, ruleset: str, jobs: int, seed: int) -> None:

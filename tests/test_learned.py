@@ -43,11 +43,23 @@ def test_the_fit_is_deterministic_and_learns_what_the_choices_show() -> None:
         n = rng.randint(2, 5)
         chosen = rng.randrange(n)
         feats = tuple((1 if i == chosen else 0, rng.randint(0, 3)) for i in range(n))
-        choices.append(training.Choice(True, feats, chosen))
+        choices.append(training.Choice(True, feats, (chosen,)))
     w = training.fit(choices, names, seed=1, epochs=4)
     assert w == training.fit(choices, names, seed=1, epochs=4)
     assert w[0] > 1 and abs(w[1]) < w[0] / 4
     assert training.agreement(choices, w) == 1.0
+
+
+def test_cards_equally_best_are_all_right_answers() -> None:
+    """Two cards of three equally best: the fit makes either likely, and does not teach the second as a mistake,
+    as it would if only the first were the answer."""
+    names = ("either", "first")
+    feats = ((1, 1), (1, 0), (0, 0))
+    both = training.fit([training.Choice(True, feats, (0, 1))] * 100, names, seed=1, epochs=4)
+    first = training.fit([training.Choice(True, feats, (0,))] * 100, names, seed=1, epochs=4)
+    chances = training._probabilities(both, feats)
+    assert chances[0] + chances[1] > 0.9 and chances[1] > 3 * training._probabilities(first, feats)[1]
+    assert training.agreement([training.Choice(True, feats, (1, 0))], both) == 1.0
 
 
 @pytest.mark.parametrize("learner", [False, True])
@@ -55,7 +67,7 @@ def test_the_search_players_choices_are_noted_with_each_cards_features(learner: 
     """In a deal the search plays, or one the learned player plays (its own positions, the search's choices)."""
     weights = learned.WEIGHTS.read_text(encoding="utf-8") if learner else None
     choices = training.choices_of_deal(RULES, 7, 0, weights)
-    assert choices and all(0 <= c.chosen < len(c.features) for c in choices)
+    assert choices and all(c.best and all(0 <= i < len(c.features) for i in c.best) for c in choices)
     assert {len(f) for c in choices if c.lead for f in c.features} == {len(LEAD_NAMES)}
     assert {len(f) for c in choices if not c.lead for f in c.features} == {len(FOLLOW_NAMES)}
 

@@ -191,7 +191,8 @@ def test_double_dummy_solver_against_brute_force() -> None:
 
 
 def test_search_plays_the_double_dummy_card_when_it_can_see_everything() -> None:
-    """With every other card played or seen, its one drawn deal is the true one: it plays a best card."""
+    """With every other card played or seen, its one drawn deal is the true one: it plays a best card, and finds
+    every best card best."""
     rng = random.Random(9)
     found = 0
     while found < 5:
@@ -210,6 +211,10 @@ def test_search_plays_the_double_dummy_card_when_it_can_see_everything() -> None
         best = {card: _brute(line.then(card)) for card in legal}
         want = max(best.values()) if me == ELDER else min(best.values())
         assert best[choice] == want
+        values = dict(SearchPlayer(random.Random(1)).weigh(view, legal))  # every best card, alike ones too
+        assert sorted(values) == sorted(legal)
+        top = max(values.values())
+        assert {c for c, v in values.items() if v == top} == {c for c in legal if best[c] == want}
 
 
 def test_a_deals_score_and_the_calls_heard_pickle() -> None:

@@ -29,14 +29,18 @@ LEAD_NAMES: Final[tuple[str, ...]] = (
     "a losing card, two tricks left", "sure winner, tricks ahead", "sure winner, tricks behind",
     "his shown cards in the suit", "longest suit", "sure winner, elder", "longest suit, elder",
     "a card he may not beat, he holds more of the suit", "last trick", "his cards above it, none held",
-    "sure winner, the cards undecided")
+    "sure winner, the cards undecided", "own cards above it", "sure winner, cards he may hold in the suit",
+    "sure winner, his sure winners", "a losing card, rank", "a losing card, a sure winner held in the suit",
+    "one of his cards above it", "a losing card, his only one of the suit")
 FOLLOW_NAMES: Final[tuple[str, ...]] = (
     "follows suit", "wins the trick", "the lowest card that wins", "the lowest card of the suit, losing", "rank",
     "a sure winner to keep", "throws: cards held in its suit", "throws: cards he may hold in its suit",
     "throws: a guard to a king or queen", "throws: the last card of a suit", "a counting card",
     "he holds none of its suit", "his cards above it", "highest of its suit", "wins, the last trick",
     "wins, tricks ahead", "wins, tricks behind", "wins, the cards undecided", "throws: a winner",
-    "wins with a sure winner", "wins, elder")
+    "wins with a sure winner", "wins, elder", "wins: his lower cards that win", "wins a counting card",
+    "could win, does not", "throws: the lowest of its suit", "throws: rank", "wins: his sure winners after",
+    "wins: cards he may hold in the suit after")
 
 _KING: Final = 1
 _QUEEN: Final = 2
@@ -115,6 +119,13 @@ def lead_features(sit: Situation, c: int) -> list[int]:
         1 if sit.left == 1 else 0,
         above if not _count(mine & ~(1 << c)) else 0,
         winner * undecided,
+        _count(mine & higher_in_suit(c)),
+        winner * _count(theirs),
+        winner * _count(sit.winners),
+        0 if winner else c % RANKS_PER_SUIT,
+        1 if not winner and mine & sit.winners else 0,
+        1 if above == 1 else 0,
+        1 if not winner and _count(mine) == 1 else 0,
     ]
 
 
@@ -152,4 +163,11 @@ def follow_features(sit: Situation, lead: int, c: int) -> list[int]:
         winner * throws,
         wins * winner,
         wins * sit.elder,
+        wins * _count(beats & ~higher_in_suit(c) & ~(1 << c)),
+        wins * (sit.counting >> lead & 1),
+        1 if beats and not wins else 0,
+        throws if mine.bit_length() - 1 == c else 0,
+        throws * (c % RANKS_PER_SUIT),
+        wins * _count(sit.winners & ~(1 << c)),
+        wins * _count(theirs & ~(1 << lead)),
     ]

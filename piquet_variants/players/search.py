@@ -83,13 +83,39 @@ class SearchPlayer(CavendishPlayer):
     def choose(self, view: View, legal: Legal) -> int:
         if legal.phase != Phase.PLAY or legal.cards & (legal.cards - 1) == 0:
             return super().choose(view, legal)
+        candidates, values = self._search(view, legal)
+        best = max(range(len(candidates)), key=values.__getitem__)
+        return candidates[best]
+
+    def weigh(self, view: View, legal: Legal) -> list[tuple[int, int]]:
+        """Each playable card with its summed value to this player over the drawn deals, highest card first.
+
+        The search often finds several cards equally good; choosing plays the first of them, but a learner
+        told only that one would be taught the others are worse.  A card alike to another (next to it among
+        the live cards) is not searched apart: it shares the value of the highest card of its run.
+        """
+        candidates, values = self._search(view, legal)
+        out = []
+        head = 0
+        m = legal.cards
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            while head + 1 < len(candidates) and candidates[head + 1] <= c:
+                head += 1
+            out.append((c, values[head]))
+        return out
+
+    def _search(self, view: View, legal: Legal) -> tuple[list[int], list[int]]:
+        """The distinct playable cards (highest of each suit's runs first) and each one's summed value to him."""
         me = view.role
         live = view.unseen(view.pack) | view.hand | view.opponent_known()
         if view.lead_card is not None:
             live |= 1 << view.lead_card
         candidates = _distinct(legal.cards, live, tables(view.rules).counting_cards)
         if len(candidates) == 1:
-            return candidates[0]
+            return candidates, [0]
         tricks = view.rules.deal.hand
         won_elder = sum(1 for t in view.tricks if trick_winner(t) == ELDER)
         sums = [0] * len(candidates)
@@ -103,8 +129,7 @@ class SearchPlayer(CavendishPlayer):
             for i, c in enumerate(candidates):
                 sums[i] += _value(solver, hands, me, c, view.lead_card, won_elder)
             nodes += solver.nodes
-        best = max(range(len(candidates)), key=lambda i: sums[i] if me == ELDER else -sums[i])
-        return candidates[best]
+        return candidates, sums if me == ELDER else [-v for v in sums]
 
 
 def _value(solver: Solver, hands: list[int], me: int, c: int, lead: int | None, won_elder: int) -> int:

@@ -5,12 +5,14 @@
 
 It deals ``N`` deals under the club laws (each from its own seeds), lets the
 ``search`` player play both seats, and at every card with more than one
-choice notes the features of each playable card (``features``) and the card
-the search chose.  Then it fits, for leads and for cards played to a lead, the
-weights of a softmax over the playable cards (the chance of each card grows
-with the exponential of its weighted features) by stochastic gradient descent
-on the cross-entropy, in an order drawn from the seed, with a small weight
-decay.  Each further round deals ``N`` new deals, played by the learned player
+choice notes the features of each playable card (``features``) and the cards
+the search found best (``SearchPlayer.weigh``: the search often finds several
+cards of the same value over its drawn deals, and plays the first).  Then it
+fits, for leads and for cards played to a lead, the weights of a softmax over
+the playable cards (the chance of each card grows with the exponential of its
+weighted features) by stochastic gradient descent on the likelihood of the
+best cards (the chance of playing one of them), in an order drawn from the
+seed, with a small weight decay.  Each further round deals ``N`` new deals, played by the learned player
 with the weights of the round before: its own positions, which the search's
 deals do not show it, are noted with the search's choices, and the weights are
 fitted again to every choice noted so far (imitation with the learner's
@@ -52,15 +54,17 @@ DECAY = 1e-4
 
 @dataclass(frozen=True)
 class Choice:
-    """One decision: whether it was a lead, each playable card's features, and which of them the search chose."""
+    """One decision: whether it was a lead, each playable card's features, and which of them the search found best
+    (all of them where several were equally good over its drawn deals)."""
 
     lead: bool
     features: tuple[tuple[int, ...], ...]
-    chosen: int
+    best: tuple[int, ...]
 
 
 class _Recorder:
-    """Notes each card the search player chooses among several; plays it, or the learner's card where there is one."""
+    """Notes the cards the search player finds best among several; plays the first, or the learner's card where
+    there is one."""
 
     def __init__(self, rng: random.Random, out: list[Choice], learner: LearnedPlayer | None = None):
         self.teacher = SearchPlayer(rng)
@@ -68,24 +72,18 @@ class _Recorder:
         self.learner = learner
 
     def choose(self, view: View, legal: Legal) -> int:
-        action = self.teacher.choose(view, legal)
         cards = legal.cards
         if legal.phase != Phase.PLAY or cards & (cards - 1) == 0:
-            return action
+            return self.teacher.choose(view, legal)
+        values = self.teacher.weigh(view, legal)
+        top = max(v for _, v in values)
         sit = Situation(view, tables(view.rules).counting_cards)
         lead = view.lead_card
-        feats: list[tuple[int, ...]] = []
-        chosen = -1
-        m = cards
-        while m:
-            low = m & -m
-            m ^= low
-            c = low.bit_length() - 1
-            if c == action:
-                chosen = len(feats)
-            feats.append(tuple(lead_features(sit, c) if lead is None else follow_features(sit, lead, c)))
-        self.out.append(Choice(lead is None, tuple(feats), chosen))
-        return action if self.learner is None else self.learner.choose(view, legal)
+        feats = tuple(tuple(lead_features(sit, c) if lead is None else follow_features(sit, lead, c))
+                      for c, _ in values)
+        best = tuple(i for i, (_, v) in enumerate(values) if v == top)
+        self.out.append(Choice(lead is None, feats, best))
+        return values[best[0]][0] if self.learner is None else self.learner.choose(view, legal)
 
 
 def choices_of_deal(rules: Rules, seed: int, index: int, weights: str | None = None) -> list[Choice]:
@@ -112,7 +110,12 @@ def _probabilities(weights: list[float], feats: tuple[tuple[int, ...], ...]) -> 
 
 
 def fit(choices: list[Choice], names: tuple[str, ...], seed: int, epochs: int = EPOCHS) -> list[float]:
-    """Softmax weights by stochastic gradient descent, the order of each epoch drawn from ``seed``."""
+    """Softmax weights by stochastic gradient descent, the order of each epoch drawn from ``seed``.
+
+    The loss is the likelihood of the set of best cards (the chance of playing any of them): a card the search
+    found as good as the one it played is not taught as a mistake.  Its gradient for a card's score is the
+    card's share of the best cards' chance, where it is one of them, less its chance.
+    """
     weights = [0.0] * len(names)
     order = list(range(len(choices)))
     rng = random.Random(f"{seed}:fit:{len(names)}")
@@ -122,8 +125,9 @@ def fit(choices: list[Choice], names: tuple[str, ...], seed: int, epochs: int = 
         for i in order:
             ch = choices[i]
             probs = _probabilities(weights, ch.features)
+            good = sum(probs[j] for j in ch.best)
             for j, fs in enumerate(ch.features):
-                g = (1.0 if j == ch.chosen else 0.0) - probs[j]
+                g = (probs[j] / good if j in ch.best else 0.0) - probs[j]
                 if g:
                     for k, f in enumerate(fs):
                         if f:
@@ -134,11 +138,11 @@ def fit(choices: list[Choice], names: tuple[str, ...], seed: int, epochs: int = 
 
 
 def agreement(choices: list[Choice], weights: list[float]) -> float:
-    """The share of choices where the weights' best card is the search player's."""
+    """The share of choices where the weights' best card is one of the search player's best."""
     hits = 0
     for ch in choices:
         scores = [sum(w * f for w, f in zip(weights, fs)) for fs in ch.features]
-        hits += scores.index(max(scores)) == ch.chosen
+        hits += scores.index(max(scores)) in ch.best
     return hits / len(choices) if choices else 0.0
 
 
@@ -156,7 +160,7 @@ def generate(deals: int, seed: int, jobs: int, first: int = 0, weights: str | No
 
 
 def _read(path: Path) -> list[Choice]:
-    return [Choice(bool(c[0]), tuple(tuple(f) for f in c[1]), int(c[2]))
+    return [Choice(bool(c[0]), tuple(tuple(f) for f in c[1]), tuple(c[2]))
             for c in json.loads(path.read_text(encoding="utf-8"))]
 
 
@@ -192,7 +196,7 @@ def main(argv: list[str] | None = None) -> None:
             new = generate(args.deals, args.seed, args.jobs, r * args.deals, text)
             if cached is not None:
                 cached.parent.mkdir(parents=True, exist_ok=True)
-                cached.write_text(json.dumps([[c.lead, c.features, c.chosen] for c in new]), encoding="utf-8")
+                cached.write_text(json.dumps([[c.lead, c.features, c.best] for c in new]), encoding="utf-8")
         choices += new
         header: dict[str, object] = {"deals": args.deals, "rounds": r + 1, "seed": args.seed, "ruleset": RULESET}
         text = _weights_text(choices, args.seed, header)
