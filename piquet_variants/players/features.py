@@ -63,7 +63,8 @@ def _unguards(hand: int, suit: int, c: int) -> int:
 class Situation:
     """What one decision's features share: the masks and counts, worked out once for all its cards."""
 
-    __slots__ = ("hand", "against", "winners", "counting", "left", "ahead", "elder", "shown", "longest")
+    __slots__ = ("hand", "against", "winners", "counting", "left", "ahead", "elder", "shown", "longest", "undecided",
+                 "sure")
 
     def __init__(self, view: View, counting: int):
         self.hand = view.hand
@@ -75,6 +76,8 @@ class Situation:
         for t in view.tricks:
             won += 1 if trick_winner(t) == view.role else 0
         self.ahead = 2 * won - len(view.tricks)  # tricks won less tricks lost
+        self.undecided = 1 if -2 <= self.ahead + self.left - 1 <= 2 else 0  # the cards may yet go either way
+        self.sure = _count(self.winners)
         self.elder = 1 if view.role == 0 else 0
         self.shown = view.opponent_known()
         longest = 0
@@ -93,7 +96,6 @@ def lead_features(sit: Situation, c: int) -> list[int]:
     theirs = sit.against & smask
     winner = sit.winners >> c & 1
     above = _count(theirs & higher_in_suit(c))
-    undecided = 1 if -2 <= sit.ahead + sit.left - 1 <= 2 else 0
     return [
         winner,
         winner if mine & ~sit.winners else 0,
@@ -118,10 +120,10 @@ def lead_features(sit: Situation, c: int) -> list[int]:
         1 if not winner and _count(mine) > _count(theirs) else 0,
         1 if sit.left == 1 else 0,
         above if not _count(mine & ~(1 << c)) else 0,
-        winner * undecided,
+        winner * sit.undecided,
         _count(mine & higher_in_suit(c)),
         winner * _count(theirs),
-        winner * _count(sit.winners),
+        winner * sit.sure,
         0 if winner else c % RANKS_PER_SUIT,
         1 if not winner and mine & sit.winners else 0,
         1 if above == 1 else 0,
@@ -140,7 +142,6 @@ def follow_features(sit: Situation, lead: int, c: int) -> list[int]:
     beats = mine & higher_in_suit(lead) if follows else 0
     throws = 1 - follows
     winner = sit.winners >> c & 1
-    undecided = 1 if -2 <= sit.ahead + sit.left - 1 <= 2 else 0
     return [
         follows,
         wins,
@@ -159,7 +160,7 @@ def follow_features(sit: Situation, lead: int, c: int) -> list[int]:
         wins if sit.left == 1 else 0,
         wins if sit.ahead > 0 else 0,
         wins if sit.ahead < 0 else 0,
-        wins * undecided,
+        wins * sit.undecided,
         winner * throws,
         wins * winner,
         wins * sit.elder,
@@ -168,6 +169,6 @@ def follow_features(sit: Situation, lead: int, c: int) -> list[int]:
         1 if beats and not wins else 0,
         throws if mine.bit_length() - 1 == c else 0,
         throws * (c % RANKS_PER_SUIT),
-        wins * _count(sit.winners & ~(1 << c)),
+        wins * (sit.sure - winner),
         wins * _count(theirs & ~(1 << lead)),
     ]
