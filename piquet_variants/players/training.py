@@ -12,13 +12,15 @@ fits, for leads and for cards played to a lead, the weights of a softmax over
 the playable cards (the chance of each card grows with the exponential of its
 weighted features) by stochastic gradient descent on the likelihood of the
 best cards (the chance of playing one of them), in an order drawn from the
-seed, with a small weight decay.  Each further round deals ``N`` new deals, played by the learned player
-with the weights of the round before: its own positions, which the search's
-deals do not show it, are noted with the search's choices, and the weights are
-fitted again to every choice noted so far (imitation with the learner's
-positions, "DAgger").  The same arguments give the same file, on any number
-of jobs: each deal's choices come from its own seeds, and the fit runs in one
-process.
+seed, with a small weight decay.  Each further round deals ``N`` new deals,
+played by the learned player with the weights of the round before: its own
+positions, which the search's deals do not show it, are noted with the
+search's best cards, and the weights are fitted again to every choice noted
+so far (imitation with the learner's positions, "DAgger").  The same
+arguments give the same file, on any number of jobs: each deal's choices come
+from its own seeds, and the fit runs in one process.  The shipped weights:
+
+    python -m piquet_variants.players.training --deals 500 --rounds 3 --seed 1 --jobs 2
 
 The target is the search player's choices alone; nothing here reads
 Cavendish's figures.
@@ -112,8 +114,8 @@ def _probabilities(weights: list[float], feats: tuple[tuple[int, ...], ...]) -> 
 def fit(choices: list[Choice], names: tuple[str, ...], seed: int, epochs: int = EPOCHS) -> list[float]:
     """Softmax weights by stochastic gradient descent, the order of each epoch drawn from ``seed``.
 
-    The loss is the likelihood of the set of best cards (the chance of playing any of them): a card the search
-    found as good as the one it played is not taught as a mistake.  Its gradient for a card's score is the
+    It maximises the likelihood of the set of best cards (the chance of playing any of them): a card the search
+    found as good as the one it played is not taught as a mistake.  The gradient for a card's score is the
     card's share of the best cards' chance, where it is one of them, less its chance.
     """
     weights = [0.0] * len(names)
