@@ -476,3 +476,18 @@ def test_a_search_path_folder_whose_name_is_too_long_is_searched_as_empty(cli, t
     monkeypatch.setenv("PIQUET_VARIANTS_PATH", str(tmp_path / ("x" * 300)))
     code, out, err = cli("rulesets", "list")
     assert code == 0 and "traite" in out, err
+
+
+def test_a_fault_in_a_later_record_does_not_break_the_places_of_an_earlier_one(cli, tmp_path) -> None:
+    """Found by benchmarks/fuzz.py --seed 28: the places of a JSON file's records are found by one scan of the whole
+    file, which the first record's replay asks for before the later records are decoded; a stray brace or a bad
+    escape further on made the scan fail (IndexError), where the later record's own fault is the message."""
+    from piquet_variants import examples
+
+    text = examples.path("cavendish-chouette.json").read_text(encoding="utf-8")
+    second = text.index('"points_won"', text.index('"points_won"') + 1)
+    broken = tmp_path / "sitting.json"
+    broken.write_text(text[:second] + '{"\\q": 1 }} ' + text[second:], encoding="utf-8")
+    code, out, err = cli("compare", str(broken), "-r", "cotton-1674", "-r", "cavendish-au-cent", "--format", "json")
+    assert code == 1 and "internal error" not in err
+    assert err.startswith(f"{broken}:") and "not valid JSON" in err

@@ -72,7 +72,13 @@ class JsonPlaces:
 
 
 def _key(token: str) -> str:
-    return token[1:-1] if "\\" not in token else str(json.loads(token))
+    """A key's text; one whose escapes do not decode (in a fault past the records read) is taken as written."""
+    if "\\" not in token:
+        return token[1:-1]
+    try:
+        return str(json.loads(token))
+    except ValueError:
+        return token[1:-1]
 
 
 class _Open:
@@ -89,7 +95,11 @@ class _Open:
 
 
 def _marks(text: str) -> dict[JsonPath, tuple[int, int]]:
-    """Every path's position, as the YAML loader records them: a member at its key, an item at its value."""
+    """Every path's position, as the YAML loader records them: a member at its key, an item at its value.
+
+    The whole file is scanned, and a record is placed before the file's later records are decoded, so the scan
+    meets syntax faults a record beyond this one may hold: it places what comes before them, and never fails.
+    """
     marks: dict[JsonPath, tuple[int, int]] = {}
     stack: list[_Open] = []
     line, line_start, done = 1, 0, 0
@@ -108,6 +118,8 @@ def _marks(text: str) -> dict[JsonPath, tuple[int, int]]:
         if token == ":":
             continue
         if token in "}]":
+            if not stack:  # a close with nothing open: a syntax fault further on, past any record read
+                break
             stack.pop()
             continue
         where = (line, start - line_start + 1)
