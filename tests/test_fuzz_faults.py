@@ -491,3 +491,20 @@ def test_a_fault_in_a_later_record_does_not_break_the_places_of_an_earlier_one(c
     code, out, err = cli("compare", str(broken), "-r", "cotton-1674", "-r", "cavendish-au-cent", "--format", "json")
     assert code == 1 and "internal error" not in err
     assert err.startswith(f"{broken}:") and "not valid JSON" in err
+
+
+def test_a_json_record_over_the_bound_is_refused_before_it_is_built(cli, tmp_path) -> None:
+    """Found by benchmarks/fuzz.py --seed 28: a JSON record of 24 MB (a trick list grown by mutation) was decoded
+    whole, 1.3 GB and 14 s, before the schema refused its length; a record is bounded as a notation record is, by
+    its brackets alone, and one over the bound is refused at its first character."""
+    from piquet_variants import examples
+    from piquet_variants.located import MAX_BYTES
+
+    record = json.loads(examples.path("traite-art12.json").read_text(encoding="utf-8"))
+    record["source"]["note"] = "x" * MAX_BYTES
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps([json.loads(examples.path("traite-art12.json").read_text(encoding="utf-8")), record]),
+                   encoding="utf-8")
+    code, out, err = cli("replay", str(big), "--no-narrative")
+    assert code == 1 and "internal error" not in err
+    assert f"a record longer than {MAX_BYTES} characters" in err and err.count("\n") <= 3
