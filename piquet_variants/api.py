@@ -18,9 +18,9 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, TextIO
+from typing import Any, Literal, TextIO, Union
 
-from .engine.record import Replay, replay as replay_located
+from .engine.record import Replay, replay as replay_typed
 from .errors import PiquetError, Problem, RecordError, RulesetError, UnknownRuleset, echo
 from .examples import PREFIX as EXAMPLE, path as example_path
 from .files import quietly
@@ -28,7 +28,7 @@ from .located import MAX_RECORDS_BYTES, LoadFailure, Located, load_file, read_so
 from .notation.events import RecordEvent, Visitor, walk
 from .notation.writer import write_all
 from .records.json_reader import json_records
-from .records.model import Record as TypedRecord, record_of
+from .records.model import Record as TypedRecord, data_of, record_of
 from .ruleset.compiler import compile_path, load_ruleset
 from .ruleset.model import Rules, Ruleset
 from .schemas import validate
@@ -179,16 +179,22 @@ def _names_a_file(text: str) -> bool:
     return "\n" not in text and (quietly(Path.is_file, Path(text)) or Path(text).suffix.lower() in (".piquet", ".json"))
 
 
-def _data(records: Record | dict[str, Any] | Iterable[Record | dict[str, Any]]) -> list[dict[str, Any]]:
-    """The records' data; a dict is checked against the record schema first (``RecordError`` with its problems),
-    as the reader checks what it reads, so that no writer meets a value of the wrong type."""
-    if isinstance(records, (Record, dict)):
+#: What the writers take: a record as read, a typed record (``Record.model``, or one made in code), or its data.
+Writable = Union[Record, TypedRecord, dict[str, Any]]
+
+
+def _data(records: Writable | Iterable[Writable]) -> list[dict[str, Any]]:
+    """The records' data; a dict or a typed record is checked against the record schema first (``RecordError`` with
+    its problems), as the reader checks what it reads, so that no writer meets a value of the wrong type."""
+    if isinstance(records, (Record, TypedRecord, dict)):
         records = [records]
     out = []
     for i, r in enumerate(records):
         if isinstance(r, Record):
             out.append(r.data)
             continue
+        if isinstance(r, TypedRecord):  # made in code, perhaps: checked as its data would be
+            r = data_of(r)
         if not isinstance(r, dict):
             raise RecordError([Located(f"<record {i + 1}>", r).problem((), f"{echo(r)} is not a record")])
         problems = validate(Located(f"<record {i + 1}>", r), "record")
@@ -198,12 +204,12 @@ def _data(records: Record | dict[str, Any] | Iterable[Record | dict[str, Any]]) 
     return out
 
 
-def write(records: Record | dict[str, Any] | Iterable[Record | dict[str, Any]]) -> str:
+def write(records: Writable | Iterable[Writable]) -> str:
     """Records in the canonical notation, one after another; comments are written where they stood."""
     return write_all(_data(records))
 
 
-def write_json(records: Record | dict[str, Any] | Iterable[Record | dict[str, Any]]) -> str:
+def write_json(records: Writable | Iterable[Writable]) -> str:
     """Records as JSON: one record as an object, several as an array (each validates against the record schema)."""
     data = _data(records)
     return json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2) + "\n"
@@ -261,7 +267,7 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def replay(record: Record | Located, rules: str | Path | Ruleset | Rules | None = None,
+def replay(record: Record | TypedRecord | Located, rules: str | Path | Ruleset | Rules | None = None,
            options: Iterable[tuple[str, str]] = ()) -> Replay:
     """Re-score a record under a ruleset (default: the record's own, with its options) and check its figures.
 
@@ -269,9 +275,13 @@ def replay(record: Record | Located, rules: str | Path | Ruleset | Rules | None 
     every figure the record gives as checked (``checks``), those the engine
     disagrees with (``mismatches``) and the partie's result (``partie``).
     A record the rules cannot replay (a revoke, an impossible discard) raises
-    ``RecordError`` at its line.
+    ``RecordError`` at its line; a typed record made in code is checked as a
+    record's data would be, and its problems are placed at ``<record>``.
     """
-    doc = record.located if isinstance(record, Record) else record
+    if isinstance(record, TypedRecord):
+        doc = Located("<record>", _data(record)[0])
+    else:
+        doc = record.located if isinstance(record, Record) else record
     if rules is None:  # the record's own, a file named from the record's folder; a fault of it is at its line
         own = tuple(doc.data.get("options", {}).items()) + tuple(options)
         try:
@@ -280,4 +290,4 @@ def replay(record: Record | Located, rules: str | Path | Ruleset | Rules | None 
             raise RecordError([doc.problem(("ruleset",), str(exc))]) from None
     elif not isinstance(rules, Rules):
         rules = get_ruleset(rules, options).rules
-    return replay_located(doc, rules)
+    return replay_typed(record_of(doc.data), rules, doc)

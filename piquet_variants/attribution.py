@@ -13,7 +13,7 @@ cause.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -22,6 +22,7 @@ from .engine.record import Replay, replay
 from .engine.scoring import CATEGORIES
 from .errors import PiquetError
 from .located import Located
+from .records.model import Record, record_of
 from .ruleset.compiler import engine_value
 from .ruleset.model import Rules, Ruleset
 from .ruleset.views import diff, plain
@@ -75,14 +76,14 @@ def category_figures(rep: Replay) -> Figures:
     return out
 
 
-def _figures_under(doc: Located, rules: Rules) -> Figures | None:
+def _figures_under(record: Record, doc: Located, rules: Rules) -> Figures | None:
     """The figures under a counterfactual ruleset, or None where the record cannot be played under it.
 
     One rule changed alone can make a ruleset the record does not fit (a
     smaller pack) or that is not consistent (a pack size without its ranks).
     """
     try:
-        return category_figures(replay(doc, rules))
+        return category_figures(replay(record, rules, doc))
     except (PiquetError, ValueError, IndexError, KeyError):
         return None
 
@@ -110,17 +111,23 @@ def attribute(doc: Located, base: Ruleset, other: Ruleset, budget: Budget | None
     The experiments stop when ``budget`` (one's own if not given) is spent: a
     difference they leave unexplained then has a cause that says so (``stopped``).
     """
-    ref, target = category_figures(replay(doc, base.rules)), category_figures(replay(doc, other.rules))
+    record = record_of(doc.data)
+    ref, target = (category_figures(replay(record, base.rules, doc)),
+                   category_figures(replay(record, other.rules, doc)))
     apart = [key for key in ref if key in target and ref[key] != target[key]]
     if not apart:
         return []
     budget = budget or Budget()
+
+    def under(chosen: dict[str, Any]) -> Figures | None:
+        return _figures_under(record, doc, with_values(base.rules, chosen))
+
     values = {d["path"]: other.entry(d["path"]).value for d in diff(base, other)}
     moved: dict[str, Figures] = {}
     for path, value in values.items():
         if not budget.take(doc):
             break
-        got = _figures_under(doc, with_values(base.rules, {path: value}))
+        got = under({path: value})
         if got is not None:
             moved[path] = got
     causes: dict[tuple[int, str], list[Cause]] = {}
@@ -130,14 +137,15 @@ def attribute(doc: Located, base: Ruleset, other: Ruleset, budget: Budget | None
         causes[key] = [Cause(key[0], key[1], (p,), True) for p in singles]
         if not any(moved[p][key] == target[key] for p in singles):
             unexplained.append(key)
-    for key, rules in _smallest_sets(doc, base, values, list(moved), unexplained, target, budget):
+    for key, rules in _smallest_sets(doc, under, values, list(moved), unexplained, target, budget):
         causes[key].append(Cause(key[0], key[1], rules, False))
     for key in unexplained if budget.spent else ():  # what the search, stopped short, left unexplained
         causes[key].append(Cause(key[0], key[1], (), False, stopped=True))
     return [c for key in apart for c in causes[key]]
 
 
-def _smallest_sets(doc: Located, base: Ruleset, values: dict[str, Any], usable: list[str],
+def _smallest_sets(doc: Located, under: Callable[[dict[str, Any]], Figures | None], values: dict[str, Any],
+                   usable: list[str],
                    keys: list[tuple[int, str]], target: Figures,
                    budget: Budget) -> Iterable[tuple[tuple[int, str], tuple[str, ...]]]:
     """For each figure no single rule explains, the first smallest set that gives the other ruleset's figure;
@@ -146,7 +154,7 @@ def _smallest_sets(doc: Located, base: Ruleset, values: dict[str, Any], usable: 
         for chosen in combinations(usable, size):
             if not keys or not budget.take(doc):
                 return
-            got = _figures_under(doc, with_values(base.rules, {p: values[p] for p in chosen}))
+            got = under({p: values[p] for p in chosen})
             if got is None:
                 continue
             for key in [k for k in keys if got[k] == target[k]]:

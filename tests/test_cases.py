@@ -17,7 +17,7 @@ from typing import Any
 
 from piquet_variants.saying import say_note
 from piquet_variants.engine.deal import ELDER, YOUNGER
-from piquet_variants.engine.record import replay
+from piquet_variants.api import replay
 from piquet_variants.located import load_text
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.schemas import validate

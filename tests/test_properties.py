@@ -12,7 +12,7 @@ from piquet_variants.cards import card_name, iter_cards
 from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, deck_cards, random_dealt
 from piquet_variants.engine.partie import play_random_deal
 from piquet_variants.records.checks import FINAL
-from piquet_variants.engine.record import replay
+from piquet_variants.api import replay
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.located import load_text
 from piquet_variants.ruleset.compiler import load_ruleset

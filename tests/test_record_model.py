@@ -4,7 +4,8 @@ shipped record builds into it."""
 
 from __future__ import annotations
 
-from dataclasses import fields
+import json
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 
 import piquet_variants as pv
 from piquet_variants.records import model
+from piquet_variants.errors import Problem
 from piquet_variants.records.checks import Checkpoint, Stage
 from piquet_variants.schemas import schema
 
@@ -95,8 +97,69 @@ def test_every_shipped_record_builds_into_the_model(path: Path) -> None:
             assert [r.at.label for r in (deal.claimed.running if deal.claimed else ())] == [r["at"] for r in running]
 
 
+@pytest.mark.parametrize("path", sorted(DEALS.rglob("*.piquet")) + sorted(DEALS.rglob("*.json")), ids=lambda p: p.name)
+def test_the_writers_write_a_typed_record_as_its_data(path: Path) -> None:
+    """``data_of`` undoes ``record_of``; the notation written from the typed record is the record's own, and its JSON
+    is the record's data with the format and the language always stated."""
+    for record in pv.read(path):
+        typed = record.model
+        assert model.record_of(model.data_of(typed)) == typed
+        assert pv.write(typed) == pv.write(record)
+        stated = {"format": "piquet-record/1", "lang": "en"}
+        assert json.loads(pv.write_json(typed)) == dict(stated, **record.data)
+
+
+def test_a_typed_record_made_wrong_is_refused_by_the_writers() -> None:
+    typed = model.Record(players=("A", "B"), deals=(model.Deal(dealer="B", hands=model.Hands(("AS",), ("ZZ", 3))),))
+    with pytest.raises(pv.PiquetError, match=r"deals\[0\]\.hands\.younger\[1\]"):
+        pv.write(typed)  # type: ignore[arg-type]
+
+
 def test_a_claimed_running_score_is_a_typed_checkpoint() -> None:
     record = {"players": ["A", "B"], "deals": [{"dealer": "B", "claimed": {"running": [{"at": "lead:3", "A": 4}]}}]}
     (deal,) = model.record_of(record).deals
     assert deal.claimed is not None and deal.claimed.running[0] == model.RunningClaim(Checkpoint(Stage.LEAD, 3),
                                                                                       {"A": 4})
+
+
+class _Nowhere:
+    """The places of a record made in code: every value at line 1, column 1 of ``<made>``."""
+
+    def where(self, path: tuple[str | int, ...]) -> tuple[int, int]:
+        return 1, 1
+
+    def problem(self, path: tuple[str | int, ...], message: str) -> Problem:
+        return Problem("<made>", 1, 1, ".".join(map(str, path)), message)
+
+
+def test_the_engine_replays_a_typed_record_made_in_code() -> None:
+    """The replay reads the typed record alone: one changed by ``dataclasses.replace`` (the book's total for the
+    elder made wrong) replays to the same scores, and the changed claim is the one mismatch."""
+    from piquet_variants.engine.record import replay
+    from piquet_variants.ruleset.compiler import load_ruleset
+
+    record = next(iter(pv.read(DEALS / "rubicon-partie.piquet")))
+    typed = model.record_of(record.data)
+    rules = load_ruleset("cavendish-rubicon").rules
+    first = typed.deals[0]
+    assert first.claimed is not None and first.claimed.final is not None
+    elder = typed.players[1] if first.dealer == typed.players[0] else typed.players[0]
+    wrong = dict(first.claimed.final, **{elder: first.claimed.final[elder] + 1})
+    changed = replace(typed, deals=(replace(first, claimed=replace(first.claimed, final=wrong)),) + typed.deals[1:])
+    right, made = replay(typed, rules, record.located), replay(changed, rules, _Nowhere())
+    assert [d.totals for d in made.deals] == [d.totals for d in right.deals]
+    assert [(m.deal, m.player, m.claimed, m.engine) for m in made.mismatches] == [
+        (1, elder, wrong[elder], right.deals[0].totals[0])] + [(m.deal, m.player, m.claimed, m.engine)
+                                                               for m in right.mismatches]
+
+
+def test_a_fault_of_a_typed_record_is_placed_by_its_places() -> None:
+    from piquet_variants.engine.record import replay
+    from piquet_variants.errors import RecordError
+    from piquet_variants.ruleset.compiler import load_ruleset
+
+    typed = model.Record(players=("A", "B"), deals=(model.Deal(dealer="C"),))
+    with pytest.raises(RecordError) as caught:
+        replay(typed, load_ruleset("cavendish-rubicon").rules, _Nowhere())
+    assert str(caught.value.problems[0]).startswith("<made>:1:1") and "dealer 'C' is not one of the players" in str(
+        caught.value)

@@ -20,6 +20,7 @@ from ..engine.scoring import CATEGORIES
 from ..errors import Problem, RecordError
 from ..i18n import Lang, t
 from ..lexicon import value_words
+from ..records.model import record_of
 from ..render import Report, json_text
 from ..ruleset.model import Ruleset
 from ..ruleset.views import footnote, plain
@@ -54,7 +55,8 @@ def compare_command(
         try:
             if isinstance(doc, RecordError):
                 raise doc
-            reps = [replay(doc, rs.rules) for rs in sets]
+            record = record_of(doc.data)
+            reps = [replay(record, rs.rules, doc) for rs in sets]
             found = [(name, rs, attribute(doc, sets[0], rs, budget)) for name, rs in zip(names[1:], sets[1:])]
         except RecordError as exc:  # this record only: the others are still compared
             problems += exc.problems

@@ -15,6 +15,7 @@ from ..errors import RecordError
 from ..i18n import Lang, t, t_label
 from ..located import Located
 from ..records.checks import Check
+from ..records.model import record_of
 from ..narrative import said, tell, unplayed
 from ..render import Report, json_text
 from . import complete
@@ -118,9 +119,10 @@ def replay_command(
                 problems += exc.problems
                 statuses.append(1)
                 continue
+            record = record_of(doc.data)
             for rs in sets:
                 try:
-                    rep = replay(doc, rs.rules)
+                    rep = replay(record, rs.rules, doc)
                 except RecordError as exc:  # a revoke, an impossible discard: this record only
                     problems += exc.problems
                     statuses.append(1)

@@ -22,6 +22,7 @@ from dataclasses import replace
 
 from ..cards import SUIT_MASKS
 from ..errors import IllegalAction
+from ..records.model import Said
 from .combos import KINDS, POINT, SEQUENCES, Combo, covered, good_against_the_cards, holdings
 from .deal import ELDER, NO_CARD, ROLES, YOUNGER, Deal, Irregular, Phase, scoring_blanches
 from .notes import Note, Noted
@@ -209,7 +210,7 @@ def omission(deal: Deal, p: int, kind: str, reckoned: str | None, disallowed: bo
                               bars=Note(Noted.BARS_TRUE if dec.omitted_bars else Noted.BARS_FALSE)))
 
 
-def call_sufficient(deal: Deal, p: int, kind: str, said: dict[str, object]) -> bool:
+def call_sufficient(deal: Deal, p: int, kind: str, said: Said) -> bool:
     """Whether a call, in the words of the dialogue, names what the ruleset wants named.
 
     The point's value where ``point_call`` is ``value`` (au Cent); a sequence's
@@ -218,8 +219,8 @@ def call_sufficient(deal: Deal, p: int, kind: str, said: dict[str, object]) -> b
     """
     dec = deal.rules.declarations
     if kind == POINT:
-        return dec.point_call == "cards" or "value" in said
-    if kind != SEQUENCES or dec.sequence_call == "length" or "top" in said:
+        return dec.point_call == "cards" or said.value is not None
+    if kind != SEQUENCES or dec.sequence_call == "length" or said.top is not None:
         return True
     call = deal.calls[kind][p]
     return (dec.sequence_call == "top_unless_good_against_the_cards" and call is not None

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from ..errors import Problem, RecordError
 from ..located import Located
+from ..records.model import Record, record_of
 from ..ruleset.model import Rules
 from .chouette import NoChouette, PartieRefused, Played, Sitting, chouette_rules, settle
 from .record import replay
@@ -39,44 +40,43 @@ class SittingReplay:
     mismatches: tuple[CardMismatch, ...]
 
 
-def _players(docs: Sequence[Located]) -> tuple[str, str, str]:
+def _players(records: Sequence[Record], docs: Sequence[Located]) -> tuple[str, str, str]:
     """The sitting's three, as its first record names them; every record must name the same."""
-    first = docs[0].data.get("sitting", {})
-    if "players" not in first:
+    first = records[0].sitting
+    if first is None:
         raise RecordError([docs[0].problem(("players",), 'a sitting\'s parties each name its three players '
                                                          '([Sitting "A" "B" "C"], JSON "sitting")')])
-    names = tuple(first["players"])
-    for k, doc in enumerate(docs, 1):
-        given = doc.data.get("sitting", {}).get("players")
-        if given is None or tuple(given) != names:
-            raise RecordError([doc.problem(("sitting", "players") if given is not None else ("players",),
+    names = first.players
+    for k, (record, doc) in enumerate(zip(records, docs), 1):
+        if record.sitting is None or record.sitting.players != names:
+            raise RecordError([doc.problem(("sitting", "players") if record.sitting is not None else ("players",),
                                            f"partie {k} is not of the sitting of {', '.join(names)}: every partie "
                                            "names the same three players, in the same order")])
-        card = doc.data["sitting"].get("card", {})
-        stray = [p for p in list(doc.data["players"]) + list(card) if p not in names]
+        stray = [p for p in record.players + tuple(record.sitting.card or {}) if p not in names]
         if stray:
-            raise RecordError([doc.problem(("players",) if stray[0] in doc.data["players"] else ("sitting", "card"),
+            raise RecordError([doc.problem(("players",) if stray[0] in record.players else ("sitting", "card"),
                                            f"{stray[0]} is not one of the sitting's three "
                                            f"({', '.join(names)})")])
-    return names[0], names[1], names[2]
+    return names
 
 
 def replay_sitting(docs: Sequence[Located], rules: Rules) -> SittingReplay:
     """The sitting of these parties, in order, each replayed and the whole settled by ``rules.chouette``."""
-    players = _players(docs)
+    records = [record_of(doc.data) for doc in docs]
+    players = _players(records, docs)
     try:
         chouette_rules(rules)
     except NoChouette as exc:
         raise RecordError([docs[0].problem(("sitting", "players"), str(exc))]) from None
-    reps = [replay(doc, rules) for doc in docs]
+    reps = [replay(record, rules, doc) for record, doc in zip(records, docs)]
     played = [Played((players.index(rep.players[0]), players.index(rep.players[1])), rep.partie) for rep in reps]
     try:
         sitting = settle(rules, played, players)
     except PartieRefused as exc:
         raise RecordError([docs[exc.partie - 1].problem(("players",), str(exc))]) from None
     mismatches = []
-    for n, (doc, line) in enumerate(zip(docs, sitting.lines), 1):
-        card = doc.data["sitting"].get("card", {})
+    for n, (record, doc, line) in enumerate(zip(records, docs, sitting.lines), 1):
+        card = (record.sitting.card if record.sitting is not None else None) or {}
         for i, name in enumerate(players):
             if name in card and card[name] != line.card[i]:
                 mismatches.append(CardMismatch(n, name, card[name], line.card[i], doc.problem(

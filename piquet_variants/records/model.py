@@ -8,14 +8,16 @@ ones, and each class says in its docstring what the schema's description says.
 object of the schema is a field of its class, and every field a property.
 
 ``record_of`` builds the model from a record's data once the schema has
-checked it (both readers give such data), so it trusts the types.
+checked it (both readers give such data), so it trusts the types; ``data_of``
+gives back the data of a typed record, for the writers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass
 from enum import Enum
+from functools import cache
 from typing import Any, Union
 
 from .checks import Checkpoint
@@ -24,6 +26,11 @@ from .checks import Checkpoint
 class Role(Enum):
     ELDER = "elder"
     YOUNGER = "younger"
+
+    @property
+    def seat(self) -> int:
+        """The engine's number for the role: the elder leads first (0), the younger deals (1)."""
+        return 0 if self is Role.ELDER else 1
 
 
 Cards = tuple[str, ...]  # as written in the record's lang; "?" where the source does not give the card
@@ -61,6 +68,15 @@ class Exchange:
     elder: ExchangeSide | None = None
     younger: ExchangeSide | None = None
 
+    def of(self, seat: int) -> ExchangeSide | None:
+        return self.elder if seat == 0 else self.younger
+
+
+def _named(length: int | None, top: str | None, set_: int | None, value: int | None) -> frozenset[str]:
+    """What a call in the words of the dialogue names of its combination: its length, top card, set or value."""
+    return frozenset(name for name, given in (("length", length), ("top", top), ("set", set_), ("value", value))
+                     if given is not None)
+
 
 @dataclass(frozen=True, slots=True)
 class Called:
@@ -72,6 +88,9 @@ class Called:
     set: int | None = None
     rank: str | None = None
     cards: Cards | None = None
+
+    def named(self) -> frozenset[str]:
+        return _named(self.length, self.top, self.set, self.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +153,9 @@ class Said:
     reply: str | None = None
     count: int | None = None
 
+    def named(self) -> frozenset[str]:
+        return _named(self.length, self.top, self.set, self.value)
+
 
 @dataclass(frozen=True, slots=True)
 class Calls:
@@ -143,12 +165,31 @@ class Calls:
     younger: Call | None = None
     said: tuple[Said, ...] = ()
 
+    def of(self, seat: int) -> Call | None:
+        return self.elder if seat == 0 else self.younger
+
 
 @dataclass(frozen=True, slots=True)
 class Declarations:
     point: Calls | None = None
     sequences: Calls | None = None
     sets: Calls | None = None
+
+    def of(self, kind: str) -> Calls | None:
+        """One kind's calls, by the engine's name of the kind."""
+        match kind:
+            case "point":
+                return self.point
+            case "sequences":
+                return self.sequences
+            case "sets":
+                return self.sets
+        return None
+
+    def kinds(self) -> tuple[tuple[str, Calls], ...]:
+        """The kinds the record states calls for, in the order of the game."""
+        return tuple((k, c) for k, c in (("point", self.point), ("sequences", self.sequences), ("sets", self.sets))
+                     if c is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,11 +248,18 @@ class Deal:
 
 
 @dataclass(frozen=True, slots=True)
+class Winner:
+    """The winner the book names: a player, or nobody (``name`` None, a partie left undecided)."""
+
+    name: str | None
+
+
+@dataclass(frozen=True, slots=True)
 class PartieClaim:
-    """What the book claims of the whole partie."""
+    """What the book claims of the whole partie (a field None: the book does not say)."""
 
     totals: Scores | None = None
-    winner: str | None = None
+    winner: Winner | None = None
     points_won: int | None = None
 
 
@@ -234,17 +282,17 @@ class Sitting:
     card: Mapping[str, int] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Record:
-    """One deal or a whole partie, as recorded."""
+    """One deal or a whole partie, as recorded (its fields in the schema's order, which the JSON writer keeps)."""
 
-    players: tuple[str, str]
-    deals: tuple[Deal, ...]
     format: str = "piquet-record/1"
     ruleset: str | None = None
     options: Mapping[str, str] = field(default_factory=dict)
     source: Mapping[str, str] = field(default_factory=dict)
     lang: str = "en"
+    players: tuple[str, str]
+    deals: tuple[Deal, ...]
     claimed: PartieClaim | None = None
     so_far: SoFar | None = None
     sitting: Sitting | None = None
@@ -259,9 +307,14 @@ def _cards(value: list[str] | None) -> Cards | None:
     return None if value is None else tuple(value)
 
 
+@cache
+def _names(cls: type[Any]) -> frozenset[str]:
+    return frozenset(f.name for f in fields(cls))
+
+
 def _build(cls: type[Any], data: dict[str, Any], **typed: Any) -> Any:
     """An instance of ``cls`` from ``data``'s plain fields, with ``typed`` for those that need building."""
-    names = {f.name for f in fields(cls)}
+    names = _names(cls)
     return cls(**{k: v for k, v in data.items() if k in names and k not in typed}, **typed)
 
 
@@ -319,12 +372,49 @@ def _deal(data: dict[str, Any]) -> Deal:
         carte_blanche=tuple(Role(r) for r in data.get("carte_blanche", [])))
 
 
+def _partie_claim(data: dict[str, Any]) -> PartieClaim:
+    return _build(PartieClaim, data, winner=Winner(data["winner"]) if "winner" in data else None)
+
+
 def record_of(data: dict[str, Any]) -> Record:
     """The typed record of a record's data, as the schema has checked it."""
     players = data["players"]
     return _build(Record, data, players=(players[0], players[1]), deals=tuple(_deal(d) for d in data["deals"]),
-                  claimed=PartieClaim(**data["claimed"]) if "claimed" in data else None,
+                  claimed=_partie_claim(data["claimed"]) if "claimed" in data else None,
                   so_far=SoFar(**data["so_far"]) if "so_far" in data else None,
                   sitting=Sitting(tuple(data["sitting"]["players"]), data["sitting"].get("card"))
                   if "sitting" in data else None,
                   comments=tuple(Comment(**c) for c in data.get("comments", [])))
+
+
+def data_of(record: Record) -> dict[str, Any]:
+    """The record's data as the JSON format holds it: ``record_of``'s inverse.  What the record leaves out (None, or
+    an empty default: no incidents, no options) is left out; the format and the language are always written."""
+    data = _plain(record)
+    assert isinstance(data, dict)
+    return data
+
+
+def _plain(value: Any) -> Any:
+    """A typed value as the schema's JSON: a role or a checkpoint by its id, a claim at a checkpoint or after so many
+    tricks with its scores beside, the winner by name (None: nobody), every other object by its fields."""
+    if isinstance(value, Role):
+        return value.value
+    if isinstance(value, Winner):
+        return value.name
+    if isinstance(value, RunningClaim):
+        return {"at": value.at.label, **value.scores}
+    if isinstance(value, TricksWonClaim):
+        return {"after": value.after, **value.won}
+    if is_dataclass(value):
+        return {f.name: _plain(v) for f in fields(value) if not _left_out(v := getattr(value, f.name), f)}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _left_out(value: Any, f: Field[Any]) -> bool:
+    default = f.default_factory() if f.default_factory is not MISSING else f.default
+    return value is None or (value == default and default in ((), {}))

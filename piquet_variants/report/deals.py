@@ -27,6 +27,7 @@ from ..errors import Problem, RecordError
 from ..i18n import Lang, t, t_label
 from ..records.checks import Check
 from ..located import Located
+from ..records.model import record_of
 from ..narrative import said, tell, unplayed
 from ..lexicon import value_words
 from ..ruleset.model import Ruleset
@@ -162,13 +163,14 @@ def _partie(rs: Ruleset, rep: Replay, lang: Lang) -> dict[str, Any]:
 def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str, Any]:
     """One record's page.  Raises ``RecordError`` where the record's own ruleset cannot replay it."""
     doc, own = entry.doc, entry.own
-    reps = [(own, replay(doc, own.rules))]
+    record = record_of(doc.data)
+    reps = [(own, replay(record, own.rules, doc))]
     failed = []
     for rs in chosen:
         if rs.id == own.id:
             continue
         try:
-            reps.append((rs, replay(doc, rs.rules)))
+            reps.append((rs, replay(record, rs.rules, doc)))
         except RecordError as exc:
             failed.append({"ruleset": rs.id, "problems": [str(p) for p in exc.problems]})
     found = [(rs, attribute(doc, own, rs)) for rs, _ in reps[1:]]
