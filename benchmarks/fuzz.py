@@ -504,6 +504,11 @@ def ruleset_values(rng: random.Random) -> dict[str, Any]:
         values["point.value_rounds_up_at"] = rng.randint(0, values["point.value_step"])
         values["game.deal_multipliers"] = [rng.choice((1, 1, 2)) for _ in range(values["game.deals"] % 12 or 1)]
         values["game.deals"] = len(values["game.deal_multipliers"])
+        chouette = [path for path in values if path.startswith("chouette.")]
+        if any(values[path] is None for path in chouette):  # the compiler takes chouette whole or not at all
+            values.update(dict.fromkeys(chouette))
+        else:
+            values["chouette.rounds_up_above"] = rng.randint(0, values["chouette.partie_step"] - 1)
     return values
 
 
