@@ -24,8 +24,7 @@ from .errors import PiquetError
 from .located import Located
 from .records.model import Record, record_of
 from .ruleset.compiler import engine_value
-from .ruleset.model import Rules, Ruleset
-from .ruleset.views import diff, plain
+from .ruleset.model import Rules, Ruleset, plain
 
 #: The largest set of rules tried together.
 MAX_SET = 3
@@ -122,7 +121,7 @@ def attribute(doc: Located, base: Ruleset, other: Ruleset, budget: Budget | None
     def under(chosen: dict[str, Any]) -> Figures | None:
         return _figures_under(record, doc, with_values(base.rules, chosen))
 
-    values = {d["path"]: other.entry(d["path"]).value for d in diff(base, other)}
+    values = {b.path: b.value for _, b in base.differing(other)}
     moved: dict[str, Figures] = {}
     for path, value in values.items():
         if not budget.take(doc):

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from piquet_variants.ruleset import citing
+from piquet_variants.rulebook import citing
 from piquet_variants.ruleset.registry import sources
 
 from .conftest import SHARED
@@ -67,7 +67,7 @@ def test_an_undated_edition_is_not_printed_with_its_first_edition_s_year() -> No
 
 
 def test_a_span_of_years_is_exported_as_a_span() -> None:
-    from piquet_variants.ruleset.export import export
+    from piquet_variants.rulebook.export import export
     traite = [sources()["traite"]]
     ris = export(traite, "ris")
     assert "PY  -" not in ris and "DA  -" not in ris and "between 1700 and 1899" in ris

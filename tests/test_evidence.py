@@ -264,7 +264,7 @@ def test_modern_fr_carte_marquante_is_an_option(cli) -> None:
 def test_conflicts_are_between_sources_stated_words_only() -> None:
     """No value never used, no leaf that restates the pack's size, no table differing only where one pack cannot
     go, no source against itself; the real ones are there, dated as the rulesets are, cited as each ruleset cites."""
-    from piquet_variants.ruleset.evidence import conflicts
+    from piquet_variants.rulebook.evidence import conflicts
     found = {c["path"]: c for c in conflicts([load_ruleset(r) for r in shipped_ids()])}
     for false in ("carte_blanche.both", "carte_blanche.bars_hazards", "deck.ranks", "deal.talon", "sequences.scores",
                   "point.card_values"):

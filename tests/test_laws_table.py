@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from piquet_variants.ruleset import laws
+from piquet_variants.rulebook import laws
 from piquet_variants.ruleset.compiler import load_ruleset
 
 from .conftest import ROOT

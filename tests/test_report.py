@@ -20,7 +20,7 @@ from piquet_variants.report import site
 from piquet_variants.report.deals import tree
 from piquet_variants.report.stats import chart
 from piquet_variants.api import get_ruleset
-from piquet_variants.ruleset import evidence
+from piquet_variants.rulebook import evidence
 from piquet_variants.ruleset.registry import shipped_ids
 
 from .catalogues import po_path, read_po

@@ -156,10 +156,10 @@ def test_unknown_ruleset(cli) -> None:
 
 
 def test_docs_reference_is_generated_from_the_schema() -> None:
-    from piquet_variants.ruleset.reference import render_reference
+    from piquet_variants.rulebook.reference import render_reference
     from .conftest import ROOT
     committed = (ROOT / "docs" / "rulesets.md").read_text("utf-8")
-    assert committed == render_reference(), "regenerate: python -m piquet_variants.ruleset.reference > docs/rulesets.md"
+    assert committed == render_reference(), "regenerate: python -m piquet_variants.rulebook.reference > docs/rulesets.md"
     for group, leaves in rule_leaves().items():
         for key in leaves:
             assert f"`{group}.{key}`" in committed

@@ -22,8 +22,8 @@ from ..i18n import Lang, t
 from ..lexicon import value_words
 from ..records.model import record_of
 from ..render import Report, json_text
-from ..ruleset.model import Ruleset
-from ..ruleset.views import footnote, plain
+from ..rulebook.views import footnote
+from ..ruleset.model import Ruleset, plain
 from . import complete
 from .common import FormatOpt, LangOpt, OptionOpt, choose_rulesets, load_deals
 

@@ -8,7 +8,7 @@ import typer
 
 from ..i18n import Lang
 from ..render import grid, json_text
-from ..ruleset.laws import Law, LawTable, load, say
+from ..rulebook.laws import Law, LawTable, load, say
 from .common import FormatOpt, LangOpt
 
 EPILOG = ("Examples:\n\n  piquet-variants rulesets laws cavendish-rubicon\n\n"

@@ -14,7 +14,7 @@ from ..located import LoadFailure, load_file, read_source
 from ..i18n import Lang, t
 from ..lexicon import rule_name, value_words
 from ..render import Report, Term, grid, json_text, markdown, md_cell, md_text
-from ..ruleset import citing, evidence, views
+from ..rulebook import citing, evidence, views
 from ..ruleset.model import Ruleset
 from ..ruleset.compiler import compile_path, sources_for, without_inherit_cite
 from ..resources import data_dir

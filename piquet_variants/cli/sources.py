@@ -9,9 +9,9 @@ import typer
 from ..errors import PiquetError, echo
 from ..i18n import Lang, t
 from ..render import OutputFormat, grid, json_text
-from ..ruleset import citing
+from ..rulebook import citing
 from ..ruleset.bibliography import Source, unmarked
-from ..ruleset.export import EXPORT_FORMATS, export, record_doc
+from ..rulebook.export import EXPORT_FORMATS, export, record_doc
 from ..ruleset.passages import passage, shipped
 from ..ruleset.registry import all_sources
 from ..schemas import did_you_mean

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import Lang
-from ..ruleset import views
+from ..rulebook import views
 from ..ruleset.passages import NoText, passage
 from ..ruleset.bibliography import Source
 from ..ruleset.model import Citation, Ruleset

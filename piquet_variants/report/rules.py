@@ -1,7 +1,7 @@
 """The rules side of the report: the rulesets by date, the matrix, each ruleset, each rule's history, the
 conflicts and the bibliography, as data for the templates.
 
-Everything is read from the library's views (``ruleset.views``, ``ruleset.evidence``): the dating, the note
+Everything is read from the library's views (``rulebook.views``, ``rulebook.evidence``): the dating, the note
 numbers of the matrix, what counts as a disagreement between sources or as a gap the project filled.  A cell
 of the matrix is marked by its value's standing (``views.standing``): a chosen option, a value the project
 filled in (unstated, reconstructed, inherited), or the source's word, and a source's word as a disagreement
@@ -14,7 +14,7 @@ from typing import Any
 
 from ..i18n import Lang
 from ..lexicon import SECTIONS, rule_name, section, section_of, value_words
-from ..ruleset import citing, evidence, views
+from ..rulebook import citing, evidence, views
 from ..ruleset.bibliography import Source, unmarked
 from ..ruleset.model import Ruleset
 from .citations import Citations

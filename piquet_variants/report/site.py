@@ -22,7 +22,7 @@ from ..errors import OutputError, PiquetError
 from ..files import new_mode
 from ..i18n import Lang, t
 from ..lexicon import lexicon, rule_name
-from ..ruleset import evidence
+from ..rulebook import evidence
 from ..ruleset.bibliography import unmarked
 from ..ruleset.model import Ruleset
 from . import deals as deal_pages, rules, stats as stats_page

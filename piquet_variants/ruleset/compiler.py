@@ -288,7 +288,7 @@ def _convert(path: str, value: Any) -> Any:
 
 
 def engine_value(path: str, value: Any) -> Any:
-    """A leaf's value in engine terms, from the ruleset terms it is written in (as in the YAML, or ``views.plain``).
+    """A leaf's value in engine terms, from the ruleset terms it is written in (as in the YAML, or ``model.plain``).
 
     Public for what builds a ruleset that differs from a compiled one in a
     leaf or two (``attribution``), so the conversion is written once, here.

@@ -252,6 +252,16 @@ class Citation:
                 "attestation": self.attestation, "note": self.note}
 
 
+def plain(value: Any) -> Any:
+    """A frozen rule value back in ruleset terms, as the YAML writes it (maps were frozen to pairs)."""
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str)
+                                                  for v in value):
+        return {k: plain(v) for k, v in value}
+    if isinstance(value, tuple):
+        return [plain(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class RuleEntry:
     """One leaf rule as written: its value in ruleset terms, and why."""
@@ -303,6 +313,11 @@ class Ruleset:
             if e.path == path:
                 return e
         raise KeyError(path)
+
+    def differing(self, other: Ruleset) -> list[tuple[RuleEntry, RuleEntry]]:
+        """This ruleset's entry and ``other``'s for each rule whose value differs (both compiled from one schema,
+        so their entries are the same leaves in the same order)."""
+        return [(a, b) for a, b in zip(self.entries, other.entries) if a.value != b.value]
 
     def source(self, source_id: str) -> Source:
         for s in self.bibliography:

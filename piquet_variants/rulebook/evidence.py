@@ -16,10 +16,10 @@ from typing import Any
 
 from ..errors import echo
 from ..i18n import Lang
+from ..ruleset.bibliography import Date
+from ..ruleset.model import RuleEntry, Ruleset, plain
 from ..schemas import did_you_mean
-from .bibliography import Date
-from .model import RuleEntry, Ruleset
-from .views import ATTESTED, UnknownRule, attestation, from_option, plain
+from .views import ATTESTED, UnknownRule, attestation, from_option
 
 UNDATED = 10_000  # sorts after every year
 

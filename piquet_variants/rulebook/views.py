@@ -14,25 +14,15 @@ from ..errors import PiquetError, echo
 from ..i18n import Lang, t
 from ..lexicon import lexicon, rule_name, value_words
 from ..render import OutputFormat
+from ..ruleset.bibliography import Source
+from ..ruleset.model import Citation, RuleEntry, Ruleset, plain
+from ..ruleset.registry import sources
 from ..schemas import did_you_mean
 from . import citing
-from .bibliography import Source
-from .model import Citation, RuleEntry, Ruleset
-from .registry import sources
 
 
 class UnknownRule(PiquetError):
     """A rule path that no ruleset leaf has."""
-
-
-def plain(value: Any) -> Any:
-    """A frozen rule value back in JSON terms (maps were frozen to pairs)."""
-    if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str)
-                                                  for v in value):
-        return {k: plain(v) for k, v in value}
-    if isinstance(value, tuple):
-        return [plain(v) for v in value]
-    return value
 
 
 def title(rs: Ruleset, lang: Lang) -> str:
@@ -101,7 +91,7 @@ def diff(a: Ruleset, b: Ruleset, lang: Lang = "en") -> list[dict[str, Any]]:
     side's ``value_label`` are the words."""
     return [{"path": ea.path, "rule_label": rule_name(ea.path, lang), "label": label(ea, eb),
              "a": _side(ea, lang), "b": _side(eb, lang)}
-            for ea, eb in zip(a.entries, b.entries) if ea.value != eb.value]
+            for ea, eb in a.differing(b)]
 
 
 def find_entry(rs: Ruleset, path: str) -> RuleEntry:

@@ -4,7 +4,7 @@ The key reference is written from the JSON Schema itself, so the documentation
 and the validator cannot drift apart; a test checks that the committed file is
 what this module writes.  Regenerate with::
 
-    python -m piquet_variants.ruleset.reference > docs/rulesets.md
+    python -m piquet_variants.rulebook.reference > docs/rulesets.md
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import json
 from typing import Any
 
 from ..render import markdown
+from ..ruleset.compiler import load_ruleset
+from ..ruleset.registry import shipped_ids, sources
 from ..schemas import rule_leaves, schema
 from .citing import bibliography_entry
-from .compiler import load_ruleset
 from .evidence import date_text
-from .registry import shipped_ids, sources
 
 INTRO = """\
 # Writing a ruleset

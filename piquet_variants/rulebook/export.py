@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from .bibliography import Date, Name, Source, unmarked
+from ..ruleset.bibliography import Date, Name, Source, unmarked
 
 ExportFormat = Literal["bibtex", "csl-json", "ris"]
 EXPORT_FORMATS: tuple[ExportFormat, ...] = ("bibtex", "csl-json", "ris")
