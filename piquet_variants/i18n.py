@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
-from .lexicon import checkpoint_text, lexicon
+from .lexicon import lexicon
 
 Lang = Literal["en", "fr"]
 
@@ -52,8 +52,3 @@ def figure_name(key: str, lang: Lang = "en") -> str:
     """A simulated figure's name: a score category's is the lexicon's word for it, so it is named once; the others
     (the show, the average, pique or repique, rubicons) are the catalogues' ``stat:`` entries."""
     return t(key if key in lexicon(lang).categories else f"stat:{key}", lang)
-
-
-def t_label(label: str, lang: Lang = "en") -> str:
-    """A checkpoint or check label (``hand:elder``, ``lead:3``, ``point.length``) in words."""
-    return checkpoint_text(label, lang)

@@ -16,7 +16,8 @@ from .cards import RANK_KEYS, card_name, rank_long_name
 from .engine.deal import ELDER, NO_CARD, YOUNGER, Deal
 from .engine.record import DealReplay
 from .engine.scoring import MARK
-from .i18n import Lang, t, t_label
+from .i18n import Lang, t
+from .lexicon import place
 from .notation.numbers import say_number
 from .notation.speech import say
 from .records.checks import FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Place, Stage, TricksWon
@@ -75,7 +76,7 @@ def _before_play(d: DealReplay, deal: Deal, raw: dict[str, Any], lang: Lang) -> 
             words = " · ".join(f"{names[0 if s['by'] == 'elder' else 1]}: «{say(kind, s, lang).capitalize()}»"
                                for s in said)
             out.append(Line(0, f"{t(kind, lang)}: {words}"))
-            out += [Line(2, f"{t_label(c.at.label, lang)}: {_verdict(c, lang)}") for c in d.checks
+            out += [Line(2, f"{place(c.at, lang)}: {_verdict(c, lang)}") for c in d.checks
                     if isinstance(c.at, Dialogue) and c.at.kind == kind]
     return out
 
@@ -116,14 +117,14 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> Told:
                             else f"{names[1 - leader]} {t('plays', lang)} {card_name(follow, lang, symbols=True)}"))
         out += pending
         pending = []
-        out += [Line(2, f"{c.player} ({t_label(mark.label, lang)}): {_verdict(c, lang)}") for c in checks.get(mark, [])]
+        out += [Line(2, f"{c.player} ({place(mark, lang)}): {_verdict(c, lang)}") for c in checks.get(mark, [])]
         if mark.stage is Stage.TRICK:  # the tricks each claims to have won by now
-            out += [Line(2, f"{c.player} ({t_label(c.at.label, lang)}): {_verdict(c, lang)}")
+            out += [Line(2, f"{c.player} ({place(c.at, lang)}): {_verdict(c, lang)}")
                     for c in checks.get(TricksWon(n), [])]
     out += pending
     out.append(Line(0, f"{t('total', lang)}: {names[0]} {d.totals[0]}, {names[1]} {d.totals[1]}"))
     finals = [c for c in d.checks if c.at == FINAL or isinstance(c.at, (Category, BlancheShown))]
-    out += [Line(2, f"{t_label(c.at.label, lang)}: {c.player} {_verdict(c, lang)}") for c in finals]
+    out += [Line(2, f"{place(c.at, lang)}: {c.player} {_verdict(c, lang)}") for c in finals]
     return Told(head, out)
 
 

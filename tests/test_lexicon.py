@@ -10,6 +10,7 @@ import pytest
 
 from piquet_variants import lexicon as lx
 from piquet_variants.engine.scoring import CATEGORIES
+from piquet_variants.records import checks
 from piquet_variants.schemas import schema
 
 LANGS = ("en", "fr")
@@ -91,17 +92,17 @@ def test_every_category_attestation_and_group() -> None:
         assert {g for gs in lx.SECTIONS.values() for g in gs} == set(words.groups)
 
 
-@pytest.mark.parametrize(("label", "en", "fr"), [
-    ("lead:1", "the first lead", "la première entame"),
-    ("hand:elder", "the elder's hand", "la main du premier"),
-    ("trick:3", "the third trick", "la troisième levée"),
-    ("sets.count", "quatorzes and trios, the count", "quatorzes et brelans, le compte"),
-    ("partie.points_won", "the partie: points won", "la partie : points gagnés"),
-    ("final", "the final score", "la marque finale"),
-])
-def test_checkpoints_in_words(label: str, en: str, fr: str) -> None:
-    assert lx.checkpoint_text(label) == en
-    assert lx.checkpoint_text(label, "fr") == fr
+@pytest.mark.parametrize(("at", "en", "fr"), [
+    (checks.lead(1), "the first lead", "la première entame"),
+    (checks.HAND_ELDER, "the elder's hand", "la main du premier"),
+    (checks.trick(3), "the third trick", "la troisième levée"),
+    (checks.Dialogue("sets", "count"), "quatorzes and trios, the count", "quatorzes et brelans, le compte"),
+    (checks.PartieFigure("points_won"), "the partie: points won", "la partie : points gagnés"),
+    (checks.FINAL, "the final score", "la marque finale"),
+], ids=lambda v: v.label if hasattr(v, "label") else None)
+def test_where_a_check_falls_in_words(at: checks.Place, en: str, fr: str) -> None:
+    assert lx.place(at) == en
+    assert lx.place(at, "fr") == fr
 
 
 def test_a_checkpoint_from_its_parts() -> None:

@@ -12,7 +12,8 @@ from ..saying import say_all
 from ..engine.record import Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import RecordError
-from ..i18n import Lang, t, t_label
+from ..i18n import Lang, t
+from ..lexicon import place
 from ..located import Located
 from ..records.checks import Check
 from ..records.model import record_of
@@ -38,7 +39,7 @@ def _account(rep: Replay, doc: Located, title: str, lang: Lang, narrative: bool)
                 if d.score is not None and any(d.score.by[r][c] for r in (0, 1))]
         rows.append([t("total", lang), str(d.totals[0]), str(d.totals[1])])
         out.paragraph(head).table([t("category", lang), d.players[0], d.players[1]], rows)
-        notes = [f"! {t_label(m.at.label, lang)}: {m.player} {t('book', lang)} {said(m.claimed, lang)}, "
+        notes = [f"! {place(m.at, lang)}: {m.player} {t('book', lang)} {said(m.claimed, lang)}, "
                  f"{t('engine', lang)} {said(m.engine, lang)} ({t('line', lang)} {m.line})" for m in d.mismatches]
         flag = unplayed(d, lang)
         out.items([(0, note) for note in notes + ([f"! {flag}"] if flag else [])])
@@ -49,7 +50,7 @@ def _account(rep: Replay, doc: Located, title: str, lang: Lang, narrative: bool)
         out.paragraph(f"{totals}; {t('winner', lang)} {winner}, {t('points won', lang)} {res.points_won}")
     elif len(rep.deals) > 1:  # a single coup, as the books give one, is no partie: its total says it all
         out.paragraph(f"{totals} ({t('unfinished', lang)})")
-    return out.items([(0, f"! {t_label(m.at.label, lang)}: {t('book', lang)} {said(m.claimed, lang)}, "
+    return out.items([(0, f"! {place(m.at, lang)}: {t('book', lang)} {said(m.claimed, lang)}, "
                           f"{t('engine', lang)} {said(m.engine, lang)}")
                       for m in rep.mismatches if m.deal is None])
 

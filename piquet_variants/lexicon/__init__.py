@@ -8,11 +8,12 @@ every rule path and enum value of the ruleset schema.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
+
+from ..records.checks import BlancheShown, Category, Checkpoint, Dialogue, PartieFigure, Place, Stage, TricksWon
 
 if TYPE_CHECKING:
     from ..i18n import Lang
@@ -138,19 +139,20 @@ def checkpoint(kind: str, number: int | None = None, role_: str | None = None, w
     return words.checkpoints["call"].format(kind=name, what=said) if what else name
 
 
-_LABEL = re.compile(r"(?P<kind>[a-z_]+)(?::(?P<arg>[a-z0-9_]+)|\.(?P<what>[a-z_]+))?")
-
-
-def checkpoint_text(label: str, lang: Lang = "en") -> str:
-    """A checkpoint label as the record layer writes it today (``lead:3``, ``hand:elder``, ``sets.count``) in words.
-
-    The one place where such a string is read back: it goes when the records hand over checkpoints as typed
-    values (kind and number), which ``checkpoint`` takes as they are.
-    """
-    match = _LABEL.fullmatch(label)
-    if match is None:
-        return label
-    kind, arg, what = match["kind"], match["arg"], match["what"]
-    if arg is not None and arg.isdigit():
-        return checkpoint(kind, int(arg), lang=lang)
-    return checkpoint(kind, role_=arg, what=what, lang=lang)
+def place(at: Place, lang: Lang = "en") -> str:
+    """Where a checked figure falls, in words: "the third lead", "the elder's hand", "the point, its length"."""
+    match at:
+        case Checkpoint(stage=Stage.HAND_ELDER | Stage.HAND_YOUNGER):
+            return checkpoint("hand", role_="elder" if at.stage is Stage.HAND_ELDER else "younger", lang=lang)
+        case Checkpoint():
+            return checkpoint(at.stage.value, at.number or None, lang=lang)
+        case Dialogue(kind=kind, step=step):
+            return checkpoint(kind, what=step, lang=lang)
+        case Category(name=name):
+            return checkpoint(name, lang=lang)
+        case BlancheShown():
+            return checkpoint("carte_blanche", lang=lang)
+        case TricksWon(after=after):
+            return checkpoint("tricks_won", after, lang=lang)
+        case PartieFigure(key=key):
+            return checkpoint("partie", what=key, lang=lang)

@@ -24,12 +24,12 @@ from ..saying import say_all
 from ..engine.record import DealReplay, Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import Problem, RecordError
-from ..i18n import Lang, t, t_label
+from ..i18n import Lang, t
 from ..records.checks import Check
 from ..located import Located
 from ..records.model import record_of
 from ..narrative import said, tell, unplayed
-from ..lexicon import value_words
+from ..lexicon import place, value_words
 from ..ruleset.model import Ruleset
 
 
@@ -112,7 +112,7 @@ def _checks(deals: list[DealReplay], lang: Lang) -> list[dict[str, Any]]:
         for found in under:
             mine = found.get(_check_key(c))
             engine.append(None if mine is None else {"said": said(mine.engine, lang), "agrees": mine.agrees})
-        rows.append({"at": t_label(c.at.label, lang), "player": c.player, "book": said(c.claimed, lang),
+        rows.append({"at": place(c.at, lang), "player": c.player, "book": said(c.claimed, lang),
                      "line": c.line, "engine": engine})
     return rows
 
@@ -155,7 +155,7 @@ def _partie(rs: Ruleset, rep: Replay, lang: Lang) -> dict[str, Any]:
     res = rep.partie
     return {"ruleset": rs.id, "totals": list(res.totals), "finished": res.finished,
             "winner": rep.players[res.winner] if res.winner is not None else None, "points_won": res.points_won,
-            "mismatches": [f"{t_label(m.at.label, lang)}: {t('book', lang)} {said(m.claimed, lang)}, "
+            "mismatches": [f"{place(m.at, lang)}: {t('book', lang)} {said(m.claimed, lang)}, "
                            f"{t('engine', lang)} {said(m.engine, lang)}" for m in rep.mismatches
                            if m.deal is None]}
 
