@@ -246,7 +246,6 @@ def _fault(exc: Any, lines: list[str]) -> tuple[int, int, str]:
     mark = problem or context
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     said = exc.problem or exc.context or "not valid YAML"
-    here = lines[line - 1] if 0 < line <= len(lines) else ""
     if "tab" in said:
         return line, col, "a tab indents this line; YAML is indented with spaces only"
     if exc.context and "quoted scalar" in exc.context and context is not None:

@@ -69,7 +69,7 @@ def test_every_enum_value_has_words(lang: str) -> None:
 def test_both_languages_have_the_same_keys() -> None:
     en, fr = lx.lexicon("en"), lx.lexicon("fr")
     for field in ("sections", "groups", "values", "ranks", "categories", "roles", "checkpoints", "said",
-                  "attestations", "events"):
+                  "attestations", "events", "odds"):
         assert getattr(en, field).keys() == getattr(fr, field).keys(), field
     assert en.rules.keys() == fr.rules.keys()
     for path in en.rules:

@@ -13,9 +13,11 @@ import pytest
 from piquet_variants.cards import RANKS_PER_SUIT, SUITS
 from piquet_variants.engine.combos import holdings, tables
 from piquet_variants.odds import book
-from piquet_variants.odds.events import events, results
+from piquet_variants.cli.odds import results
+from piquet_variants.lexicon import odds_words
+from piquet_variants.odds.events import events
 from piquet_variants.odds.exact import Layout
-from piquet_variants.odds.phrase import against, phrase
+from piquet_variants.odds.phrase import BookOdds, Way, against, book_odds
 from piquet_variants.ruleset.compiler import compile_path, load_ruleset
 from piquet_variants.ruleset.model import Deck, Rules
 
@@ -80,11 +82,25 @@ def test_book_figure_only_where_the_chance_is_the_club_games() -> None:
     assert thirty_six[("take:1of1", "elder")]["fraction"] == "1/3"  # 8 of the 24 unseen
 
 
+def phrase(p: Fraction, lang: str = "en") -> str:
+    return odds_words(book_odds(p), lang)  # type: ignore[arg-type]
+
+
 def test_phrasing() -> None:
+    assert book_odds(Fraction(1, 4)) == BookOdds(Way.AGAINST, 3, 1)
     assert phrase(Fraction(1, 4)) == "3 to 1 against" and against(Fraction(1, 4)) == "3 to 1"
     assert phrase(Fraction(29, 57)) == "29 to 28 on" and against(Fraction(29, 57)) == "28 to 29"
     assert phrase(Fraction(1, 2)) == "evens" and phrase(Fraction(1, 3), "fr") == "2 contre 1"
+    assert phrase(Fraction(2, 3), "fr") == "2 contre 1 pour" and phrase(Fraction(1, 2), "fr") == "à égalité"
+    assert phrase(Fraction(0)) == "impossible" and phrase(Fraction(1), "fr") == "certain"
     assert phrase(Fraction(5742859, 16128060)) == "9 to 5 against"  # no small exact ratio: about 9 to 5
+
+
+def test_the_books_figures_are_said_as_our_rounding_says_them() -> None:
+    """A figure agrees with the book's where the two round alike; that is a comparison of words only if the
+    book's figure, as printed, is what our rounding makes of it."""
+    for fig in book.ODDS:
+        assert phrase(fig.value) == fig.figure, fig.key
 
 
 @pytest.mark.parametrize("which", _THIRTY_SIX_CARD)

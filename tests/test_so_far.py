@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from piquet_variants.errors import RecordError
 from piquet_variants.notation.reader import read_text
 from piquet_variants.notation.writer import write
 

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
 
 import typer
 
 from ..i18n import Lang, decimal, t
-from ..odds.events import results
+from ..lexicon import event_words, odds_words
+from ..odds import book
+from ..odds.events import OddsEvent, events
+from ..odds.exact import Layout
+from ..odds.phrase import against, book_odds
 from ..render import OutputFormat, grid, json_text
+from ..ruleset.compiler import load_ruleset
+from ..ruleset.model import Ruleset
 from .common import FormatOpt, LangOpt, OptionOpt, RulesetsOpt, choose_rulesets
 
 EPILOG = ("Examples:\n\n  piquet-variants odds -r cavendish-rubicon\n\n"
@@ -27,6 +35,28 @@ def odds_command(
     sets = choose_rulesets(ruleset, option)
     data = results(sets, lang)
     typer.echo(json_text(data) if fmt == "json" else _text(data, fmt, lang))
+
+
+def _row(ev: OddsEvent, lang: Lang, game: dict[tuple[str, str | None], Fraction]) -> dict[str, Any]:
+    p = ev.probability
+    row: dict[str, Any] = {"event": event_words(ev, lang), "key": ev.key, "hand": ev.hand,
+                           "fraction": f"{p.numerator}/{p.denominator}", "probability": float(p),
+                           "against": against(p), "phrase": odds_words(book_odds(p), lang), "source": None}
+    fig = book.odds_figure(ev.key, ev.hand)
+    if fig is not None and game.get((ev.key, ev.hand)) == p:
+        row["source"] = {"figure": fig.figure, "said": odds_words(book_odds(fig.value), lang),
+                         "citation": fig.citation(), "agrees": book_odds(p) == book_odds(fig.value)}
+    return row
+
+
+def results(sets: Sequence[Ruleset], lang: Lang = "en") -> dict[str, Any]:
+    """The odds of every event under each ruleset, with the book's figure where it applies (where the ruleset's
+    chance of the event is the book's game's), as the JSON output gives them:
+    ``{"results": [{"ruleset", "odds": [{"event", "key", "hand", "fraction", "probability", "against", "phrase",
+    "source"}]}]}``."""
+    game = {(ev.key, ev.hand): ev.probability for ev in events(Layout.from_rules(load_ruleset(book.GAME).rules))}
+    return {"results": [{"ruleset": rs.id, "odds": [_row(ev, lang, game) for ev in events(Layout.from_rules(rs.rules))]}
+                        for rs in sets]}
 
 
 def _text(data: dict[str, Any], fmt: OutputFormat, lang: Lang) -> str:

@@ -13,6 +13,8 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from ..odds.events import Chance, OddsEvent
+from ..odds.phrase import BookOdds
 from ..records.checks import BlancheShown, Category, Checkpoint, Dialogue, PartieFigure, Place, Stage, TricksWon
 
 if TYPE_CHECKING:
@@ -48,6 +50,7 @@ class Lexicon:
     attestation_meanings: dict[str, str]
     events: dict[str, str]
     sequences: list[str]
+    odds: dict[str, str]
     laws: dict[str, str]
     notes: dict[str, str]
 
@@ -156,3 +159,21 @@ def place(at: Place, lang: Lang = "en") -> str:
             return checkpoint("tricks_won", after, lang=lang)
         case PartieFigure(key=key):
             return checkpoint("partie", what=key, lang=lang)
+
+
+def event_words(ev: OddsEvent, lang: Lang = "en") -> str:
+    """A chance-only event in words (the lexicon's ``events``)."""
+    words = lexicon(lang).events
+    if ev.chance is Chance.TAKE:
+        return words["all" if ev.cards == ev.named else "some"].format(k=ev.cards, n=ev.named,
+                                                                      s="s" if ev.named > 1 else "")
+    if ev.chance is Chance.POINT:
+        return words["point"].format(n=ev.cards)
+    if ev.chance is Chance.SEQUENCE:
+        return words["sequence"].format(name=lexicon(lang).sequences[ev.cards])
+    return words[ev.chance.value]
+
+
+def odds_words(odds: BookOdds, lang: Lang = "en") -> str:
+    """Odds as the books say them: "3 to 1 against", "5 to 2 on", "evens"; in French "3 contre 1"."""
+    return lexicon(lang).odds[odds.way.value].format(larger=odds.larger, smaller=odds.smaller)

@@ -1,4 +1,4 @@
-"""A probability said as the books say odds: "3 to 1 against", "5 to 2 on", "1791 to 1".
+"""A probability as the books give odds: "3 to 1 against", "5 to 2 on", "1791 to 1".
 
 Cavendish gives odds as the ratio of the chances against to the chances for,
 in small numbers where the ratio is small ("5 to 4", "3 to 2 on") and to the
@@ -9,11 +9,15 @@ Calculations).  The rule here: the ratio with the smallest second term, up to
 terms are under a hundred; else the ratio with the smallest second term, up
 to 20, within 1% ("about 9 to 5").  It is a way of
 rounding, applied alike to every figure; the book's own figure is printed
-beside ours where it states one, so a reader sees both.
+beside ours where it states one, so a reader sees both.  ``book_odds`` gives
+the figures and which way they lie; their words, in either language, are the
+lexicon's (``lexicon.odds_words``).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 
 #: (largest second term tried, how far the rounded ratio may stray from the exact one), coarse then fine.
@@ -49,14 +53,32 @@ def against(p: Fraction) -> str:
     return f"{n} to {m}"
 
 
-def phrase(p: Fraction, lang: str = "en") -> str:
+class Way(Enum):
+    """Which way odds lie, or that there are none to give."""
+
+    AGAINST = "against"
+    ON = "on"
+    EVENS = "evens"
+    IMPOSSIBLE = "impossible"
+    CERTAIN = "certain"
+
+
+@dataclass(frozen=True, slots=True)
+class BookOdds:
+    """Odds as a book gives them: "``larger`` to ``smaller``", against or on (no figures for evens, or where the
+    event is impossible or certain)."""
+
+    way: Way
+    larger: int = 0
+    smaller: int = 0
+
+
+def book_odds(p: Fraction) -> BookOdds:
     """The odds as a book phrases them: against when under even, on when over ("5 to 2 on")."""
     if p in (0, 1):
-        return "impossible" if p == 0 else "certain"  # the same word in French
+        return BookOdds(Way.IMPOSSIBLE if p == 0 else Way.CERTAIN)
     if p == Fraction(1, 2):
-        return "evens" if lang == "en" else "à égalité"
+        return BookOdds(Way.EVENS)
     odds = (1 - p) / p
     n, m = ratio(odds if odds > 1 else 1 / odds)
-    if lang == "fr":
-        return f"{n} contre {m}" if odds > 1 else f"{n} contre {m} pour"
-    return f"{n} to {m} against" if odds > 1 else f"{n} to {m} on"
+    return BookOdds(Way.AGAINST if odds > 1 else Way.ON, n, m)
