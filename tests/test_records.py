@@ -253,3 +253,27 @@ def test_a_spoilt_file_of_records_gives_positioned_problems_and_the_rest(texts: 
     for r in results:
         if isinstance(r, NotationError):
             assert r.problems and all(1 <= p.line <= lines and p.column >= 1 for p in r.problems)
+
+
+def test_each_kind_of_event_reaches_its_own_method() -> None:
+    """The walk's kinds and the visitor's methods are one list, and the visitor calls for each event the method
+    of its kind: a kind without its method would be skipped silently, a method without its kind never called."""
+    from piquet_variants.notation.events import Told
+
+    methods = {name.removeprefix("visit_") for name in vars(pv.Visitor) if name.startswith("visit_")}
+    assert methods - {"record"} == {k.value for k in Told}
+
+    class Every(pv.Visitor):
+        def __init__(self) -> None:
+            self.called: list[str] = []
+
+        def result(self) -> list[str]:
+            return self.called
+
+    for kind in Told:  # each method notes its own name, so a call to the wrong one shows
+        setattr(Every, f"visit_{kind.value}", lambda self, event, k=kind.value: self.called.append(k))
+    for name in ("traite-art12.piquet", "club-laws-incidents.piquet", "rubicon-partie.piquet"):
+        for record in pv.read(DEALS / name):
+            kinds = [e.kind.value for e in record.events()]
+            assert record.accept(Every()) == kinds
+            assert {"tag", "hand", "trick"} <= set(kinds)

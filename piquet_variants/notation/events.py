@@ -6,13 +6,14 @@ claims, each incident where it happened (a misdeal with the deal, a miscall
 after the declarations, a question before its trick), the partie's claims,
 and every comment just before the event it stands before.  The canonical writer is one consumer of this walk;
 a ``Visitor`` is another, for those who script their corpus (python-chess's
-PGN visitors are the model): subclass it, define ``visit_trick`` or any other
-``visit_<kind>``, and call ``visitor.visit_record(record)``.
+PGN visitors are the model): subclass it, override ``visit_trick`` or any other
+of its methods, one a kind of event, and call ``visitor.visit_record(record)``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 #: A tag ``[Source_KEY "…"]`` fills the source's field KEY.
@@ -21,19 +22,43 @@ _TAG_ORDER = (("event", "Event"), ("date", "Date"), ("title", "Source"), ("locat
               ("note", "SourceNote"))
 
 
+class Told(StrEnum):
+    """What kind of thing a record says; its value is the word a script may compare with (``"trick"``)."""
+
+    TAG = "tag"
+    COMMENT = "comment"
+    BEGIN_PARTIE = "begin_partie"
+    END_PARTIE = "end_partie"
+    BEGIN_DEAL = "begin_deal"
+    END_DEAL = "end_deal"
+    NOTE = "note"
+    HAND = "hand"
+    TALON = "talon"
+    INCIDENT = "incident"
+    EXCHANGE = "exchange"
+    BLANCHE = "blanche"
+    DECLARATION = "declaration"
+    TRICKS = "tricks"
+    TRICK = "trick"
+    TRICKS_WON = "tricks_won"
+    RUNNING = "running"
+    BY = "by"
+    FINAL = "final"
+    SHEET = "sheet"
+    TOTALS = "totals"
+    WINNER = "winner"
+    POINTS_WON = "points_won"
+
+
 class RecordEvent(NamedTuple):
     """One thing a record says.
 
-    ``kind`` names it (``tag``, ``comment``, ``begin_partie``, ``begin_deal``,
-    ``note``, ``hand``, ``talon``, ``incident``, ``exchange``, ``blanche``,
-    ``declaration``, ``tricks``, ``trick``, ``tricks_won``, ``running``,
-    ``by``, ``final``, ``sheet``, ``end_deal``, ``totals``, ``winner``,
-    ``points_won``, ``end_partie``); ``deal`` is the deal's number (0 outside
+    ``kind`` names it (a ``Told``); ``deal`` is the deal's number (0 outside
     a deal); ``data`` is what the record holds for it (see ``docs/api.md``): for
     a comment, the record's ``{"before": anchor, "text": …}``.
     """
 
-    kind: str
+    kind: Told
     deal: int
     data: Any
 
@@ -88,94 +113,95 @@ def walk(record: dict[str, Any]) -> Iterator[RecordEvent]:
 
     def before(anchor: str, n: int = 0, notes: list[dict[str, str]] = comments) -> Iterator[RecordEvent]:
         placed.add(anchor)
-        return (RecordEvent("comment", n, c) for c in notes if c["before"] == anchor)
+        return (RecordEvent(Told.COMMENT, n, c) for c in notes if c["before"] == anchor)
 
     seen: set[str] = set()
     for tag, values in _tags(record):
         if tag not in seen:
             seen.add(tag)
             yield from before(f"tag:{tag}")
-        yield RecordEvent("tag", 0, (tag, values))
+        yield RecordEvent(Told.TAG, 0, (tag, values))
     partie = len(record["deals"]) > 1 or "claimed" in record
     yield from before("deal:1")
     if partie:
-        yield RecordEvent("begin_partie", 0, None)
+        yield RecordEvent(Told.BEGIN_PARTIE, 0, None)
     for n, deal in enumerate(record["deals"], 1):
         if n > 1:
             yield from before(f"deal:{n}")
         yield from _deal(deal, n)
     claimed = record.get("claimed", {})
-    for key, anchor in (("totals", "partie:totals"), ("winner", "partie:winner"), ("points_won", "partie:won")):
-        if key in claimed:
+    for kind, anchor in ((Told.TOTALS, "partie:totals"), (Told.WINNER, "partie:winner"),
+                         (Told.POINTS_WON, "partie:won")):
+        if kind.value in claimed:
             yield from before(anchor)
-            yield RecordEvent(key, 0, claimed[key])
+            yield RecordEvent(kind, 0, claimed[kind.value])
     yield from before("end")
-    yield from (RecordEvent("comment", 0, c) for c in comments if c["before"] not in placed)
+    yield from (RecordEvent(Told.COMMENT, 0, c) for c in comments if c["before"] not in placed)
     if partie:
-        yield RecordEvent("end_partie", 0, None)
+        yield RecordEvent(Told.END_PARTIE, 0, None)
 
 
 def _deal(deal: dict[str, Any], n: int) -> Iterator[RecordEvent]:
     notes = deal.get("comments", [])
     placed = {"end"}
 
-    def put(anchor: str, kind: str, data: Any) -> Iterator[RecordEvent]:
+    def put(anchor: str, kind: Told, data: Any) -> Iterator[RecordEvent]:
         placed.add(anchor)
-        yield from (RecordEvent("comment", n, c) for c in notes if c["before"] == anchor)
+        yield from (RecordEvent(Told.COMMENT, n, c) for c in notes if c["before"] == anchor)
         yield RecordEvent(kind, n, data)
 
-    yield RecordEvent("begin_deal", n, deal)
+    yield RecordEvent(Told.BEGIN_DEAL, n, deal)
     if "note" in deal:
-        yield from put("note", "note", deal["note"])
+        yield from put("note", Told.NOTE, deal["note"])
     for role in ("elder", "younger"):
         if role in deal.get("hands", {}):
-            yield from put(f"hands.{role}", "hand", (role, deal["hands"][role]))
+            yield from put(f"hands.{role}", Told.HAND, (role, deal["hands"][role]))
     if "talon" in deal:
-        yield from put("talon", "talon", deal["talon"])
+        yield from put("talon", Told.TALON, deal["talon"])
     tricks = deal.get("tricks", [])
     places = _incident_places(deal.get("incidents", []), len(tricks))
 
     def incidents(place: tuple[int, int]) -> Iterator[RecordEvent]:
         for k, inc in enumerate(deal.get("incidents", [])):
             if places[k] == place:
-                yield from put(f"incident:{k}", "incident", inc)
+                yield from put(f"incident:{k}", Told.INCIDENT, inc)
 
     yield from incidents((0, 0))
     for role in ("elder", "younger"):
         if role in deal.get("exchange", {}):
-            yield from put(f"exchange.{role}", "exchange", (role, deal["exchange"][role]))
+            yield from put(f"exchange.{role}", Told.EXCHANGE, (role, deal["exchange"][role]))
     for role in deal.get("carte_blanche", []):
-        yield from put(f"carte_blanche.{role}", "blanche", role)
+        yield from put(f"carte_blanche.{role}", Told.BLANCHE, role)
     yield from incidents((1, 0))
     for kind in ("point", "sequences", "sets"):
         if kind in deal.get("declarations", {}):
-            yield from put(f"declarations.{kind}", "declaration", (kind, deal["declarations"][kind]))
+            yield from put(f"declarations.{kind}", Told.DECLARATION, (kind, deal["declarations"][kind]))
     yield from incidents((2, 0))
     claimed = deal.get("claimed", {})
     won = list(enumerate(claimed.get("tricks_won", [])))
     if tricks:
-        yield from put("tricks", "tricks", None)
+        yield from put("tricks", Told.TRICKS, None)
     counts = {(c["trick"], c["card"]): c["count"] for c in deal.get("counts", [])}
     for t in range(len(tricks) + 1):
         if t:
             yield from incidents((3, t))
             spoken = [counts.get((t, j)) for j in range(1, len(tricks[t - 1]) + 1)]
-            yield from put(f"trick:{t}", "trick", (t, tricks[t - 1], spoken))
+            yield from put(f"trick:{t}", Told.TRICK, (t, tricks[t - 1], spoken))
         for k, point in won:
             if point["after"] == t or (t == len(tricks) and point["after"] > t):
-                yield from put(f"claim:tricks_won:{k}", "tricks_won", point)
+                yield from put(f"claim:tricks_won:{k}", Told.TRICKS_WON, point)
     yield from incidents((3, len(tricks) + 1))
     yield from incidents((4, 0))
     for k, point in enumerate(claimed.get("running", [])):
-        yield from put(f"claim:running:{k}", "running", point)
+        yield from put(f"claim:running:{k}", Told.RUNNING, point)
     for category, scores in claimed.get("by", {}).items():
-        yield from put(f"claim:by:{category}", "by", (category, scores))
+        yield from put(f"claim:by:{category}", Told.BY, (category, scores))
     if "final" in claimed:
-        yield from put("claim:final", "final", claimed["final"])
+        yield from put("claim:final", Told.FINAL, claimed["final"])
     if "scores" in deal:
-        yield from put("sheet", "sheet", deal["scores"])
-    yield from (RecordEvent("comment", n, c) for c in notes if c["before"] == "end" or c["before"] not in placed)
-    yield RecordEvent("end_deal", n, deal)
+        yield from put("sheet", Told.SHEET, deal["scores"])
+    yield from (RecordEvent(Told.COMMENT, n, c) for c in notes if c["before"] == "end" or c["before"] not in placed)
+    yield RecordEvent(Told.END_DEAL, n, deal)
 
 
 #: Where an incident is told: with the deal (0), after the exchange (1), after the declarations (2), in play (3),
@@ -200,7 +226,8 @@ def _incident_places(incidents: list[dict[str, Any]], tricks: int) -> list[tuple
 
 
 class Visitor:
-    """Walks a record's events, calling ``visit_<kind>(event)`` for each kind it defines.
+    """Walks a record's events, calling the method for each one's kind: ``visit_trick`` for a trick; each does
+    nothing here, and a subclass overrides those it wants.
 
     ``visit_record`` returns ``result()``, which a subclass overrides to give
     what it gathered (python-chess's ``BaseVisitor.result``).
@@ -208,10 +235,126 @@ class Visitor:
 
     def visit_record(self, record: dict[str, Any]) -> Any:
         for event in walk(record):
-            method = getattr(self, f"visit_{event.kind}", None)
-            if method is not None:
-                method(event)
+            self.visit(event)
         return self.result()
+
+    def visit(self, event: RecordEvent) -> None:
+        match event.kind:
+            case Told.TAG:
+                self.visit_tag(event)
+            case Told.COMMENT:
+                self.visit_comment(event)
+            case Told.BEGIN_PARTIE:
+                self.visit_begin_partie(event)
+            case Told.END_PARTIE:
+                self.visit_end_partie(event)
+            case Told.BEGIN_DEAL:
+                self.visit_begin_deal(event)
+            case Told.END_DEAL:
+                self.visit_end_deal(event)
+            case Told.NOTE:
+                self.visit_note(event)
+            case Told.HAND:
+                self.visit_hand(event)
+            case Told.TALON:
+                self.visit_talon(event)
+            case Told.INCIDENT:
+                self.visit_incident(event)
+            case Told.EXCHANGE:
+                self.visit_exchange(event)
+            case Told.BLANCHE:
+                self.visit_blanche(event)
+            case Told.DECLARATION:
+                self.visit_declaration(event)
+            case Told.TRICKS:
+                self.visit_tricks(event)
+            case Told.TRICK:
+                self.visit_trick(event)
+            case Told.TRICKS_WON:
+                self.visit_tricks_won(event)
+            case Told.RUNNING:
+                self.visit_running(event)
+            case Told.BY:
+                self.visit_by(event)
+            case Told.FINAL:
+                self.visit_final(event)
+            case Told.SHEET:
+                self.visit_sheet(event)
+            case Told.TOTALS:
+                self.visit_totals(event)
+            case Told.WINNER:
+                self.visit_winner(event)
+            case Told.POINTS_WON:
+                self.visit_points_won(event)
+
+    def visit_tag(self, event: RecordEvent) -> None:
+        """A tag: ``(name, values)``."""
+
+    def visit_comment(self, event: RecordEvent) -> None:
+        """A comment, where it was written: ``{"before": anchor, "text": …}``."""
+
+    def visit_begin_partie(self, event: RecordEvent) -> None:
+        """A partie begins (the data is None)."""
+
+    def visit_end_partie(self, event: RecordEvent) -> None:
+        """The partie ends (the data is None)."""
+
+    def visit_begin_deal(self, event: RecordEvent) -> None:
+        """A deal begins: the deal's dict."""
+
+    def visit_end_deal(self, event: RecordEvent) -> None:
+        """A deal ends: the deal's dict."""
+
+    def visit_note(self, event: RecordEvent) -> None:
+        """The deal's note: its text."""
+
+    def visit_hand(self, event: RecordEvent) -> None:
+        """A hand dealt: ``(role, cards)``."""
+
+    def visit_talon(self, event: RecordEvent) -> None:
+        """The talon: its cards, top first."""
+
+    def visit_incident(self, event: RecordEvent) -> None:
+        """An incident, where it happened: its dict."""
+
+    def visit_exchange(self, event: RecordEvent) -> None:
+        """An exchange: ``(role, {"discard", "takes", "leaves", …})``."""
+
+    def visit_blanche(self, event: RecordEvent) -> None:
+        """A carte blanche shown: the role."""
+
+    def visit_declaration(self, event: RecordEvent) -> None:
+        """A kind of declaration: ``(kind, {"elder", "younger", "said"})``."""
+
+    def visit_tricks(self, event: RecordEvent) -> None:
+        """The tricks begin (the "tricks:" line; the data is None)."""
+
+    def visit_trick(self, event: RecordEvent) -> None:
+        """A trick: ``(number, cards, the counts said after each card or None)``."""
+
+    def visit_tricks_won(self, event: RecordEvent) -> None:
+        """The tricks each claims to have won: ``{"after": n, player: tricks, …}``."""
+
+    def visit_running(self, event: RecordEvent) -> None:
+        """A running score claimed: ``{"at": checkpoint, player: score, …}``."""
+
+    def visit_by(self, event: RecordEvent) -> None:
+        """A category's scores claimed: ``(category, {player: score})``."""
+
+    def visit_final(self, event: RecordEvent) -> None:
+        """The deal's final scores claimed: ``{player: score}``."""
+
+    def visit_sheet(self, event: RecordEvent) -> None:
+        """The scoring sheet's line for the deal: ``{player: score}``."""
+
+    def visit_totals(self, event: RecordEvent) -> None:
+        """The partie's totals claimed: ``{player: score}``."""
+
+    def visit_winner(self, event: RecordEvent) -> None:
+        """The partie's winner claimed."""
+
+    def visit_points_won(self, event: RecordEvent) -> None:
+        """The points the partie's winner is claimed to win."""
 
     def result(self) -> Any:
         return None

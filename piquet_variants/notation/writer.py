@@ -15,7 +15,7 @@ from typing import Any
 from collections.abc import Callable, Iterable
 
 from ..cards import SUIT_SYMBOLS, card_name, parse_card, suit_long_name, suit_of
-from .events import RecordEvent, walk
+from .events import RecordEvent, Told, walk
 from .numbers import say_number
 from .speech import CATEGORY_KEYWORDS, INCIDENT_WORDS, KEYWORDS, MOMENT_WORDS, REASON_WORDS, say, say_top
 
@@ -28,7 +28,7 @@ _FIELDS = {"misdeal": ("announced", "choice"), "peek": ("mixed", "choice", "waiv
 #: The incidents whose head is the player, a keyword and the cards named: takes back from his discard (A♠).
 _WITH_CARDS = {"retakes_discard": "retakes", "mixed_into_discard": "mixes into", "alters_discard": "alters"}
 #: The events written as a keyword and each player's figure: score "A" 67, "B" 39.
-_SCORES = {"final": "score", "sheet": "sheet", "totals": "totals"}
+_SCORES = {Told.FINAL: "score", Told.SHEET: "sheet", Told.TOTALS: "totals"}
 
 
 def quote(text: str) -> str:
@@ -74,16 +74,16 @@ class _Writer:
         depth = 0  # how deep the next line is indented: in a partie, in a deal
         tags = True  # a blank line ends the tags
         for e in walk(self.record):
-            if e.kind in ("end_deal", "end_partie"):
+            if e.kind in (Told.END_DEAL, Told.END_PARTIE):
                 depth -= 1
-            if tags and e.kind != "tag" and not (e.kind == "comment" and e.data["before"].startswith("tag:")):
+            if tags and e.kind != Told.TAG and not (e.kind == Told.COMMENT and e.data["before"].startswith("tag:")):
                 tags = False
                 self.lines.append("")
             said = (f"{self.w[_SCORES[e.kind]]} {self.scores(e.data)}" if e.kind in _SCORES
                     else _SAYS[e.kind](self, e))
             if said:
                 self.lines.append("  " * depth + said)
-            if e.kind in ("begin_deal", "begin_partie"):
+            if e.kind in (Told.BEGIN_DEAL, Told.BEGIN_PARTIE):
                 depth += 1
         return "\n".join(self.lines) + "\n"
 
@@ -282,13 +282,14 @@ class _Writer:
         return f"{w[kind]}: {utterances}" if utterances else ""  # only "best", the default: nothing to write
 
 #: How each kind of event is written (the final scores, the sheet and the totals by ``_SCORES``).
-_SAYS: dict[str, Callable[[_Writer, RecordEvent], str]] = {
-    "comment": _Writer._comment, "tag": _Writer._tag, "begin_partie": _Writer._begin_partie,
-    "end_partie": _Writer._end_partie, "begin_deal": _Writer._begin_deal, "end_deal": _Writer._end_deal,
-    "note": _Writer._note, "hand": _Writer._hand, "talon": _Writer._talon, "exchange": _Writer._exchange,
-    "blanche": _Writer._blanche, "declaration": _Writer._declaration, "tricks": _Writer._tricks,
-    "trick": _Writer._trick, "tricks_won": _Writer._tricks_won, "running": _Writer._running, "by": _Writer._by,
-    "incident": _Writer._incident, "winner": _Writer._winner, "points_won": _Writer._points_won}
+_SAYS: dict[Told, Callable[[_Writer, RecordEvent], str]] = {
+    Told.COMMENT: _Writer._comment, Told.TAG: _Writer._tag, Told.BEGIN_PARTIE: _Writer._begin_partie,
+    Told.END_PARTIE: _Writer._end_partie, Told.BEGIN_DEAL: _Writer._begin_deal, Told.END_DEAL: _Writer._end_deal,
+    Told.NOTE: _Writer._note, Told.HAND: _Writer._hand, Told.TALON: _Writer._talon,
+    Told.EXCHANGE: _Writer._exchange, Told.BLANCHE: _Writer._blanche, Told.DECLARATION: _Writer._declaration,
+    Told.TRICKS: _Writer._tricks, Told.TRICK: _Writer._trick, Told.TRICKS_WON: _Writer._tricks_won,
+    Told.RUNNING: _Writer._running, Told.BY: _Writer._by, Told.INCIDENT: _Writer._incident,
+    Told.WINNER: _Writer._winner, Told.POINTS_WON: _Writer._points_won}
 
 
 def write(record: dict[str, Any]) -> str:
