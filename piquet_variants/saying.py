@@ -10,18 +10,17 @@ from __future__ import annotations
 from dataclasses import fields
 
 from .cards import card_name
+from .engine.deal import ROLES
 from .engine.notes import Note
 from .i18n import Lang
 from .lexicon import lexicon
-
-_ROLES = ("elder", "younger")
 
 
 def _field(name: str, value: object, lang: Lang) -> str:
     if isinstance(value, Note):
         return say_note(value, lang)
     if name == "role" and isinstance(value, int):
-        return lexicon(lang).roles[_ROLES[value]]
+        return lexicon(lang).roles[ROLES[value]]
     if name == "card" and isinstance(value, int):
         return card_name(value, lang)
     if name == "cards" and isinstance(value, tuple):

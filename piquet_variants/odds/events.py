@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
+from ..engine.deal import ROLES
 from .exact import ELDER, YOUNGER, Layout, carte_blanche, point_at_most, sequence_below, sets_below, taking_in
 
-HANDS = ("elder", "younger")
 #: The named cards the taking-in rows go up to when "at least k of n" (both of Cavendish's tables stop at four).
 MOST_NAMED = 4
 
@@ -72,7 +72,7 @@ def events(lay: Layout) -> Iterator[OddsEvent]:
     for role in (ELDER, YOUNGER):
         take = lay.takes[role]
         for n in range(1, take + 1):
-            yield OddsEvent(Chance.TAKE, HANDS[role], taking_in(lay, role, n, n), n, n)
+            yield OddsEvent(Chance.TAKE, ROLES[role], taking_in(lay, role, n, n), n, n)
         for n in range(2, min(MOST_NAMED, lay.unseen) + 1):
             for k in range(1, min(n - 1, take) + 1):
-                yield OddsEvent(Chance.TAKE, HANDS[role], taking_in(lay, role, k, n), k, n)
+                yield OddsEvent(Chance.TAKE, ROLES[role], taking_in(lay, role, k, n), k, n)
