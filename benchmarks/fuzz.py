@@ -575,7 +575,8 @@ def _notation_case(rng: random.Random) -> Case:
         data, method = mutate_bytes(source.read_bytes(), rng), "mutated corpus"
     elif pick < 0.7:
         from piquet_variants.notation.writer import write
-        text = write(played_record(rng))
+        from piquet_variants.records.model import record_of
+        text = write(record_of(played_record(rng)))
         data, method = (mutate_bytes(text.encode(), rng) if rng.random() < 0.7 else text.encode()), "written, mutated"
     else:
         data, method = generated_notation(rng).encode("utf-8", "surrogatepass"), "grammar-generated"

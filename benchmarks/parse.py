@@ -38,6 +38,7 @@ from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Phase, random_deal
 from piquet_variants.notation import parser
 from piquet_variants.notation.reader import read_records, read_text
 from piquet_variants.notation.writer import write, write_all
+from piquet_variants.records.model import record_of
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.ruleset.model import Rules
 
@@ -103,13 +104,13 @@ def main(n: int = 10_000) -> None:
     rules = load_ruleset("cavendish-rubicon").rules
     rng = random.Random(1)
     records = [random_record(rules, rng) for _ in range(n)]
-    texts = [write(r) for r in records]
+    texts = [write(record_of(r)) for r in records]
     jsons = [json.dumps(r) for r in records]
     size, jsize = sum(len(t.encode()) for t in texts) / 1e6, sum(len(j.encode()) for j in jsons) / 1e6
     lark_json = Lark(JSON_GRAMMAR, start="value", parser="lalr")
     fast = parser.accelerated()
     k = min(500, n // 2)
-    one, two = write_all(records[:k]), write_all(records[:2 * k])
+    one, two = write_all(map(record_of, records[:k])), write_all(map(record_of, records[:2 * k]))
     del records  # the corpus's own dicts, alive, would be walked by every collection the passes trigger
     passes = {"pure": _with_parser(False, lambda: _each(read_text, texts))}
     if fast:

@@ -69,12 +69,13 @@ class Record:
         return record_of(self.data)
 
     def events(self) -> Iterator[RecordEvent]:
-        """The record's events in the order the table sees them, comments in place."""
-        return walk(self.data)
+        """The record's events in the order the table sees them, comments in place, each with its typed part of
+        the record (``piquet_variants.records.model``)."""
+        return walk(self.model)
 
     def accept(self, visitor: Visitor) -> Any:
         """Walk the record with ``visitor``, and return its ``result()``."""
-        return visitor.visit_record(self.data)
+        return visitor.visit_record(self.model)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Record) and self.data == other.data
@@ -206,7 +207,7 @@ def _data(records: Writable | Iterable[Writable]) -> list[dict[str, Any]]:
 
 def write(records: Writable | Iterable[Writable]) -> str:
     """Records in the canonical notation, one after another; comments are written where they stood."""
-    return write_all(_data(records))
+    return write_all(record_of(data) for data in _data(records))
 
 
 def write_json(records: Writable | Iterable[Writable]) -> str:

@@ -21,6 +21,7 @@ from .lexicon import place
 from .notation.numbers import say_number
 from .notation.speech import say
 from .records.checks import FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Place, Stage, TricksWon
+from .records.model import Deal as RecordedDeal
 from .saying import say_note
 
 
@@ -64,25 +65,23 @@ class Told:
         return [(line.depth, line.text) for line in self.lines]
 
 
-def _before_play(d: DealReplay, deal: Deal, raw: dict[str, Any], lang: Lang) -> list[Line]:
+def _before_play(d: DealReplay, deal: Deal, recorded: RecordedDeal, lang: Lang) -> list[Line]:
     """The exchange and the calls as the players said them, each with the checks of what was said."""
     names = d.players
     out = [Line(0, f"{names[r]} {t('discards', lang)} {deal.discards[r].bit_count()}, "
                    f"{t('takes', lang)} {deal.taken[r].bit_count()}")
            for r in (ELDER, YOUNGER) if deal.discards[r] or deal.taken[r]]
-    for kind, entry in raw.get("declarations", {}).items():
-        said = entry.get("said", [])
-        if said:
-            words = " · ".join(f"{names[0 if s['by'] == 'elder' else 1]}: «{say(kind, s, lang).capitalize()}»"
-                               for s in said)
+    for kind, calls in recorded.declarations.kinds() if recorded.declarations is not None else ():
+        if calls.said:
+            words = " · ".join(f"{names[s.by.seat]}: «{say(kind, s, lang).capitalize()}»" for s in calls.said)
             out.append(Line(0, f"{t(kind, lang)}: {words}"))
             out += [Line(2, f"{place(c.at, lang)}: {_verdict(c, lang)}") for c in d.checks
                     if isinstance(c.at, Dialogue) and c.at.kind == kind]
     return out
 
 
-def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> Told:
-    """One deal's narrative."""
+def tell(d: DealReplay, recorded: RecordedDeal, lang: Lang = "en") -> Told:
+    """One deal's narrative, the dialogue as the record gives it."""
     names = d.players
     head = f"{t('deal', lang)} {d.number}: {names[ELDER]} {t('elder', lang)}, {names[YOUNGER]} {t('younger', lang)}"
     if d.score is None or d.deal is None:
@@ -94,7 +93,7 @@ def tell(d: DealReplay, raw: dict[str, Any], lang: Lang = "en") -> Told:
     for c in d.checks:
         checks.setdefault(c.at, []).append(c)
     deal = d.deal
-    out += _before_play(d, deal, raw, lang)
+    out += _before_play(d, deal, recorded, lang)
     leaders = {n: leader for n, (leader, _, _) in enumerate(deal.tricks, 1)}
     pending: list[Line] = []
     for event, totals in d.score.running():

@@ -14,7 +14,7 @@ from piquet_variants.engine.chouette import (NoChouette, Played, Seats, first_se
                                              settle, stakes)
 from piquet_variants.engine.partie import PartieResult
 from piquet_variants.notation.reader import read_records, read_text
-from piquet_variants.notation.writer import write
+from piquet_variants.api import write
 from piquet_variants.ruleset.compiler import load_ruleset
 
 RULES = load_ruleset("cavendish-rubicon").rules

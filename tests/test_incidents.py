@@ -16,7 +16,7 @@ from piquet_variants.cards import card_name, parse_card
 from piquet_variants.errors import NotationError
 from piquet_variants.notation.reader import read_text
 from piquet_variants.records.checks import Dialogue
-from piquet_variants.notation.writer import write
+from piquet_variants.api import write
 
 DEALS = Path(__file__).resolve().parent.parent / "docs" / "deals"
 CASES = DEALS / "cases"

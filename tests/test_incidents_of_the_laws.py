@@ -18,7 +18,7 @@ from piquet_variants.cards import card_name, parse_card
 from piquet_variants.saying import say_all
 from piquet_variants.errors import RecordError
 from piquet_variants.notation.reader import read_text
-from piquet_variants.notation.writer import write
+from piquet_variants.api import write
 
 DEALS = Path(__file__).resolve().parent.parent / "docs" / "deals"
 

@@ -12,7 +12,7 @@ import piquet_variants as pv
 from piquet_variants.errors import NotationError
 from piquet_variants.notation.numbers import NumberError, read_number, say_number
 from piquet_variants.notation.reader import read_file, read_records, read_text
-from piquet_variants.notation.writer import write, write_all
+from piquet_variants.api import write
 from piquet_variants.schemas import validate
 
 DEALS = Path("docs/deals")
@@ -52,7 +52,7 @@ def test_corpus_round_trips_and_matches_the_record_schema(path: Path) -> None:
 def test_json_records_round_trip_through_the_notation(path: Path) -> None:
     data = json.loads(path.read_text("utf-8"))
     records = data if isinstance(data, list) else [data]  # a file of several records: a sitting of parties
-    read = [r.data for r in read_records(write_all(records))]  # type: ignore[union-attr]
+    read = [r.data for r in read_records(write(records))]  # type: ignore[union-attr]
     assert read == [dict(record, lang=record.get("lang", "en")) for record in records]
 
 

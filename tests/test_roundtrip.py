@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 import piquet_variants as pv
 from piquet_variants.cards import card_name, iter_cards
 from piquet_variants.notation.events import walk
+from piquet_variants.records.model import record_of
 
 PACK = [c for c in iter_cards((1 << 36) - 1) if card_name(c)[:-1] != "6"]
 RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7"]
@@ -195,11 +196,12 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
 
 def _in_place(record: dict[str, Any]) -> dict[str, Any]:
     """The record with its comments listed in the order they stand in the text (the walk's), none lost."""
-    walked = [e.data for e in walk(record) if e.kind == "comment"]
-    for holder in [record] + record["deals"]:
+    typed = record_of(record)
+    walked = [id(e.data) for e in walk(typed) if e.kind == "comment"]
+    for holder, kept in zip([record] + record["deals"], [typed.comments] + [d.comments for d in typed.deals]):
         if "comments" in holder:
-            mine = {id(c) for c in holder["comments"]}
-            holder["comments"] = [c for c in walked if id(c) in mine]
+            position = {id(c): i for i, c in enumerate(kept)}
+            holder["comments"] = [holder["comments"][position[c]] for c in walked if c in position]
     assert len(walked) == len(record.get("comments", [])) + sum(len(d.get("comments", [])) for d in record["deals"])
     return record
 

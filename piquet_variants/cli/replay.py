@@ -13,9 +13,8 @@ from ..engine.scoring import CATEGORIES
 from ..errors import RecordError
 from ..i18n import Lang, t
 from ..lexicon import place
-from ..located import Located
 from ..records.checks import Check
-from ..records.model import record_of
+from ..records.model import Record, record_of
 from ..narrative import said, tell, unplayed
 from ..render import Report, json_text
 from . import complete
@@ -24,11 +23,11 @@ from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, choose_rulesets, 
 EXIT_MISMATCH = 3
 
 
-def _account(rep: Replay, doc: Located, title: str, lang: Lang, narrative: bool) -> Report:
+def _account(rep: Replay, record: Record, title: str, lang: Lang, narrative: bool) -> Report:
     out = Report().heading(title)
     for d in rep.deals:
         if narrative:
-            told = tell(d, doc.data["deals"][d.number - 1], lang)
+            told = tell(d, record.deals[d.number - 1], lang)
             out.paragraph(told.head).items(told.outline())
         head = f"{t('deal', lang)} {d.number}: {t('elder', lang)} {d.players[ELDER]}"
         if d.score is not None and d.score.void:
@@ -130,7 +129,7 @@ def replay_command(
                 statuses.append(EXIT_MISMATCH if rep.mismatches else 0)
                 results.append(dict(replay_json(rep, rs.id, lang), file=doc.file, record=k))
                 tell_it = narrative if narrative is not None else doc.lines is not None
-                report.extend(_account(rep, doc, f"{where}: {rs.id}", lang, tell_it))
+                report.extend(_account(rep, record, f"{where}: {rs.id}", lang, tell_it))
                 for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription
                     flag = unplayed(d, lang)
                     if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):

@@ -6,9 +6,8 @@ live here, apart from the parser: telling a deal does not load the grammar.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..cards import RANK_KEYS, rank_long_name
+from ..records.model import Said
 from .numbers import say_number
 
 #: The notation's keywords as the writer spells them, in each language.
@@ -102,29 +101,28 @@ _SEQUENCE_NAMES = {"en": {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7:
 _RANK_PLURAL = {"en": ("aces", "kings", "queens", "knaves", "tens", "nines", "eights", "sevens", "sixes"),
                 "fr": ("as", "rois", "dames", "valets", "dix", "neuf", "huit", "sept", "six")}
 
-def say(kind: str, item: dict[str, Any], lang: str) -> str:
+def say(kind: str, item: Said, lang: str) -> str:
     """One line of the declaration dialogue, as the table says it."""
     w = KEYWORDS[lang]
-    if "reply" in item:
-        return w[item["reply"]]
-    if "ask" in item:
+    if item.reply is not None:
+        return w[item.reply]
+    if item.ask is not None:
         return w["ask"]
-    if "value" in item:
-        return f"{w['making']} {say_number(item['value'], lang)}"
-    if "count" in item:
-        return f"= {say_number(item['count'], lang)}"
-    if "set" in item:
-        plural = _RANK_PLURAL[lang][RANK_KEYS.index(item["rank"])]
+    if item.value is not None:
+        return f"{w['making']} {say_number(item.value, lang)}"
+    if item.count is not None:
+        return f"= {say_number(item.count, lang)}"
+    if item.set is not None:
+        plural = _RANK_PLURAL[lang][RANK_KEYS.index(str(item.rank))]
         if lang == "fr":
             of = "d'" if plural[0] in "aeiou" else "de "
-            return f"{'quatorze' if item['set'] == 4 else 'brelan'} {of}{plural}"
-        return f"quatorze of {plural}" if item["set"] == 4 else f"three {plural}"
-    length = item["length"]
+            return f"{'quatorze' if item.set == 4 else 'brelan'} {of}{plural}"
+        return f"quatorze of {plural}" if item.set == 4 else f"three {plural}"
+    length = item.length or 0
     if kind != "sequences" or length not in _SEQUENCE_NAMES[lang]:
         return say_number(length, lang)
     name = _SEQUENCE_NAMES[lang][length]
-    top = item.get("top")
-    return name if top is None else f"{name} {say_top(top, lang)}"
+    return name if item.top is None else f"{name} {say_top(item.top, lang)}"
 
 
 def say_top(top: str, lang: str) -> str:

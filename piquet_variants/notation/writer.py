@@ -10,11 +10,10 @@ record's language.
 
 from __future__ import annotations
 
-from typing import Any
-
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from ..cards import SUIT_SYMBOLS, card_name, parse_card, suit_long_name, suit_of
+from ..records.model import Called, Calls, Cards, ExchangeSide, Incident, Record, Role, Said, Shown
 from .events import RecordEvent, Told, walk
 from .numbers import say_number
 from .speech import CATEGORY_KEYWORDS, INCIDENT_WORDS, KEYWORDS, MOMENT_WORDS, REASON_WORDS, say, say_top
@@ -36,19 +35,20 @@ def quote(text: str) -> str:
 
 
 class _Writer:
-    def __init__(self, record: dict[str, Any]):
+    def __init__(self, record: Record):
         self.record = record
-        self.lang = record.get("lang", "en")
+        self.lang = record.lang
         self.w = KEYWORDS[self.lang]
         self.lines: list[str] = []
 
     def who(self, key: str) -> str:
+        """A player as a record names him: by his role's keyword, or by his name."""
         return self.w[key] if key in ("elder", "younger") else quote(key)
 
-    def scores(self, scores: dict[str, int]) -> str:
+    def scores(self, scores: Mapping[str, int]) -> str:
         return ", ".join(f"{self.who(k)} {v}" for k, v in scores.items())
 
-    def cards(self, cards: list[str]) -> str:
+    def cards(self, cards: Cards) -> str:
         """Cards as the books print them: runs of one suit grouped under its sign (``A R D ♠``)."""
         if not cards:
             return self.w["nothing"]
@@ -76,7 +76,7 @@ class _Writer:
         for e in walk(self.record):
             if e.kind in (Told.END_DEAL, Told.END_PARTIE):
                 depth -= 1
-            if tags and e.kind != Told.TAG and not (e.kind == Told.COMMENT and e.data["before"].startswith("tag:")):
+            if tags and e.kind != Told.TAG and not (e.kind == Told.COMMENT and e.data.before.startswith("tag:")):
                 tags = False
                 self.lines.append("")
             said = (f"{self.w[_SCORES[e.kind]]} {self.scores(e.data)}" if e.kind in _SCORES
@@ -88,7 +88,7 @@ class _Writer:
         return "\n".join(self.lines) + "\n"
 
     def _comment(self, e: RecordEvent) -> str:
-        return "{" + e.data["text"].replace("}", ")") + "}"
+        return "{" + e.data.text.replace("}", ")") + "}"
 
     def _tag(self, e: RecordEvent) -> str:
         tag, values = e.data
@@ -102,8 +102,8 @@ class _Writer:
 
     def _begin_deal(self, e: RecordEvent) -> str:
         w, deal = self.w, e.data
-        head = f"{w['deal']} {e.deal}, {w['dealer']} {quote(deal['dealer'])}"
-        return head + (f", {w['packets']} {deal['packets']}" if "packets" in deal else "")
+        head = f"{w['deal']} {e.deal}, {w['dealer']} {quote(deal.dealer)}"
+        return head + (f", {w['packets']} {deal.packets}" if deal.packets is not None else "")
 
     def _end_deal(self, e: RecordEvent) -> str:
         return self.w["end deal"]
@@ -113,23 +113,24 @@ class _Writer:
 
     def _hand(self, e: RecordEvent) -> str:
         role, cards = e.data
-        return f"{self.w[role]}: {self.cards(cards)}"
+        return f"{self.w[role.value]}: {self.cards(cards)}"
 
     def _talon(self, e: RecordEvent) -> str:
         return f"{self.w['talon']}: {self.cards(e.data)}"
 
     def _exchange(self, e: RecordEvent) -> str:
         w, (role, side) = self.w, e.data
-        text = f"{w[role]} {w['discards']} {self.cards(side['discard'])}"
-        for key in ("takes", "leaves"):
-            if key in side:
-                text += f", {w[key]} {self.cards(side[key])}"
-        if "took" in side:
-            text += f", {w['takes in']} {side['took']}"
-        if "looked_at_left" in side:
-            text += f", {w['looks' if side['looked_at_left'] else 'not looks']}"
-        if "waived" in side:
-            text += f", {self.flag('waived', side['waived'])}"
+        assert isinstance(side, ExchangeSide)
+        text = f"{w[role.value]} {w['discards']} {self.cards(side.discard)}"
+        for key, cards in (("takes", side.takes), ("leaves", side.leaves)):
+            if cards is not None:
+                text += f", {w[key]} {self.cards(cards)}"
+        if side.took is not None:
+            text += f", {w['takes in']} {side.took}"
+        if side.looked_at_left is not None:
+            text += f", {w['looks' if side.looked_at_left else 'not looks']}"
+        if side.waived is not None:
+            text += f", {self.flag('waived', side.waived)}"
         return text
 
     def flag(self, key: str, value: bool) -> str:
@@ -137,7 +138,7 @@ class _Writer:
         return self.w[key if value else f"not {key}"]
 
     def _blanche(self, e: RecordEvent) -> str:
-        return f"{self.w[e.data]} {self.w['blanche']}"
+        return f"{self.w[e.data.value]} {self.w['blanche']}"
 
     def _declaration(self, e: RecordEvent) -> str:
         return self.declaration(*e.data)
@@ -151,11 +152,10 @@ class _Writer:
         return f"{t}. " + " ".join(played).rstrip(",")
 
     def _tricks_won(self, e: RecordEvent) -> str:
-        return f"{self.w['tricks won']} {self.scores({k: v for k, v in e.data.items() if k != 'after'})}"
+        return f"{self.w['tricks won']} {self.scores(e.data.won)}"
 
     def _running(self, e: RecordEvent) -> str:
-        scores = {key: v for key, v in e.data.items() if key != "at"}
-        return f"{self.w['score']} {self.w['at']} {e.data['at']} {self.scores(scores)}"
+        return f"{self.w['score']} {self.w['at']} {e.data.at.label} {self.scores(e.data.scores)}"
 
     def _by(self, e: RecordEvent) -> str:
         category, scores = e.data
@@ -165,120 +165,122 @@ class _Writer:
         return self.incident(e.data)
 
     def _winner(self, e: RecordEvent) -> str:
-        return f"{self.w['winner']} {self.w['nobody'] if e.data is None else self.who(e.data)}"
+        name = e.data.name
+        return f"{self.w['winner']} {self.w['nobody'] if name is None else self.who(name)}"
 
     def _points_won(self, e: RecordEvent) -> str:
         return f"{self.w['won']} {e.data}"
 
-    def incident(self, inc: dict[str, Any]) -> str:
+    def incident(self, inc: Incident) -> str:
         """An incident as its statement: its head (who, what), then each field it has, in a fixed order."""
-        w, kind = self.w, inc["type"]
-        role = w[inc.get("player", "elder")]  # the schema requires a player of every incident that has one
+        w, kind = self.w, inc.type
+        player = inc.player or Role.ELDER  # the schema requires a player of every incident that has one
+        role = w[player.value]
         if kind == "misdeal":
             text = w["misdeal"]
         elif kind == "faced_card":  # where the record does not say, the top card; how many, one
-            text = f"{w['faced']} {inc.get('position', 1)}"
+            text = f"{w['faced']} {inc.position or 1}"
         elif kind == "faced_in_dealing":
-            text = f"{w['faced in dealing']} {inc.get('cards', 1)}"
+            text = f"{w['faced in dealing']} {inc.cards or 1}"
         elif kind == "peek":
-            text = f"{w['peek']} {role} {inc.get('cards', 1)}"
-            if "which_cards" in inc:
-                text += f" ({self.cards(inc['which_cards'])})"
-            if "suit_named" in inc:
-                text += f", {w['names']} {suit_long_name('SHDC'.index(inc['suit_named'].upper()), self.lang)}"
+            text = f"{w['peek']} {role} {inc.cards or 1}"
+            if inc.which_cards is not None:
+                text += f" ({self.cards(inc.which_cards)})"
+            if inc.suit_named is not None:
+                text += f", {w['names']} {suit_long_name('SHDC'.index(inc.suit_named.upper()), self.lang)}"
         elif kind == "blanche_shown_late":
             text = f"{role} {w['blanche']} {w['late']}"
         elif kind == "miscall":
-            text = f"{role} {w['miscalls']} {w[inc['kind']]}: {self.called(inc['kind'], inc['called'])}"
+            what = str(inc.kind)
+            text = f"{role} {w['miscalls']} {w[what]}: {self.called(what, inc.called or Called(), player)}"
         elif kind == "reply":
-            text = f"{role} {w['replies']} {w[inc['kind']]}: {w[inc['reply']]}"
+            text = f"{role} {w['replies']} {w[str(inc.kind)]}: {w[str(inc.reply)]}"
         elif kind == "omission":
-            text = f"{role} {w['omits']} {w[inc['kind']]}"
+            text = f"{role} {w['omits']} {w[str(inc.kind)]}"
         elif kind == "takes_left_card":
             text = f"{role} {w['takes up']}"
         elif kind == "question":
-            suit = suit_long_name("SHDC".index(inc["suit"]), self.lang)
+            suit = suit_long_name("SHDC".index(str(inc.suit)), self.lang)
             suit += "x" if suit.endswith("eau") else "s" if self.lang == "fr" else ""  # combien de carreaux ?
-            answer = say_number(inc["answer"], self.lang)
+            answer = say_number(inc.answer or 0, self.lang)
             text = f"{w['question']}: {w['how many']} {suit}? {role} {w['answers']} {answer}"
         elif kind in _WITH_CARDS:
-            text = f"{role} {w[_WITH_CARDS[kind]]} ({self.cards(inc['which_cards'])})"
+            text = f"{role} {w[_WITH_CARDS[kind]]} ({self.cards(inc.which_cards or ())})"
         elif kind == "exposed_by_dealer":
-            text = f"{w['exposed']}: {INCIDENT_WORDS[self.lang]['whose'][inc['whose']]}"
+            text = f"{w['exposed']}: {INCIDENT_WORDS[self.lang]['whose'][str(inc.whose)]}"
         elif kind == "out_of_turn":
-            text = f"{w['out of turn']}, {INCIDENT_WORDS[self.lang]['found'][inc['found']]}"
+            text = f"{w['out of turn']}, {INCIDENT_WORDS[self.lang]['found'][str(inc.found)]}"
         elif kind == "incorrect_pack":
             text = w["bad pack"]
         elif kind == "throws_down":
             text = f"{role} {w['throws down']}"
         elif kind == "score_corrected":
-            text = f"{w['correction']}: {role} {inc['points']}"
+            text = f"{w['correction']}: {role} {inc.points}"
         else:
-            text = f"{role} {w['retracts']} ({REASON_WORDS[self.lang][inc['reason']]})"
+            text = f"{role} {w['retracts']} ({REASON_WORDS[self.lang][str(inc.reason)]})"
         for key in _FIELDS.get(kind, ()):
-            if key in inc:
-                value = inc[key]
+            value = getattr(inc, key)
+            if value is not None:
                 text += ", " + (INCIDENT_WORDS[self.lang][key][str(value).lower()] if key in INCIDENT_WORDS[self.lang]
                                 else self.flag(key, value) if isinstance(value, bool) else
                                 f"{w['before trick']} {value}" if key == "before_trick" else
                                 f"{w[key]} {MOMENT_WORDS[self.lang][value]}" if key in ("corrected", "reckoned")
                                 else w[value])
-        return text + (f" {quote(inc['note'])}" if "note" in inc else "")
+        return text + (f" {quote(inc.note)}" if inc.note is not None else "")
 
-    def called(self, kind: str, called: dict[str, Any]) -> str:
+    def called(self, kind: str, called: Called, by: Role) -> str:
         """What a miscall first called, in the dialogue's words: ``five making forty-nine``, ``three kings (…)``."""
         words = []
-        if "set" in called and "rank" in called:
-            words.append(say(kind, {"set": called["set"], "rank": called["rank"]}, self.lang))
-        elif "length" in called:  # a length with a top card is said as a sequence, whatever the kind
-            said: dict[str, Any] = {k: called[k] for k in ("length", "top") if k in called}
-            words.append(say("sequences" if "top" in said else kind, said, self.lang))
-        elif "top" in called:
-            words.append(say_top(called["top"], self.lang))
-        if "value" in called:
-            words.append(say(kind, {"value": called["value"]}, self.lang))
-        if "cards" in called:
-            words.append(f"({self.cards(called['cards'])})")
+        if called.set is not None and called.rank is not None:
+            words.append(say(kind, Said(by, set=called.set, rank=called.rank), self.lang))
+        elif called.length is not None:  # a length with a top card is said as a sequence, whatever the kind
+            words.append(say("sequences" if called.top is not None else kind,
+                             Said(by, length=called.length, top=called.top), self.lang))
+        elif called.top is not None:
+            words.append(say_top(called.top, self.lang))
+        if called.value is not None:
+            words.append(say(kind, Said(by, value=called.value), self.lang))
+        if called.cards is not None:
+            words.append(f"({self.cards(called.cards)})")
         return " ".join(words)
 
-    def declaration(self, kind: str, entry: dict[str, Any]) -> str:
+    def declaration(self, kind: str, calls: Calls) -> str:
         w = self.w
         # (who, words, what they are: a call, which a count may follow at once, a count, or anything else)
-        spoken = [[item["by"], say(kind, item, self.lang),
-                   "count" if "count" in item else "other" if "reply" in item or "ask" in item else "call"]
-                  for item in entry.get("said", [])]
-        for role in ("elder", "younger"):
-            call = entry.get(role)
-            if call is None:
+        spoken = [[item.by.value, say(kind, item, self.lang),
+                   "count" if item.count is not None else
+                   "other" if item.reply is not None or item.ask is not None else "call"]
+                  for item in calls.said]
+        for role in Role:
+            made = calls.of(role.seat)
+            if made is None:
                 continue
-            shown = None
-            if isinstance(call, dict):
-                call, shown = call["call"], call["shown"]
+            call, shown = (made.call, made.shown) if isinstance(made, Shown) else (made, None)
             # the cards of his call, and a combination shown, follow his first saying that is no count
-            first = next((s for s in spoken if s[0] == role and s[2] != "count"), None)
+            first = next((s for s in spoken if s[0] == role.value and s[2] != "count"), None)
             if call == "sink":
-                spoken.insert(0, [role, w["sinks"], "other"])
+                spoken.insert(0, [role.value, w["sinks"], "other"])
                 first = None
-            elif isinstance(call, list):
+            elif isinstance(call, tuple):
                 if first is None:
-                    first = [role, "", "call"]
+                    first = [role.value, "", "call"]
                     spoken.insert(0, first)
                 first[1] = f"{first[1]} ({self.cards(call)})".strip()
             if shown is not None:
                 if first is None:
-                    first = [role, "", "call"]
+                    first = [role.value, "", "call"]
                     spoken.insert(1 if call == "sink" else 0, first)
                 first[1] = f"{first[1]} {w['shows']} ({self.cards(shown)})".strip()
         turns: list[list[str]] = []  # one player's consecutive sayings are one turn: "four tens = fourteen, and …"
         last = ""  # what the turn's last saying was
-        for role, text, what in spoken:
-            if turns and turns[-1][0] == role and text:
+        for who, text, what in spoken:
+            if turns and turns[-1][0] == who and text:
                 joined = " " if what == "count" and last == "call" else ", " if last == "other" else f", {w['and']} "
                 turns[-1][1] += joined + text
             else:
-                turns.append([role, text])
+                turns.append([who, text])
             last = what
-        utterances = "; ".join(f"{w[role]} {text}".rstrip() for role, text in turns)
+        utterances = "; ".join(f"{w[who]} {text}".rstrip() for who, text in turns)
         return f"{w[kind]}: {utterances}" if utterances else ""  # only "best", the default: nothing to write
 
 #: How each kind of event is written (the final scores, the sheet and the totals by ``_SCORES``).
@@ -292,11 +294,11 @@ _SAYS: dict[Told, Callable[[_Writer, RecordEvent], str]] = {
     Told.WINNER: _Writer._winner, Told.POINTS_WON: _Writer._points_won}
 
 
-def write(record: dict[str, Any]) -> str:
+def write(record: Record) -> str:
     """The record in canonical notation."""
     return _Writer(record).write()
 
 
-def write_all(records: Iterable[dict[str, Any]]) -> str:
+def write_all(records: Iterable[Record]) -> str:
     """Several records, one after another, each with its own tags, a blank line between them."""
     return "\n".join(map(write, records))

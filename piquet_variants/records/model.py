@@ -9,7 +9,9 @@ object of the schema is a field of its class, and every field a property.
 
 ``record_of`` builds the model from a record's data once the schema has
 checked it (both readers give such data), so it trusts the types; ``data_of``
-gives back the data of a typed record, for the writers.
+gives back the data of a typed record, for the JSON writer and to check a
+record made in code against the schema.  The notation's writer, the
+narrative and a script's ``Visitor`` read the typed record itself.
 """
 
 from __future__ import annotations

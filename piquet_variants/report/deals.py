@@ -27,7 +27,7 @@ from ..errors import Problem, RecordError
 from ..i18n import Lang, t
 from ..records.checks import Check
 from ..located import Located
-from ..records.model import record_of
+from ..records.model import Deal as RecordedDeal, record_of
 from ..narrative import said, tell, unplayed
 from ..lexicon import place, value_words
 from ..ruleset.model import Ruleset
@@ -75,14 +75,14 @@ def _check_key(c: Check) -> tuple[Any, ...]:
     return (c.at, c.player, c.line, c.column)
 
 
-def _hands(d: DealReplay, raw: dict[str, Any], lang: Lang) -> list[dict[str, Any]]:
+def _hands(d: DealReplay, recorded: RecordedDeal, lang: Lang) -> list[dict[str, Any]]:
     """The cards as dealt and exchanged; the talon only where the record gives it (else it is not known)."""
     deal = d.deal
     if deal is None:
         return []
     rows = [{"who": f"{t(role, lang)} ({d.players[r]})", "cards": cards(dealt, lang)}
             for r, role, dealt in ((ELDER, "elder", deal.dealt.elder), (YOUNGER, "younger", deal.dealt.younger))]
-    if "talon" in raw:
+    if recorded.talon is not None:
         rows.append({"who": t("talon", lang), "cards": [card_view(c, lang) for c in deal.dealt.talon]})
     for r, role in ((ELDER, "elder"), (YOUNGER, "younger")):
         if deal.discards[r] or deal.taken[r]:
@@ -146,8 +146,8 @@ def tree(items: list[tuple[int, str]]) -> list[dict[str, Any]]:
     return top
 
 
-def _narrative(d: DealReplay, raw: dict[str, Any], lang: Lang) -> dict[str, Any]:
-    told = tell(d, raw, lang)
+def _narrative(d: DealReplay, recorded: RecordedDeal, lang: Lang) -> dict[str, Any]:
+    told = tell(d, recorded, lang)
     return {"head": told.head, "items": tree(told.outline())}
 
 
@@ -176,15 +176,15 @@ def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str
     found = [(rs, attribute(doc, own, rs)) for rs, _ in reps[1:]]
     deals = []
     for n, d in enumerate(reps[0][1].deals):
-        raw = doc.data["deals"][n]
+        recorded = record.deals[n]
         under = [rep.deals[n] for _, rep in reps]
         flag = unplayed(d, lang)
         deals.append({
-            "number": d.number, "players": list(d.players), "hands": _hands(d, raw, lang),
+            "number": d.number, "players": list(d.players), "hands": _hands(d, recorded, lang),
             "notes": say_all(d.score.notes, lang) if d.score else [], "unplayed": flag or "",
             "scores": _scores(under), "checks": _checks(under, lang),
             "causes": _causes(own, found, d.number, lang),
-            "narratives": [{"ruleset": rs.id, **_narrative(rep.deals[n], raw, lang)} for rs, rep in reps]})
+            "narratives": [{"ruleset": rs.id, **_narrative(rep.deals[n], recorded, lang)} for rs, rep in reps]})
     source = doc.data.get("source", {})
     title = ", ".join(v for v in (source.get("title"), source.get("locator")) if v) or Path(doc.file).name
     return {"name": name, "title": title, "file": Path(doc.file).name, "number": entry.number, "of": entry.of,
