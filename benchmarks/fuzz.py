@@ -1096,7 +1096,8 @@ def _half_written(case: Case, folder: Path, before: dict[str, bytes | None], sta
     except ValueError:
         pass
     from piquet_variants.notation.parser import parse_statements  # its syntax: a record may hold what a replay refuses
-    bad = [s.data for s in parse_statements(text, name) if s.kind == "bad_record"]
+    from piquet_variants.notation.statements import BadRecord
+    bad = [s.problem for s in parse_statements(text, name) if isinstance(s, BadRecord)]
     return f"{name} written, and not readable: {bad[0]}"[:300] if bad else ""
 
 

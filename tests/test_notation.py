@@ -345,7 +345,7 @@ _LETTERS = "SHDC"
                 min_size=1, max_size=12))
 def test_a_run_names_the_same_cards_as_its_places(cards: list[tuple[int, int, str]]) -> None:
     """Run.parts (split on the suit signs, for speed) and Run.cards (the regex that places each card) agree."""
-    from piquet_variants.notation.parser import Run
+    from piquet_variants.notation.statements import Run
     from piquet_variants.notation.reader import _card_names, _part_names
     words, group = [], []
     for rank, suit, form in cards:

@@ -2,9 +2,9 @@
 
 The grammar lives in ``grammar/piquet.lark``.  It is an LALR grammar with a
 contextual lexer, and its Transformer runs inside the parser (no parse tree
-is built), turning each statement into a small ``Stmt`` as soon as it is
-reduced.  Grouping the statements into records, building each record, and
-every check that needs more than syntax, is ``notation.reader``'s job.
+is built), turning each statement into its dataclass of ``notation.statements``
+as soon as it is reduced.  Grouping the statements into records, building each
+record, and every check that needs more than syntax, is ``notation.reader``'s job.
 
 A file holds many records.  After a syntax error, ``split_records`` cuts the
 file where each run of tags begins and each record is parsed on its own, so a
@@ -21,7 +21,8 @@ import re
 import sys
 from bisect import bisect_right
 from functools import cache
-from typing import Any, NamedTuple, Protocol, cast
+from collections.abc import Callable
+from typing import Any, NamedTuple, TypeVar, cast
 
 from lark import Lark, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -29,44 +30,15 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import MAX_PROBLEMS, Problem, echo
 from ..located import caret
 from ..resources import data_dir
+from .statements import (AlterDiscard, BadPack, BadRecord, Called, CallCards, Card, CarteBlanche, CarteBlancheLate,
+                         Claim, Comment, Correction, Count, Deal, Dealer, Declaration, Exchange, Exposed, FacedCard,
+                         FacedInDealing, Hand, Leaves, Length, LeftCard, Making, Miscall, Misdeal, MixedDiscard, Note,
+                         Number, Omission, OutOfTurn, Packets, Partie, Peek, Piece, Played, PointsWon, Pos, Question,
+                         Reply, Retake, Retract, Run, Score, SequenceCall, SetCall, Sheet, Shown, Statement, Tag, Takes,
+                         Talon, ThrowDown, Tok, Took, Totals, Trick, Tricks, TricksWon, Utterance, Winner, pos)
 
-Pos = tuple[int, int]
+T = TypeVar("T")
 
-
-class Tok(Protocol):
-    """A token as either parser gives it (Lark's is a ``str``, lark-cython's is not): read ``.value``."""
-
-    @property
-    def type(self) -> str: ...
-
-    @property
-    def value(self) -> str: ...
-
-    @property
-    def line(self) -> int: ...
-
-    @property
-    def column(self) -> int: ...
-
-
-class Card(NamedTuple):
-    """A card as written: its text (``AS``, ``A♠``, ``?``) and where it stands."""
-
-    text: str
-    pos: Pos
-
-
-class Stmt(NamedTuple):
-    """One statement of the notation, as the parser reduced it."""
-
-    kind: str
-    pos: Pos
-    data: Any
-
-
-_SIGNS = re.compile("([♠♥♦♣♤♡♢♧])")
-_RANKS = frozenset(("10", "A", "K", "Q", "J", "T", "R", "D", "V", "9", "8", "7", "6"))
-_WORD = re.compile(r"\S+")
 _RANK_WORDS = {"ace": "A", "as": "A", "king": "K", "roi": "K", "rois": "K", "queen": "Q", "dame": "Q", "knave": "J",
                "jack": "J", "valet": "J", "sixes": "6", "ten": "10", "dix": "10", "nine": "9", "neuf": "9", "eight": "8",
                "huit": "8", "seven": "7", "sept": "7", "six": "6"}
@@ -88,72 +60,48 @@ def suit_symbol(word: str) -> str:
     raise KeyError(word)
 
 
-def pos(tok: Tok) -> Pos:
-    """Where a token starts."""
-    return tok.line, tok.column
-
-
-class Run(NamedTuple):
-    """A run of compact cards as written (one CARDS token), from ``line``:``column``.
-
-    The reader names the cards from ``parts()``, a split on the suit signs;
-    where each card stands (``cards()``) is worked out only when a message needs it.
-    """
-
-    text: str
-    line: int
-    column: int
-
-    def parts(self) -> list[tuple[str, str, str]]:
-        """Each card's (rank, suit after it, suit of its group); three empty parts for "?".
-
-        The grammar has read the run, so each word is "?", a bare rank (of the
-        group the next sign closes), a sign, or a rank with its suit letter or sign.
-        """
-        out = []
-        pieces = _SIGNS.split(self.text)  # words, sign, words, sign, ..., words
-        for i in range(0, len(pieces), 2):
-            sign = pieces[i + 1] if i + 1 < len(pieces) else ""
-            for word in pieces[i].split():
-                if word == "?":
-                    out.append(("", "", ""))
-                elif word in _RANKS:
-                    out.append((word, "", sign))
-                else:
-                    out.append((word[:-1], word[-1], ""))
-        return out
-
-    def cards(self) -> list[Card]:
-        """Each card with its own line and column: one pass over the words, a group's sign given to its ranks."""
-        out: list[Card] = []
-        group: list[tuple[str, Pos]] = []  # bare ranks waiting for the sign that ends their group
-        text, line, start = self.text, self.line, -self.column  # a word at offset i stands at column i - start
-        done = 0
-        for m in _WORD.finditer(text):
-            i, word = m.start(), m.group()
-            newline = text.rfind("\n", done, i)
-            if newline >= 0:
-                line += text.count("\n", done, i)
-                start = newline
-            done = i
-            if word in _RANKS:
-                group.append((word, (line, i - start)))
-            elif _SIGNS.match(word[-1]):  # a sign ends the group before it, alone or after a rank ("D♠")
-                out += [Card(rank + word[-1], place) for rank, place in group]
-                group = []
-                if len(word) > 1:
-                    out.append(Card(word, (line, i - start)))
-            else:  # "AS", "10H", "?"
-                out.append(Card(word, (line, i - start)))
-        return out
-
-
 def _run(tok: Tok) -> Run:
     return Run(tok.value, tok.line, tok.column)
 
 
-def _number(tok: Tok) -> tuple[str, Pos]:
-    return tok.value, pos(tok)
+def _number(tok: Tok) -> Number:
+    return Number(tok.value, pos(tok))
+
+
+def _scores(items: list[Any]) -> list[Score]:
+    """Each player with his figure, from the rule's children: a player, his figure, the next player, …"""
+    return [Score(who, points) for who, points in zip(items[::2], items[1::2])]
+
+
+# The transformer's methods for the rules that share a shape, one line each there: the statement stands where
+# its first word does.
+
+def _then(statement: Callable[[Pos, Any], T]) -> Callable[[Any, list[Any]], T]:
+    """A word and what follows it: ``talon: cards``, ``making forty-nine``, ``winner "A"``."""
+    def reduce(self: Any, items: list[Any]) -> T:
+        return statement(pos(items[0]), items[1])
+    return reduce
+
+
+def _clauses(statement: Callable[[Pos, list[Tok]], T]) -> Callable[[Any, list[Any]], T]:
+    """An incident of the deal: its words, then its clauses (``pack found incorrect "…"``)."""
+    def reduce(self: Any, items: list[Any]) -> T:
+        return statement(pos(items[0]), items[1:])
+    return reduce
+
+
+def _scored(statement: Callable[[Pos, list[Score]], T]) -> Callable[[Any, list[Any]], T]:
+    """A word, then each player with his figure: ``sheet "A" 12, "B" 30``."""
+    def reduce(self: Any, items: list[Any]) -> T:
+        return statement(pos(items[0]), _scores(items[1:]))
+    return reduce
+
+
+def _by_player(statement: Callable[[Pos, str, list[Tok]], T], words: int) -> Callable[[Any, list[Any]], T]:
+    """A player's incident: his role, the ``words`` that say what he did, then its clauses."""
+    def reduce(self: Any, items: list[Any]) -> T:
+        return statement(pos(items[0]), items[0].value, items[1 + words:])
+    return reduce
 
 
 class _Children(NamedTuple):
@@ -163,7 +111,8 @@ class _Children(NamedTuple):
 
 
 class _ToStatements(Transformer[Any, Any]):
-    """Reduce each rule to plain tuples; the reader gives them meaning."""
+    """Reduce each rule to its statement of ``notation.statements``, its words named; the reader gives them
+    meaning."""
 
     def __default__(self, data: Any, children: list[Any], meta: Any) -> _Children:
         """A repetition's helper rule: its children, for the parent to splice, without a ``Tree`` for each."""
@@ -177,193 +126,198 @@ class _ToStatements(Transformer[Any, Any]):
     def no_cards(self, items: list[Tok]) -> list[Card]:
         return []
 
-    def cards(self, pieces: list[Any]) -> list[Run | list[Card]]:
+    def cards(self, pieces: list[Any]) -> list[Piece]:
         """Each piece as written: a run token (named by the reader), or long-form cards."""
         return [p if isinstance(p, list) else _run(p) for p in pieces if isinstance(p, list) or p.type == "CARDS"]
 
     # -- small values --
-    def number(self, items: list[Tok]) -> tuple[str, Pos]:
+    def number(self, items: list[Tok]) -> Number:
         return _number(items[0])
 
-    def signed(self, items: list[Any]) -> tuple[str, Pos]:
-        return "-" + items[1][0], pos(items[0])
+    def signed(self, items: list[Any]) -> Number:
+        return Number("-" + items[1].text, pos(items[0]))
 
     def who(self, items: list[Tok]) -> Tok:
         return items[0]
 
-    def comment(self, items: list[Tok]) -> Stmt:
-        return Stmt("comment", pos(items[0]), items[0].value[1:-1])
+    def comment(self, items: list[Tok]) -> Comment:
+        return Comment(pos(items[0]), items[0].value[1:-1])
 
     # -- the record --
-    def start(self, items: list[Stmt]) -> list[Stmt]:
+    def start(self, items: list[Statement]) -> list[Statement]:
         return items
 
-    def tag(self, items: list[Tok]) -> Stmt:
-        return Stmt("tag", pos(items[0]), (items[0].value, [unquote(s.value) for s in items[1:]]))
+    def tag(self, items: list[Tok]) -> Tag:
+        return Tag(pos(items[0]), items[0].value, [unquote(s.value) for s in items[1:]])
 
-    def partie(self, items: list[Any]) -> Stmt:
-        return Stmt("partie", pos(items[0]), (items[1:-1], pos(items[-1])))
+    def partie(self, items: list[Any]) -> Partie:
+        return Partie(pos(items[0]), items[1:-1], pos(items[-1]))
 
-    def deal(self, items: list[Any]) -> Stmt:
-        return Stmt("deal", pos(items[0]), (items[0].value, items[1], items[2:-1], pos(items[-1])))
+    def deal(self, items: list[Any]) -> Deal:
+        """The heads (dealer, packets), which the grammar puts first, apart from the statements after them."""
+        heads = 2
+        while isinstance(items[heads], (Dealer, Packets)):
+            heads += 1
+        return Deal(pos(items[0]), _number(items[1]), items[2:heads], items[heads:-1], pos(items[-1]))
 
-    def dealer(self, items: list[Tok]) -> Stmt:
-        return Stmt("dealer", pos(items[0]), unquote(items[1].value))
+    def dealer(self, items: list[Tok]) -> Dealer:
+        return Dealer(pos(items[0]), unquote(items[1].value))
 
-    def packets(self, items: list[Tok]) -> Stmt:
-        return Stmt("packets", pos(items[0]), _number(items[1]))
+    def packets(self, items: list[Tok]) -> Packets:
+        return Packets(pos(items[0]), _number(items[1]))
+
+    totals = _scored(Totals)
+    winner = _then(Winner)
+    won = _then(PointsWon)
 
     # -- statements --
-    def hand(self, items: list[Any]) -> Stmt:
-        return Stmt("hand", pos(items[0]), (items[0].value, items[1]))
+    def hand(self, items: list[Any]) -> Hand:
+        return Hand(pos(items[0]), items[0].value, items[1])
 
-    def talon(self, items: list[Any]) -> Stmt:
-        return Stmt("talon", pos(items[0]), items[1])
+    talon = _then(Talon)
 
-    def misdeal(self, items: list[Tok]) -> Stmt:
-        return Stmt("misdeal", pos(items[0]), items[1:])
+    def exchange(self, items: list[Any]) -> Exchange:
+        return Exchange(pos(items[0]), items[0].value, items[2], items[3:])
 
-    def faced(self, items: list[Tok]) -> Stmt:
-        return Stmt("faced", pos(items[0]), items[1:])
+    takes = _then(Takes)
+    took = _then(Took)
+    leaves = _then(Leaves)
 
-    def peek(self, items: list[Any]) -> Stmt:
-        return Stmt("peek", pos(items[0]), items[1:])
+    def blanche(self, items: list[Tok]) -> CarteBlanche:
+        return CarteBlanche(pos(items[0]), items[0].value)
 
-    def exchange(self, items: list[Any]) -> Stmt:
-        return Stmt("exchange", pos(items[0]), (items[0].value, items[2], items[3:]))
+    # -- incidents: the words of the head named, the clauses after it in order --
+    misdeal = _clauses(Misdeal)
 
-    def takes(self, items: list[Any]) -> tuple[str, list[Any], Pos]:
-        return "takes", items[1], pos(items[0])
+    def faced(self, items: list[Tok]) -> FacedCard:
+        return FacedCard(pos(items[0]), _number(items[1]), items[2:])
 
-    def took(self, items: list[Any]) -> tuple[str, tuple[str, Pos], Pos]:
-        return "took", items[1], pos(items[0])
+    def faced_dealing(self, items: list[Any]) -> FacedInDealing:
+        return FacedInDealing(pos(items[0]), items[1], items[2:])
 
-    def leaves(self, items: list[Any]) -> tuple[str, list[Any], Pos]:
-        return "leaves", items[1], pos(items[0])
+    def peek(self, items: list[Any]) -> Peek:
+        clauses = items[3:]
+        seen = clauses.pop(0) if clauses and isinstance(clauses[0], list) else None
+        suit = None
+        if clauses and clauses[0].type == "NAMES":
+            suit, clauses = clauses[1].value, clauses[2:]
+        return Peek(pos(items[0]), items[1].value, items[2], seen, suit, clauses)
 
-    def blanche(self, items: list[Tok]) -> Stmt:
-        return Stmt("blanche", pos(items[0]), items[0].value)
+    blanche_late = _by_player(CarteBlancheLate, 2)
 
-    # -- incidents: each its words in order, which the reader gives their fields --
-    def faced_dealing(self, items: list[Any]) -> Stmt:
-        return Stmt("faced_dealing", pos(items[0]), items[1:])
+    def miscall(self, items: list[Any]) -> Miscall:
+        return Miscall(pos(items[0]), items[0].value, items[2].value, items[3], items[4:])
 
-    def blanche_late(self, items: list[Any]) -> Stmt:
-        return Stmt("blanche_late", pos(items[0]), items)
-
-    def miscall(self, items: list[Any]) -> Stmt:
-        return Stmt("miscall", pos(items[0]), items)
-
-    def called(self, items: list[Any]) -> Stmt:
+    def called(self, items: list[Any]) -> Called:
+        """A call or the top card alone, then what it is worth, then its cards: each optional, in that order."""
+        call = top = making = cards = None
+        for item in items:
+            if isinstance(item, (Length, SequenceCall, SetCall)):
+                call = item
+            elif isinstance(item, Making):
+                making = item
+            elif isinstance(item, CallCards):
+                cards = item
+            elif item.type in ("MAJOR", "RANKWORD"):  # "major", "to the king"
+                top = item
         first = items[0]
-        return Stmt("called", first.pos if isinstance(first, Stmt) else pos(first), items)
+        where = first.pos if isinstance(first, (Length, SequenceCall, SetCall, Making, CallCards)) else pos(first)
+        return Called(where, call, top, making, cards)
 
-    def reply(self, items: list[Any]) -> Stmt:
-        return Stmt("reply", pos(items[0]), items)
+    def reply(self, items: list[Any]) -> Reply:
+        return Reply(pos(items[0]), items[0].value, items[2].value, items[3], items[4:])
 
-    def omission(self, items: list[Any]) -> Stmt:
-        return Stmt("omission", pos(items[0]), items)
+    def omission(self, items: list[Tok]) -> Omission:
+        return Omission(pos(items[0]), items[0].value, items[2].value, items[3:])
 
-    def left_card(self, items: list[Any]) -> Stmt:
-        return Stmt("left_card", pos(items[0]), items)
+    left_card = _by_player(LeftCard, 1)
 
-    def question(self, items: list[Any]) -> Stmt:
-        return Stmt("question", pos(items[0]), items[1:])
+    def question(self, items: list[Any]) -> Question:
+        return Question(pos(items[0]), items[2].value, items[3].value, items[5], items[6:])
 
-    def retract(self, items: list[Any]) -> Stmt:
-        return Stmt("retract", pos(items[0]), items)
+    def retract(self, items: list[Tok]) -> Retract:
+        return Retract(pos(items[0]), items[0].value, items[2].value, items[3:])
 
-    def retake(self, items: list[Any]) -> Stmt:
-        return Stmt("retake", pos(items[0]), items)
+    def retake(self, items: list[Any]) -> Retake:
+        return Retake(pos(items[0]), items[0].value, items[2], items[3:])
 
-    def mixed_discard(self, items: list[Any]) -> Stmt:
-        return Stmt("mixed_discard", pos(items[0]), items)
+    def mixed_discard(self, items: list[Any]) -> MixedDiscard:
+        return MixedDiscard(pos(items[0]), items[0].value, items[2], items[3:])
 
-    def alter_discard(self, items: list[Any]) -> Stmt:
-        return Stmt("alter_discard", pos(items[0]), items)
+    def alter_discard(self, items: list[Any]) -> AlterDiscard:
+        return AlterDiscard(pos(items[0]), items[0].value, items[2], items[3:])
 
-    def exposed(self, items: list[Any]) -> Stmt:
-        return Stmt("exposed", pos(items[0]), items[1:])
+    exposed = _clauses(Exposed)
+    out_of_turn = _clauses(OutOfTurn)
+    bad_pack = _clauses(BadPack)
+    throw_down = _by_player(ThrowDown, 1)
 
-    def out_of_turn(self, items: list[Any]) -> Stmt:
-        return Stmt("out_of_turn", pos(items[0]), items[1:])
+    def correction(self, items: list[Any]) -> Correction:
+        return Correction(pos(items[0]), items[1].value, items[2], items[3:])
 
-    def bad_pack(self, items: list[Any]) -> Stmt:
-        return Stmt("bad_pack", pos(items[0]), items[1:])
+    # -- the dialogue --
+    def declaration(self, items: list[Any]) -> Declaration:
+        return Declaration(pos(items[0]), items[0].value, items[1:])
 
-    def throw_down(self, items: list[Any]) -> Stmt:
-        return Stmt("throw_down", pos(items[0]), items)
-
-    def correction(self, items: list[Any]) -> Stmt:
-        return Stmt("correction", pos(items[0]), items[1:])
-
-    def declaration(self, items: list[Any]) -> Stmt:
-        return Stmt("declaration", pos(items[0]), (items[0].value, items[1:]))
-
-    def utterance(self, items: list[Any]) -> Stmt:
+    def utterance(self, items: list[Any]) -> Utterance:
         """A player's turn: what he says, in order (the word 'and' between two calls is dropped)."""
-        return Stmt("utterance", pos(items[0]), (items[0].value, [i for i in items[1:] if getattr(i, "type", "") != "AND"]))
+        return Utterance(pos(items[0]), items[0].value, [i for i in items[1:] if getattr(i, "type", "") != "AND"])
 
-    def length(self, items: list[Any]) -> Stmt:
-        return Stmt("length", items[0][1], items[0][0])
+    def length(self, items: list[Number]) -> Length:
+        return Length(items[0].pos, items[0])
 
-    def sequence_call(self, items: list[Tok]) -> Stmt:
-        return Stmt("sequence", pos(items[0]), [(t.type, t.value) for t in items])
+    def sequence_call(self, items: list[Tok]) -> SequenceCall:
+        return SequenceCall(pos(items[0]), items[0].value, items[-1] if len(items) > 1 else None)
 
-    def set_call(self, items: list[Any]) -> Stmt:
-        count = items[0] if isinstance(items[0], tuple) else _number(items[0])
-        return Stmt("set", count[1], (count[0], items[-1].value))
+    def set_call(self, items: list[Any]) -> SetCall:
+        count = items[0] if isinstance(items[0], Number) else _number(items[0])
+        return SetCall(count.pos, count, items[-1].value)
 
-    def value(self, items: list[Any]) -> Stmt:
-        return Stmt("value", pos(items[0]), items[1])
+    value = _then(Making)
 
-    def call_cards(self, items: list[Any]) -> Stmt:
-        return Stmt("cards", _first_pos(items[0]), items[0])
+    def call_cards(self, items: list[Any]) -> CallCards:
+        return CallCards(_first_pos(items[0]), items[0])
 
-    def shown(self, items: list[Any]) -> Stmt:
-        return Stmt("shown", pos(items[0]), items[1])
+    shown = _then(Shown)
 
-    def count(self, items: list[Any]) -> Stmt:
-        return Stmt("count", items[0][1], items[0])
+    def count(self, items: list[Number]) -> Count:
+        return Count(items[0].pos, items[0])
 
-    def tricks(self, items: list[Tok]) -> Stmt:
-        return Stmt("tricks", pos(items[0]), None)
+    # -- the play and the scores --
+    def tricks(self, items: list[Tok]) -> Tricks:
+        return Tricks(pos(items[0]))
 
-    def trick(self, items: list[Any]) -> Stmt:
+    def trick(self, items: list[Any]) -> Trick:
         """A trick's number, then each piece of cards played, with the count its player says after it, if any."""
+        head = items[0]
+        where, number = (head.line, head.column), head.value[:-1]  # twelve tricks a deal: no call spent here
         if len(items) == 2 and not isinstance(items[1], list):  # "3. A♠ 10♠": one run of cards, no count
-            return Stmt("trick", pos(items[0]), (items[0].value[:-1], [(_run(items[1]), None)]))
-        played: list[tuple[Run | list[Card], tuple[str, Pos] | None]] = []
+            return Trick(where, number, [Played(_run(items[1]), None)])
+        played: list[Played] = []
         for item in items[1:]:
-            if isinstance(item, Stmt):
-                played[-1] = (played[-1][0], item.data)
+            if isinstance(item, Count):
+                played[-1] = Played(played[-1].cards, item.score)
             else:
-                played.append((item if isinstance(item, list) else _run(item), None))
-        return Stmt("trick", pos(items[0]), (items[0].value[:-1], played))
+                played.append(Played(item if isinstance(item, list) else _run(item), None))
+        return Trick(where, number, played)
 
-    def claim(self, items: list[Any]) -> Stmt:
-        return Stmt("claim", pos(items[0]), items[1:])
+    def claim(self, items: list[Any]) -> Claim:
+        """The final score, a category's (``score repique: …``) or a checkpoint's (``score at trick:3 …``)."""
+        head = items[1].type
+        if head == "CATEGORY":
+            return Claim(pos(items[0]), items[1].value, None, _scores(items[2:]))
+        if head == "AT":
+            return Claim(pos(items[0]), None, items[2], _scores(items[3:]))
+        return Claim(pos(items[0]), None, None, _scores(items[1:]))
 
-    def tricks_won(self, items: list[Any]) -> Stmt:
-        return Stmt("tricks_won", pos(items[0]), items[1:])
+    tricks_won = _scored(TricksWon)
+    sheet = _scored(Sheet)
 
-    def sheet(self, items: list[Any]) -> Stmt:
-        return Stmt("sheet", pos(items[0]), items[1:])
-
-    def note(self, items: list[Tok]) -> Stmt:
-        return Stmt("note", pos(items[0]), unquote(items[1].value))
-
-    def totals(self, items: list[Any]) -> Stmt:
-        return Stmt("totals", pos(items[0]), items[1:])
-
-    def winner(self, items: list[Tok]) -> Stmt:
-        return Stmt("winner", pos(items[0]), items[1])
-
-    def won(self, items: list[Any]) -> Stmt:
-        return Stmt("won", pos(items[0]), items[1])
+    def note(self, items: list[Tok]) -> Note:
+        return Note(pos(items[0]), unquote(items[1].value))
 
 
-def _first_pos(pieces: list[Run | list[Card]]) -> Pos:
+def _first_pos(pieces: list[Piece]) -> Pos:
     first = pieces[0]
     return (first.line, first.column) if isinstance(first, Run) else first[0].pos if first else (0, 0)
 
@@ -566,8 +520,8 @@ def syntax_error(exc: UnexpectedInput, chunk: Chunk, lines: list[str], name: str
     return Problem(name, line, col, "", message, caret(lines, line, col))
 
 
-def parse_statements(text: str, name: str) -> list[Stmt]:
-    """The file's statements in order; for each record whose syntax fails, a ``bad_record`` holding its problem.
+def parse_statements(text: str, name: str) -> list[Statement]:
+    """The file's statements in order; for each record whose syntax fails, a ``BadRecord`` holding its problem.
 
     A file without a syntax error is parsed once.  Otherwise it is cut into
     records, and runs of records are parsed where the last attempt failed: the
@@ -582,13 +536,13 @@ def parse_statements(text: str, name: str) -> list[Stmt]:
     says that its reading stops there).
     """
     try:
-        return cast(list[Stmt], parser().parse(text))
+        return cast(list[Statement], parser().parse(text))
     except UnexpectedInput:
         pass
     lines = text.splitlines()
     chunks = split_records(text)
     starts = [(c.line, c.column) for c in chunks]
-    stmts: list[Stmt] = []
+    stmts: list[Statement] = []
     bad = 0
     runs = [(0, len(chunks))]  # runs of records still to parse, the next last
     while runs and bad < MAX_PROBLEMS:
@@ -597,7 +551,7 @@ def parse_statements(text: str, name: str) -> list[Stmt]:
         stop = chunks[end].offset if end < len(chunks) else len(text)
         padded = "\n" * (chunk.line - 1) + " " * (chunk.column - 1) + text[chunk.offset:stop]
         try:
-            stmts += cast(list[Stmt], parser().parse(padded))
+            stmts += cast(list[Statement], parser().parse(padded))
             continue
         except UnexpectedInput as exc:
             failed = exc
@@ -607,9 +561,9 @@ def parse_statements(text: str, name: str) -> list[Stmt]:
             runs += [r for r in ((at + 1, end), (at, at + 1), (first, at)) if r[0] < r[1]]
             continue
         try:
-            stmts += cast(list[Stmt], parser(False).parse(padded))
+            stmts += cast(list[Statement], parser(False).parse(padded))
         except UnexpectedInput as exc:
             problem = syntax_error(exc, chunk, lines, name, first == len(chunks) - 1)
-            stmts.append(Stmt("bad_record", (chunk.line, chunk.column), problem))
+            stmts.append(BadRecord((chunk.line, chunk.column), problem))
             bad += 1
     return stmts

@@ -11,7 +11,7 @@ that is not a number, a tag nobody knows.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain
 from pathlib import Path
@@ -23,10 +23,15 @@ from ..located import MAX_BYTES, MAX_RECORDS_BYTES, Lines, Located, LoadFailure,
 from ..schemas import did_you_mean
 from .events import SOURCE_TAG_PREFIX
 from .numbers import read_number
-from .parser import Card, Pos, Run, Stmt, Tok, parse_statements, pos, rank_key, split_records, suit_symbol, unquote
+from .parser import parse_statements, rank_key, split_records, suit_symbol, unquote
 from .speech import INCIDENT_WORDS, MOMENT_WORDS, REASON_WORDS
-
-
+from .statements import (AlterDiscard, BadPack, BadRecord, Call, CallCards, Card, CarteBlanche, CarteBlancheLate,
+                         Claim, Comment, Correction, Count, Deal, DealStatement, Declaration, Dealer, Exchange, Exposed,
+                         FacedCard, FacedInDealing, Hand, Incident, Leaves, Length, LeftCard, Making, Miscall, Misdeal,
+                         MixedDiscard, Note, Number, Omission, OutOfTurn, Partie, PartieClaim, Peek, Piece, Played,
+                         PointsWon, Pos, Question, Reply, Retake, Retract, Run, Said, Score, SequenceCall, SetCall, Sheet,
+                         Shown, Statement, Tag, Takes, Talon, ThrowDown, Tok, Took, Totals, Trick, Tricks, TricksWon,
+                         Winner, pos)
 
 #: Tags and the record field each fills (French names in TAG_ALIASES).
 TAGS = {"Event": ("source", "event"), "Date": ("source", "date"), "Source": ("source", "title"),
@@ -120,7 +125,7 @@ class _Pieces(NamedTuple):
 
     A tuple, so that it pickles as it is (a parsed record is kept by ``stored``), compiled or not."""
 
-    pieces: list[Run | list[Card]]
+    pieces: list[Piece]
 
     def at(self, rest: tuple[str | int, ...]) -> Pos | None:
         cards = [c for p in self.pieces for c in (p.cards() if isinstance(p, Run) else p)]
@@ -132,14 +137,14 @@ class _Pieces(NamedTuple):
 class _Tricks(NamedTuple):
     """Where each trick, and each of its cards, stands: its pieces, placed only when asked."""
 
-    tricks: list[tuple[Pos, list[tuple[Run | list[Card], Any]]]]  # (where, what was played)
+    tricks: list[tuple[Pos, list[Played]]]  # (where, what was played)
 
     def at(self, rest: tuple[str | int, ...]) -> Pos | None:
         n = rest[0] if rest else None
         if not isinstance(n, int) or not 0 <= n < len(self.tricks):
             return None
         where, played = self.tricks[n]
-        return _Pieces([piece for piece, _ in played]).at(rest[1:]) or where if len(rest) == 2 else where
+        return _Pieces([p.cards for p in played]).at(rest[1:]) or where if len(rest) == 2 else where
 
 
 class _Builder:
@@ -165,11 +170,15 @@ class _Builder:
     def mark(self, path: tuple[str | int, ...], pos: Pos) -> None:
         self.marks.setdefault(path, pos)
 
-    def number(self, value: tuple[str, Pos]) -> int:
+    def number(self, value: Number) -> int:
+        return self.figures(value.text, value.pos)
+
+    def figures(self, text: str, where: Pos) -> int:
+        """A number as written, or a problem where it stands if it is no number."""
         try:
-            return read_number(value[0])
+            return read_number(text)
         except CardError as exc:
-            raise self.fail(value[1], str(exc)) from None
+            raise self.fail(where, str(exc)) from None
 
     def named(self, c: Card) -> str:
         """The card as the record writes it, or a problem at its place if it is no card."""
@@ -181,7 +190,7 @@ class _Builder:
         except CardError as exc:
             raise self.fail(c.pos, str(exc)) from None
 
-    def names(self, piece: Run | list[Card]) -> list[str]:
+    def names(self, piece: Piece) -> list[str]:
         """The cards' names; a run is named in C-level passes, and its cards placed only if one is no card."""
         if isinstance(piece, Run):
             words = piece.text.split()
@@ -191,7 +200,7 @@ class _Builder:
             return list(map(self.named, piece.cards())) if None in named else cast(list[str], named)
         return list(map(self.named, piece))
 
-    def cards(self, pieces: list[Run | list[Card]], path: tuple[str | int, ...]) -> list[str]:
+    def cards(self, pieces: list[Piece], path: tuple[str | int, ...]) -> list[str]:
         """The cards of a statement, each placed only when a message needs it."""
         if pieces and (not isinstance(pieces[0], list) or pieces[0]):
             first = pieces[0]
@@ -202,32 +211,32 @@ class _Builder:
     def who(self, tok: Tok) -> str:
         return unquote(tok.value) if tok.type == "STRING" else role_of(tok.value)
 
-    def scores(self, pairs: list[Any], path: tuple[str | int, ...], into: dict[str, int]) -> None:
-        for who_tok, num in zip(pairs[::2], pairs[1::2]):
-            who = self.who(who_tok)
+    def scores(self, scores: list[Score], path: tuple[str | int, ...], into: dict[str, int]) -> None:
+        for score in scores:
+            who = self.who(score.who)
             if who in into:
-                raise self.fail(pos(who_tok), f"a score for {who} is already given here")
-            self.mark(path + (who,), pos(who_tok))
-            into[who] = self.number(num)
+                raise self.fail(pos(score.who), f"a score for {who} is already given here")
+            self.mark(path + (who,), pos(score.who))
+            into[who] = self.number(score.points)
 
     # -- the file --
 
-    def build(self, stmts: list[Stmt]) -> Located:
+    def build(self, stmts: list[Statement]) -> Located:
         """One record from its statements; every tag and every deal is checked, and each fault reported."""
         rec: dict[str, Any] = {"format": "piquet-record/1"}
         problems: list[Problem] = []
         comments: list[dict[str, str]] = []
-        pending: list[Stmt] = []
+        pending: list[Comment] = []
 
         def anchored(anchor: str) -> None:
-            comments.extend({"before": anchor, "text": c.data} for c in pending)
+            comments.extend({"before": anchor, "text": c.text} for c in pending)
             pending.clear()
 
-        body: list[Stmt] = []
+        body: list[Comment | Deal | Partie | BadRecord] = []
         for s in stmts:
-            if s.kind == "comment" and not body:
+            if isinstance(s, Comment) and not body:
                 pending.append(s)
-            elif s.kind == "tag":
+            elif isinstance(s, Tag):
                 try:
                     anchored(f"tag:{self.tag(rec, s)}")
                 except NotationError as exc:
@@ -247,17 +256,12 @@ class _Builder:
                                          'a scoring card needs the sitting\'s three players: [Sitting "A" "B" "C"]'))
         deals: list[dict[str, Any]] = []
         claimed: dict[str, Any] = {}
-        for s in self._flattened(body, problems):
-            if s.kind == "comment":
-                pending.append(s)
+        for st in self._flattened(body, problems):
+            if isinstance(st, Comment):
+                pending.append(st)
                 continue
             try:
-                if s.kind == "deal":
-                    anchor = f"deal:{len(deals) + 1}"
-                    deals.append(self.deal(rec, s, len(deals)))
-                else:
-                    anchor = f"partie:{s.kind}"
-                    self.partie_claim(claimed, s)
+                anchor = self._deal_or_claim(rec, deals, claimed, st)
             except NotationError as exc:  # the next deal is still read and checked
                 problems += exc.problems
                 _bounded(problems)
@@ -277,25 +281,36 @@ class _Builder:
         self.located.data = rec
         return self.located
 
-    def _flattened(self, body: list[Stmt], problems: list[Problem]) -> list[Stmt]:
-        """A record's deals, claims and comments in order: a partie's own, with the comments around it."""
-        parties = [s for s in body if s.kind == "partie"]
+    def _flattened(self, body: list[Comment | Deal | Partie | BadRecord],
+                   problems: list[Problem]) -> list[Comment | Deal | PartieClaim]:
+        """A record's deals, claims and comments in order: a partie's own, with the comments around it.
+
+        Nothing else stands in a record's body: its tags are read already, and a record that did not parse is a
+        record alone (``_records``), whose missing players end its reading before this."""
+        parties = [s for s in body if isinstance(s, Partie)]
         if len(parties) > 1:
             raise NotationError(problems + [self.problem(parties[1].pos, "a record holds one partie; a new record "
                                                                           'begins with its tags ([Players "A" "B"])')])
         if not parties:
-            return body
-        if any(s.kind == "deal" for s in body):
-            raise NotationError(problems + [self.problem(next(s for s in body if s.kind == "deal").pos,
+            return [s for s in body if isinstance(s, (Comment, Deal))]
+        if any(isinstance(s, Deal) for s in body):
+            raise NotationError(problems + [self.problem(next(s for s in body if isinstance(s, Deal)).pos,
                                                          "deals go inside the partie, not beside it")])
-        before = [s for s in body if s.kind == "comment" and s.pos < parties[0].pos]
-        after = [s for s in body if s.kind == "comment" and s.pos > parties[0].pos]
-        return before + parties[0].data[0] + after
+        before = [s for s in body if isinstance(s, Comment) and s.pos < parties[0].pos]
+        after = [s for s in body if isinstance(s, Comment) and s.pos > parties[0].pos]
+        return before + parties[0].statements + after
 
-    def tag(self, rec: dict[str, Any], h: Stmt) -> str:
+    def _deal_or_claim(self, rec: dict[str, Any], deals: list[dict[str, Any]], claimed: dict[str, Any],
+                       s: Deal | PartieClaim) -> str:
+        """Read a deal, or a claim of the partie, into the record: the anchor its comments stand before."""
+        if isinstance(s, Deal):
+            deals.append(self.deal(rec, s, len(deals)))
+            return f"deal:{len(deals)}"
+        return f"partie:{self.partie_claim(claimed, s)}"
+
+    def tag(self, rec: dict[str, Any], h: Tag) -> str:
         """Fill the field a tag names; its name as the writer writes it."""
-        tag, values = h.data
-        tag = TAG_ALIASES.get(tag, tag)
+        tag, values = TAG_ALIASES.get(h.name, h.name), h.values
         field = self.tag_field(tag, values, h)
         self.mark(field, h.pos)
         per_player = _PER_PLAYER.get(field[-1])
@@ -334,7 +349,7 @@ class _Builder:
                 rec[field[0]] = values[0]
         return tag
 
-    def tag_field(self, tag: str, values: list[str], h: Stmt) -> tuple[str, ...]:
+    def tag_field(self, tag: str, values: list[str], h: Tag) -> tuple[str, ...]:
         """The record's field a tag names, once its count of values is right."""
         if tag.startswith(SOURCE_TAG_PREFIX) and len(tag) > len(SOURCE_TAG_PREFIX):
             field: tuple[str, ...] = ("source", tag[len(SOURCE_TAG_PREFIX):])
@@ -349,7 +364,7 @@ class _Builder:
             raise self.fail(h.pos, f"[{tag}] takes {want} quoted value{'s' if want > 1 else ''}")
         return field
 
-    def options(self, values: list[str], h: Stmt) -> dict[str, str]:
+    def options(self, values: list[str], h: Tag) -> dict[str, str]:
         chosen: dict[str, str] = {}
         for v in values:
             name, sep, choice = v.partition("=")
@@ -358,12 +373,12 @@ class _Builder:
             chosen[name.strip()] = choice.strip()
         return chosen
 
-    def per_player(self, tag: str, values: list[str], h: Stmt, what: str, least: int) -> dict[str, int]:
+    def per_player(self, tag: str, values: list[str], h: Tag, what: str, least: int) -> dict[str, int]:
         if not all(v.isdigit() and len(v) <= 9 and int(v) >= least for v in values[1::2]):
             raise self.fail(h.pos, f'[{tag}] gives each player and {what}: "A" "1" "B" "5"')
         return {name: int(n) for name, n in zip(values[::2], values[1::2])}
 
-    def scoring_card(self, tag: str, values: list[str], h: Stmt) -> dict[str, int]:
+    def scoring_card(self, tag: str, values: list[str], h: Tag) -> dict[str, int]:
         """The sitting's card as the book keeps it: each of the three and his standing, signed."""
         unsigned = [v[1:] if v[:1] in ("+", "-") else v for v in values[1::2]]
         if not all(u.isdigit() and len(u) <= 9 for u in unsigned):
@@ -371,33 +386,44 @@ class _Builder:
                                    '"A" "+30" "B" "-15" "C" "-15"')
         return {name: int(n) for name, n in zip(values[::2], values[1::2])}
 
-    def partie_claim(self, claimed: dict[str, Any], s: Stmt) -> None:
-        if s.kind in claimed or (s.kind == "won" and "points_won" in claimed):
-            raise self.fail(s.pos, f"the partie's {s.kind} is already given")
-        if s.kind == "totals":
-            self.mark(("claimed", "totals"), s.pos)
-            self.scores(s.data, ("claimed", "totals"), claimed.setdefault("totals", {}))
-        elif s.kind == "winner":
-            self.mark(("claimed", "winner"), s.pos)
-            claimed["winner"] = None if s.data.type == "NOBODY" else self.who(s.data)
-        else:
-            self.mark(("claimed", "points_won"), s.pos)
-            claimed["points_won"] = self.number(s.data)
+    def partie_claim(self, claimed: dict[str, Any], s: PartieClaim) -> str:
+        """Read a claim of the partie into the record's claims: its word (``totals``, ``winner``, ``won``)."""
+        match s:
+            case Totals():
+                self._claimed_once(claimed, "totals", "totals", s.pos)
+                self.scores(s.scores, ("claimed", "totals"), claimed.setdefault("totals", {}))
+                return "totals"
+            case Winner():
+                self._claimed_once(claimed, "winner", "winner", s.pos)
+                claimed["winner"] = None if s.who.type == "NOBODY" else self.who(s.who)
+                return "winner"
+            case PointsWon():
+                self._claimed_once(claimed, "points_won", "won", s.pos)
+                claimed["points_won"] = self.number(s.points)
+                return "won"
+
+    def _claimed_once(self, claimed: dict[str, Any], field: str, word: str, where: Pos) -> None:
+        if field in claimed:
+            raise self.fail(where, f"the partie's {word} is already given")
+        self.mark(("claimed", field), where)
 
     # -- one deal --
 
-    def deal(self, rec: dict[str, Any], s: Stmt, index: int) -> dict[str, Any]:
-        word, number, stmts, end = s.data
+    def deal(self, rec: dict[str, Any], s: Deal, index: int) -> dict[str, Any]:
+        number = s.number
         at: tuple[str | int, ...] = ("deals", index)
         self.mark(at, s.pos)
-        if self.number((number.value, pos(number))) != index + 1:
-            hint = "; a new record begins with its tags" if number.value == "1" else ""
-            raise self.fail(pos(number), f"this is deal {index + 1}, not deal {number.value}{hint}")
+        if self.number(number) != index + 1:
+            hint = "; a new record begins with its tags" if number.text == "1" else ""
+            raise self.fail(number.pos, f"this is deal {index + 1}, not deal {number.text}{hint}")
         deal: dict[str, Any] = {}
-        heads = [h for h in stmts if h.kind in ("dealer", "packets")]
-        for h in heads:
-            self.mark(at + (h.kind,), h.pos)
-            deal[h.kind] = self.number(h.data) if h.kind == "packets" else h.data
+        for h in s.heads:  # in the order written, the last of each taken
+            if isinstance(h, Dealer):
+                self.mark(at + ("dealer",), h.pos)
+                deal["dealer"] = h.name
+            else:
+                self.mark(at + ("packets",), h.pos)
+                deal["packets"] = self.number(h.count)
         if "dealer" not in deal:
             previous = self.last_dealer
             if previous is None:
@@ -409,18 +435,17 @@ class _Builder:
         if deal.get("packets", 2) not in (1, 2, 3, 4):
             raise self.fail(self.marks[at + ("packets",)], "cards are dealt in packets of 1, 2, 3 or 4")
         self.last_dealer = deal["dealer"]
-        comments, pending = [], []
-        for st in stmts:
-            if st.kind in ("dealer", "packets"):
-                continue
-            if st.kind == "comment":
+        comments: list[dict[str, str]] = []
+        pending: list[Comment] = []
+        for st in s.statements:
+            if isinstance(st, Comment):
                 pending.append(st)
                 continue
-            anchor = _STATEMENTS[st.kind](self, deal, st, at)
+            anchor = self._statement(deal, st, at)
             if pending:
-                comments += [{"before": anchor, "text": c.data} for c in pending]
+                comments += [{"before": anchor, "text": c.text} for c in pending]
                 pending = []
-        comments += [{"before": "end", "text": c.data} for c in pending]
+        comments += [{"before": "end", "text": c.text} for c in pending]
         if comments:
             deal["comments"] = comments
         self._check_cards(deal, s.pos, at)
@@ -472,31 +497,82 @@ class _Builder:
                                     f"{c} is played twice" if c in played else f"{c} was never dealt")
                 played.add(c)
 
-    def _hand(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        role = role_of(st.data[0])
+    def _statement(self, deal: dict[str, Any], st: DealStatement, at: tuple[str | int, ...]) -> str:
+        """Read one statement of a deal into it: the anchor that the comments before it stand before."""
+        match st:
+            case Trick():
+                return self._trick(deal, st, at)
+            case Hand():
+                return self._hand(deal, st, at)
+            case Talon():
+                return self._talon(deal, st, at)
+            case Exchange():
+                return self._exchange(deal, st, at)
+            case Tricks():
+                return "tricks"
+            case Declaration():
+                return self._declaration(deal, st, at)
+            case CarteBlanche():
+                return self._blanche(deal, st, at)
+            case Claim():
+                return self._claim(deal, st, at)
+            case TricksWon():
+                return self._tricks_won(deal, st, at)
+            case Sheet():
+                return self._sheet(deal, st, at)
+            case Note():
+                return self._note(deal, st, at)
+            case Misdeal() | Exposed() | OutOfTurn() | BadPack():
+                return self._incident(deal, st, at, {"type": st.TYPE})
+            case CarteBlancheLate() | LeftCard() | ThrowDown():
+                return self._incident(deal, st, at, {"type": st.TYPE, "player": role_of(st.player)})
+            case Retake() | MixedDiscard() | AlterDiscard():
+                return self._with_cards(deal, st, at)
+            case FacedCard():
+                return self._faced(deal, st, at)
+            case FacedInDealing():
+                return self._faced_dealing(deal, st, at)
+            case Peek():
+                return self._peek(deal, st, at)
+            case Miscall():
+                return self._miscall(deal, st, at)
+            case Reply():
+                return self._reply(deal, st, at)
+            case Omission():
+                inc = {"type": st.TYPE, "player": role_of(st.player), "kind": KIND_WORDS[_words(st.kind)]}
+                return self._incident(deal, st, at, inc)
+            case Question():
+                return self._question(deal, st, at)
+            case Retract():
+                inc = {"type": st.TYPE, "player": role_of(st.player), "reason": REASONS[_plain(st.reason)]}
+                return self._incident(deal, st, at, inc)
+            case Correction():
+                return self._correction(deal, st, at)
+
+    def _hand(self, deal: dict[str, Any], st: Hand, at: tuple[str | int, ...]) -> str:
+        role = role_of(st.player)
         hands = deal.setdefault("hands", {})
         if role in hands:
             raise self.fail(st.pos, f"the {role}'s hand is given twice")
         self.mark(at + ("hands",), st.pos)
-        hands[role] = self.cards(st.data[1], at + ("hands", role))
+        hands[role] = self.cards(st.cards, at + ("hands", role))
         return f"hands.{role}"
 
-    def _talon(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+    def _talon(self, deal: dict[str, Any], st: Talon, at: tuple[str | int, ...]) -> str:
         if "talon" in deal:
             raise self.fail(st.pos, "the talon is given twice")
-        deal["talon"] = self.cards(st.data, at + ("talon",))
+        deal["talon"] = self.cards(st.cards, at + ("talon",))
         self.mark(at + ("talon",), st.pos)
         return "talon"
 
-    def _incident(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...], inc: dict[str, Any],
-                  rest: list[Any]) -> str:
-        """An incident, with the words after its head read into its fields (a choice, a yes or no, a moment, the
+    def _incident(self, deal: dict[str, Any], st: Incident, at: tuple[str | int, ...], inc: dict[str, Any]) -> str:
+        """An incident, with the clauses after its head read into its fields (a choice, a yes or no, a moment, the
         trick before which it happened, a note)."""
         path = self._incident_path(deal, at)
         incidents = deal.setdefault("incidents", [])
         self.mark(path, st.pos)
         before = ""  # the word before this one: what a moment or a number is of
-        for tok in rest:
+        for tok in st.clauses:
             kind = tok.type
             if kind == "STRING":
                 inc["note"] = unquote(tok.value)
@@ -517,59 +593,49 @@ class _Builder:
         incidents.append(inc)
         return f"incident:{len(incidents) - 1}"
 
-    def _misdeal(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        return self._incident(deal, st, at, {"type": "misdeal"}, st.data)
-
-    def _faced(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        inc: dict[str, Any] = {"type": "faced_card", "position": self.number((st.data[0].value, pos(st.data[0])))}
+    def _faced(self, deal: dict[str, Any], st: FacedCard, at: tuple[str | int, ...]) -> str:
+        inc: dict[str, Any] = {"type": st.TYPE, "position": self.number(st.position)}
         if inc["position"] < 1:
-            raise self.fail(pos(st.data[0]), "talon positions count from 1 (the top card)")
-        return self._incident(deal, st, at, inc, st.data[1:])
+            raise self.fail(st.position.pos, "talon positions count from 1 (the top card)")
+        return self._incident(deal, st, at, inc)
 
-    def _faced_dealing(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        inc: dict[str, Any] = {"type": "faced_in_dealing", "cards": self.number(st.data[0])}
+    def _faced_dealing(self, deal: dict[str, Any], st: FacedInDealing, at: tuple[str | int, ...]) -> str:
+        inc: dict[str, Any] = {"type": st.TYPE, "cards": self.number(st.count)}
         if inc["cards"] < 1:
-            raise self.fail(st.data[0][1], "at least one card is found face up")
-        return self._incident(deal, st, at, inc, st.data[1:])
+            raise self.fail(st.count.pos, "at least one card is found face up")
+        return self._incident(deal, st, at, inc)
 
-    def _peek(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        role_tok, num, *rest = st.data
-        inc: dict[str, Any] = {"type": "peek", "player": role_of(role_tok.value), "cards": self.number(num)}
+    def _peek(self, deal: dict[str, Any], st: Peek, at: tuple[str | int, ...]) -> str:
+        inc: dict[str, Any] = {"type": st.TYPE, "player": role_of(st.player), "cards": self.number(st.count)}
         if inc["cards"] < 1:
-            raise self.fail(num[1], "a peek sees at least one card")
-        if rest and isinstance(rest[0], list):  # the stock cards he saw or mixed (Laws 28-29)
-            seen, *rest = rest
-            inc["which_cards"] = self.cards(seen, self._incident_path(deal, at) + ("which_cards",))
+            raise self.fail(st.count.pos, "a peek sees at least one card")
+        if st.seen is not None:  # the stock cards he saw or mixed (Laws 28-29)
+            inc["which_cards"] = self.cards(st.seen, self._incident_path(deal, at) + ("which_cards",))
             if len(inc["which_cards"]) != inc["cards"]:
                 raise self.fail(st.pos, f"the peek names {len(inc['which_cards'])} cards, not {inc['cards']}")
-        for tok in rest:
-            if tok.type == "SUITWORD":
-                inc["suit_named"] = SUIT_LETTERS[suit_symbol(tok.value)]
-        return self._incident(deal, st, at, inc, rest)
+        if st.suit is not None:
+            inc["suit_named"] = SUIT_LETTERS[suit_symbol(st.suit)]
+        return self._incident(deal, st, at, inc)
 
-    def _blanche_late(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        return self._incident(deal, st, at, {"type": "blanche_shown_late", "player": role_of(st.data[0].value)},
-                              st.data)
-
-    def _miscall(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+    def _miscall(self, deal: dict[str, Any], st: Miscall, at: tuple[str | int, ...]) -> str:
         """What he first called, in the dialogue's words: ``five making forty-nine``, ``three kings (K♠ K♥ K♣)``."""
-        role, _, kind, called, *rest = st.data
+        called = st.called
         path = at + ("incidents", len(deal.get("incidents", [])), "called")
         said: dict[str, Any] = {}
-        for part in called.data:
-            if isinstance(part, Stmt) and part.kind == "cards":
-                said["cards"] = self.cards(part.data, path + ("cards",))
-            elif isinstance(part, Stmt):
-                said.update(self._call(part))
-            elif part.type in ("MAJOR", "RANKWORD"):  # "major", "to the king": the top card alone
-                said["top"] = "A" if part.type == "MAJOR" else rank_key(part.value)
+        if called.call is not None:
+            said.update(self._call(called.call))
+        if called.top is not None:  # "major", "to the king": the top card alone
+            said["top"] = _top(called.top)
+        if called.making is not None:
+            said.update(self._call(called.making))
+        if called.cards is not None:
+            said["cards"] = self.cards(called.cards.cards, path + ("cards",))
         self.mark(path, called.pos)
-        inc = {"type": "miscall", "player": role_of(role.value), "kind": KIND_WORDS[_words(kind.value)],
-               "called": said}
-        return self._incident(deal, st, at, inc, rest)
+        inc = {"type": st.TYPE, "player": role_of(st.player), "kind": KIND_WORDS[_words(st.kind)], "called": said}
+        return self._incident(deal, st, at, inc)
 
-    def _reply(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        role, _, kind, word, *rest = st.data
+    def _reply(self, deal: dict[str, Any], st: Reply, at: tuple[str | int, ...]) -> str:
+        word = st.reply
         if word.type == "ASK":
             said = "ask"
         elif word.type == "WHICH_OUT":
@@ -579,103 +645,67 @@ class _Builder:
         else:
             raise self.fail(pos(word), "the reply the laws judge is good, equal, making? or which is out? (bon, "
                                        "égal, combien ? or laquelle manque ?)")
-        inc = {"type": "reply", "player": role_of(role.value), "kind": KIND_WORDS[_words(kind.value)], "reply": said}
-        return self._incident(deal, st, at, inc, rest)
+        inc = {"type": st.TYPE, "player": role_of(st.player), "kind": KIND_WORDS[_words(st.kind)], "reply": said}
+        return self._incident(deal, st, at, inc)
 
-    def _omission(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        role, _, kind, *rest = st.data
-        inc = {"type": "omission", "player": role_of(role.value), "kind": KIND_WORDS[_words(kind.value)]}
-        return self._incident(deal, st, at, inc, rest)
-
-    def _left_card(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        return self._incident(deal, st, at, {"type": "takes_left_card", "player": role_of(st.data[0].value)},
-                              st.data)
-
-    def _question(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+    def _question(self, deal: dict[str, Any], st: Question, at: tuple[str | int, ...]) -> str:
         """``question: how many diamonds? elder answers two``: the suit asked, who answered, and what."""
-        _, suit, role, _, answer, *rest = st.data
-        inc = {"type": "question", "player": role_of(role.value), "suit": SUIT_LETTERS[suit_symbol(suit.value)],
-               "answer": self.number(answer)}
-        return self._incident(deal, st, at, inc, rest)
-
-    def _retract(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        role, _, reason, *rest = st.data
-        inc = {"type": "retract", "player": role_of(role.value), "reason": REASONS[_plain(reason.value)]}
-        return self._incident(deal, st, at, inc, rest)
+        inc = {"type": st.TYPE, "player": role_of(st.player), "suit": SUIT_LETTERS[suit_symbol(st.suit)],
+               "answer": self.number(st.answer)}
+        return self._incident(deal, st, at, inc)
 
     def _incident_path(self, deal: dict[str, Any], at: tuple[str | int, ...]) -> tuple[str | int, ...]:
         """Where the incident being read is kept in the record."""
         return at + ("incidents", len(deal.get("incidents", [])))
 
-    def _with_cards(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...], kind: str) -> str:
+    def _with_cards(self, deal: dict[str, Any], st: Retake | MixedDiscard | AlterDiscard,
+                    at: tuple[str | int, ...]) -> str:
         """A player's incident that names cards: taken back from his discard, mixed into it, or his second
         discard (Cavendish Laws 25, 26, 32)."""
-        role, _, pieces, *rest = st.data
-        inc = {"type": kind, "player": role_of(role.value),
-               "which_cards": self.cards(pieces, self._incident_path(deal, at) + ("which_cards",))}
-        return self._incident(deal, st, at, inc, rest)
+        inc = {"type": st.TYPE, "player": role_of(st.player),
+               "which_cards": self.cards(st.cards, self._incident_path(deal, at) + ("which_cards",))}
+        return self._incident(deal, st, at, inc)
 
-    def _retake(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        return self._with_cards(deal, st, at, "retakes_discard")
-
-    def _mixed_discard(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        return self._with_cards(deal, st, at, "mixed_into_discard")
-
-    def _alter_discard(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        return self._with_cards(deal, st, at, "alters_discard")
-
-    def _exposed(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        return self._incident(deal, st, at, {"type": "exposed_by_dealer"}, st.data)
-
-    def _out_of_turn(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        return self._incident(deal, st, at, {"type": "out_of_turn"}, st.data)
-
-    def _bad_pack(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        return self._incident(deal, st, at, {"type": "incorrect_pack"}, st.data)
-
-    def _throw_down(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        return self._incident(deal, st, at, {"type": "throws_down", "player": role_of(st.data[0].value)}, st.data)
-
-    def _correction(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+    def _correction(self, deal: dict[str, Any], st: Correction, at: tuple[str | int, ...]) -> str:
         """``score corrected: younger 4, before his next hand``: whose score, by how much, when (Laws 70, 74)."""
-        role, points, *rest = st.data
-        inc = {"type": "score_corrected", "player": role_of(role.value), "points": self.number(points)}
-        return self._incident(deal, st, at, inc, rest)
+        inc = {"type": st.TYPE, "player": role_of(st.player), "points": self.number(st.points)}
+        return self._incident(deal, st, at, inc)
 
-    def _exchange(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        role_word, discard, parts = st.data
-        role = role_of(role_word)
+    def _exchange(self, deal: dict[str, Any], st: Exchange, at: tuple[str | int, ...]) -> str:
+        role = role_of(st.player)
         exchange = deal.setdefault("exchange", {})
         if role in exchange:
             raise self.fail(st.pos, f"the {role}'s exchange is given twice")
         path = at + ("exchange", role)
         self.mark(path, st.pos)
-        side: dict[str, Any] = {"discard": self.cards(discard, path + ("discard",))}
-        for part in parts:
-            key = part[0] if isinstance(part, tuple) else "waived" if part.type == "WAIVED" else "looked_at_left"
+        side: dict[str, Any] = {"discard": self.cards(st.discard, path + ("discard",))}
+        for part in st.parts:
+            key, where = _exchange_field(part)
             if key in side:
-                raise self.fail(part[2] if isinstance(part, tuple) else pos(part), f"the {role}'s exchange says "
-                                                                                   "this twice")
-            if isinstance(part, tuple):
-                side[key] = self.number(part[1]) if key == "took" else self.cards(part[1], path + (key,))
-                self.mark(path + (key,), part[2])
-            else:
-                side[key] = (part.type == "LOOKS" if key == "looked_at_left"
-                             else not _NO & set(_plain(part.value).split()))
+                raise self.fail(where, f"the {role}'s exchange says this twice")
+            match part:
+                case Took():
+                    side[key] = self.number(part.count)
+                case Takes() | Leaves():
+                    side[key] = self.cards(part.cards, path + (key,))
+                case _:  # a word: whether he looks at the rest, whether the penalty is waived
+                    side[key] = part.type == "LOOKS" if key == "looked_at_left" else not _NO & set(_plain(part.value).split())
+                    continue
+            self.mark(path + (key,), where)
         exchange[role] = side
         return f"exchange.{role}"
 
-    def _blanche(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+    def _blanche(self, deal: dict[str, Any], st: CarteBlanche, at: tuple[str | int, ...]) -> str:
         roles = deal.setdefault("carte_blanche", [])
-        role = role_of(st.data)
+        role = role_of(st.player)
         if role in roles:
             raise self.fail(st.pos, f"the {role}'s carte blanche is already shown")
         self.mark(at + ("carte_blanche", len(roles)), st.pos)
         roles.append(role)
         return f"carte_blanche.{role}"
 
-    def _declaration(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        kind = KIND_WORDS[_words(st.data[0])]
+    def _declaration(self, deal: dict[str, Any], st: Declaration, at: tuple[str | int, ...]) -> str:
+        kind = KIND_WORDS[_words(st.kind)]
         decls = deal.setdefault("declarations", {})
         if kind in decls:
             raise self.fail(st.pos, f"the {kind} is declared twice")
@@ -683,176 +713,173 @@ class _Builder:
         self.mark(path, st.pos)
         entry: dict[str, Any] = {}
         said: list[dict[str, Any]] = []
-        for u in st.data[1]:
-            role = role_of(u.data[0])
-            for part in u.data[1]:
-                self._speech(entry, said, role, part, kind, path)
+        for u in st.utterances:
+            role = role_of(u.player)
+            for part in u.said:
+                self._speech(entry, said, role, part, path)
         if said:
             entry["said"] = said
         decls[kind] = entry
         return f"declarations.{kind}"
 
-    def _speech(self, entry: dict[str, Any], said: list[dict[str, Any]], role: str, part: Stmt | Tok, kind: str,
+    def _speech(self, entry: dict[str, Any], said: list[dict[str, Any]], role: str, part: Said,
                 path: tuple[str | int, ...]) -> None:
         """One thing a player says in his turn: a call, a reply, a question, a count; or the cards of his call."""
-        if not isinstance(part, Stmt):
-            if part.type == "SINKS":
+        match part:
+            case CallCards():
+                if role in entry:
+                    raise self.fail(part.pos, f"the {role}'s call is already given")
+                entry[role] = self.cards(part.cards, path + (role,))
+                self.mark(path + (role,), part.pos)
+            case Shown():
+                call = entry.get(role, "best")
+                if isinstance(call, dict):
+                    raise self.fail(part.pos, f"the {role} has already shown a combination")
+                entry[role] = {"call": call, "shown": self.cards(part.cards, path + (role, "shown"))}
+                self.mark(path + (role,), part.pos)
+            case Count():
+                self._said(said, {"by": role, "count": self.number(part.score)}, path, part.pos)
+            case Length() | SequenceCall() | SetCall() | Making():
+                item = {"by": role} | self._call(part)
+                if isinstance(part, Length) and said and said[-1].get("ask") and said[-1]["by"] != role:
+                    item["value"] = item.pop("length")  # the number that answers "making?" is the point's value
+                self._said(said, item, path, part.pos)
+            case _ if part.type == "SINKS":
                 if role in entry:
                     raise self.fail(pos(part), f"the {role}'s call is already given")
                 entry[role] = "sink"
                 self.mark(path + (role,), pos(part))
-                return
-            self.mark(path + ("said", len(said)), pos(part))
-            said.append({"by": role, "reply": REPLIES[_words(part.value)]} if part.type == "REPLY"
-                        else {"by": role, "ask": True})
-            return
-        if part.kind in ("cards", "shown"):
-            call = entry.get(role, "best")
-            if part.kind == "cards":
-                if role in entry:
-                    raise self.fail(part.pos, f"the {role}'s call is already given")
-                entry[role] = self.cards(part.data, path + (role,))
-            else:
-                if isinstance(call, dict):
-                    raise self.fail(part.pos, f"the {role} has already shown a combination")
-                entry[role] = {"call": call, "shown": self.cards(part.data, path + (role, "shown"))}
-            self.mark(path + (role,), part.pos)
-            return
-        item: dict[str, Any] = {"by": role}
-        if part.kind == "count":
-            item["count"] = self.number(part.data)
-        else:
-            item.update(self._call(part))
-            if part.kind == "length" and said and said[-1].get("ask") and said[-1]["by"] != role:
-                item["value"] = item.pop("length")  # the number that answers "making?" is the point's value
-        self.mark(path + ("said", len(said)), part.pos)
+            case _:  # a reply, or making?
+                self._said(said, {"by": role, "reply": REPLIES[_words(part.value)]} if part.type == "REPLY"
+                           else {"by": role, "ask": True}, path, pos(part))
+
+    def _said(self, said: list[dict[str, Any]], item: dict[str, Any], path: tuple[str | int, ...], where: Pos) -> None:
+        self.mark(path + ("said", len(said)), where)
         said.append(item)
 
-    def _call(self, part: Stmt) -> dict[str, Any]:
+    def _call(self, part: Call) -> dict[str, Any]:
         """A call in the dialogue's words: a length (``five``), a sequence (``quint major``), a set (``three
         kings``) or a value (``making forty-nine``), as the record's fields."""
-        if part.kind == "length":
-            return {"length": self.number((part.data, part.pos))}
-        if part.kind == "value":
-            return {"value": self.number(part.data)}
-        if part.kind == "sequence":
-            (_, name), *top = part.data
-            call: dict[str, Any] = {"length": SEQUENCE_LENGTHS[_words(name)]}
-            if top:
-                call["top"] = "A" if top[0][0] == "MAJOR" else rank_key(top[-1][1])
-            return call
-        count_text, rank_text = part.data
-        word = _words(count_text)
-        count = 3 if word in ("trio", "brelan") else self.number((count_text, part.pos))
-        if count not in (3, 4, 14):
-            raise self.fail(part.pos, f"a set is three (trio, brelan) or four (quatorze), not {count}")
-        return {"set": 4 if count == 14 else count, "rank": rank_key(rank_text)}
+        match part:
+            case Length():
+                return {"length": self.number(part.length)}
+            case Making():
+                return {"value": self.number(part.points)}
+            case SequenceCall():
+                call: dict[str, Any] = {"length": SEQUENCE_LENGTHS[_words(part.name)]}
+                if part.top is not None:
+                    call["top"] = _top(part.top)
+                return call
+            case _:
+                count = 3 if _words(part.count.text) in ("trio", "brelan") else self.number(part.count)
+                if count not in (3, 4, 14):
+                    raise self.fail(part.pos, f"a set is three (trio, brelan) or four (quatorze), not {count}")
+                return {"set": 4 if count == 14 else count, "rank": rank_key(part.rank)}
 
-    def _tricks(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        return "tricks"
-
-    def _trick(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
-        figures, played = st.data
-        number = self.number((figures, st.pos))
+    def _trick(self, deal: dict[str, Any], st: Trick, at: tuple[str | int, ...]) -> str:
+        number = self.figures(st.number, st.pos)
         tricks = deal.setdefault("tricks", [])
         if number != len(tricks) + 1:
             raise self.fail(st.pos, f"this is trick {len(tricks) + 1}, not trick {number}")
         places = self.located.places.get(at + ("tricks",))
         if not isinstance(places, _Tricks):
             places = self.located.places[at + ("tricks",)] = _Tricks([])
-        places.tricks.append((st.pos, played))
+        places.tricks.append((st.pos, st.played))
         cards: list[str] = []
-        for piece, count in played:
-            cards += self.names(piece)
+        for played in st.played:
+            cards += self.names(played.cards)
             if len(cards) > 2:
                 raise self.fail(cast(Pos, places.at((len(tricks), 2))), f"trick {number} has more than two cards")
-            if count is not None:
+            if played.score is not None:
                 counts = deal.setdefault("counts", [])
-                self.mark(at + ("counts", len(counts)), count[1])
-                counts.append({"trick": number, "card": len(cards), "count": self.number(count)})
+                self.mark(at + ("counts", len(counts)), played.score.pos)
+                counts.append({"trick": number, "card": len(cards), "count": self.number(played.score)})
         tricks.append(cards)
         return f"trick:{number}"
 
-    def _claim(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+    def _claim(self, deal: dict[str, Any], st: Claim, at: tuple[str | int, ...]) -> str:
         claimed = deal.setdefault("claimed", {})
-        head = st.data[0] if st.data and getattr(st.data[0], "type", "") in ("CATEGORY", "AT") else None
-        rest = st.data[1:] if head is not None else st.data
-        if head is None:
-            self.scores(rest, at + ("claimed", "final"), claimed.setdefault("final", {}))
-            return "claim:final"
-        if head.type == "CATEGORY":
-            category = CATEGORY_WORDS[_words(head.value)]
-            self.scores(rest, at + ("claimed", "by", category), claimed.setdefault("by", {}).setdefault(category, {}))
+        if st.category is not None:
+            category = CATEGORY_WORDS[_words(st.category)]
+            self.scores(st.scores, at + ("claimed", "by", category),
+                        claimed.setdefault("by", {}).setdefault(category, {}))
             return f"claim:by:{category}"
-        checkpoint, pairs = rest[0], rest[1:]
-        return self._running(claimed, "running", {"at": checkpoint.value}, pairs, pos(checkpoint), at)
+        if st.checkpoint is not None:
+            return self._running(claimed, "running", {"at": st.checkpoint.value}, st.scores, pos(st.checkpoint), at)
+        self.scores(st.scores, at + ("claimed", "final"), claimed.setdefault("final", {}))
+        return "claim:final"
 
-    def _tricks_won(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+    def _tricks_won(self, deal: dict[str, Any], st: TricksWon, at: tuple[str | int, ...]) -> str:
         """How many tricks each has won so far, claimed after the last trick written."""
         claimed = deal.setdefault("claimed", {})
-        return self._running(claimed, "tricks_won", {"after": len(deal.get("tricks", []))}, st.data, st.pos, at)
+        return self._running(claimed, "tricks_won", {"after": len(deal.get("tricks", []))}, st.scores, st.pos, at)
 
-    def _running(self, claimed: dict[str, Any], key: str, point: dict[str, Any], pairs: list[Any], where: Pos,
+    def _running(self, claimed: dict[str, Any], key: str, point: dict[str, Any], scores: list[Score], where: Pos,
                  at: tuple[str | int, ...]) -> str:
         """A claim at one moment of the deal (a checkpoint, or after a trick): each player's figure there."""
         running = claimed.setdefault(key, [])
         path = at + ("claimed", key, len(running))
         self.mark(path + (next(iter(point)),), where)
-        scores: dict[str, int] = {}
-        self.scores(pairs, path, scores)
-        point.update(scores)
+        figures: dict[str, int] = {}
+        self.scores(scores, path, figures)
+        point.update(figures)
         running.append(point)
         return f"claim:{key}:{len(running) - 1}"
 
-    def _sheet(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+    def _sheet(self, deal: dict[str, Any], st: Sheet, at: tuple[str | int, ...]) -> str:
         if "scores" in deal:
             raise self.fail(st.pos, "the score sheet is given twice")
         self.mark(at + ("scores",), st.pos)
-        self.scores(st.data, at + ("scores",), deal.setdefault("scores", {}))
+        self.scores(st.scores, at + ("scores",), deal.setdefault("scores", {}))
         return "sheet"
 
-    def _note(self, deal: dict[str, Any], st: Stmt, at: tuple[str | int, ...]) -> str:
+    def _note(self, deal: dict[str, Any], st: Note, at: tuple[str | int, ...]) -> str:
         if "note" in deal:
             raise self.fail(st.pos, "the deal's note is given twice")
         self.mark(at + ("note",), st.pos)
-        deal["note"] = st.data
+        deal["note"] = st.text
         return "note"
 
 
-#: How each statement of a deal is read into it, by its kind; each gives the anchor its comments stand before.
-_STATEMENTS: dict[str, Callable[[_Builder, dict[str, Any], Stmt, tuple[str | int, ...]], str]] = {
-    "hand": _Builder._hand, "talon": _Builder._talon, "misdeal": _Builder._misdeal, "faced": _Builder._faced,
-    "faced_dealing": _Builder._faced_dealing, "peek": _Builder._peek, "blanche_late": _Builder._blanche_late,
-    "miscall": _Builder._miscall, "reply": _Builder._reply, "omission": _Builder._omission,
-    "left_card": _Builder._left_card, "question": _Builder._question, "retract": _Builder._retract,
-    "retake": _Builder._retake, "mixed_discard": _Builder._mixed_discard, "alter_discard": _Builder._alter_discard,
-    "exposed": _Builder._exposed, "out_of_turn": _Builder._out_of_turn, "bad_pack": _Builder._bad_pack,
-    "throw_down": _Builder._throw_down, "correction": _Builder._correction,
-    "exchange": _Builder._exchange, "blanche": _Builder._blanche, "declaration": _Builder._declaration,
-    "tricks": _Builder._tricks, "trick": _Builder._trick, "claim": _Builder._claim,
-    "tricks_won": _Builder._tricks_won, "sheet": _Builder._sheet, "note": _Builder._note}
+def _top(word: Tok) -> str:
+    """The top card a call names: the ace for 'major', else the rank after 'to the'."""
+    return "A" if word.type == "MAJOR" else rank_key(word.value)
 
 
-def _records(stmts: list[Stmt]) -> list[list[Stmt]]:
+def _exchange_field(part: Takes | Leaves | Took | Tok) -> tuple[str, Pos]:
+    """The field of the exchange a part of it fills, and where it stands."""
+    match part:
+        case Takes():
+            return "takes", part.pos
+        case Leaves():
+            return "leaves", part.pos
+        case Took():
+            return "took", part.pos
+        case _:
+            return "waived" if part.type == "WAIVED" else "looked_at_left", pos(part)
+
+
+def _records(stmts: list[Statement]) -> list[list[Statement]]:
     """The statements grouped into records: a run of tags begins a record, as in PGN.
 
     The comments between two records belong to the first as far as the first
     blank line (the writer puts a record's last comments right after it), and
     to the second after it; a record that did not parse is a record alone.
     """
-    groups: list[list[Stmt]] = [[]]
-    pending: list[Stmt] = []
-    last = ""  # the kind of the last statement that is not a comment
+    groups: list[list[Statement]] = [[]]
+    pending: list[Comment] = []
+    last: Statement | None = None  # the last statement that is not a comment
     end = 0  # the line where it ends
     for s in stmts:
-        if s.kind == "comment":
+        if isinstance(s, Comment):
             pending.append(s)
             continue
-        if (s.kind == "tag" and last not in ("", "tag")) or "bad_record" in (s.kind, last):
+        if (isinstance(s, Tag) and last is not None and not isinstance(last, Tag)) or isinstance(s, BadRecord) \
+                or isinstance(last, BadRecord):
             for n, c in enumerate(pending):
                 if c.pos[0] > end + 1:  # a blank line: the rest is the next record's
                     break
-                end = c.pos[0] + c.data.count("\n")
+                end = c.pos[0] + c.text.count("\n")
             else:
                 n = len(pending)
             groups[-1] += pending[:n]
@@ -861,8 +888,8 @@ def _records(stmts: list[Stmt]) -> list[list[Stmt]]:
         groups[-1] += pending
         pending = []
         groups[-1].append(s)
-        last = s.kind
-        end = s.data[-1][0] if s.kind in ("deal", "partie") else s.pos[0]
+        last = s
+        end = s.end[0] if isinstance(s, (Deal, Partie)) else s.pos[0]
     groups[-1] += pending
     return [g for g in groups if g] or [[]]
 
@@ -961,8 +988,8 @@ def _read(block: str, name: str, line: int, count: _Count) -> Iterator[Located |
     lines = Lines(block.splitlines(), line)
     text = "\n" * (line - 1) + block if line > 1 else block  # the grammar skips the line breaks; positions are kept
     for group in _records(parse_statements(text, name)):
-        if group and group[0].kind == "bad_record":
-            result: Located | NotationError = NotationError([group[0].data])
+        if group and isinstance(group[0], BadRecord):
+            result: Located | NotationError = NotationError([group[0].problem])
         else:
             try:
                 result = _Builder(name, lines).build(group)
