@@ -173,6 +173,10 @@ class _Writer:
 
     def incident(self, inc: Incident) -> str:
         """An incident as its statement: its head (who, what), then each field it has, in a fixed order."""
+        return self.head(inc) + self.clauses(inc) + (f" {quote(inc.note)}" if inc.note is not None else "")
+
+    def head(self, inc: Incident) -> str:
+        """Who and what: ``misdeal``, ``elder miscalls point: five``, ``question: how many spades? …``."""
         w, kind = self.w, inc.type
         player = inc.player or Role.ELDER  # the schema requires a player of every incident that has one
         role = w[player.value]
@@ -218,7 +222,13 @@ class _Writer:
             text = f"{w['correction']}: {role} {inc.points}"
         else:
             text = f"{role} {w['retracts']} ({REASON_WORDS[self.lang][str(inc.reason)]})"
-        for key in _FIELDS.get(kind, ()):
+        return text
+
+    def clauses(self, inc: Incident) -> str:
+        """What follows the head, each field the incident's type may have and has: ``, announced``, ``, before
+        trick 3``, ``, corrected before the play``."""
+        w, text = self.w, ""
+        for key in _FIELDS.get(inc.type, ()):
             value = getattr(inc, key)
             if value is not None:
                 text += ", " + (INCIDENT_WORDS[self.lang][key][str(value).lower()] if key in INCIDENT_WORDS[self.lang]
@@ -226,7 +236,7 @@ class _Writer:
                                 f"{w['before trick']} {value}" if key == "before_trick" else
                                 f"{w[key]} {MOMENT_WORDS[self.lang][value]}" if key in ("corrected", "reckoned")
                                 else w[value])
-        return text + (f" {quote(inc.note)}" if inc.note is not None else "")
+        return text
 
     def called(self, kind: str, called: Called, by: Role) -> str:
         """What a miscall first called, in the dialogue's words: ``five making forty-nine``, ``three kings (…)``."""
