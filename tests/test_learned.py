@@ -43,7 +43,7 @@ def test_the_fit_is_deterministic_and_learns_what_the_choices_show() -> None:
         n = rng.randint(2, 5)
         chosen = rng.randrange(n)
         feats = tuple((1 if i == chosen else 0, rng.randint(0, 3)) for i in range(n))
-        choices.append(training.Choice(True, feats, (chosen,)))
+        choices.append(training.Choice(True, feats, tuple(10.0 if i == chosen else 0.0 for i in range(n))))
     w = training.fit(choices, names, seed=1, epochs=4)
     assert w == training.fit(choices, names, seed=1, epochs=4)
     assert w[0] > 1 and abs(w[1]) < w[0] / 4
@@ -55,11 +55,36 @@ def test_cards_equally_best_are_all_right_answers() -> None:
     as it would if only the first were the answer."""
     names = ("either", "first")
     feats = ((1, 1), (1, 0), (0, 0))
-    both = training.fit([training.Choice(True, feats, (0, 1))] * 100, names, seed=1, epochs=4)
-    first = training.fit([training.Choice(True, feats, (0,))] * 100, names, seed=1, epochs=4)
+    both = training.fit([training.Choice(True, feats, (10.0, 10.0, 0.0))] * 100, names, seed=1, epochs=4)
+    first = training.fit([training.Choice(True, feats, (10.0, 0.0, 0.0))] * 100, names, seed=1, epochs=4)
     chances = training._probabilities(both, feats)
     assert chances[0] + chances[1] > 0.9 and chances[1] > 3 * training._probabilities(first, feats)[1]
-    assert training.agreement([training.Choice(True, feats, (1, 0))], both) == 1.0
+    assert training.agreement([training.Choice(True, feats, (10.0, 10.0, 0.0))], both) == 1.0
+
+
+def test_the_fit_learns_the_choices_that_cost_most() -> None:
+    """Two kinds of choice that teach opposite weights: the fit follows the one where a wrong card costs more,
+    however many of the other there are; a choice where every card is as good teaches nothing."""
+    names = ("a", "b")
+    feats = ((1, 0), (0, 1))
+    cheap = training.Choice(True, feats, (1.0, 0.0))  # the first card, a point better
+    dear = training.Choice(True, feats, (0.0, 30.0))  # the second, thirty points better
+    assert training.regrets([cheap, dear, training.Choice(True, feats, (4.0, 4.0))]) == [0.1, 3.0, 0.0]
+    assert training.regrets([training.Choice(True, feats, (500.0, 0.0))]) == [training.REGRET_CAP]
+    w = training.fit([cheap] * 20 + [dear] * 10, names, seed=1, epochs=4)
+    assert w[1] > w[0]
+    assert training.fit([training.Choice(True, feats, (4.0, 4.0))] * 10, names, seed=1, epochs=4) == [0.0, 0.0]
+
+
+def test_a_rounds_choices_are_cached_readably_and_an_older_cache_is_refused(tmp_path: Path) -> None:
+    choices = training.choices_of_deal(RULES, 7, 0)
+    path = tmp_path / "round-1.json"
+    training._write(path, choices)
+    assert training._read(path) == choices
+    assert path.read_text(encoding="utf-8").count("\n") == len(choices) + 2  # one a line
+    path.write_text("[[true, [[1, 0], [0, 1]], [0]]]", encoding="utf-8")
+    with pytest.raises(SystemExit, match="without the search's values"):
+        training._read(path)
 
 
 @pytest.mark.parametrize("learner", [False, True])
@@ -68,6 +93,7 @@ def test_the_search_players_choices_are_noted_with_each_cards_features(learner: 
     weights = learned.WEIGHTS.read_text(encoding="utf-8") if learner else None
     choices = training.choices_of_deal(RULES, 7, 0, weights)
     assert choices and all(c.best and all(0 <= i < len(c.features) for i in c.best) for c in choices)
+    assert all(len(c.values) == len(c.features) and c.regret >= 0 for c in choices)
     assert {len(f) for c in choices if c.lead for f in c.features} == {len(LEAD_NAMES)}
     assert {len(f) for c in choices if not c.lead for f in c.features} == {len(FOLLOW_NAMES)}
 

@@ -83,18 +83,22 @@ class SearchPlayer(CavendishPlayer):
     def choose(self, view: View, legal: Legal) -> int:
         if legal.phase != Phase.PLAY or legal.cards & (legal.cards - 1) == 0:
             return super().choose(view, legal)
-        candidates, values = self._search(view, legal)
+        candidates, values, _ = self._search(view, legal)
         best = max(range(len(candidates)), key=values.__getitem__)
         return candidates[best]
 
-    def weigh(self, view: View, legal: Legal) -> list[tuple[int, int]]:
-        """Each playable card with its summed value to this player over the drawn deals, highest card first.
+    def weigh(self, view: View, legal: Legal) -> list[tuple[int, float]]:
+        """Each playable card with its value to this player, in points, averaged over the drawn deals, highest card
+        first.
 
         The search often finds several cards equally good; choosing plays the first of them, but a learner
         told only that one would be taught the others are worse.  A card alike to another (next to it among
-        the live cards) is not searched apart: it shares the value of the highest card of its run.
+        the live cards) is not searched apart: it shares the value of the highest card of its run.  The values
+        are averages, not sums, so that a gap between two cards costs the same in a position where the search's
+        budget cut the drawn deals short as in one where it drew them all.
         """
-        candidates, values = self._search(view, legal)
+        candidates, sums, drawn = self._search(view, legal)
+        values = [v / drawn for v in sums]
         out = []
         head = 0
         m = legal.cards
@@ -107,29 +111,32 @@ class SearchPlayer(CavendishPlayer):
             out.append((c, values[head]))
         return out
 
-    def _search(self, view: View, legal: Legal) -> tuple[list[int], list[int]]:
-        """The distinct playable cards (highest of each suit's runs first) and each one's summed value to him."""
+    def _search(self, view: View, legal: Legal) -> tuple[list[int], list[int], int]:
+        """The distinct playable cards (highest of each suit's runs first), each one's summed value to him, and
+        the drawn deals summed over."""
         me = view.role
         live = view.unseen(view.pack) | view.hand | view.opponent_known()
         if view.lead_card is not None:
             live |= 1 << view.lead_card
         candidates = _distinct(legal.cards, live, tables(view.rules).counting_cards)
         if len(candidates) == 1:
-            return candidates, [0]
+            return candidates, [0], 1
         tricks = view.rules.deal.hand
         won_elder = sum(1 for t in view.tricks if trick_winner(t) == ELDER)
         sums = [0] * len(candidates)
         nodes = 0
+        drawn = 0
         for opponent_hand in deals_for(view, self.rng, self.samples):
             if nodes > NODE_BUDGET:
                 break
+            drawn += 1
             solver = Solver(view.rules, tricks)
             hands = [0, 0]
             hands[me], hands[1 - me] = view.hand, opponent_hand
             for i, c in enumerate(candidates):
                 sums[i] += _value(solver, hands, me, c, view.lead_card, won_elder)
             nodes += solver.nodes
-        return candidates, sums if me == ELDER else [-v for v in sums]
+        return candidates, (sums if me == ELDER else [-v for v in sums]), drawn
 
 
 def _value(solver: Solver, hands: list[int], me: int, c: int, lead: int | None, won_elder: int) -> int:

@@ -5,22 +5,24 @@
 
 It deals ``N`` deals under the club laws (each from its own seeds), lets the
 ``search`` player play both seats, and at every card with more than one
-choice notes the features of each playable card (``features``) and the cards
-the search found best (``SearchPlayer.weigh``: the search often finds several
-cards of the same value over its drawn deals, and plays the first).  Then it
-fits, for leads and for cards played to a lead, the weights of a softmax over
-the playable cards (the chance of each card grows with the exponential of its
-weighted features) by stochastic gradient descent on the likelihood of the
-best cards (the chance of playing one of them), in an order drawn from the
-seed, with a small weight decay.  Each further round deals ``N`` new deals,
-played by the learned player with the weights of the round before: its own
-positions, which the search's deals do not show it, are noted with the
-search's best cards, and the weights are fitted again to every choice noted
-so far (imitation with the learner's positions, "DAgger").  The same
-arguments give the same file, on any number of jobs: each deal's choices come
-from its own seeds, and the fit runs in one process.  The shipped weights:
+choice notes the features of each playable card (``features``) and the
+search's value of each (``SearchPlayer.weigh``: the search often finds
+several cards of the same value over its drawn deals, and plays the first).
+Then it fits, for leads and for cards played to a lead, the weights of a
+softmax over the playable cards (the chance of each card grows with the
+exponential of its weighted features) by stochastic gradient descent on the
+likelihood of the best cards (the chance of playing one of them), each
+choice weighed by its regret (``regrets``: what a card other than the best
+costs there), in an order drawn from the seed, with a small weight decay.
+Each further round deals ``N`` new deals, played by the learned player with
+the weights of the round before: its own positions, which the search's deals
+do not show it, are noted with the search's values, and the weights are
+fitted again to every choice noted so far (imitation with the learner's
+positions, "DAgger").  The same arguments give the same file, on any number
+of jobs: each deal's choices come from its own seeds, and the fit runs in one
+process.  The shipped weights:
 
-    python -m piquet_variants.players.training --deals 500 --rounds 3 --seed 1 --jobs 2
+    python -m piquet_variants.players.training --deals 2000 --rounds 1 --seed 1 --jobs 2
 
 The target is the search player's choices alone; nothing here reads
 Cavendish's figures.
@@ -52,16 +54,45 @@ RULESET = "cavendish-rubicon"
 EPOCHS = 12
 RATE = 0.05
 DECAY = 1e-4
+#: A choice's weight in the fit is its regret in points divided by ``REGRET`` (a choice where a card other than
+#: the best costs ten points on average counts once), and at most ``REGRET_CAP``, so that the few positions where
+#: a wrong card loses a capot or a repique do not drown the many where it loses a trick.
+REGRET = 10.0
+REGRET_CAP = 3.0
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One decision: whether it was a lead, each playable card's features, and which of them the search found best
-    (all of them where several were equally good over its drawn deals)."""
+    """One decision: whether it was a lead, each playable card's features, and the search's value of each (points
+    to the player, averaged over its drawn deals)."""
 
     lead: bool
     features: tuple[tuple[int, ...], ...]
-    best: tuple[int, ...]
+    values: tuple[float, ...]
+
+    @property
+    def best(self) -> tuple[int, ...]:
+        """The cards of the highest value: all of them where several were equally good over the drawn deals."""
+        top = max(self.values)
+        return tuple(i for i, v in enumerate(self.values) if v == top)
+
+    @property
+    def regret(self) -> float:
+        """What a card other than the best costs, in points: the mean of the others' shortfalls (nothing where
+        every card is as good)."""
+        top = max(self.values)
+        gaps = [top - v for v in self.values if v != top]
+        return sum(gaps) / len(gaps) if gaps else 0.0
+
+
+def regrets(choices: list[Choice]) -> list[float]:
+    """Each choice's weight in the fit: its regret over ``REGRET``, at most ``REGRET_CAP``.
+
+    Imitating every choice alike spends the weights' few degrees of freedom on positions where any card does
+    about as well (which small card to throw) as much as on those where one card loses the deal; weighing by
+    regret makes the fit care about the search's choices in proportion to what missing them costs.
+    """
+    return [min(c.regret / REGRET, REGRET_CAP) for c in choices]
 
 
 class _Recorder:
@@ -78,14 +109,13 @@ class _Recorder:
         if legal.phase != Phase.PLAY or cards & (cards - 1) == 0:
             return self.teacher.choose(view, legal)
         values = self.teacher.weigh(view, legal)
-        top = max(v for _, v in values)
         sit = Situation(view, tables(view.rules).counting_cards)
         lead = view.lead_card
         feats = tuple(tuple(lead_features(sit, c) if lead is None else follow_features(sit, lead, c))
                       for c, _ in values)
-        best = tuple(i for i, (_, v) in enumerate(values) if v == top)
-        self.out.append(Choice(lead is None, feats, best))
-        return values[best[0]][0] if self.learner is None else self.learner.choose(view, legal)
+        choice = Choice(lead is None, feats, tuple(v for _, v in values))
+        self.out.append(choice)
+        return values[choice.best[0]][0] if self.learner is None else self.learner.choose(view, legal)
 
 
 def choices_of_deal(rules: Rules, seed: int, index: int, weights: str | None = None) -> list[Choice]:
@@ -114,26 +144,31 @@ def _probabilities(weights: list[float], feats: tuple[tuple[int, ...], ...]) -> 
 def fit(choices: list[Choice], names: tuple[str, ...], seed: int, epochs: int = EPOCHS) -> list[float]:
     """Softmax weights by stochastic gradient descent, the order of each epoch drawn from ``seed``.
 
-    It maximises the likelihood of the set of best cards (the chance of playing any of them): a card the search
-    found as good as the one it played is not taught as a mistake.  The gradient for a card's score is the
-    card's share of the best cards' chance, where it is one of them, less its chance.
+    It maximises the likelihood of the set of best cards (the chance of playing any of them), each choice's
+    term weighed by its regret (``regrets``): a card the search found as good as the one it played is not
+    taught as a mistake, and a choice where no card costs much teaches little.  The gradient for a card's
+    score is the card's share of the best cards' chance, where it is one of them, less its chance.
     """
     weights = [0.0] * len(names)
     order = list(range(len(choices)))
+    scale = regrets(choices)
     rng = random.Random(f"{seed}:fit:{len(names)}")
     for epoch in range(epochs):
         rng.shuffle(order)
         rate = RATE / (1 + epoch)
         for i in order:
             ch = choices[i]
-            probs = _probabilities(weights, ch.features)
-            good = sum(probs[j] for j in ch.best)
-            for j, fs in enumerate(ch.features):
-                g = (probs[j] / good if j in ch.best else 0.0) - probs[j]
-                if g:
-                    for k, f in enumerate(fs):
-                        if f:
-                            weights[k] += rate * g * f
+            step = rate * scale[i]
+            if step:
+                best = ch.best
+                probs = _probabilities(weights, ch.features)
+                good = sum(probs[j] for j in best)
+                for j, fs in enumerate(ch.features):
+                    g = (probs[j] / good if j in best else 0.0) - probs[j]
+                    if g:
+                        for k, f in enumerate(fs):
+                            if f:
+                                weights[k] += step * g * f
             for k in range(len(weights)):
                 weights[k] -= rate * DECAY * weights[k]
     return [round(w, 4) for w in weights]
@@ -162,8 +197,21 @@ def generate(deals: int, seed: int, jobs: int, first: int = 0, weights: str | No
 
 
 def _read(path: Path) -> list[Choice]:
-    return [Choice(bool(c[0]), tuple(tuple(f) for f in c[1]), tuple(c[2]))
-            for c in json.loads(path.read_text(encoding="utf-8"))]
+    """A round's choices as ``_write`` left them; a file of an older form (the best cards, no values) is refused,
+    since its choices cannot be weighed by regret: delete it, and the round is dealt again."""
+    out = []
+    for c in json.loads(path.read_text(encoding="utf-8")):
+        if not isinstance(c, dict) or "values" not in c:
+            raise SystemExit(f"{path}: choices without the search's values (an older form); delete it to deal again")
+        out.append(Choice(bool(c["lead"]), tuple(tuple(f) for f in c["features"]), tuple(c["values"])))
+    return out
+
+
+def _write(path: Path, choices: list[Choice]) -> None:
+    """One choice a line, its fields named, so that the file can be read (and diffed) by eye."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = (json.dumps({"lead": c.lead, "features": c.features, "values": c.values}) for c in choices)
+    path.write_text("[\n" + ",\n".join(lines) + "\n]\n", encoding="utf-8")
 
 
 def _weights_text(choices: list[Choice], seed: int, header: dict[str, object]) -> str:
@@ -172,7 +220,9 @@ def _weights_text(choices: list[Choice], seed: int, header: dict[str, object]) -
         mine = [c for c in choices if c.lead == lead]
         weights = fit(mine, names, seed)
         out[kind] = dict(zip(names, weights))
-        print(f"{kind}: {len(mine)} choices, the search player's card chosen in {agreement(mine, weights):.1%}")
+        scale = regrets(mine)
+        print(f"{kind}: {len(mine)} choices (mean weight by regret {sum(scale) / max(len(scale), 1):.3f}), the "
+              f"search player's card chosen in {agreement(mine, weights):.1%}")
     return json.dumps(out, indent=1, ensure_ascii=False) + "\n"
 
 
@@ -197,8 +247,7 @@ def main(argv: list[str] | None = None) -> None:
         else:
             new = generate(args.deals, args.seed, args.jobs, r * args.deals, text)
             if cached is not None:
-                cached.parent.mkdir(parents=True, exist_ok=True)
-                cached.write_text(json.dumps([[c.lead, c.features, c.best] for c in new]), encoding="utf-8")
+                _write(cached, new)
         choices += new
         header: dict[str, object] = {"deals": args.deals, "rounds": r + 1, "seed": args.seed, "ruleset": RULESET}
         text = _weights_text(choices, args.seed, header)
