@@ -192,3 +192,28 @@ def test_playing_to_the_score_keeps_off_the_capot_and_divides_the_cards_if_it_ca
     view = _view_in_play(_mask("AS", "KS", "QH", "JH"), Context((90, 10), 1))
     view.tricks = _tricks(won, lost)
     assert score.hopeless(view) and score.plays_to_lose(view) is loses
+
+
+@pytest.mark.parametrize("swap", [False, True])
+def test_put_to_a_card_he_keeps_the_suit_of_which_more_are_against_him(swap: bool) -> None:
+    """Cavendish, Playing to save a capot: "you should keep the card of the suit of which the greater number is
+    against you".  The younger has lost ten tricks and holds the ace of spades and the ace of hearts; a club is led;
+    three spades (king, queen, knave) and two hearts (king, queen) are out, with one diamond: he throws the heart.
+    With spades and hearts changed about, he throws the spade."""
+    def card(name: str) -> str:
+        return name.translate(str.maketrans("SH", "HS")) if swap else name
+
+    def mask(*names: str) -> int:
+        return _mask(*map(card, names))
+
+    view = _view_in_play(mask("AS", "AH"), Context())
+    view.discarded = mask("8S", "7S", "7H")
+    pairs = [("10S", "9S"), ("JH", "10H"), ("9H", "8H"), ("AD", "KD"), ("QD", "JD"), ("10D", "9D"), ("8D", "AC"),
+             ("KC", "QC"), ("JC", "10C"), ("9C", "8C")]
+    for lead, follow in pairs:
+        view.card_played(ELDER, parse_cards([card(lead)])[0])
+        view.card_played(YOUNGER, parse_cards([card(follow)])[0])
+    view.card_played(ELDER, parse_cards(["7C"])[0])
+    assert view.unseen(view.pack) == mask("KS", "QS", "JS", "KH", "QH", "7D")
+    player = learned.LearnedPlayer(random.Random(0))
+    assert player.choose(view, Legal(Phase.PLAY, cards=view.hand)) == parse_cards([card("AH")])[0]
