@@ -1,7 +1,9 @@
+import random
+
 import pytest
 
 from piquet_variants.cards import (CLUBS, DIAMONDS, HEARTS, KING, KNAVE, SPADES, TEN, ACE, card, card_long_name,
-                                   card_name, iter_cards, mask, parse_card)
+                                   card_name, count, iter_cards, mask, parse_card)
 from piquet_variants.errors import CardError
 
 
@@ -36,3 +38,10 @@ def test_the_compact_table_reads_as_parse_card_does() -> None:
     for lang in ("en", "fr"):
         for text, c in compact_cards(lang).items():
             assert parse_card(f" {text} ", lang) == c  # the spaces take the reference path
+
+
+def test_count_agrees_with_the_bits_of_every_shape_of_mask() -> None:
+    rng = random.Random(5)
+    masks = [0, 1, (1 << 36) - 1, 1 << 35, 0x5555555555 & ((1 << 36) - 1)]
+    masks += [rng.getrandbits(36) & rng.getrandbits(36) for _ in range(2000)]
+    assert [count(m) for m in masks] == [m.bit_count() for m in masks]

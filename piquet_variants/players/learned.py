@@ -65,9 +65,16 @@ def shipped() -> Weights:
 
 
 def _score(weights: list[int], features: list[int]) -> int:
+    """The weighted sum.  Two thirds of the features are 0 and most others 1, and compiled, a product is a call:
+    skipping the zeros and adding the ones' weights makes the sum three times as fast."""
     total = 0
-    for i in range(len(features)):
-        total += weights[i] * features[i]
+    i = 0
+    for f in features:
+        if f == 1:
+            total += weights[i]
+        elif f:
+            total += weights[i] * f
+        i += 1
     return total
 
 
