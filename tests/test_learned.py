@@ -217,3 +217,18 @@ def test_put_to_a_card_he_keeps_the_suit_of_which_more_are_against_him(swap: boo
     assert view.unseen(view.pack) == mask("KS", "QS", "JS", "KH", "QH", "7D")
     player = learned.LearnedPlayer(random.Random(0))
     assert player.choose(view, Legal(Phase.PLAY, cards=view.hand)) == parse_cards([card("AH")])[0]
+
+
+@pytest.mark.parametrize(("mine", "theirs", "thrown", "unguards"), [
+    (("KS", "7S"), ("AS",), "7S", 1),  # the king's one guard against the ace
+    (("KS", "8S", "7S"), ("AS", "QS"), "7S", 0),  # the king has a guard to spare, the eight is beaten anyway
+    (("KS", "8S", "7S"), ("AS",), "7S", 1),  # the eight, behind the seven, may outlast the ace
+    (("QS", "8S", "7S"), ("AS", "KS"), "8S", 1),  # the queen needs both against the ace and king
+    (("AS", "7S"), ("KS",), "7S", 0),  # the ace wins alone
+    (("KS", "7S"), ("AS",), "KS", 0),  # the card thrown is the one guarded, not a guard
+])
+def test_a_guard_to_a_card_that_may_win_is_a_card_below_it_it_cannot_spare(
+        mine: tuple[str, ...], theirs: tuple[str, ...], thrown: str, unguards: int) -> None:
+    """A card of his may win a trick of its suit while he holds as many below it as the other may hold above."""
+    from piquet_variants.players.features import _unguards_winner
+    assert _unguards_winner(_mask(*mine), _mask(*theirs), parse_cards([thrown])[0]) == unguards

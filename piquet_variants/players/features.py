@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import RANKS_PER_SUIT, SUIT_MASKS
+from ..cards import RANKS_PER_SUIT, SUIT_MASKS, count
 from ..engine.deal import follower_wins
 from .counting import higher_in_suit, opponent_may_hold, trick_winner, winners_against
 from .view import View
@@ -31,7 +31,8 @@ LEAD_NAMES: Final[tuple[str, ...]] = (
     "a card he may not beat, he holds more of the suit", "last trick", "his cards above it, none held",
     "sure winner, the cards undecided", "own cards above it", "sure winner, cards he may hold in the suit",
     "sure winner, his sure winners", "a losing card, rank", "a losing card, a sure winner held in the suit",
-    "one of his cards above it", "a losing card, his only one of the suit")
+    "one of his cards above it", "a losing card, his only one of the suit",
+    "sure winner, he has won no trick", "his cards above it, he has won no trick")
 FOLLOW_NAMES: Final[tuple[str, ...]] = (
     "follows suit", "wins the trick", "the lowest card that wins", "the lowest card of the suit, losing", "rank",
     "a sure winner to keep", "throws: cards held in its suit", "throws: cards he may hold in its suit",
@@ -40,14 +41,12 @@ FOLLOW_NAMES: Final[tuple[str, ...]] = (
     "wins, tricks ahead", "wins, tricks behind", "wins, the cards undecided", "throws: a winner",
     "wins with a sure winner", "wins, elder", "wins: his lower cards that win", "wins a counting card",
     "could win, does not", "throws: the lowest of its suit", "throws: rank", "wins: his sure winners after",
-    "wins: cards he may hold in the suit after")
+    "wins: cards he may hold in the suit after",
+    "throws, no trick won: cards he may hold in its suit", "throws, no trick won: cards he may hold below it",
+    "throws, no trick won: a guard to a card that may win", "wins, no trick won")
 
 _KING: Final = 1
 _QUEEN: Final = 2
-
-
-def _count(m: int) -> int:
-    return m.bit_count()
 
 
 def _unguards(hand: int, suit: int, c: int) -> int:
@@ -57,32 +56,53 @@ def _unguards(hand: int, suit: int, c: int) -> int:
     rank = top % RANKS_PER_SUIT
     if c == top or rank not in (_KING, _QUEEN):
         return 0
-    return 1 if _count(mine) <= rank + 1 else 0
+    return 1 if count(mine) <= rank + 1 else 0
+
+
+def _unguards_winner(mine: int, theirs: int, c: int) -> int:
+    """1 where throwing ``c`` leaves one of his higher cards of the suit with a guard too few to win a trick.
+
+    A card of his beats the opponent's last card of the suit only if he keeps as many cards below it as the
+    opponent holds above it (Cavendish, to save a capot: keep "the card of the suit of which the greater
+    number is against you").
+    """
+    higher = mine & higher_in_suit(c)
+    while higher:
+        low = higher & -higher
+        higher ^= low
+        h = low.bit_length() - 1
+        if count(mine & ~higher_in_suit(h) & ~low) == count(theirs & higher_in_suit(h)):
+            return 1
+    return 0
 
 
 class Situation:
     """What one decision's features share: the masks and counts, worked out once for all its cards."""
 
     __slots__ = ("hand", "against", "winners", "counting", "left", "ahead", "elder", "shown", "longest", "undecided",
-                 "sure")
+                 "sure", "none_won", "none_lost")
 
     def __init__(self, view: View, counting: int):
         self.hand = view.hand
         self.against = opponent_may_hold(view)
         self.winners = winners_against(view.hand, self.against)
         self.counting = counting
-        self.left = _count(view.hand)
+        self.left = count(view.hand)
         won = 0
         for t in view.tricks:
             won += 1 if trick_winner(t) == view.role else 0
-        self.ahead = 2 * won - len(view.tricks)  # tricks won less tricks lost
+        played = len(view.tricks)
+        self.ahead = 2 * won - played  # tricks won less tricks lost
+        # A capot in sight, growing with the tricks gone: the tricks played where he has won none, or lost none.
+        self.none_won = played if won == 0 else 0
+        self.none_lost = played if won == played else 0
         self.undecided = 1 if -2 <= self.ahead + self.left - 1 <= 2 else 0  # the cards may yet go either way
-        self.sure = _count(self.winners)
+        self.sure = count(self.winners)
         self.elder = 1 if view.role == 0 else 0
         self.shown = view.opponent_known()
         longest = 0
         for s in SUIT_MASKS:
-            n = _count(self.hand & s)
+            n = count(self.hand & s)
             if n > longest:
                 longest = n
         self.longest = longest
@@ -95,39 +115,41 @@ def lead_features(sit: Situation, c: int) -> list[int]:
     mine = sit.hand & smask
     theirs = sit.against & smask
     winner = sit.winners >> c & 1
-    above = _count(theirs & higher_in_suit(c))
+    above = count(theirs & higher_in_suit(c))
     return [
         winner,
         winner if mine & ~sit.winners else 0,
-        _count(mine),
-        _count(theirs),
+        count(mine),
+        count(theirs),
         1 if not theirs else 0,
         1 if (mine & -mine) == 1 << c else 0,
         1 if mine.bit_length() - 1 == c else 0,
         above,
         sit.counting >> c & 1,
-        _count(mine & sit.winners),
+        count(mine & sit.winners),
         1 if (mine >> (c + 1) & 1) and not (mine >> (c - 1) & 1 if c % RANKS_PER_SUIT else 0) else 0,
         c % RANKS_PER_SUIT,
         _unguards(sit.hand, suit, c),
         1 if sit.left == 2 and not winner else 0,
         winner if sit.ahead > 0 else 0,
         winner if sit.ahead < 0 else 0,
-        _count(sit.shown & smask),
-        1 if _count(mine) == sit.longest else 0,
+        count(sit.shown & smask),
+        1 if count(mine) == sit.longest else 0,
         winner * sit.elder,
-        sit.elder if _count(mine) == sit.longest else 0,
-        1 if not winner and _count(mine) > _count(theirs) else 0,
+        sit.elder if count(mine) == sit.longest else 0,
+        1 if not winner and count(mine) > count(theirs) else 0,
         1 if sit.left == 1 else 0,
-        above if not _count(mine & ~(1 << c)) else 0,
+        above if not count(mine & ~(1 << c)) else 0,
         winner * sit.undecided,
-        _count(mine & higher_in_suit(c)),
-        winner * _count(theirs),
+        count(mine & higher_in_suit(c)),
+        winner * count(theirs),
         winner * sit.sure,
         0 if winner else c % RANKS_PER_SUIT,
         1 if not winner and mine & sit.winners else 0,
         1 if above == 1 else 0,
-        1 if not winner and _count(mine) == 1 else 0,
+        1 if not winner and count(mine) == 1 else 0,
+        winner * sit.none_lost,
+        above * sit.none_lost,
     ]
 
 
@@ -149,13 +171,13 @@ def follow_features(sit: Situation, lead: int, c: int) -> list[int]:
         1 if follows and not wins and mine.bit_length() - 1 == c else 0,
         c % RANKS_PER_SUIT,
         winner,
-        _count(mine) * throws,
-        _count(theirs) * throws,
+        count(mine) * throws,
+        count(theirs) * throws,
         _unguards(sit.hand, suit, c) * throws,
-        throws if _count(mine) == 1 else 0,
+        throws if count(mine) == 1 else 0,
         sit.counting >> c & 1,
         1 if not theirs else 0,
-        _count(theirs & higher_in_suit(c)),
+        count(theirs & higher_in_suit(c)),
         1 if (mine & -mine) == 1 << c else 0,
         wins if sit.left == 1 else 0,
         wins if sit.ahead > 0 else 0,
@@ -164,11 +186,15 @@ def follow_features(sit: Situation, lead: int, c: int) -> list[int]:
         winner * throws,
         wins * winner,
         wins * sit.elder,
-        wins * _count(beats & ~higher_in_suit(c) & ~(1 << c)),
+        wins * count(beats & ~higher_in_suit(c) & ~(1 << c)),
         wins * (sit.counting >> lead & 1),
         1 if beats and not wins else 0,
         throws if mine.bit_length() - 1 == c else 0,
         throws * (c % RANKS_PER_SUIT),
         wins * (sit.sure - winner),
-        wins * _count(theirs & ~(1 << lead)),
+        wins * count(theirs & ~(1 << lead)),
+        count(theirs) * sit.none_won * throws,
+        count(theirs & ~higher_in_suit(c) & ~(1 << c)) * sit.none_won * throws,
+        _unguards_winner(mine, theirs, c) * sit.none_won * throws,
+        wins * sit.none_won,
     ]
