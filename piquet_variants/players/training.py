@@ -22,7 +22,7 @@ positions, "DAgger").  The same arguments give the same file, on any number
 of jobs: each deal's choices come from its own seeds, and the fit runs in one
 process.  The shipped weights:
 
-    python -m piquet_variants.players.training --deals 2000 --rounds 1 --seed 1 --jobs 2
+    python -m piquet_variants.players.training --deals 2000 --rounds 2 --seed 1 --jobs 2
 
 The target is the search player's choices alone; nothing here reads
 Cavendish's figures.
