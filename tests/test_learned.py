@@ -98,6 +98,14 @@ def test_the_search_players_choices_are_noted_with_each_cards_features(learner: 
     assert {len(f) for c in choices if not c.lead for f in c.features} == {len(FOLLOW_NAMES)}
 
 
+def test_the_search_weighs_each_card_over_as_many_drawn_deals_as_asked() -> None:
+    """One drawn deal gives each card a whole number of points; the mean of several seldom does."""
+    one = [v for c in training.choices_of_deal(RULES, 7, 0, samples=1) for v in c.values]
+    many = [v for c in training.choices_of_deal(RULES, 7, 0, samples=4) for v in c.values]
+    assert one and all(v == int(v) for v in one)
+    assert any(v != int(v) for v in many)
+
+
 def test_player_options_are_named_and_checked() -> None:
     rng = random.Random(1)
     player = player_class("learned+score+sink")(rng)

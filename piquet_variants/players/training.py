@@ -1,13 +1,15 @@
 """Fit the ``learned`` player's weights to the ``search`` player's choices: a deterministic script.
 
-    python -m piquet_variants.players.training [--deals N] [--rounds R] [--seed S] [--jobs J] [--out FILE]
-                                               [--choices FOLDER]
+    python -m piquet_variants.players.training [--deals N] [--rounds R] [--samples K] [--seed S] [--jobs J]
+                                               [--out FILE] [--choices FOLDER]
 
 It deals ``N`` deals under the club laws (each from its own seeds), lets the
 ``search`` player play both seats, and at every card with more than one
 choice notes the features of each playable card (``features``) and the
 search's value of each (``SearchPlayer.weigh``: the search often finds
-several cards of the same value over its drawn deals, and plays the first).
+several cards of the same value over its drawn deals, and plays the first),
+drawing ``K`` deals a card where the player draws eight (``search.SAMPLES``):
+a value averaged over more deals is a cleaner answer to learn from.
 Then it fits, for leads and for cards played to a lead, the weights of a
 softmax over the playable cards (the chance of each card grows with the
 exponential of its weighted features) by stochastic gradient descent on the
@@ -44,7 +46,7 @@ from ..ruleset.compiler import load_ruleset
 from ..ruleset.model import Rules
 from .features import FOLLOW_NAMES, LEAD_NAMES, Situation, follow_features, lead_features
 from .learned import LearnedPlayer, parse_weights
-from .search import SearchPlayer
+from .search import SAMPLES, SearchPlayer
 from .table import play
 from .view import Legal, View
 
@@ -99,8 +101,10 @@ class _Recorder:
     """Notes the cards the search player finds best among several; plays the first, or the learner's card where
     there is one."""
 
-    def __init__(self, rng: random.Random, out: list[Choice], learner: LearnedPlayer | None = None):
+    def __init__(self, rng: random.Random, out: list[Choice], learner: LearnedPlayer | None = None,
+                 samples: int = SAMPLES):
         self.teacher = SearchPlayer(rng)
+        self.teacher.samples = samples
         self.out = out
         self.learner = learner
 
@@ -118,17 +122,19 @@ class _Recorder:
         return values[choice.best[0]][0] if self.learner is None else self.learner.choose(view, legal)
 
 
-def choices_of_deal(rules: Rules, seed: int, index: int, weights: str | None = None) -> list[Choice]:
-    """The search player's choices in one deal, both seats, from the deal's own seeds; the deal played by the
-    search, or by a learned player with ``weights`` (a weights file's text), so that its own positions are noted."""
+def choices_of_deal(rules: Rules, seed: int, index: int, weights: str | None = None,
+                    samples: int = SAMPLES) -> list[Choice]:
+    """The search player's choices in one deal, both seats, from the deal's own seeds, each card weighed over
+    ``samples`` drawn deals; the deal played by the search, or by a learned player with ``weights`` (a weights
+    file's text), so that its own positions are noted."""
     cards = random.Random(f"{seed}:{index}:cards")
     packet = rules.deal.packets[int(cards.random() * len(rules.deal.packets))]
     out: list[Choice] = []
     learners: list[LearnedPlayer | None] = [None, None]
     if weights is not None:
         learners = [LearnedPlayer(random.Random(0), weights=parse_weights(weights, "the last round")) for _ in "ey"]
-    players = (_Recorder(random.Random(f"{seed}:{index}:elder"), out, learners[0]),
-               _Recorder(random.Random(f"{seed}:{index}:younger"), out, learners[1]))
+    players = (_Recorder(random.Random(f"{seed}:{index}:elder"), out, learners[0], samples),
+               _Recorder(random.Random(f"{seed}:{index}:younger"), out, learners[1], samples))
     play(Deal(rules, random_dealt(rules, cards, packet)), players)
     return out
 
@@ -183,16 +189,17 @@ def agreement(choices: list[Choice], weights: list[float]) -> float:
     return hits / len(choices) if choices else 0.0
 
 
-def generate(deals: int, seed: int, jobs: int, first: int = 0, weights: str | None = None) -> list[Choice]:
+def generate(deals: int, seed: int, jobs: int, first: int = 0, weights: str | None = None,
+             samples: int = SAMPLES) -> list[Choice]:
     """The choices of deals ``first`` to ``first + deals - 1``, played by the search or by ``weights``."""
     rules = load_ruleset(RULESET).rules
     indices = range(first, first + deals)
     if jobs <= 1:
-        per_deal = [choices_of_deal(rules, seed, i, weights) for i in indices]
+        per_deal = [choices_of_deal(rules, seed, i, weights, samples) for i in indices]
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             per_deal = list(pool.map(choices_of_deal, [rules] * deals, [seed] * deals, indices, [weights] * deals,
-                                     chunksize=8))
+                                     [samples] * deals, chunksize=8))
     return [c for deal in per_deal for c in deal]
 
 
@@ -232,6 +239,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=1,
                         help="Rounds: the first played by the search; each other by the weights of the round before, "
                              "its positions noted with the search's choices, and the weights fitted to all of them.")
+    parser.add_argument("--samples", type=int, default=SAMPLES,
+                        help="Deals the search draws to weigh each card (the search player draws %(default)s).")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "learned.json")
@@ -245,11 +254,12 @@ def main(argv: list[str] | None = None) -> None:
         if cached is not None and cached.exists():
             new = _read(cached)
         else:
-            new = generate(args.deals, args.seed, args.jobs, r * args.deals, text)
+            new = generate(args.deals, args.seed, args.jobs, r * args.deals, text, args.samples)
             if cached is not None:
                 _write(cached, new)
         choices += new
-        header: dict[str, object] = {"deals": args.deals, "rounds": r + 1, "seed": args.seed, "ruleset": RULESET}
+        header: dict[str, object] = {"deals": args.deals, "rounds": r + 1, "samples": args.samples, "seed": args.seed,
+                                     "ruleset": RULESET}
         text = _weights_text(choices, args.seed, header)
     assert text is not None
     args.out.write_text(text, encoding="utf-8")
