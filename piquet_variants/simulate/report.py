@@ -20,7 +20,7 @@ from typing import Any
 from ..engine.deal import ROLES
 from ..odds import book
 from ..ruleset.model import Ruleset
-from .tally import Tally
+from .tally import HAZARDS, Tally
 
 Z = 1.96
 
@@ -123,7 +123,7 @@ def ruleset_figures(rs: Ruleset, tally: Tally, club_game: bool) -> dict[str, Any
     names = ("elder", "younger", "divided")
     res["cards"] = {names[i]: _share(tally.cards[i], n) for i in range(3)}
     res["cards_ci"] = {names[i]: wilson(tally.cards[i], n) for i in range(3)}
-    for hazard in ("pique", "repique", "capot", "carte_blanche", "pique_or_repique"):
+    for hazard in HAZARDS:
         counts = tally.hazards[hazard]
         res[hazard] = {role: _share(counts[r], n) for r, role in enumerate(ROLES)}
         res[f"{hazard}_ci"] = {role: wilson(counts[r], n) for r, role in enumerate(ROLES)}
