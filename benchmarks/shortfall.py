@@ -24,7 +24,7 @@ import time
 
 from piquet_variants.cards import suit_of
 from piquet_variants.engine.deal import Deal, Phase, random_dealt
-from piquet_variants.players.counting import trick_winner
+from piquet_variants.players.counting import tricks_won
 from piquet_variants.players.registry import player_class
 from piquet_variants.players.search import SearchPlayer
 from piquet_variants.players.table import Player, play
@@ -54,7 +54,7 @@ class Weighed:
             kind = "lead"
         else:
             kind = "follow" if suit_of(card) == suit_of(lead) else "throw"
-        won = sum(1 for t in view.tricks if trick_winner(t) == view.role)
+        won = tricks_won(view, view.role)
         played = len(view.tricks)
         capot = played >= CAPOT_FROM and (won == played if kind == "lead" else won == 0)
         values = dict(self.search.weigh(view, legal))

@@ -19,7 +19,7 @@ from typing import Final
 from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS
 from ..engine.combos import Combo, tables
 from ..engine.deal import ELDER, Phase
-from .counting import higher_in_suit, opponent_may_hold, sure_winners, trick_winner
+from .counting import higher_in_suit, opponent_may_hold, sure_winners, tricks_won
 from .view import Legal, View
 
 # How much a card is worth keeping, by rank index (ace first): the cards are won with high cards.
@@ -96,10 +96,7 @@ def lead(view: View, playable: int) -> int:
     winners = sure_winners(view) & hand
     counts = [SUIT_COUNTS[_suit(hand, s)] for s in range(SUITS)]
     if counts[0] + counts[1] + counts[2] + counts[3] == 2 and winners and winners != hand:
-        won = 0
-        for t in view.tricks:
-            won += trick_winner(t) == view.role
-        if won != 5:  # one trick does not make the difference of the cards: the losing card, for the last trick
+        if tricks_won(view, view.role) != 5:  # one trick does not make the difference of the cards: the losing card, for the last trick
             return _lowest(hand & ~winners)
     best, most = -1, 0  # the longest suit (the first, of two as long) holding a winner
     if winners:

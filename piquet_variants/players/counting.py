@@ -54,3 +54,11 @@ def trick_winner(trick: tuple[int, int, int]) -> int:
     """Who won a trick ``(leader, lead, follow)``."""
     leader, lead, follow = trick
     return 1 - leader if follower_wins(lead, follow) else leader
+
+
+def tricks_won(view: View, role: int) -> int:
+    """The tricks ``role`` has won so far."""
+    won = 0
+    for t in view.tricks:
+        won += 1 if trick_winner(t) == role else 0
+    return won

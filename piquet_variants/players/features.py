@@ -18,7 +18,7 @@ from typing import Final
 
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS, count
 from ..engine.deal import follower_wins
-from .counting import higher_in_suit, opponent_may_hold, trick_winner, winners_against
+from .counting import higher_in_suit, opponent_may_hold, tricks_won, winners_against
 from .view import View
 
 #: The names of the features, in order (the weights file lists them, so that a file made for another list is refused).
@@ -88,9 +88,7 @@ class Situation:
         self.winners = winners_against(view.hand, self.against)
         self.counting = counting
         self.left = count(view.hand)
-        won = 0
-        for t in view.tricks:
-            won += 1 if trick_winner(t) == view.role else 0
+        won = tricks_won(view, view.role)
         played = len(view.tricks)
         self.ahead = 2 * won - played  # tricks won less tricks lost
         # A capot in sight, growing with the tricks gone: the tricks played where he has won none, or lost none.

@@ -33,7 +33,7 @@ from typing import Final
 
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS
 from ..engine.combos import KINDS, POINT, holdings, tables
-from .counting import higher_in_suit, opponent_may_hold, trick_winner
+from .counting import higher_in_suit, opponent_may_hold, trick_winner, tricks_won
 from .view import Legal, View
 
 #: The most a call may score and still be sunk: a tierce or a trio (three), not a quart, a quint or a quatorze.
@@ -103,10 +103,7 @@ def plays_to_lose(view: View) -> bool:
     thirteen (for the tricks), and ten (for the cards)")."""
     if not hopeless(view):
         return False
-    me = view.role
-    won = 0
-    for trick in view.tricks:
-        won += 1 if trick_winner(trick) == me else 0
+    won = tricks_won(view, view.role)
     total = len(view.tricks) + view.hand.bit_count()
     return won > 0 and (2 * won >= total or 2 * (won + view.hand.bit_count()) < total)
 

@@ -18,7 +18,7 @@ from typing import Final
 from ..engine.combos import KINDS, holdings, tables
 from ..engine.deal import ELDER, Phase, follower_wins
 from .cavendish import CavendishPlayer
-from .counting import trick_winner, void_mask
+from .counting import tricks_won, void_mask
 from .doubledummy import Solver, _distinct, _index
 from .view import Legal, View
 
@@ -122,7 +122,7 @@ class SearchPlayer(CavendishPlayer):
         if len(candidates) == 1:
             return candidates, [0], 1
         tricks = view.rules.deal.hand
-        won_elder = sum(1 for t in view.tricks if trick_winner(t) == ELDER)
+        won_elder = tricks_won(view, ELDER)
         sums = [0] * len(candidates)
         nodes = 0
         drawn = 0
