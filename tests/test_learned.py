@@ -13,7 +13,7 @@ from piquet_variants.engine.combos import holdings, tables
 from piquet_variants.engine.deal import ELDER, YOUNGER, Phase, random_dealt
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.players import learned, score, training
-from piquet_variants.players.features import FOLLOW_NAMES, LEAD_NAMES
+from piquet_variants.players.features import FOLLOW_NAMES, LEAD_NAMES, _unguards_winner
 from piquet_variants.players.registry import DEFAULT_PAIR, UnknownPlayer, parse_pair, player_class
 from piquet_variants.players.table import play_deal
 from piquet_variants.players.view import Context, Legal, View
@@ -238,5 +238,4 @@ def test_put_to_a_card_he_keeps_the_suit_of_which_more_are_against_him(swap: boo
 def test_a_guard_to_a_card_that_may_win_is_a_card_below_it_it_cannot_spare(
         mine: tuple[str, ...], theirs: tuple[str, ...], thrown: str, unguards: int) -> None:
     """A card of his may win a trick of its suit while he holds as many below it as the other may hold above."""
-    from piquet_variants.players.features import _unguards_winner
     assert _unguards_winner(_mask(*mine), _mask(*theirs), parse_cards([thrown])[0]) == unguards

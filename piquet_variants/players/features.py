@@ -161,7 +161,10 @@ def follow_features(sit: Situation, lead: int, c: int) -> list[int]:
     wins = 1 if follower_wins(lead, c) else 0
     beats = mine & higher_in_suit(lead) if follows else 0
     throws = 1 - follows
+    capot = sit.none_won * throws  # a card thrown with a capot in sight, by the tricks gone
     winner = sit.winners >> c & 1
+    held = count(theirs)  # the opponent's cards of its suit, and those above it (the card is his own, so none is it)
+    above = count(theirs & higher_in_suit(c))
     return [
         follows,
         wins,
@@ -170,12 +173,12 @@ def follow_features(sit: Situation, lead: int, c: int) -> list[int]:
         c % RANKS_PER_SUIT,
         winner,
         count(mine) * throws,
-        count(theirs) * throws,
+        held * throws,
         _unguards(sit.hand, suit, c) * throws,
         throws if count(mine) == 1 else 0,
         sit.counting >> c & 1,
         1 if not theirs else 0,
-        count(theirs & higher_in_suit(c)),
+        above,
         1 if (mine & -mine) == 1 << c else 0,
         wins if sit.left == 1 else 0,
         wins if sit.ahead > 0 else 0,
@@ -191,8 +194,8 @@ def follow_features(sit: Situation, lead: int, c: int) -> list[int]:
         throws * (c % RANKS_PER_SUIT),
         wins * (sit.sure - winner),
         wins * count(theirs & ~(1 << lead)),
-        count(theirs) * sit.none_won * throws,
-        count(theirs & ~higher_in_suit(c) & ~(1 << c)) * sit.none_won * throws,
-        _unguards_winner(mine, theirs, c) * sit.none_won * throws,
+        held * capot,
+        (held - above) * capot,
+        _unguards_winner(mine, theirs, c) * capot if capot else 0,
         wins * sit.none_won,
     ]
