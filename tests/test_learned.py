@@ -239,3 +239,12 @@ def test_a_guard_to_a_card_that_may_win_is_a_card_below_it_it_cannot_spare(
         mine: tuple[str, ...], theirs: tuple[str, ...], thrown: str, unguards: int) -> None:
     """A card of his may win a trick of its suit while he holds as many below it as the other may hold above."""
     assert _unguards_winner(_mask(*mine), _mask(*theirs), parse_cards([thrown])[0]) == unguards
+
+
+@pytest.mark.parametrize("argv", [["--samples", "0"], ["--samples", "x"], ["--deals", "-1"], ["--rounds", "21"],
+                                  ["--jobs", "0"]])
+def test_the_training_scripts_numbers_are_bounded(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """No round is dealt, and no file written, for a count out of bounds: argparse's message and status 2."""
+    with pytest.raises(SystemExit) as stop:
+        training.main([*argv, "--out", "/nonexistent/never.json"])
+    assert stop.value.code == 2 and "error: argument" in capsys.readouterr().err

@@ -37,6 +37,7 @@ import json
 import math
 import random
 from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -233,16 +234,29 @@ def _weights_text(choices: list[Choice], seed: int, header: dict[str, object]) -
     return json.dumps(out, indent=1, ensure_ascii=False) + "\n"
 
 
+def _within(low: int, high: int) -> Callable[[str], int]:
+    """An argument's type: a whole number from ``low`` to ``high``, else argparse's message and exit status 2."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= n <= high:
+            raise argparse.ArgumentTypeError(f"{n} is not between {low} and {high}")
+        return n
+    return parse
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Fit the learned player's weights to the search player's choices.")
-    parser.add_argument("--deals", type=int, default=400, help="Deals a round.")
-    parser.add_argument("--rounds", type=int, default=1,
+    parser.add_argument("--deals", type=_within(1, 100_000), default=400, help="Deals a round.")
+    parser.add_argument("--rounds", type=_within(1, 20), default=1,
                         help="Rounds: the first played by the search; each other by the weights of the round before, "
                              "its positions noted with the search's choices, and the weights fitted to all of them.")
-    parser.add_argument("--samples", type=int, default=SAMPLES,
+    parser.add_argument("--samples", type=_within(1, 256), default=SAMPLES,
                         help="Deals the search draws to weigh each card (the search player draws %(default)s).")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--jobs", type=_within(1, 64), default=1)
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "learned.json")
     parser.add_argument("--choices", type=Path, default=None,
                         help="A folder for each round's choices (JSON): read where a round's file exists, else written.")
