@@ -22,16 +22,17 @@ import sys
 import time
 
 from piquet_variants.engine import deal
-from piquet_variants.players.features import FOLLOW_NAMES, LEAD_NAMES
-from piquet_variants.players.learned import LearnedPlayer, parse_weights
+from piquet_variants.players.features import FOLLOW_COUNTS, FOLLOW_NAMES, LEAD_NAMES
+from piquet_variants.players.learned import PAIRS, SPAN, LearnedPlayer, parse_weights
 from piquet_variants.players.view import Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.simulate.duel import duel
 
 
 class Weighed:
-    """The learned player with the weights of the file ``PIQUET_WEIGHTS`` names, each feature it lacks at zero
-    (it holds one: a compiled class cannot be subclassed here)."""
+    """The learned player with the weights of the file ``PIQUET_WEIGHTS`` names, each feature it lacks at zero,
+    each count's values and each pair of features it does not weigh at zero (it holds one: a compiled class cannot be
+    subclassed here)."""
 
     def __init__(self, rng: random.Random, options: frozenset[str] = frozenset()):
         path = os.environ["PIQUET_WEIGHTS"]
@@ -39,6 +40,14 @@ class Weighed:
             data = json.load(f)
         for kind, names in (("lead", LEAD_NAMES), ("follow", FOLLOW_NAMES)):
             data[kind] = {n: data[kind].get(n, 0.0) for n in names}
+        given = data.get("follow pairs", {})
+        pairs: dict[str, dict[str, float]] = {}
+        for i, j in PAIRS:
+            a, b = FOLLOW_NAMES[i], FOLLOW_NAMES[j]
+            pairs.setdefault(a, {})[b] = given.get(a, {}).get(b, 0.0)
+        data["follow pairs"] = pairs
+        given_values = data.get("follow by value", {})
+        data["follow by value"] = {n: given_values.get(n, [0.0] * SPAN) for n in FOLLOW_COUNTS}
         self.player = LearnedPlayer(rng, options, parse_weights(json.dumps(data), path))
 
     def choose(self, view: View, legal: Legal) -> int:

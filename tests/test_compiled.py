@@ -68,6 +68,7 @@ NOT_VALUES = {
     "piquet_variants.players.random_player.RandomPlayer": "a player, made for each deal by the table's runner",
     "piquet_variants.players.learned.LearnedPlayer": "a player, made for each deal by the table's runner",
     "piquet_variants.players.learned.Weights": "the shipped weights, read from their JSON once in each process",
+    "piquet_variants.players.learned.Model": "a part of the shipped weights, read from their JSON once in each process",
     "piquet_variants.players.features.Situation": "a player's reading of one position, made for each card",
     "piquet_variants.players.doubledummy.Solver": "a search in progress, with its table of positions",
     "piquet_variants.players.doubledummy._Scores": "what a search scores, made for each search",

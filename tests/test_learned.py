@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from piquet_variants.engine.combos import holdings, tables
 from piquet_variants.engine.deal import ELDER, YOUNGER, Phase, random_dealt
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.players import learned, score, training
-from piquet_variants.players.features import FOLLOW_NAMES, LEAD_NAMES, _unguards_winner
+from piquet_variants.players.features import FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, _unguards_winner
 from piquet_variants.players.registry import DEFAULT_PAIR, UnknownPlayer, parse_pair, player_class
 from piquet_variants.players.table import play_deal
 from piquet_variants.players.view import Context, Legal, View
@@ -27,12 +28,84 @@ def _mask(*names: str) -> int:
     return sum(1 << c for c in parse_cards(names))
 
 
+def _weights_file(pairs: dict[str, dict[str, float]], by_value: dict[str, list[float]] | None = None) -> str:
+    """A weights file of zeros for every feature and value, with ``pairs`` as its pairs."""
+    return json.dumps({"lead": dict.fromkeys(LEAD_NAMES, 0), "follow": dict.fromkeys(FOLLOW_NAMES, 0),
+                       "follow by value": by_value or {n: [0] * learned.SPAN for n in FOLLOW_COUNTS},
+                       "follow pairs": pairs})
+
+
+def _zero_pairs() -> dict[str, dict[str, float]]:
+    return {a: dict.fromkeys(FOLLOW_PAIRED[k + 1:], 0.0) for k, a in enumerate(FOLLOW_PAIRED[:-1])}
+
+
 def test_the_shipped_weights_name_every_feature_and_a_bad_file_is_refused(tmp_path: Path) -> None:
     w = learned.shipped()
-    assert len(w.lead) == len(LEAD_NAMES) and len(w.follow) == len(FOLLOW_NAMES)
-    assert any(w.lead) and any(w.follow)  # fitted, not the zeros of an empty file
+    assert len(w.lead.weights) == len(LEAD_NAMES) and len(w.follow.weights) == len(FOLLOW_NAMES)
+    # fitted, not the zeros of an empty file
+    assert any(w.lead.weights) and any(w.follow.weights) and any(w.follow.pairs) and any(w.follow.by_value)
     with pytest.raises(ValueError, match="bad.json: 'lead' must map each of the"):
         learned.parse_weights('{"lead": {"sure winner": 1}, "follow": {}}', "bad.json")
+    learned.parse_weights(_weights_file(_zero_pairs()), "zeros.json")
+    missing = _zero_pairs()
+    del missing["follows suit"]["wins the trick"]
+    with pytest.raises(ValueError, match="'follows suit' and 'wins the trick' have none"):
+        learned.parse_weights(_weights_file(missing), "bad.json")
+    backwards = _zero_pairs()
+    backwards["wins the trick"]["follows suit"] = 1.0  # a pair under the second of its two: named twice
+    with pytest.raises(ValueError, match="names a pair that is not weighed together"):
+        learned.parse_weights(_weights_file(backwards), "bad.json")
+    short = {n: [0] * learned.SPAN for n in FOLLOW_COUNTS}
+    short["rank"] = [0, 0, 0]
+    with pytest.raises(ValueError, match=f"'follow by value' must map each of the {len(FOLLOW_COUNTS)} counts"):
+        learned.parse_weights(_weights_file(_zero_pairs(), short), "bad.json")
+    with pytest.raises(ValueError, match="must be a JSON object"):
+        learned.parse_weights("[]", "bad.json")
+
+
+def _follow_score(w: learned.Weights, values: dict[str, int]) -> int:
+    feats = [values.get(n, 0) for n in FOLLOW_NAMES]
+    return learned._score(w.follow, feats)
+
+
+def test_a_pair_is_weighed_only_where_both_its_features_are_yes() -> None:
+    pairs = _zero_pairs()
+    pairs["wins the trick"]["a sure winner to keep"] = 2.0
+    pairs["follows suit"]["wins the trick"] = 0.5
+    w = learned.parse_weights(_weights_file(pairs), "test.json")
+    wins, keep, follows = {"wins the trick": 1}, {"a sure winner to keep": 1}, {"follows suit": 1}
+    assert _follow_score(w, wins) == 0 and _follow_score(w, keep) == 0
+    assert _follow_score(w, wins | keep) == 2000
+    assert _follow_score(w, follows | wins) == 500 and _follow_score(w, follows | wins | keep) == 2500
+    assert _follow_score(w, follows | {"rank": 1}) == 0  # "rank" is 1 here, but it is a count, never paired
+    assert learned._score(w.lead, [1] * len(LEAD_NAMES)) == 0  # leads weigh no pairs
+
+
+def test_a_count_is_weighed_by_its_value_from_two_up() -> None:
+    """A count's weight times its value, and the weight of the value itself, the last for ``TOP`` or more."""
+    by_value = {n: [0.0] * learned.SPAN for n in FOLLOW_COUNTS}
+    by_value["throws: cards held in its suit"] = [0.1, 0.2, 0.3, 0.4, 0.5]
+    data = json.loads(_weights_file(_zero_pairs(), by_value))
+    data["follow"]["throws: cards held in its suit"] = -1.0
+    w = learned.parse_weights(json.dumps(data), "test.json")
+    held = "throws: cards held in its suit"
+    assert [_follow_score(w, {held: v}) for v in range(learned.TOP + 3)] == \
+        [0, -1000, -1900, -2800, -3700, -4600, -5500, -6500, -7500]
+
+
+def test_the_fit_sees_each_pair_as_the_product_of_its_two_and_each_count_by_its_value() -> None:
+    on = {"wins the trick": 1, "a sure winner to keep": 1, "rank": 3, "wins: his sure winners after": 9}
+    feats = tuple(tuple(on.get(n, 0) for n in FOLLOW_NAMES) for _ in range(2))
+    extended = training._expanded(training.Choice(False, feats, (1.0, 0.0))).features[0]
+    counts = len(learned.COUNTS) * learned.SPAN
+    assert len(extended) == len(FOLLOW_NAMES) + counts + len(learned.PAIRS)
+    assert extended[:len(FOLLOW_NAMES)] == feats[0]
+    values = extended[len(FOLLOW_NAMES):len(FOLLOW_NAMES) + counts]
+    rank, sure = FOLLOW_COUNTS.index("rank"), FOLLOW_COUNTS.index("wins: his sure winners after")
+    assert [k for k, v in enumerate(values) if v] == [rank * learned.SPAN + 1, (sure + 1) * learned.SPAN - 1]
+    both = [k for k, p in enumerate(extended[len(FOLLOW_NAMES) + counts:]) if p]
+    assert [(FOLLOW_NAMES[i], FOLLOW_NAMES[j]) for i, j in (learned.PAIRS[k] for k in both)] == \
+        [("wins the trick", "a sure winner to keep")]
 
 
 def test_the_fit_is_deterministic_and_learns_what_the_choices_show() -> None:

@@ -45,6 +45,27 @@ FOLLOW_NAMES: Final[tuple[str, ...]] = (
     "throws, no trick won: cards he may hold in its suit", "throws, no trick won: cards he may hold below it",
     "throws, no trick won: a guard to a card that may win", "wins, no trick won")
 
+#: The cards played to a lead are also weighed by pairs of these features (each only yes or no), both yes: what
+#: winning the trick is worth depends on whether the card is a sure winner to keep, what throwing a guard is worth
+#: on whether it is the suit's last card, and a weighted sum of single features cannot say so.
+FOLLOW_PAIRED: Final[tuple[str, ...]] = (
+    "follows suit", "wins the trick", "the lowest card that wins", "the lowest card of the suit, losing",
+    "a sure winner to keep", "throws: a guard to a king or queen", "throws: the last card of a suit",
+    "a counting card", "he holds none of its suit", "highest of its suit", "wins, tricks ahead", "wins, tricks behind",
+    "wins, the cards undecided", "throws: a winner", "wins with a sure winner", "wins, elder", "wins a counting card",
+    "could win, does not", "throws: the lowest of its suit")
+
+#: The cards played to a lead are weighed by the value of each of these features (each a count), not only by a
+#: weight times the count: a card thrown from a suit of two is not half as bad as one from a suit of four.  Values
+#: from 2 to ``TOP`` have a weight each, the last for ``TOP`` or more (0 and 1 are the plain weight's).
+FOLLOW_COUNTS: Final[tuple[str, ...]] = (
+    "rank", "throws: cards held in its suit", "throws: cards he may hold in its suit", "his cards above it",
+    "wins: his lower cards that win", "throws: rank", "wins: his sure winners after",
+    "wins: cards he may hold in the suit after", "throws, no trick won: cards he may hold in its suit",
+    "throws, no trick won: cards he may hold below it", "throws, no trick won: a guard to a card that may win",
+    "wins, no trick won")
+TOP: Final = 6
+
 _KING: Final = 1
 _QUEEN: Final = 2
 

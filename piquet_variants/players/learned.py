@@ -20,12 +20,13 @@ import json
 import random
 from functools import cache
 from pathlib import Path
-from typing import ClassVar, Final
+from typing import ClassVar, Final, TypeGuard
 
 from ..engine.combos import tables
 from ..engine.deal import Phase
 from .cavendish import CavendishPlayer
-from .features import FOLLOW_NAMES, LEAD_NAMES, Situation, follow_features, lead_features
+from .features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, TOP, Situation, follow_features,
+                       lead_features)
 from .score import lose, plays_to_lose, sinks
 from .view import Legal, View
 
@@ -36,27 +37,86 @@ WEIGHTS: Final = Path(__file__).resolve().parent / "learned.json"
 SCALE: Final = 1000
 
 
+#: The pairs of features weighed together, each as the two features' places among ``FOLLOW_NAMES``, in the order
+#: the weights file lists them; the features weighed by value, as their places.
+PAIRS: Final[tuple[tuple[int, int], ...]] = tuple(
+    (FOLLOW_NAMES.index(a), FOLLOW_NAMES.index(b)) for k, a in enumerate(FOLLOW_PAIRED) for b in FOLLOW_PAIRED[k + 1:])
+COUNTS: Final[tuple[int, ...]] = tuple(FOLLOW_NAMES.index(n) for n in FOLLOW_COUNTS)
+#: The values a count is weighed at apart: 2 to ``TOP``, the last for ``TOP`` or more.
+SPAN: Final = TOP - 1
+
+
+class Model:
+    """How one kind of choice is scored, in thousandths: a weight a feature; a weight for each value from 2 to
+    ``TOP`` of some (at ``i * SPAN + value - 2`` for feature ``i``, empty where there are none); and a weight for each
+    pair of some that are both 1 (at ``i * n + j`` for features ``i < j``), with ``paired`` the mask of those."""
+
+    __slots__ = ("weights", "by_value", "pairs", "paired")
+
+    def __init__(self, weights: list[int], by_value: list[int], pairs: list[int], paired: int):
+        self.weights = weights
+        self.by_value = by_value
+        self.pairs = pairs
+        self.paired = paired
+
+
 class Weights:
-    """One weight a feature (in thousandths), for leads and for cards played to a lead."""
+    """The models of leads and of cards played to a lead."""
 
     __slots__ = ("lead", "follow")
 
-    def __init__(self, lead: list[int], follow: list[int]):
+    def __init__(self, lead: Model, follow: Model):
         self.lead = lead
         self.follow = follow
 
 
+def _number(value: object) -> TypeGuard[float]:
+    """A JSON number (not ``true`` or ``false``, which Python counts as ints)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def parse_weights(text: str, where: str) -> Weights:
-    """The weights of a JSON file ``{"lead": {name: w}, "follow": {name: w}}``; every feature named, no other."""
+    """The weights of a JSON file: ``"lead"`` and ``"follow"``, each feature's name to its weight; ``"follow by
+    value"``, each of ``FOLLOW_COUNTS`` to its weights for the values 2 to ``TOP``; ``"follow pairs"``, each of
+    ``FOLLOW_PAIRED`` to each after it to their weight.  Every one named, no other."""
     data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError(f"{where}: the weights must be a JSON object")
     out = []
     for kind, names in (("lead", LEAD_NAMES), ("follow", FOLLOW_NAMES)):
-        table = data.get(kind) if isinstance(data, dict) else None
-        if not isinstance(table, dict) or set(table) != set(names) \
-                or not all(isinstance(table[n], (int, float)) for n in names):
+        table = data.get(kind)
+        if not isinstance(table, dict) or set(table) != set(names) or not all(_number(table[n]) for n in names):
             raise ValueError(f"{where}: {kind!r} must map each of the {len(names)} features to a number")
         out.append([round(table[n] * SCALE) for n in names])
-    return Weights(out[0], out[1])
+    n = len(FOLLOW_NAMES)
+    by_value = [0] * (n * SPAN)
+    values = data.get("follow by value")
+    if not isinstance(values, dict) or set(values) != set(FOLLOW_COUNTS) \
+            or not all(isinstance(v, list) and len(v) == SPAN and all(map(_number, v)) for v in values.values()):
+        raise ValueError(f"{where}: 'follow by value' must map each of the {len(FOLLOW_COUNTS)} counts to "
+                         f"{SPAN} numbers, its weights for the values 2 to {TOP} ({TOP} or more)")
+    for i, name in zip(COUNTS, FOLLOW_COUNTS):
+        for k, w in enumerate(values[name]):
+            by_value[i * SPAN + k] = round(w * SCALE)
+    pairs = [0] * (n * n)
+    rows = data.get("follow pairs")
+    for i, j in PAIRS:
+        row = rows.get(FOLLOW_NAMES[i]) if isinstance(rows, dict) else None
+        w = row.get(FOLLOW_NAMES[j]) if isinstance(row, dict) else None
+        if not _number(w):
+            raise ValueError(f"{where}: 'follow pairs' must map each of {len(FOLLOW_PAIRED)} features to each "
+                             f"feature after it among them, to a number; {FOLLOW_NAMES[i]!r} and "
+                             f"{FOLLOW_NAMES[j]!r} have none")
+        pairs[i * n + j] = round(w * SCALE)
+    named = 0
+    for row in rows.values() if isinstance(rows, dict) else ():
+        named += len(row) if isinstance(row, dict) else 1
+    if named != len(PAIRS):
+        raise ValueError(f"{where}: 'follow pairs' names a pair that is not weighed together")
+    paired = 0
+    for i, j in PAIRS:
+        paired |= 1 << i | 1 << j
+    return Weights(Model(out[0], [], [], 0), Model(out[1], by_value, pairs, paired))
 
 
 @cache
@@ -64,17 +124,39 @@ def shipped() -> Weights:
     return parse_weights(WEIGHTS.read_text(encoding="utf-8"), str(WEIGHTS))
 
 
-def _score(weights: list[int], features: list[int]) -> int:
-    """The weighted sum.  Two thirds of the features are 0 and most others 1, and compiled, a product is a call:
-    skipping the zeros and adding the ones' weights makes the sum three times as fast."""
+def _score(model: Model, features: list[int]) -> int:
+    """The weighted sum, with the weight of each count's value and of each pair of paired features both 1.
+
+    Two thirds of the features are 0 and most others 1, and compiled, a product is a call: skipping the zeros and
+    adding the ones' weights makes the sum three times as fast.  Only a few of the paired features are 1 for any
+    card, so a handful of pairs are looked up, not all of them.
+    """
+    weights = model.weights
+    by_value = model.by_value
     total = 0
+    ones = 0
     i = 0
     for f in features:
         if f == 1:
             total += weights[i]
+            ones |= 1 << i
         elif f:
             total += weights[i] * f
+            if by_value:
+                total += by_value[i * SPAN + (f if f < TOP else TOP) - 2]
         i += 1
+    ones &= model.paired
+    n = len(features)
+    pairs = model.pairs
+    while ones:
+        low = ones & -ones
+        ones ^= low
+        row = (low.bit_length() - 1) * n
+        m = ones
+        while m:
+            b = m & -m
+            m ^= b
+            total += pairs[row + b.bit_length() - 1]
     return total
 
 

@@ -45,8 +45,8 @@ from ..engine.combos import tables
 from ..engine.deal import Deal, Phase, random_dealt
 from ..ruleset.compiler import load_ruleset
 from ..ruleset.model import Rules
-from .features import FOLLOW_NAMES, LEAD_NAMES, Situation, follow_features, lead_features
-from .learned import LearnedPlayer, parse_weights
+from .features import FOLLOW_NAMES, LEAD_NAMES, TOP, Situation, follow_features, lead_features
+from .learned import COUNTS, PAIRS, SPAN, LearnedPlayer, parse_weights
 from .search import SAMPLES, SearchPlayer
 from .table import play
 from .view import Legal, View
@@ -222,12 +222,35 @@ def _write(path: Path, choices: list[Choice]) -> None:
     path.write_text("[\n" + ",\n".join(lines) + "\n]\n", encoding="utf-8")
 
 
+def _expanded(choice: Choice) -> Choice:
+    """A card played to a lead as the learned player weighs it (``learned.Model``): its features; then, for each
+    count of ``FOLLOW_COUNTS``, a yes for each of the values 2 to ``TOP`` (``TOP`` or more); then the product of
+    each pair weighed together (``learned.PAIRS``), 1 where both are."""
+    feats = []
+    for fs in choice.features:
+        values = [0] * (len(COUNTS) * SPAN)
+        for k, i in enumerate(COUNTS):
+            if fs[i] >= 2:
+                values[k * SPAN + min(fs[i], TOP) - 2] = 1
+        feats.append(fs + tuple(values) + tuple(fs[i] * fs[j] for i, j in PAIRS))
+    return Choice(choice.lead, tuple(feats), choice.values)
+
+
 def _weights_text(choices: list[Choice], seed: int, header: dict[str, object]) -> str:
     out = dict(header)
+    value_names = tuple(f"{FOLLOW_NAMES[i]}: {v}" for i in COUNTS for v in range(2, TOP + 1))
+    pair_names = tuple(f"{FOLLOW_NAMES[i]}, and {FOLLOW_NAMES[j]}" for i, j in PAIRS)
     for kind, names, lead in (("lead", LEAD_NAMES, True), ("follow", FOLLOW_NAMES, False)):
-        mine = [c for c in choices if c.lead == lead]
-        weights = fit(mine, names, seed)
+        mine = [c if lead else _expanded(c) for c in choices if c.lead == lead]
+        weights = fit(mine, names if lead else names + value_names + pair_names, seed)
         out[kind] = dict(zip(names, weights))
+        if not lead:
+            rest = weights[len(names):]
+            out["follow by value"] = {FOLLOW_NAMES[i]: rest[k * SPAN:(k + 1) * SPAN] for k, i in enumerate(COUNTS)}
+            pairs: dict[str, dict[str, float]] = {}
+            for (i, j), w in zip(PAIRS, rest[len(value_names):]):
+                pairs.setdefault(names[i], {})[names[j]] = w
+            out["follow pairs"] = pairs
         scale = regrets(mine)
         print(f"{kind}: {len(mine)} choices (mean weight by regret {sum(scale) / max(len(scale), 1):.3f}), the "
               f"search player's card chosen in {agreement(mine, weights):.1%}")
