@@ -3,7 +3,11 @@
 The search player (``search``) plays each card by solving many drawn deals
 exactly, some two deals a second; this one scores each playable card by a
 weighted sum of a few features of what the card would do (``features``) and
-plays the best, at a few times the heuristic player's cost.  The weights were
+plays the best, at a few times the heuristic player's cost.  A card played to
+a lead is weighed also by the value of each of its counts and by each pair of
+its yes-or-no features that are both yes (``Model``): a throw or a win is
+worth what the rest of its features make it, which one weight a feature
+cannot say.  The weights were
 fitted to the search player's choices on positions of real play
 (``players.training``, a deterministic script: the same command gives the
 same file) and ship as data (``learned.json``, read as JSON, never

@@ -12,7 +12,9 @@ drawing ``K`` deals a card where the player draws eight (``search.SAMPLES``):
 a value averaged over more deals is a cleaner answer to learn from.
 Then it fits, for leads and for cards played to a lead, the weights of a
 softmax over the playable cards (the chance of each card grows with the
-exponential of its weighted features) by stochastic gradient descent on the
+exponential of its weighted features; for a card played to a lead, with a
+yes for each count's value and the product of each pair weighed together,
+``_expanded``) by stochastic gradient descent on the
 likelihood of the best cards (the chance of playing one of them), each
 choice weighed by its regret (``regrets``: what a card other than the best
 costs there), in an order drawn from the seed, with a small weight decay.
