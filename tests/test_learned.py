@@ -14,7 +14,8 @@ from piquet_variants.engine.combos import holdings, tables
 from piquet_variants.engine.deal import ELDER, YOUNGER, Phase, random_dealt
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.players import learned, score, training
-from piquet_variants.players.features import FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, _unguards_winner
+from piquet_variants.players.features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, Situation,
+                                             _unguards_winner, lead_features)
 from piquet_variants.players.registry import DEFAULT_PAIR, UnknownPlayer, parse_pair, player_class
 from piquet_variants.players.table import play_deal
 from piquet_variants.players.view import Context, Legal, View
@@ -321,3 +322,15 @@ def test_the_training_scripts_numbers_are_bounded(argv: list[str], capsys: pytes
     with pytest.raises(SystemExit) as stop:
         training.main([*argv, "--out", "/nonexistent/never.json"])
     assert stop.value.code == 2 and "error: argument" in capsys.readouterr().err
+
+
+def test_a_losing_card_led_counts_the_cards_of_his_that_none_of_mine_beat() -> None:
+    """Leading a card that may lose gives the opponent the lead, and with it every card of his that none of this
+    player's beats: the clubs (he holds none) and the diamonds above his seven; the hearts below his ace do not
+    count.  A sure winner led gives nothing away."""
+    hand = _mask("AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "AH", "KH", "QH", "7D")
+    view = _view_in_play(hand, Context())
+    sit = Situation(view, tables(RULES).counting_cards)
+    given = LEAD_NAMES.index("a losing card, his cards none of mine beat")
+    assert lead_features(sit, parse_cards(["7D"])[0])[given] == 8 + 7
+    assert lead_features(sit, parse_cards(["AS"])[0])[given] == 0

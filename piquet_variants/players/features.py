@@ -32,7 +32,8 @@ LEAD_NAMES: Final[tuple[str, ...]] = (
     "sure winner, the cards undecided", "own cards above it", "sure winner, cards he may hold in the suit",
     "sure winner, his sure winners", "a losing card, rank", "a losing card, a sure winner held in the suit",
     "one of his cards above it", "a losing card, his only one of the suit",
-    "sure winner, he has won no trick", "his cards above it, he has won no trick")
+    "sure winner, he has won no trick", "his cards above it, he has won no trick",
+    "a losing card, his cards none of mine beat")
 FOLLOW_NAMES: Final[tuple[str, ...]] = (
     "follows suit", "wins the trick", "the lowest card that wins", "the lowest card of the suit, losing", "rank",
     "a sure winner to keep", "throws: cards held in its suit", "throws: cards he may hold in its suit",
@@ -101,7 +102,7 @@ class Situation:
     """What one decision's features share: the masks and counts, worked out once for all its cards."""
 
     __slots__ = ("hand", "against", "winners", "counting", "left", "ahead", "elder", "shown", "longest", "undecided",
-                 "sure", "none_won", "none_lost")
+                 "sure", "none_won", "none_lost", "theirs_sure")
 
     def __init__(self, view: View, counting: int):
         self.hand = view.hand
@@ -117,6 +118,7 @@ class Situation:
         self.none_lost = played if won == played else 0
         self.undecided = 1 if -2 <= self.ahead + self.left - 1 <= 2 else 0  # the cards may yet go either way
         self.sure = count(self.winners)
+        self.theirs_sure = count(winners_against(self.against, view.hand))
         self.elder = 1 if view.role == 0 else 0
         self.shown = view.opponent_known()
         longest = 0
@@ -169,6 +171,7 @@ def lead_features(sit: Situation, c: int) -> list[int]:
         1 if not winner and count(mine) == 1 else 0,
         winner * sit.none_lost,
         above * sit.none_lost,
+        0 if winner else sit.theirs_sure,
     ]
 
 
