@@ -136,6 +136,19 @@ def test_cards_equally_best_are_all_right_answers() -> None:
     assert training.agreement([training.Choice(True, feats, (10.0, 10.0, 0.0))], both) == 1.0
 
 
+def test_a_card_nearly_as_good_as_the_best_is_taught_as_a_small_mistake() -> None:
+    """A card a fifth of a point below the best is credited nearly as right, one five points below hardly at all:
+    the fit leaves the first far likelier to be played than the second, and the best card the likeliest."""
+    names = ("best", "second")
+    feats = ((1, 0), (0, 1), (0, 0))
+    credit = training.credits(training.Choice(True, feats, (10.0, 9.8, 0.0)))
+    assert credit[0] == 1.0 and 0.8 < credit[1] < 0.85 and credit[2] < 1e-4
+    near = training.fit([training.Choice(True, feats, (10.0, 9.8, 0.0))] * 100, names, seed=1, epochs=4)
+    far = training.fit([training.Choice(True, feats, (10.0, 5.0, 0.0))] * 100, names, seed=1, epochs=4)
+    assert training._probabilities(near, feats)[1] > 5 * training._probabilities(far, feats)[1]
+    assert training.agreement([training.Choice(True, feats, (10.0, 9.8, 0.0))], near) == 1.0
+
+
 def test_the_fit_learns_the_choices_that_cost_most() -> None:
     """Two kinds of choice that teach opposite weights: the fit follows the one where a wrong card costs more,
     however many of the other there are; a choice where every card is as good teaches nothing."""

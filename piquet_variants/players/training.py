@@ -15,7 +15,8 @@ softmax over the playable cards (the chance of each card grows with the
 exponential of its weighted features; for a card played to a lead, with a
 yes for each count's value and the product of each pair weighed together,
 ``_expanded``) by stochastic gradient descent on the
-likelihood of the best cards (the chance of playing one of them), each
+log of the chance of playing a right card, the best counting as right and
+each other by how near the best it comes (``credits``), each
 choice weighed by its regret (``regrets``: what a card other than the best
 costs there), in an order drawn from the seed, with a small weight decay.
 Each further round deals ``N`` new deals, played by the learned player with
@@ -64,6 +65,8 @@ DECAY = 1e-4
 #: a wrong card loses a capot or a repique do not drown the many where it loses a trick.
 REGRET = 10.0
 REGRET_CAP = 3.0
+#: The shortfall, in points, at which a card counts a third (1/e) as right as the best (``credits``).
+NEAR = 1.0
 
 
 @dataclass(frozen=True)
@@ -150,30 +153,40 @@ def _probabilities(weights: list[float], feats: tuple[tuple[int, ...], ...]) -> 
     return [e / total for e in exps]
 
 
+def credits(choice: Choice) -> list[float]:
+    """How right each card is, from 1 for the best down: ``exp(-shortfall / NEAR)``, so that a card a point below
+    the best counts about a third right, and one that loses a trick or more hardly at all."""
+    top = max(choice.values)
+    return [math.exp((v - top) / NEAR) for v in choice.values]
+
+
 def fit(choices: list[Choice], names: tuple[str, ...], seed: int, epochs: int = EPOCHS) -> list[float]:
     """Softmax weights by stochastic gradient descent, the order of each epoch drawn from ``seed``.
 
-    It maximises the likelihood of the set of best cards (the chance of playing any of them), each choice's
-    term weighed by its regret (``regrets``): a card the search found as good as the one it played is not
-    taught as a mistake, and a choice where no card costs much teaches little.  The gradient for a card's
-    score is the card's share of the best cards' chance, where it is one of them, less its chance.
+    It maximises the log of the chance of playing a right card, each card counted as right by its credit
+    (``credits``), each choice's term weighed by its regret (``regrets``).  A card the search found as good as
+    the one it played is not taught as a mistake, and one nearly as good is taught as a small one: the search's
+    values are means over a few drawn deals, and a card that falls a fraction of a point short of the best is
+    as likely as not the best.  A choice where no card costs much teaches little.  The gradient for a card's
+    score is its share of the credited chance, less its chance.
     """
     weights = [0.0] * len(names)
     order = list(range(len(choices)))
     scale = regrets(choices)
+    right = [credits(ch) for ch in choices]
     rng = random.Random(f"{seed}:fit:{len(names)}")
     for epoch in range(epochs):
         rng.shuffle(order)
         rate = RATE / (1 + epoch)
         for i in order:
-            ch = choices[i]
             step = rate * scale[i]
             if step:
-                best = ch.best
-                probs = _probabilities(weights, ch.features)
-                good = sum(probs[j] for j in best)
-                for j, fs in enumerate(ch.features):
-                    g = (probs[j] / good if j in best else 0.0) - probs[j]
+                feats = choices[i].features
+                credit = right[i]
+                probs = _probabilities(weights, feats)
+                good = sum(p * q for p, q in zip(probs, credit))
+                for j, fs in enumerate(feats):
+                    g = probs[j] * credit[j] / good - probs[j]
                     if g:
                         for k, f in enumerate(fs):
                             if f:
