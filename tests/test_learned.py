@@ -347,3 +347,18 @@ def test_a_losing_card_led_counts_the_cards_of_his_that_none_of_mine_beat() -> N
     given = LEAD_NAMES.index("a losing card, his cards none of mine beat")
     assert lead_features(sit, parse_cards(["7D"])[0])[given] == 8 + 7
     assert lead_features(sit, parse_cards(["AS"])[0])[given] == 0
+
+
+def test_a_lead_knows_whether_his_sure_winners_alone_take_the_cards() -> None:
+    """The cards go to the one who wins more tricks: seven of twelve.  Eleven sure winners take them, whichever
+    card is led first; one does not."""
+    strong = Situation(_view_in_play(_mask("AS", "KS", "QS", "JS", "10S", "9S", "8S", "7S", "AH", "KH", "QH", "7D"),
+                                     Context()), tables(RULES).counting_cards)
+    weak = Situation(_view_in_play(_mask("AS", "9S", "8S", "7S", "10H", "9H", "8H", "7H", "10D", "9D", "8D", "7D"),
+                                   Context()), tables(RULES).counting_cards)
+    winner = LEAD_NAMES.index("sure winner, my sure winners take the cards")
+    loser = LEAD_NAMES.index("a losing card, my sure winners take the cards")
+    ace, seven = parse_cards(["AS"])[0], parse_cards(["7D"])[0]
+    assert (lead_features(strong, ace)[winner], lead_features(strong, ace)[loser]) == (1, 0)
+    assert (lead_features(strong, seven)[winner], lead_features(strong, seven)[loser]) == (0, 1)
+    assert lead_features(weak, ace)[winner] == lead_features(weak, seven)[loser] == 0

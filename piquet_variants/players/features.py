@@ -33,7 +33,8 @@ LEAD_NAMES: Final[tuple[str, ...]] = (
     "sure winner, his sure winners", "a losing card, rank", "a losing card, a sure winner held in the suit",
     "one of his cards above it", "a losing card, his only one of the suit",
     "sure winner, he has won no trick", "his cards above it, he has won no trick",
-    "a losing card, his cards none of mine beat")
+    "a losing card, his cards none of mine beat", "sure winner, my sure winners take the cards",
+    "a losing card, my sure winners take the cards")
 FOLLOW_NAMES: Final[tuple[str, ...]] = (
     "follows suit", "wins the trick", "the lowest card that wins", "the lowest card of the suit, losing", "rank",
     "a sure winner to keep", "throws: cards held in its suit", "throws: cards he may hold in its suit",
@@ -102,7 +103,7 @@ class Situation:
     """What one decision's features share: the masks and counts, worked out once for all its cards."""
 
     __slots__ = ("hand", "against", "winners", "counting", "left", "ahead", "elder", "shown", "longest", "undecided",
-                 "sure", "none_won", "none_lost", "theirs_sure")
+                 "sure", "none_won", "none_lost", "theirs_sure", "takes_cards")
 
     def __init__(self, view: View, counting: int):
         self.hand = view.hand
@@ -119,6 +120,9 @@ class Situation:
         self.undecided = 1 if -2 <= self.ahead + self.left - 1 <= 2 else 0  # the cards may yet go either way
         self.sure = count(self.winners)
         self.theirs_sure = count(winners_against(self.against, view.hand))
+        # The cards go to the one who wins more tricks: whether his sure winners alone win them still.
+        need = (played + self.left) // 2 + 1 - won
+        self.takes_cards = 1 if 0 < need <= self.sure else 0
         self.elder = 1 if view.role == 0 else 0
         self.shown = view.opponent_known()
         longest = 0
@@ -172,6 +176,8 @@ def lead_features(sit: Situation, c: int) -> list[int]:
         winner * sit.none_lost,
         above * sit.none_lost,
         0 if winner else sit.theirs_sure,
+        winner * sit.takes_cards,
+        (1 - winner) * sit.takes_cards,
     ]
 
 
