@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 from pathlib import Path
@@ -23,6 +24,7 @@ from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.simulate.duel import duel
 
 RULES = load_ruleset("cavendish-rubicon").rules
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _mask(*names: str) -> int:
@@ -166,12 +168,36 @@ def test_the_fit_learns_the_choices_that_cost_most() -> None:
 def test_a_rounds_choices_are_cached_readably_and_an_older_cache_is_refused(tmp_path: Path) -> None:
     choices = training.choices_of_deal(RULES, 7, 0)
     path = tmp_path / "round-1.json"
-    training._write(path, choices)
-    assert training._read(path) == choices
+    training.write_choices(path, choices)
+    assert training.read_choices(path) == choices
     assert path.read_text(encoding="utf-8").count("\n") == len(choices) + 2  # one a line
     path.write_text("[[true, [[1, 0], [0, 1]], [0]]]", encoding="utf-8")
     with pytest.raises(SystemExit, match="without the search's values"):
-        training._read(path)
+        training.read_choices(path)
+
+
+def test_kept_choices_are_fitted_again_in_other_orders_and_their_mean(tmp_path: Path) -> None:
+    """``benchmarks/fit_orders.py``: order 1 is the training script's own fit; the mean is weight by weight."""
+    spec = importlib.util.spec_from_file_location("fit_orders", ROOT / "benchmarks" / "fit_orders.py")
+    assert spec is not None and spec.loader is not None
+    fit_orders = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit_orders)
+    choices = training.choices_of_deal(RULES, 7, 0) + training.choices_of_deal(RULES, 7, 1)
+    training.write_choices(tmp_path / "kept" / "round-1.json", choices)
+    fit_orders.main(tmp_path / "kept", 2, tmp_path / "out")
+    first, second, mean = (json.loads((tmp_path / "out" / f"{name}.json").read_text(encoding="utf-8"))
+                           for name in ("order-1", "order-2", "mean"))
+    assert {k: first[k] for k in ("lead", "follow")} == \
+        {k: json.loads(training.weights_text(choices, 1, {}))[k] for k in ("lead", "follow")}
+    assert first["lead"] != second["lead"]
+    name = LEAD_NAMES[0]
+    assert mean["lead"][name] == round((first["lead"][name] + second["lead"][name]) / 2, 4)
+    pair = next(iter(mean["follow pairs"]))
+    other = next(iter(mean["follow pairs"][pair]))
+    assert mean["follow pairs"][pair][other] == \
+        round((first["follow pairs"][pair][other] + second["follow pairs"][pair][other]) / 2, 4)
+    with pytest.raises(SystemExit, match="no round"):
+        fit_orders.main(tmp_path / "empty", 2, tmp_path / "out")
 
 
 @pytest.mark.parametrize("learner", [False, True])

@@ -219,9 +219,9 @@ def generate(deals: int, seed: int, jobs: int, first: int = 0, weights: str | No
     return [c for deal in per_deal for c in deal]
 
 
-def _read(path: Path) -> list[Choice]:
-    """A round's choices as ``_write`` left them; a file of an older form (the best cards, no values) is refused,
-    since its choices cannot be weighed by regret: delete it, and the round is dealt again."""
+def read_choices(path: Path) -> list[Choice]:
+    """A round's choices as ``write_choices`` left them; a file of an older form (the best cards, no values) is
+    refused, since its choices cannot be weighed by regret: delete it, and the round is dealt again."""
     out = []
     for c in json.loads(path.read_text(encoding="utf-8")):
         if not isinstance(c, dict) or "values" not in c:
@@ -230,7 +230,7 @@ def _read(path: Path) -> list[Choice]:
     return out
 
 
-def _write(path: Path, choices: list[Choice]) -> None:
+def write_choices(path: Path, choices: list[Choice]) -> None:
     """One choice a line, its fields named, so that the file can be read (and diffed) by eye."""
     path.parent.mkdir(parents=True, exist_ok=True)
     lines = (json.dumps({"lead": c.lead, "features": c.features, "values": c.values}) for c in choices)
@@ -251,7 +251,9 @@ def _expanded(choice: Choice) -> Choice:
     return Choice(choice.lead, tuple(feats), choice.values)
 
 
-def _weights_text(choices: list[Choice], seed: int, header: dict[str, object]) -> str:
+def weights_text(choices: list[Choice], seed: int, header: dict[str, object]) -> str:
+    """The weights file for ``choices``; ``seed`` orders the fit's passes apart from the deals, so that kept choices
+    can be fitted again in other orders (``benchmarks/fit_orders.py``) to see how far the order alone moves them."""
     out = dict(header)
     value_names = tuple(f"{FOLLOW_NAMES[i]}: {v}" for i in COUNTS for v in range(2, TOP + 1))
     pair_names = tuple(f"{FOLLOW_NAMES[i]}, and {FOLLOW_NAMES[j]}" for i, j in PAIRS)
@@ -304,15 +306,15 @@ def main(argv: list[str] | None = None) -> None:
     for r in range(args.rounds):
         cached = args.choices / f"round-{r + 1}.json" if args.choices is not None else None
         if cached is not None and cached.exists():
-            new = _read(cached)
+            new = read_choices(cached)
         else:
             new = generate(args.deals, args.seed, args.jobs, r * args.deals, text, args.samples)
             if cached is not None:
-                _write(cached, new)
+                write_choices(cached, new)
         choices += new
         header: dict[str, object] = {"deals": args.deals, "rounds": r + 1, "samples": args.samples, "seed": args.seed,
                                      "ruleset": RULESET}
-        text = _weights_text(choices, args.seed, header)
+        text = weights_text(choices, args.seed, header)
     assert text is not None
     args.out.write_text(text, encoding="utf-8")
 
