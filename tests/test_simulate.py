@@ -116,12 +116,35 @@ def test_cavendish_beats_random_over_seat_swapped_parties() -> None:
     assert res.parties == 24 and res.points.separated and res.points.low > 0 and res.margin.low > 0
 
 
+def _await_workers(pid: int, n: int, limit: float = 60.0) -> None:
+    """Wait until process ``pid`` has ``n`` children (its workers: the run has begun), as ``/proc`` lists them.
+
+    A fixed wait is not enough: where imports are slow (no bytecode cache, a loaded machine) the command may
+    still be reading its ruleset after seconds, and a Ctrl-C then stops it before any deal.
+    """
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        children = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            children += fields[1] == str(pid)
+        if children >= n:
+            return
+        time.sleep(0.1)
+    pytest.fail(f"no {n} workers after {limit} s")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc")
 def test_ctrl_c_on_the_command_line() -> None:
     """A real SIGINT: the partial figures on stdout, marked partial, exit status 130, no worker left."""
     cmd = [sys.executable, "-c", "from piquet_variants.cli import run; run()", "simulate", "-r", "cavendish-rubicon",
            "--deals", "5000000", "--jobs", "2", "--players", "cavendish:cavendish", "--format", "json"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(4)
+    _await_workers(proc.pid, 2)
+    time.sleep(1)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
