@@ -26,7 +26,7 @@ from collections.abc import Callable, Generator
 from contextlib import closing
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ..engine.deal import Deal, random_dealt
 from ..engine.partie import Partie
@@ -178,6 +178,11 @@ def simulate(plan: Plan, jobs: int = 1, scheduler: str | None = None, progress: 
     return _reduce(plan, done, False)
 
 
+#: Seconds to wait, after Ctrl-C, for the worker pool's own thread to see its workers stopped (a fraction of one
+#: is usual); past it the command exits anyway.
+MANAGER_JOIN: Final = 10.0
+
+
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C is the parent's to handle (it stops the workers), not each worker's to die of."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -203,9 +208,15 @@ def _on_processes(plan: Plan, jobs: int) -> Generator[tuple[Task, Tally], None, 
                 yield running.pop(f), f.result()
     except BaseException:  # Ctrl-C, or the run dropped: drop what has not started, and stop the workers
         processes = list((getattr(pool, "_processes", None) or {}).values())
+        manager = getattr(pool, "_executor_manager_thread", None)
         pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.terminate()
+        # The pool's thread closes its wake-up pipe once it sees the workers gone, and the interpreter's exit hook
+        # writes to that pipe without a lock (CPython 3.11): let the thread finish first, or the two race and the
+        # exit prints "Exception ignored ... Bad file descriptor" with a traceback after the partial result.
+        if manager is not None:
+            manager.join(MANAGER_JOIN)
         raise
     pool.shutdown()
 
