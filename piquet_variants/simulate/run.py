@@ -26,7 +26,7 @@ from collections.abc import Callable, Generator
 from contextlib import closing
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 from ..engine.deal import Deal, random_dealt
 from ..engine.partie import Partie
@@ -45,6 +45,9 @@ MOST_DEALS_IN_A_PARTIE = 1000
 
 #: Chunks queued for each worker process at a time.
 QUEUED = 4
+#: Seconds to wait, after Ctrl-C, for the worker pool's own thread to see its workers stopped (a fraction of one
+#: is usual); past it the command exits anyway.
+MANAGER_JOIN = 10.0
 
 Task = tuple[int, int, int]  # (ruleset index, chunk index, deals)
 
@@ -176,11 +179,6 @@ def simulate(plan: Plan, jobs: int = 1, scheduler: str | None = None, progress: 
     except KeyboardInterrupt:
         return _reduce(plan, done, True)
     return _reduce(plan, done, False)
-
-
-#: Seconds to wait, after Ctrl-C, for the worker pool's own thread to see its workers stopped (a fraction of one
-#: is usual); past it the command exits anyway.
-MANAGER_JOIN: Final = 10.0
 
 
 def _ignore_interrupts() -> None:
