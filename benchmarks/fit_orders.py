@@ -23,9 +23,6 @@ from pathlib import Path
 
 from piquet_variants.players.training import Choice, read_choices, weights_text
 
-KINDS = ("lead", "follow", "follow by value", "follow pairs")
-
-
 def _mean(values: list[object]) -> object:
     """The mean of alike JSON values, weight by weight."""
     first = values[0]
@@ -54,8 +51,9 @@ def main(folder: Path, orders: int, out: Path) -> None:
         fitted.append(json.loads(text))
         print(f"order {seed}: {time.perf_counter() - start:.0f} s", file=sys.stderr)
     mean = dict(fitted[0], order=f"the mean of 1 to {orders}")
-    for kind in KINDS:
-        mean[kind] = _mean([f[kind] for f in fitted])
+    for kind, weights in fitted[0].items():
+        if isinstance(weights, dict):  # the weights (the header's values are plain)
+            mean[kind] = _mean([f[kind] for f in fitted])
     (out / "mean.json").write_text(json.dumps(mean, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
