@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 import random
@@ -165,15 +166,37 @@ def test_the_fit_learns_the_choices_that_cost_most() -> None:
     assert training.fit([training.Choice(True, feats, (4.0, 4.0))] * 10, names, seed=1, epochs=4) == [0.0, 0.0]
 
 
-def test_a_rounds_choices_are_cached_readably_and_an_older_cache_is_refused(tmp_path: Path) -> None:
-    choices = training.choices_of_deal(RULES, 7, 0)
+def test_a_rounds_deals_are_cached_readably_and_an_older_cache_is_refused(tmp_path: Path) -> None:
+    noted = [training.noted_deal(RULES, 7, 0), training.noted_deal(RULES, 7, 1)]
     path = tmp_path / "round-1.json"
-    training.write_choices(path, choices)
-    assert training.read_choices(path) == choices
-    assert path.read_text(encoding="utf-8").count("\n") == len(choices) + 2  # one a line
-    path.write_text("[[true, [[1, 0], [0, 1]], [0]]]", encoding="utf-8")
-    with pytest.raises(SystemExit, match="without the search's values"):
-        training.read_choices(path)
+    training.write_noted(path, noted)
+    assert training.read_noted(path) == noted
+    assert path.read_text(encoding="utf-8").count("\n") == len(noted) + 2  # one deal a line
+    path.write_text('[{"lead": true, "features": [[1, 0], [0, 1]], "values": [0, 1]}]', encoding="utf-8")
+    with pytest.raises(SystemExit, match="without the deals' actions"):
+        training.read_noted(path)
+
+
+def test_a_kept_deal_is_played_again_its_choices_described_by_new_features_without_the_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A feature tried is fitted to the kept deals in minutes: each is played again by its noted actions, in a deal
+    the search played and in one the learned player played, and its choices keep the search's values."""
+    weights = learned.WEIGHTS.read_text(encoding="utf-8")
+    noted = [training.noted_deal(RULES, 7, 0), training.noted_deal(RULES, 7, 1, weights)]
+    kept = training.all_choices(noted)
+    assert training.refeatured(RULES, noted) == kept
+    monkeypatch.setattr(training, "lead_features", lambda sit, c: [c])  # a feature tried: the card led
+    again = training.refeatured(RULES, noted)
+    assert [c.values for c in again] == [c.values for c in kept]
+    assert [c.features for c in again if not c.lead] == [c.features for c in kept if not c.lead]
+    leads = [c.features for c in again if c.lead]
+    assert leads and all(len(f) == 1 for fs in leads for f in fs)
+    assert all(list(fs) == sorted(fs) and len(set(fs)) == len(fs) for fs in leads)  # each card, the highest first
+    for bad in (dataclasses.replace(noted[0], actions=noted[0].actions[:-1]),
+                dataclasses.replace(noted[0], actions=noted[0].actions + (0,)),
+                dataclasses.replace(noted[0], choices=noted[0].choices[1:])):
+        with pytest.raises(ValueError, match="do not play it again"):
+            training.refeatured(RULES, [bad])
 
 
 def test_kept_choices_are_fitted_again_in_other_orders_and_their_mean(tmp_path: Path) -> None:
@@ -182,8 +205,9 @@ def test_kept_choices_are_fitted_again_in_other_orders_and_their_mean(tmp_path: 
     assert spec is not None and spec.loader is not None
     fit_orders = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fit_orders)
-    choices = training.choices_of_deal(RULES, 7, 0) + training.choices_of_deal(RULES, 7, 1)
-    training.write_choices(tmp_path / "kept" / "round-1.json", choices)
+    noted = [training.noted_deal(RULES, 7, 0), training.noted_deal(RULES, 7, 1)]
+    choices = training.all_choices(noted)
+    training.write_noted(tmp_path / "kept" / "round-1.json", noted)
     fit_orders.main(tmp_path / "kept", 2, tmp_path / "out")
     first, second, mean = (json.loads((tmp_path / "out" / f"{name}.json").read_text(encoding="utf-8"))
                            for name in ("order-1", "order-2", "mean"))
@@ -204,7 +228,8 @@ def test_kept_choices_are_fitted_again_in_other_orders_and_their_mean(tmp_path: 
 def test_the_search_players_choices_are_noted_with_each_cards_features(learner: bool) -> None:
     """In a deal the search plays, or one the learned player plays (its own positions, the search's choices)."""
     weights = learned.WEIGHTS.read_text(encoding="utf-8") if learner else None
-    choices = training.choices_of_deal(RULES, 7, 0, weights)
+    noted = training.noted_deal(RULES, 7, 0, weights)
+    choices = noted.choices
     assert choices and all(c.best and all(0 <= i < len(c.features) for i in c.best) for c in choices)
     assert all(len(c.values) == len(c.features) and c.regret >= 0 for c in choices)
     assert {len(f) for c in choices if c.lead for f in c.features} == {len(LEAD_NAMES)}
@@ -213,8 +238,8 @@ def test_the_search_players_choices_are_noted_with_each_cards_features(learner: 
 
 def test_the_search_weighs_each_card_over_as_many_drawn_deals_as_asked() -> None:
     """One drawn deal gives each card a whole number of points; the mean of several seldom does."""
-    one = [v for c in training.choices_of_deal(RULES, 7, 0, samples=1) for v in c.values]
-    many = [v for c in training.choices_of_deal(RULES, 7, 0, samples=4) for v in c.values]
+    one = [v for c in training.noted_deal(RULES, 7, 0, samples=1).choices for v in c.values]
+    many = [v for c in training.noted_deal(RULES, 7, 0, samples=4).choices for v in c.values]
     assert one and all(v == int(v) for v in one)
     assert any(v != int(v) for v in many)
 

@@ -29,6 +29,11 @@ process.  The shipped weights:
 
     python -m piquet_variants.players.training --deals 2000 --rounds 2 --seed 1 --jobs 2
 
+``--choices FOLDER`` keeps each round's deals, and each deal's every action
+beside its choices, so that a deal can be played again without the search
+(``refeatured``) and a feature tried on the same choices
+(``benchmarks/fit_orders.py``).
+
 The target is the search player's choices alone; nothing here reads
 Cavendish's figures.
 """
@@ -103,45 +108,119 @@ def regrets(choices: list[Choice]) -> list[float]:
     return [min(c.regret / REGRET, REGRET_CAP) for c in choices]
 
 
+def _features(view: View, legal: Legal) -> tuple[tuple[int, ...], ...]:
+    """The features of each playable card, the highest card first (the order of ``SearchPlayer.weigh``)."""
+    sit = Situation(view, tables(view.rules).counting_cards)
+    lead = view.lead_card
+    out = []
+    m = legal.cards
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        out.append(tuple(lead_features(sit, c) if lead is None else follow_features(sit, lead, c)))
+    return tuple(out)
+
+
+def _weighed(legal: Legal) -> bool:
+    """Whether a choice is noted: a card to play, with more than one that may be played."""
+    return legal.phase == Phase.PLAY and legal.cards & (legal.cards - 1) != 0
+
+
+@dataclass(frozen=True)
+class Noted:
+    """One deal as the training saw it: its choices, and every action taken in it (each exchange, call and card,
+    in turn), so that the deal can be played again and its choices described by other features without the
+    search (``refeatured``)."""
+
+    seed: int
+    index: int
+    choices: tuple[Choice, ...]
+    actions: tuple[int, ...]
+
+
 class _Recorder:
     """Notes the cards the search player finds best among several; plays the first, or the learner's card where
-    there is one."""
+    there is one; and notes every action taken."""
 
-    def __init__(self, rng: random.Random, out: list[Choice], learner: LearnedPlayer | None = None,
+    def __init__(self, rng: random.Random, out: list[Choice], actions: list[int], learner: LearnedPlayer | None = None,
                  samples: int = SAMPLES):
         self.teacher = SearchPlayer(rng)
         self.teacher.samples = samples
         self.out = out
+        self.actions = actions
         self.learner = learner
 
     def choose(self, view: View, legal: Legal) -> int:
-        cards = legal.cards
-        if legal.phase != Phase.PLAY or cards & (cards - 1) == 0:
-            return self.teacher.choose(view, legal)
-        values = self.teacher.weigh(view, legal)
-        sit = Situation(view, tables(view.rules).counting_cards)
-        lead = view.lead_card
-        feats = tuple(tuple(lead_features(sit, c) if lead is None else follow_features(sit, lead, c))
-                      for c, _ in values)
-        choice = Choice(lead is None, feats, tuple(v for _, v in values))
-        self.out.append(choice)
-        return values[choice.best[0]][0] if self.learner is None else self.learner.choose(view, legal)
+        if not _weighed(legal):
+            action = self.teacher.choose(view, legal)
+        else:
+            values = self.teacher.weigh(view, legal)
+            choice = Choice(view.lead_card is None, _features(view, legal), tuple(v for _, v in values))
+            self.out.append(choice)
+            action = values[choice.best[0]][0] if self.learner is None else self.learner.choose(view, legal)
+        self.actions.append(action)
+        return action
 
 
-def choices_of_deal(rules: Rules, seed: int, index: int, weights: str | None = None,
-                    samples: int = SAMPLES) -> list[Choice]:
+class _Script:
+    """Plays a noted deal again: its actions in turn, each noted choice described by the features of this code."""
+
+    def __init__(self, noted: Noted, out: list[Choice]):
+        self.noted = noted
+        self.actions = iter(noted.actions)
+        self.choices = iter(noted.choices)
+        self.out = out
+
+    def choose(self, view: View, legal: Legal) -> int:
+        if _weighed(legal):
+            old = next(self.choices, None)
+            features = _features(view, legal)
+            if old is None or old.lead != (view.lead_card is None) or len(old.values) != len(features):
+                raise self.astray()
+            self.out.append(Choice(old.lead, features, old.values))
+        action = next(self.actions, None)
+        if action is None:
+            raise self.astray()
+        return action
+
+    def astray(self) -> ValueError:
+        return ValueError(f"deal {self.noted.index} of seed {self.noted.seed}: the noted actions and choices do not "
+                          f"play it again (noted under other rules, or altered)")
+
+
+def _dealt(rules: Rules, seed: int, index: int) -> Deal:
+    """Deal ``index``'s cards, from its own seed."""
+    cards = random.Random(f"{seed}:{index}:cards")
+    packet = rules.deal.packets[int(cards.random() * len(rules.deal.packets))]
+    return Deal(rules, random_dealt(rules, cards, packet))
+
+
+def noted_deal(rules: Rules, seed: int, index: int, weights: str | None = None,
+                    samples: int = SAMPLES) -> Noted:
     """The search player's choices in one deal, both seats, from the deal's own seeds, each card weighed over
     ``samples`` drawn deals; the deal played by the search, or by a learned player with ``weights`` (a weights
     file's text), so that its own positions are noted."""
-    cards = random.Random(f"{seed}:{index}:cards")
-    packet = rules.deal.packets[int(cards.random() * len(rules.deal.packets))]
     out: list[Choice] = []
+    actions: list[int] = []
     learners: list[LearnedPlayer | None] = [None, None]
     if weights is not None:
         learners = [LearnedPlayer(random.Random(0), weights=parse_weights(weights, "the last round")) for _ in "ey"]
-    players = (_Recorder(random.Random(f"{seed}:{index}:elder"), out, learners[0], samples),
-               _Recorder(random.Random(f"{seed}:{index}:younger"), out, learners[1], samples))
-    play(Deal(rules, random_dealt(rules, cards, packet)), players)
+    players = (_Recorder(random.Random(f"{seed}:{index}:elder"), out, actions, learners[0], samples),
+               _Recorder(random.Random(f"{seed}:{index}:younger"), out, actions, learners[1], samples))
+    play(_dealt(rules, seed, index), players)
+    return Noted(seed, index, tuple(out), tuple(actions))
+
+
+def refeatured(rules: Rules, deals: list[Noted]) -> list[Choice]:
+    """The noted deals' choices, each card described by the features of this code, the search's values kept: a
+    change of features is fitted again in seconds, where noting the choices again takes the search many minutes."""
+    out: list[Choice] = []
+    for noted in deals:
+        script = _Script(noted, out)
+        play(_dealt(rules, noted.seed, noted.index), (script, script))
+        if next(script.actions, None) is not None or next(script.choices, None) is not None:
+            raise script.astray()
     return out
 
 
@@ -206,34 +285,42 @@ def agreement(choices: list[Choice], weights: list[float]) -> float:
 
 
 def generate(deals: int, seed: int, jobs: int, first: int = 0, weights: str | None = None,
-             samples: int = SAMPLES) -> list[Choice]:
-    """The choices of deals ``first`` to ``first + deals - 1``, played by the search or by ``weights``."""
+             samples: int = SAMPLES) -> list[Noted]:
+    """Deals ``first`` to ``first + deals - 1``, played by the search or by ``weights``, as noted."""
     rules = load_ruleset(RULESET).rules
     indices = range(first, first + deals)
     if jobs <= 1:
-        per_deal = [choices_of_deal(rules, seed, i, weights, samples) for i in indices]
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            per_deal = list(pool.map(choices_of_deal, [rules] * deals, [seed] * deals, indices, [weights] * deals,
-                                     [samples] * deals, chunksize=8))
-    return [c for deal in per_deal for c in deal]
+        return [noted_deal(rules, seed, i, weights, samples) for i in indices]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(noted_deal, [rules] * deals, [seed] * deals, indices, [weights] * deals,
+                             [samples] * deals, chunksize=8))
 
 
-def read_choices(path: Path) -> list[Choice]:
-    """A round's choices as ``write_choices`` left them; a file of an older form (the best cards, no values) is
-    refused, since its choices cannot be weighed by regret: delete it, and the round is dealt again."""
+def all_choices(deals: list[Noted]) -> list[Choice]:
+    """The noted deals' choices, in turn."""
+    return [c for noted in deals for c in noted.choices]
+
+
+def read_noted(path: Path) -> list[Noted]:
+    """A round as ``write_noted`` left it; a file of an older form (choices without the deals' actions, or without
+    the search's values) is refused, since its deals cannot be played again: delete it, and the round is dealt
+    again."""
     out = []
-    for c in json.loads(path.read_text(encoding="utf-8")):
-        if not isinstance(c, dict) or "values" not in c:
-            raise SystemExit(f"{path}: choices without the search's values (an older form); delete it to deal again")
-        out.append(Choice(bool(c["lead"]), tuple(tuple(f) for f in c["features"]), tuple(c["values"])))
+    for d in json.loads(path.read_text(encoding="utf-8")):
+        if not isinstance(d, dict) or "actions" not in d:
+            raise SystemExit(f"{path}: choices without the deals' actions (an older form); delete it to deal again")
+        out.append(Noted(d["seed"], d["deal"], tuple(Choice(bool(c["lead"]), tuple(tuple(f) for f in c["features"]),
+                                                            tuple(c["values"])) for c in d["choices"]),
+                         tuple(d["actions"])))
     return out
 
 
-def write_choices(path: Path, choices: list[Choice]) -> None:
-    """One choice a line, its fields named, so that the file can be read (and diffed) by eye."""
+def write_noted(path: Path, deals: list[Noted]) -> None:
+    """One deal a line, its fields named, so that the file can be read (and diffed) by eye."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    lines = (json.dumps({"lead": c.lead, "features": c.features, "values": c.values}) for c in choices)
+    lines = (json.dumps({"seed": n.seed, "deal": n.index, "actions": n.actions,
+                         "choices": [{"lead": c.lead, "features": c.features, "values": c.values} for c in n.choices]})
+             for n in deals)
     path.write_text("[\n" + ",\n".join(lines) + "\n]\n", encoding="utf-8")
 
 
@@ -299,22 +386,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=_within(1, 64), default=1)
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "learned.json")
     parser.add_argument("--choices", type=Path, default=None,
-                        help="A folder for each round's choices (JSON): read where a round's file exists, else written.")
+                        help="A folder for each round's deals, their actions and choices (JSON): read where a round's "
+                             "file exists, else written.")
     args = parser.parse_args(argv)
-    choices: list[Choice] = []
+    noted: list[Noted] = []
     text: str | None = None
     for r in range(args.rounds):
         cached = args.choices / f"round-{r + 1}.json" if args.choices is not None else None
         if cached is not None and cached.exists():
-            new = read_choices(cached)
+            new = read_noted(cached)
         else:
             new = generate(args.deals, args.seed, args.jobs, r * args.deals, text, args.samples)
             if cached is not None:
-                write_choices(cached, new)
-        choices += new
+                write_noted(cached, new)
+        noted += new
         header: dict[str, object] = {"deals": args.deals, "rounds": r + 1, "samples": args.samples, "seed": args.seed,
                                      "ruleset": RULESET}
-        text = weights_text(choices, args.seed, header)
+        text = weights_text(all_choices(noted), args.seed, header)
     assert text is not None
     args.out.write_text(text, encoding="utf-8")
 
