@@ -29,6 +29,7 @@ from pathlib import Path
 from piquet_variants.players.training import RULESET, Noted, read_noted, refeatured, weights_text
 from piquet_variants.ruleset.compiler import load_ruleset
 
+
 def _mean(values: list[object]) -> object:
     """The mean of alike JSON values, weight by weight."""
     first = values[0]

@@ -49,6 +49,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..cards import iter_cards
 from ..engine.combos import tables
 from ..engine.deal import Deal, Phase, random_dealt
 from ..ruleset.compiler import load_ruleset
@@ -108,18 +109,11 @@ def regrets(choices: list[Choice]) -> list[float]:
     return [min(c.regret / REGRET, REGRET_CAP) for c in choices]
 
 
-def _features(view: View, legal: Legal) -> tuple[tuple[int, ...], ...]:
-    """The features of each playable card, the highest card first (the order of ``SearchPlayer.weigh``)."""
+def _features(view: View, cards: list[int]) -> tuple[tuple[int, ...], ...]:
+    """The features of playing each of ``cards``, in their order."""
     sit = Situation(view, tables(view.rules).counting_cards)
     lead = view.lead_card
-    out = []
-    m = legal.cards
-    while m:
-        low = m & -m
-        m ^= low
-        c = low.bit_length() - 1
-        out.append(tuple(lead_features(sit, c) if lead is None else follow_features(sit, lead, c)))
-    return tuple(out)
+    return tuple(tuple(lead_features(sit, c) if lead is None else follow_features(sit, lead, c)) for c in cards)
 
 
 def _weighed(legal: Legal) -> bool:
@@ -156,9 +150,10 @@ class _Recorder:
             action = self.teacher.choose(view, legal)
         else:
             values = self.teacher.weigh(view, legal)
-            choice = Choice(view.lead_card is None, _features(view, legal), tuple(v for _, v in values))
+            cards = [c for c, _ in values]
+            choice = Choice(view.lead_card is None, _features(view, cards), tuple(v for _, v in values))
             self.out.append(choice)
-            action = values[choice.best[0]][0] if self.learner is None else self.learner.choose(view, legal)
+            action = cards[choice.best[0]] if self.learner is None else self.learner.choose(view, legal)
         self.actions.append(action)
         return action
 
@@ -175,7 +170,7 @@ class _Script:
     def choose(self, view: View, legal: Legal) -> int:
         if _weighed(legal):
             old = next(self.choices, None)
-            features = _features(view, legal)
+            features = _features(view, list(iter_cards(legal.cards)))  # the highest card first, as weighed
             if old is None or old.lead != (view.lead_card is None) or len(old.values) != len(features):
                 raise self.astray()
             self.out.append(Choice(old.lead, features, old.values))
@@ -196,8 +191,7 @@ def _dealt(rules: Rules, seed: int, index: int) -> Deal:
     return Deal(rules, random_dealt(rules, cards, packet))
 
 
-def noted_deal(rules: Rules, seed: int, index: int, weights: str | None = None,
-                    samples: int = SAMPLES) -> Noted:
+def noted_deal(rules: Rules, seed: int, index: int, weights: str | None = None, samples: int = SAMPLES) -> Noted:
     """The search player's choices in one deal, both seats, from the deal's own seeds, each card weighed over
     ``samples`` drawn deals; the deal played by the search, or by a learned player with ``weights`` (a weights
     file's text), so that its own positions are noted."""
@@ -214,7 +208,8 @@ def noted_deal(rules: Rules, seed: int, index: int, weights: str | None = None,
 
 def refeatured(rules: Rules, deals: list[Noted]) -> list[Choice]:
     """The noted deals' choices, each card described by the features of this code, the search's values kept: a
-    change of features is fitted again in seconds, where noting the choices again takes the search many minutes."""
+    change of features is described again in seconds, where noting the choices again takes the search many
+    minutes.  Each choice's cards are in the order ``SearchPlayer.weigh`` gives them, the highest first."""
     out: list[Choice] = []
     for noted in deals:
         script = _Script(noted, out)
