@@ -268,6 +268,15 @@ def test_playing_to_the_score_when_the_rubicon_is_out_of_reach() -> None:
     assert score.hopeless(_view_in_play(hand, Context((90, 10), 1)))
     assert not score.hopeless(_view_in_play(hand, Context((90, 60), 1)))  # he may yet reach a hundred
     assert not score.hopeless(_view_in_play(hand, Context((90, 10), 2)))  # not the last deal
+    # Law 73: short of a hundred both, the higher total still wins, so the deal is a race while he may pass the
+    # other (at most 10 + 12 tricks + the last + 40 for a capot = 63 against 60)
+    assert not score.hopeless(_view_in_play(hand, Context((60, 10), 1)))
+    assert score.hopeless(_view_in_play(hand, Context((64, 10), 1)))
+    # what the other has made in play counts: eight tricks led and won by the elder put him past the younger's best
+    view = _view_in_play(_mask("AS", "KS", "QH", "JH"), Context((12, 10), 1))
+    assert not score.hopeless(view)
+    view.tricks = _tricks(0, 8)
+    assert score.hopeless(view)
     view = _view_in_play(hand, Context((90, 10), 1))
     view.card_played(ELDER, parse_cards(["QS"])[0])  # the elder leads the queen of spades
     spades = _mask("AS", "KS", "7S")

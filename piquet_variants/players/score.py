@@ -6,11 +6,13 @@ object should be to score as little as possible, to declare equalities, and
 to divide the cards.  If you see you cannot divide the cards, let your
 adversary add thirteen (for the tricks), and ten (for the cards), to his
 score."  A rubiconed loser pays the winner's total and his own, so every
-point either scores in the last deal costs him.  The player sees he cannot
-reach the rubicon when, in the last deal of a partie settled by the rubicon,
+point either scores in the last deal costs him.  The player sees the partie
+lost when, in the last deal of a partie settled by the rubicon,
 his total, what he reckoned in hand and in play so far, and the most the
 rest of the play could give him (a point a trick, the last trick, and the
-capot or the cards while he may still make them) are still short of it.  He
+capot or the cards while he may still make them) are still short of it, and
+short of what the other has already made: by Law 73 the winner need not reach
+it, so while both may end short of it the deal is still a race.  He
 then plays his game until he has a trick (a capot would add forty to the
 winner's score) and while he may yet divide the cards; once they are divided,
 or out of his reach, he plays to lose every trick, as cheaply as he can.  The
@@ -62,39 +64,50 @@ def sinks(view: View, legal: Legal) -> bool:
     return unguarded(view.hand)
 
 
-def _reckoned(view: View) -> int:
-    """The most this player has reckoned in hand: the score of every combination of a kind he reckoned."""
-    me = view.role
+def _reckoned(view: View, who: int, cards: int) -> int:
+    """What ``who`` reckoned in hand, as far as ``cards`` show it: the score of every combination of a kind he
+    reckoned among them (his own whole hand, or the cards the other showed in his calls)."""
     total = 0
-    held = holdings(tables(view.rules), (view.dealt & ~view.discarded) | view.taken)
+    held = holdings(tables(view.rules), cards)
     for kind, combos in zip(KINDS, held):
-        call = view.calls[kind][me]
+        call = view.calls[kind][who]
         if call is not None and call.cards:
             for combo in combos:
                 total += combo.score
     return total
 
 
-def hopeless(view: View) -> bool:
-    """Whether, in the last deal of a partie settled by the rubicon, he cannot reach it even by winning every trick.
+def _scored_in_play(view: View, who: int) -> int:
+    """The points ``who`` has made in play so far: one a trick he led or won."""
+    scored = 0
+    for trick in view.tricks:
+        scored += 1 if trick[0] == who or trick_winner(trick) == who else 0
+    return scored
 
-    The most he can still score: what he has (his total, all he reckoned in hand, one for each trick he led or
-    won on the other's lead), one for each trick left (led, or won on a lead), one more for the last trick, and the
-    capot while the opponent has won no trick, else the cards while he may still win more than half."""
+
+def hopeless(view: View) -> bool:
+    """Whether, in the last deal of a partie settled by the rubicon, he is sure to lose it, rubiconed.
+
+    He is when even winning every trick leaves him short of the rubicon, and short of what the other has
+    already made: by Law 73 ("If the loser fail to score a hundred, the winner, whether his score reach a hundred
+    or not, adds the score of the loser"), while both may end short of a hundred the deal is still a race, which
+    the higher total wins, and nothing is gained by scoring little in it.  The most he can still score: what he
+    has (his total, all he reckoned in hand, one for each trick he led or won on the other's lead), one for each
+    trick left (led, or won on a lead), one more for the last trick, and the capot while the opponent has won no
+    trick, else the cards while he may still win more than half.  What the other has made: his total, what he
+    reckoned in the calls he showed, and his points in play."""
     game = view.rules.game
     if game.settlement != "rubicon" or game.end != "deals" or view.context.deals_left != 1:
         return False
-    me = view.role
-    scored = won = 0
-    for trick in view.tricks:
-        mine = trick_winner(trick) == me
-        won += 1 if mine else 0
-        scored += 1 if trick[0] == me or mine else 0
+    me, other = view.role, view.opponent
+    won, scored = tricks_won(view, me), _scored_in_play(view, me)
     left = view.hand.bit_count()
     cards = view.rules.cards
     bonus = cards.capot if won == len(view.tricks) else cards.majority if 2 * (won + left) > len(view.tricks) + left else 0
-    best = view.context.totals[me] + _reckoned(view) + scored + left + 1 + bonus
-    return best < game.rubicon
+    best = (view.context.totals[me] + _reckoned(view, me, (view.dealt & ~view.discarded) | view.taken) + scored
+            + left + 1 + bonus)
+    made = view.context.totals[other] + _reckoned(view, other, view.shown[other]) + _scored_in_play(view, other)
+    return best < game.rubicon and best < made
 
 
 def plays_to_lose(view: View) -> bool:
