@@ -14,6 +14,7 @@ import codecs
 import os
 import stat
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, overload
@@ -214,7 +215,7 @@ def load_text(text: str, name: str) -> Located:
         raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes"))
     builder = _YamlBuilder(name)
     yaml = builder.yaml
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader = yaml12_loader()
     try:
         if text.count("[") + text.count("{") > _FLOW_OPENERS:
             _refuse_deep(yaml, loader, text, name)
@@ -230,6 +231,24 @@ def load_text(text: str, name: str) -> Located:
         raise LoadFailure(Problem(name, 1, 1, "", "file is empty"))
     data = builder.build(root, ())
     return Located(name, data, builder.marks)
+
+
+@cache
+def yaml12_loader() -> Any:
+    """The safe loader (libyaml's where it is built), reading plain scalars as YAML 1.2 does: only ``true`` and
+    ``false`` are booleans, so a key or value ``no``, ``yes``, ``on`` or ``off`` (French and English words) is the
+    word, never a boolean that YAML 1.1 would make of it."""
+    import re
+
+    import yaml
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    bool_tag = "tag:yaml.org,2002:bool"
+    resolvers = {first: [(tag, rx) for tag, rx in pairs if tag != bool_tag]
+                 for first, pairs in base.yaml_implicit_resolvers.items()}
+    loader: Any = type("Yaml12Loader", (base,), {"yaml_implicit_resolvers": resolvers})
+    loader.add_implicit_resolver(bool_tag, re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+    return loader
 
 
 def _indent(line: str) -> int:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from piquet_variants.schemas import rule_leaves
+
+RULES = sum(len(specs) for specs in rule_leaves().values())
 BROKEN = {
     "unknown-key": "tests/broken/unknown-key.yaml:6:5: rules.point.compair: unknown key 'compair'; "
                    "did you mean 'compare'?",
@@ -23,7 +26,8 @@ BROKEN = {
                             "a value stated by a public-domain source needs a short quote",
     "unknown-source": "tests/broken/unknown-source.yaml:8:15: rules.cards.capot.cite[0].source: "
                       "unknown source 'cavendsh'; did you mean 'cavendish'?",
-    "incomplete": "tests/broken/incomplete.yaml:3:1: rules: missing 117 rule(s): deck.size",
+    "no-source": f"tests/broken/no-source.yaml:1:1: rules: {RULES} rule(s) left out, and no source to cite their "
+                 "defaults under",
     "wrong-id": "tests/broken/wrong-id.yaml:1:1: id: id 'another-name' does not match the file name 'wrong-id'",
 }
 

@@ -179,3 +179,42 @@ def test_a_child_without_inherit_cite_shows_the_parents_rules_as_inherited(cli, 
     assert rs.entry("cards.capot").citations[0].attestation == "stated" and rs.date is not None and rs.date.year == 1882
     code, out, err = cli("rulesets", "validate", str(path))
     assert code == 0 and "valid" in out and "without inherit_cite" in err
+
+
+def test_a_root_ruleset_that_leaves_rules_out_loads_them_at_their_defaults_unstated(cli) -> None:
+    """A user's ruleset written before a rule existed still loads: each rule it leaves out holds the schema's
+    default, cited under its own source as unstated, with the reason; what it gives stands as it wrote it."""
+    from piquet_variants.ruleset.compiler import DEFAULT_NOTE, freeze, compile_path
+    from piquet_variants.schemas import rule_leaves
+
+    ruleset = compile_path(ROOT / "tests" / "rulesets" / "left-out.yaml")
+    leaves = {f"{g}.{k}": spec for g, specs in rule_leaves().items() for k, spec in specs.items()}
+    defaulted = [e for e in ruleset.entries if e.citations[0].note == DEFAULT_NOTE]
+    assert len(defaulted) == len(leaves) - 1  # all but the capot it gives
+    for entry in defaulted:
+        cite = entry.citations[0]
+        assert cite.attestation == "unstated" and cite.source == "traite" and cite.quote is None
+        assert entry.value == freeze(leaves[entry.path]["default"])
+    capot = next(e for e in ruleset.entries if e.path == "cards.capot")
+    assert capot.citations[0].attestation == "stated" and ruleset.rules.cards.capot == 40
+    code, out, err = cli("rulesets", "validate", str(ROOT / "tests" / "rulesets" / "left-out.yaml"))
+    assert code == 0, err
+
+
+def test_yaml_is_read_as_yaml_1_2_no_and_yes_are_words(tmp_path: Path) -> None:
+    """An option's choices named no and yes, unquoted, are the words (YAML 1.1 would make them booleans and the
+    file unreadable as a ruleset), in keys and in values alike."""
+    from piquet_variants.located import load_text
+    from piquet_variants.ruleset.compiler import compile_path
+
+    assert load_text("no: yes\non: off\nx: true\ny: False\n", "t.yaml").data == {
+        "no": "yes", "on": "off", "x": True, "y": False}
+    (tmp_path / "mine.yaml").write_text(
+        "id: mine\ntitle: t\nextends: cavendish-rubicon\n"
+        "inherit_cite: {source: cavendish, locator: Laws, attestation: unstated, note: As the club laws.}\n"
+        "options:\n  capot-fifty:\n    default: no\n    choices:\n      no: {rules: {}}\n"
+        "      yes:\n        rules:\n          cards:\n            capot:\n              value: 50\n"
+        "              cite: [{source: cavendish, locator: Law 66, attestation: unstated, note: A house rule.}]\n",
+        encoding="utf-8")
+    assert compile_path(tmp_path / "mine.yaml").rules.cards.capot == 40
+    assert compile_path(tmp_path / "mine.yaml", (("capot-fifty", "yes"),)).rules.cards.capot == 50

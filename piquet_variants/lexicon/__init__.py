@@ -13,6 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from ..located import yaml12_loader
 from ..odds.events import Chance, OddsEvent
 from ..odds.phrase import BookOdds
 from ..records.checks import BlancheShown, Category, Checkpoint, Dialogue, PartieFigure, Place, Stage, TricksWon
@@ -59,7 +60,7 @@ class Lexicon:
 def lexicon(lang: Lang) -> Lexicon:
     import yaml  # here, not at start-up: a replay under cached rulesets reads no other YAML
     text = resources.files(__package__).joinpath(f"{lang}.yaml").read_text("utf-8")
-    return Lexicon(**yaml.safe_load(text))
+    return Lexicon(**yaml.load(text, Loader=yaml12_loader()))
 
 
 def section_of(path: str) -> str:

@@ -60,8 +60,12 @@ options:                        # optional: named alternatives, one chosen with 
       race-100: {description: "First to 100.", rules: {game: {end: {value: race, cite: [...]}}}}
 ```
 
-A ruleset without `extends` must give every rule below.  One with `extends`
-gives only what differs; an inherited option is withdrawn with `NAME: null`.
+A ruleset without `extends` gives the rules below that its sources speak
+to; each rule it leaves out (a rule added to the tool after the file was
+written, say) holds its default below, labelled `unstated` under the
+ruleset's first source, with no locator or quote, and a note that says the
+value is the tool's default.  A root that cites no source at all is refused.
+One with `extends` gives only what differs; an inherited option is withdrawn with `NAME: null`.
 Each rule it takes from its parent is shown with `inherit_cite` first, the
 child's reason for taking it; without `inherit_cite`, it is labelled
 `inherited` under the parent's source and locator, never as the child's own

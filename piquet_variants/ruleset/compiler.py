@@ -2,7 +2,7 @@
 
 The pipeline is: load each file of the ``extends`` chain safely, validate it
 against the schema, overlay the chain (child over parent) and then the chosen
-option choices, check that every leaf of the schema has a value, make the
+option choices, give each leaf the root leaves out the schema's default (cited as unstated), make the
 checks a schema cannot express, and finally build the frozen dataclasses of
 ``model``.  All problems found at one stage are reported together.
 """
@@ -125,14 +125,30 @@ def _gather(path: Path, wanted: dict[str, str]) -> tuple[list[Located], dict[str
     return chain, leaves, chosen, options
 
 
-def _check_complete(leaves: dict[str, _Leaf], root: Located) -> list[Problem]:
-    """One problem naming every missing leaf: a root ruleset must give them all."""
-    missing = [f"{g}.{k}" for g, specs in rule_leaves().items() for k in specs if f"{g}.{k}" not in leaves]
+#: Why a rule a root ruleset leaves out holds the schema's default, said on its citation.
+DEFAULT_NOTE = ("Not given by this ruleset (written before the rule existed, or leaving it out): the value is the "
+                "schema's default, the usage of most sources, not this source's word.")
+DEFAULT_LOCATOR = "—"
+
+
+def _fill_defaults(leaves: dict[str, _Leaf], root: Located) -> list[Problem]:
+    """Give each rule the root ruleset leaves out the schema's default, cited as unstated by its first source.
+
+    A user's ruleset written before a rule existed must still load, and say plainly that it is silent there; the
+    citation names the ruleset's first source (listed, else the first one it cites), since a citation names a
+    source, with no locator and no quote.  A root that cites no source at all cannot stand for any."""
+    missing = [(g, k, spec) for g, specs in rule_leaves().items() for k, spec in specs.items()
+               if f"{g}.{k}" not in leaves]
     if not missing:
         return []
-    shown = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
-    return [root.problem(("rules",), f"missing {len(missing)} rule(s): {shown} (a ruleset without extends "
-                                     "must give every rule; see docs/rulesets.md)")]
+    cited = _listed(root) + [c["source"] for leaf in leaves.values() if leaf.doc is root for c in leaf.raw["cite"]]
+    if not cited:
+        return [root.problem(("rules",), f"{len(missing)} rule(s) left out, and no source to cite their defaults "
+                                         "under: list the ruleset's sources (see docs/rulesets.md)")]
+    cite = {"source": cited[0], "locator": DEFAULT_LOCATOR, "attestation": "unstated", "note": DEFAULT_NOTE}
+    for g, k, spec in missing:
+        leaves[f"{g}.{k}"] = _Leaf({"value": spec["default"], "cite": [cite]}, root.data["id"], root, ("rules",), -1)
+    return []
 
 
 def _known_sources(chain: list[Located]) -> dict[str, Source]:
@@ -338,18 +354,18 @@ def without_inherit_cite(path: Path) -> str | None:
     return None
 
 
-def _freeze(value: Any) -> Any:
+def freeze(value: Any) -> Any:
     if isinstance(value, list):
-        return tuple(_freeze(v) for v in value)
+        return tuple(freeze(v) for v in value)
     if isinstance(value, dict):
-        return tuple((k, _freeze(v)) for k, v in value.items())
+        return tuple((k, freeze(v)) for k, v in value.items())
     return value
 
 
 def compile_path(path: Path, options: tuple[tuple[str, str], ...] = ()) -> model.Ruleset:
     chain, leaves, chosen, options_spec = _gather(path, dict(options))
     known = _known_sources(chain)
-    problems = (_check_complete(leaves, chain[-1]) + _check_listed(chain, known)
+    problems = (_fill_defaults(leaves, chain[0]) + _check_listed(chain, known)
                 + _check_citations(leaves, chain[-1], known))
     if not problems:
         problems = _check_semantics(leaves)
@@ -359,7 +375,7 @@ def compile_path(path: Path, options: tuple[tuple[str, str], ...] = ()) -> model
     order = [f"{g}.{k}" for g, specs in rule_leaves().items() for k in specs]
     inherit = top.get("inherit_cite")
     entries = tuple(
-        model.RuleEntry(path=p, value=_freeze(leaves[p].raw["value"]),
+        model.RuleEntry(path=p, value=freeze(leaves[p].raw["value"]),
                         citations=_citations(leaves[p], top["id"], inherit),
                         defined_in=leaves[p].defined_in, note=leaves[p].raw.get("note"))
         for p in order)
