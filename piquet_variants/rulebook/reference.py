@@ -183,10 +183,18 @@ against your own transcriptions with
 
 Each quote is looked for in the part of the source's text (its record's
 `text`, else `ID.txt` or `ID.md` in that folder) that the locator names:
-numbered paragraphs (`Law 12`, `arts. 10-11`), pages marked `[p. N]`
-(`p. 23`), or a Markdown heading (`Chap. VII`); a locator that names no such
-part is checked against the whole text.  Case, accents, spacing and
-punctuation are ignored; an OCR text is matched loosely.
+numbered paragraphs (`Law 12`, `arts. 10-11`), paragraphs counted from the
+top, headings and comments apart (`para. 12 (taking in)`: the words in
+brackets are a reader's label), pages marked `[p. N]` (`p. 23`; `ch. VII,
+p. 12` is the page's text within the chapter), or a Markdown heading by its
+opening words (`Chap. VII`), a section within the one named before it
+(`Calling, Sinking`).  Parts are joined with `;` (`Law 4; Law 66`).  A
+locator that names no part of the text is an error, as is a quote not in the
+part named; the same locators open the passage with `piquet-variants sources
+text ID --at LOCATOR`.  The shipped texts that do not mark their parts so (the
+OCR'd treatise, whose article numbers are garbled; the Wikipédia page, whose
+headings are plain lines) have them mapped in `texts/parts.yaml`.  Case,
+accents, spacing and punctuation are ignored; an OCR text is matched loosely.
 
 ## Citing and exporting
 
