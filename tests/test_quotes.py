@@ -14,6 +14,7 @@ where the project's shared sources are at hand.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 import unicodedata
 from collections.abc import Callable
@@ -401,3 +402,13 @@ def test_every_anchor_of_the_parts_map_is_found() -> None:
         assert None not in _found(text, list(parts.numbered), False), name
         assert None not in _found(text, [a for _, a in parts.pages], True), name
         assert None not in _found(text, [h.at for h in parts.headings], True), name
+
+
+def test_the_quotes_of_a_text_not_shipped_are_said_unchecked(cli) -> None:
+    """The Marquoir page is not shipped: validate does not count its quotes as checked, and says so."""
+    code, out, err = cli("rulesets", "validate", "marquoir", "traite")
+    assert (code, err) == (0, "")
+    assert "marquoir.yaml: valid (quotes not checked, the text not being shipped: marquoir)" in out
+    assert out.splitlines()[1].endswith("traite.yaml: valid")
+    code, out, _ = cli("rulesets", "validate", "modern-fr", "--format", "json")
+    assert code == 0 and json.loads(out)[0]["unchecked"] == ["marquoir"]

@@ -392,6 +392,12 @@ def _citations(doc: Located) -> Iterator[tuple[tuple[str | int, ...], dict[str, 
                     yield at + (group, key, "cite", i), cite
 
 
+def without_text(doc: Located, known: dict[str, Source], folder: Path) -> list[str]:
+    """The sources the file quotes that have no transcription in ``folder``: their quotes cannot be checked."""
+    quoted = dict.fromkeys(c["source"] for _, c in _citations(doc) if c.get("quote") and c["source"] in known)
+    return [i for i in quoted if text_files(known[i], folder) is None]
+
+
 def check_quotes(doc: Located, known: dict[str, Source], folder: Path) -> list[Problem]:
     """A problem for each citation of the file whose locator names no part of its source's transcription, and for
     each quote not found in the part its locator names.
