@@ -327,3 +327,31 @@ def test_each_law_of_the_penalty_for_too_many_cards_is_cited_by_it() -> None:
     mapped = {e["law"] for e in table["laws"] if "penalties.too_many_cards" in e.get("rules", ())}
     cited = {c.locator for c in load_ruleset("cavendish-rubicon").entry("penalties.too_many_cards").citations}
     assert mapped and {f"Law {n}" for n in mapped} <= cited
+
+
+# -- the Académie as Cavendish reports it, against the treatise of its own tradition --
+
+def test_the_academies_pique_is_disputed_with_both_sides_in_the_conflicts(cli) -> None:
+    """The report lists no change to the picq, so the 1651 first card stands; the treatise reaches it in playing
+    (art. 11). The value keeps the report's reading, labelled disputed, and the conflicts cite both."""
+    entry = load_ruleset("academie").entry("pique.reached_by")
+    assert entry.value == "first_lead" and [c.attestation for c in entry.citations] == ["disputed"]
+    assert entry.citations[0].source == "cavendish-treatise" and "traite, art. 11" in (entry.citations[0].note or "")
+    code, out, _ = cli("rulesets", "conflicts", "--format", "json")
+    row = next(r for r in json.loads(out) if r["path"] == "pique.reached_by")
+    sides = {v["value"]: {(c["source"], tuple(c["rulesets"])) for c in v["claims"]} for v in row["values"]}
+    assert ("cavendish-treatise", ("academie",)) in sides["first_lead"] and ("traite", ("traite",)) in sides["play"]
+    cited = [c for v in row["values"] for claim in v["claims"] for c in claim["citations"]]
+    assert any(c["source"] == "traite" and c["locator"] == "art. 11" and "en jouant" in c["quote"] for c in cited)
+
+
+def test_every_rule_the_treatise_states_against_the_academies_report_is_disputed() -> None:
+    """The principle reaches every rule on which the treatise says otherwise in so many words: the Académie keeps the
+    report's reading (the 1651 rule), labelled disputed, never inherited as if uncontested."""
+    academie, traite = load_ruleset("academie"), load_ruleset("traite")
+    against = [e.path for e in traite.entries if e.citations[0].attestation == "stated"
+               and academie.entry(e.path).value != e.value and academie.entry(e.path).citations[0].attestation
+               in ("inherited", "stated", "implied")]
+    assert against == []
+    per_card = load_ruleset("academie", (("point", "per-card"),)).entry("point.tierce_majeure_score")
+    assert per_card.citations[0].attestation == "disputed"

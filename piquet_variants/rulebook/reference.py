@@ -98,7 +98,16 @@ Every rule value carries `cite`, a non-empty list of citations:
 
 A value that no source states is `unstated`; it is never passed off as the
 source's word, and the quote of an `unstated` citation (the passage consulted)
-is printed as such, not as support.  The test suite checks every quote against
+is printed as such, not as support.  A ruleset whose source reports only its
+changes (`academie`: the Académie as Cavendish's *Historical* lists its
+differences from the 1651 book) keeps the parent's rule where the report names
+no change, labelled `inherited`; where a shipped text of the same tradition
+says otherwise in so many words (the treatise, `traite`: the pic reached "en
+jouant", art. 11; all three hazards in one deal, art. 12; the tierce majeure
+worth four, art. 13; a change of packets announced before the shuffle, art. 4;
+the short hand after a misdeal, art. 6; a faced card in the stock, art. 7), the
+report's reading is kept and labelled `disputed`, the other text named in the
+note, and `rulesets conflicts` lists both.  The test suite checks every quote against
 the source texts, at its locator: the law, article, paragraph, section heading,
 chapter and page, or Case it names (`ch. VII, p. 12`; `Law 48`; `art. 8`;
 `para. 16 (calling)`; `Description, Calling and showing`; `Cases and decisions,
