@@ -448,7 +448,8 @@ def _misquoted(doc: Located, at: tuple[str | int, ...], cite: dict[str, Any], so
         if not frag or (fuzzy_in(frag, where) if source.ocr else frag in where):
             continue
         whole = letters("\n".join(t.text for t in texts))
-        hint = " (it is elsewhere in the text)" if (fuzzy_in(frag, whole) if source.ocr else frag in whole) else ""
+        elsewhere = len(whole) > len(where) and (fuzzy_in(frag, whole) if source.ocr else frag in whole)
+        hint = " (it is elsewhere in the text)" if elsewhere else ""
         problems.append(doc.problem(at + ("quote",), f"{fragment.strip()!r} is not in {source.id} at "
                                                      f"{cite['locator']!r}{hint}"))
     return problems
