@@ -277,3 +277,81 @@ def test_conflicts_are_between_sources_stated_words_only() -> None:
     assert dates == {"1882"}  # the code's date, as history gives it
     rubicon = [cl for v in found["deck.size"]["values"] for cl in v["claims"] if "cavendish-rubicon" in cl["rulesets"]]
     assert [c["locator"] for c in rubicon[0]["citations"]] == ["Description, Introductory", "Law 9"]
+
+
+# -- labels no stronger than the text at their locator --
+
+@pytest.mark.parametrize("rid,options,path,labels", [
+    # the same words, of any blanche, in both books: read for a barred one too
+    ("cotton-1674", (), "carte_blanche.bars_hazards", ["implied"]),
+    ("royall-1651", (), "carte_blanche.bars_hazards", ["implied"]),
+    # ch. XII implies the number kept for the partie; ch. IV keeps it within one deal, and is not cited for it
+    ("royall-1651", (), "deal.packet_fixed", ["implied"]),
+    # "more, or lesse, according as they please": any number, these our examples
+    ("royall-1651", (("set", "50"),), "game.target", ["implied"]),
+    ("royall-1651", (("set", "150"),), "game.target", ["implied"]),
+    ("royall-1651", (("set", "200"),), "game.target", ["implied"]),
+    # art. 13's "quand même elle ne serait comptée que pour trois" is a counterfactual in an article cut off
+    ("traite", (), "point.score_per_card", ["reconstructed"]),
+    ("traite", (), "point.reckoned", ["reconstructed"]),
+    # Law 9: "must not change it during the partie"
+    ("cavendish-rubicon", (), "deal.packet_change", ["stated"]),
+    # the proviso "had not seen any of his Cards": seen, the deal stands
+    ("royall-1651", (), "deal.out_of_turn_found_late", ["implied"]),
+    # passages consulted that do not speak to the value
+    ("royall-1651", (), "faced_card.exposed_by_dealer", ["unstated"]),
+    ("royall-1651", (), "declarations.shown_bars", ["unstated"]),
+    ("royall-1651", (), "declarations.sequence_call", ["unstated"]),
+    # the article says he shows his cards, and when only by the sentence's order and a later section
+    ("modern-fr", (), "carte_blanche.show", ["implied", "implied"]),
+    # Law 69 says it of the capot; the ten for the cards follow by its reason and Law 67's order
+    ("cavendish-rubicon", (), "pique.counts_the_cards", ["implied", "implied"]),
+])
+def test_each_label_claims_no_more_than_its_text(rid: str, options, path: str, labels: list[str]) -> None:
+    assert [c.attestation for c in load_ruleset(rid, options).entry(path).citations] == labels
+
+
+def test_the_academies_elder_takes_five_on_the_reports_of_the_academie_only() -> None:
+    """The Compleat Gamester of 1709 is an English book: not cited as a report of the Académie."""
+    cites = load_ruleset("academie").entry("exchange.elder_max").citations
+    assert [c.attestation for c in cites] == ["secondary"]
+    assert not any("without the Sixes" in (c.quote or "") for c in cites)
+
+
+def test_each_law_of_the_penalty_for_too_many_cards_is_cited_by_it() -> None:
+    """``rulesets laws`` maps Laws 25, 31, 33, 35 and 58 to penalties.too_many_cards: the value cites each law it
+    models, not Law 58 (which punishes another act) for them all."""
+    import yaml
+    from piquet_variants.resources import data_dir
+    table = yaml.safe_load((data_dir("rulesets") / "laws" / "cavendish-rubicon.yaml").read_text("utf-8"))
+    mapped = {e["law"] for e in table["laws"] if "penalties.too_many_cards" in e.get("rules", ())}
+    cited = {c.locator for c in load_ruleset("cavendish-rubicon").entry("penalties.too_many_cards").citations}
+    assert mapped and {f"Law {n}" for n in mapped} <= cited
+
+
+# -- the Académie as Cavendish reports it, against the treatise of its own tradition --
+
+def test_the_academies_pique_is_disputed_with_both_sides_in_the_conflicts(cli) -> None:
+    """The report lists no change to the picq, so the 1651 first card stands; the treatise reaches it in playing
+    (art. 11). The value keeps the report's reading, labelled disputed, and the conflicts cite both."""
+    entry = load_ruleset("academie").entry("pique.reached_by")
+    assert entry.value == "first_lead" and [c.attestation for c in entry.citations] == ["disputed"]
+    assert entry.citations[0].source == "cavendish-treatise" and "traite, art. 11" in (entry.citations[0].note or "")
+    code, out, _ = cli("rulesets", "conflicts", "--format", "json")
+    row = next(r for r in json.loads(out) if r["path"] == "pique.reached_by")
+    sides = {v["value"]: {(c["source"], tuple(c["rulesets"])) for c in v["claims"]} for v in row["values"]}
+    assert ("cavendish-treatise", ("academie",)) in sides["first_lead"] and ("traite", ("traite",)) in sides["play"]
+    cited = [c for v in row["values"] for claim in v["claims"] for c in claim["citations"]]
+    assert any(c["source"] == "traite" and c["locator"] == "art. 11" and "en jouant" in c["quote"] for c in cited)
+
+
+def test_every_rule_the_treatise_states_against_the_academies_report_is_disputed() -> None:
+    """The principle reaches every rule on which the treatise says otherwise in so many words: the Académie keeps the
+    report's reading (the 1651 rule), labelled disputed, never inherited as if uncontested."""
+    academie, traite = load_ruleset("academie"), load_ruleset("traite")
+    against = [e.path for e in traite.entries if e.citations[0].attestation == "stated"
+               and academie.entry(e.path).value != e.value and academie.entry(e.path).citations[0].attestation
+               in ("inherited", "stated", "implied")]
+    assert against == []
+    per_card = load_ruleset("academie", (("point", "per-card"),)).entry("point.tierce_majeure_score")
+    assert per_card.citations[0].attestation == "disputed"

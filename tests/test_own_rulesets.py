@@ -30,7 +30,7 @@ id: hoyle
 title: "Hoyle's piquet, as this user reads it"
 extends: cavendish-rubicon
 sources: [hoyle]
-inherit_cite: {source: hoyle, locator: "Laws", attestation: unstated, note: "Assumed to be the club laws."}
+inherit_cite: {source: hoyle, locator: "Laws 1-3", attestation: unstated, note: "Assumed to be the club laws."}
 rules:
   point:
     compare:

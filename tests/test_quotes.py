@@ -14,6 +14,7 @@ where the project's shared sources are at hand.
 from __future__ import annotations
 
 import difflib
+import json
 import re
 import unicodedata
 from collections.abc import Callable
@@ -317,3 +318,97 @@ def test_a_quote_elsewhere_in_its_source_is_refused() -> None:
         _book("royall-1651")("ch. XII, p. 32")
     with pytest.raises(Unlocated):
         _treatise("Description, Cutting")
+
+
+# -- the tool's own reading of the locators: every one opens its passage ------------------------------------------
+
+def _shipped_locators() -> list[tuple[str, str]]:
+    return sorted({(c[2], c[3]) for c in shipped_citations()})
+
+
+#: Locators that name a whole text (or a whole chapter file), where a passage as long as the text is right.
+WHOLE = {("wikipedia-fr", "whole article"), ("traite", "ch. 1"), ("cavendish-treatise", "Historical")}
+
+
+@pytest.mark.parametrize("source,locator", _shipped_locators())
+def test_every_locator_opens_its_passage(cli, source: str, locator: str) -> None:
+    """``sources text SOURCE --at LOCATOR`` prints the part named, narrower than the text, holding the quotes
+    cited there: the same reading ``rulesets validate`` checks them by."""
+    code, out, err = cli("sources", "text", source, "--at", locator)
+    assert (code, err) == (0, ""), err
+    whole = letters(cli("sources", "text", source)[1])
+    found = letters(out)
+    assert (source, locator) in WHOLE or len(found) < len(whole) * 0.9, (source, locator)
+    for quote in {c[4] for c in shipped_citations() if c[2:4] == (source, locator)}:
+        for frag in filter(None, map(letters, re.split(r"\.\.\.|…", quote))):
+            assert fuzzy_in(frag, found) if source == "traite" else frag in found, (source, locator, frag)
+
+
+@pytest.mark.parametrize("locator,opens,not_in", [
+    ("art. 1", "ARTICLE PREMIER", "Toutes les cartes valent"),
+    ("art. 2", "I a. Toutes les cartes valent", "Quand on est convenu"),
+    ("art. 4", "4* Il faut continuer", "On donne donc"),
+    ("art. 5", "5, On donne donc", "Avant que dépasser"),
+    ("art. 12", "1 2. Le Capot", "Observez que"),
+    ("art. 13", "1 S. Observez que", "Le Capot"),
+])
+def test_the_treatises_garbled_article_numbers_are_mapped(cli, locator: str, opens: str, not_in: str) -> None:
+    code, out, _ = cli("sources", "text", "traite", "--at", locator)
+    assert code == 0 and out.startswith(opens) and not_in not in out
+
+
+@pytest.mark.parametrize("source,locator", [("traite", "art. 14"), ("traite", "arts. 12-14"),
+                                            ("wikipedia-fr", "Les atouts"), ("wikipedia-fr", "L'écart (Le pic)"),
+                                            ("cavendish-au-cent", "para. 31 (the end)"), ("cavendish", "Law 79"),
+                                            ("royall-1651", "ch. XII, p. 32"), ("cavendish-treatise", "Description, Cutting")])
+def test_a_locator_that_names_nothing_is_an_error(cli, source: str, locator: str) -> None:
+    code, out, err = cli("sources", "text", source, "--at", locator)
+    assert (code, out) == (1, "") and "names no part of the text of " + source in err
+
+
+def test_the_shipped_rulesets_quotes_are_each_in_its_own_passage(cli) -> None:
+    """With the shipped texts alone (no shared sources): every locator names a part, every quote is in it."""
+    files = sorted(str(p) for p in data_dir("rulesets").glob("*.yaml") if p.name != "sources.yaml")
+    code, out, err = cli("rulesets", "validate", *files)
+    assert (code, err) == (0, ""), err
+
+
+@pytest.mark.parametrize("ruleset,source,right,wrong,quote", [
+    ("traite", "traite", "art. 11", "art. 12", "l'on va en jouant jusqu'à trente; auquel cas"),
+    ("modern-fr", "wikipedia-fr", "Le jeu de la carte", "La déclaration", "Celui qui remporte le dernier pli"),
+    ("cavendish-au-cent", "cavendish-au-cent", "para. 28 (the game)", "para. 29 (the partie)", "A game is one hundred"),
+])
+def test_a_quote_moved_to_the_wrong_part_is_caught(cli, tmp_path: Path, ruleset: str, source: str, right: str,
+                                                   wrong: str, quote: str) -> None:
+    """A true quote cited at the wrong article, heading or paragraph is not in the part named there."""
+    text = (data_dir("rulesets") / f"{ruleset}.yaml").read_text("utf-8")
+    line = next(line for line in text.splitlines() if f'locator: "{right}"' in line and quote in line)
+    (tmp_path / f"{ruleset}.yaml").write_text(text.replace(line, line.replace(right, wrong), 1), "utf-8")
+    code, _, err = cli("rulesets", "validate", str(tmp_path / f"{ruleset}.yaml"))
+    assert code == 1 and f"is not in {source} at {wrong!r} (it is elsewhere in the text)" in err, err
+
+
+def test_every_anchor_of_the_parts_map_is_found() -> None:
+    """The map of the parts of the texts that do not mark their own fits them: each part's opening words are there,
+    in order (the Marquoir page's where the shared sources are at hand)."""
+    from piquet_variants.ruleset.texts import _found, _maps
+    for name, parts in _maps().items():
+        path = data_dir("texts") / name
+        if not path.is_file():
+            path = Path(SHARED) / name
+            if not path.is_file():
+                continue
+        text = path.read_text("utf-8")
+        assert None not in _found(text, list(parts.numbered), False), name
+        assert None not in _found(text, [a for _, a in parts.pages], True), name
+        assert None not in _found(text, [h.at for h in parts.headings], True), name
+
+
+def test_the_quotes_of_a_text_not_shipped_are_said_unchecked(cli) -> None:
+    """The Marquoir page is not shipped: validate does not count its quotes as checked, and says so."""
+    code, out, err = cli("rulesets", "validate", "marquoir", "traite")
+    assert (code, err) == (0, "")
+    assert "marquoir.yaml: valid (quotes not checked, the text not being shipped: marquoir)" in out
+    assert out.splitlines()[1].endswith("traite.yaml: valid")
+    code, out, _ = cli("rulesets", "validate", "modern-fr", "--format", "json")
+    assert code == 0 and json.loads(out)[0]["unchecked"] == ["marquoir"]

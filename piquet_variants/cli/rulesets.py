@@ -18,8 +18,7 @@ from ..rulebook import citing, evidence, views
 from ..ruleset.model import Ruleset
 from ..ruleset.compiler import compile_path, sources_for, without_inherit_cite
 from ..resources import data_dir
-from ..ruleset.passages import shipped
-from ..ruleset.texts import check_quotes
+from ..ruleset.texts import check_quotes, without_text
 from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, path_for, read_sources
 from . import complete
 from . import laws as laws_command
@@ -99,6 +98,7 @@ def validate(files: Annotated[list[str], typer.Argument(
     valid = []
     checked = []
     for f in map(_ruleset_file, files):
+        unchecked: list[str] = []
         try:
             if f.name == SOURCES_FILE:
                 read_sources(f)
@@ -108,10 +108,11 @@ def validate(files: Annotated[list[str], typer.Argument(
                 if parent is not None:
                     warn(f"{f}: extends {parent} without inherit_cite: the rules it takes from {parent} are "
                          f"labelled inherited, under {parent}'s sources; say why they hold here with inherit_cite")
-                known = sources_for(f)
-                if texts is None:  # the shipped texts, for the sources they are of
-                    known = {k: s for k, s in known.items() if shipped(s)}
-                found = check_quotes(load_file(f), known, texts or data_dir("texts"))
+                known, doc = sources_for(f), load_file(f)
+                if texts is None:  # the shipped texts, for the sources they are of; the others said unchecked
+                    unchecked = without_text(doc, known, data_dir("texts"))
+                    known = {k: s for k, s in known.items() if k not in unchecked}
+                found = check_quotes(doc, known, texts or data_dir("texts"))
                 if found:
                     raise RulesetError(found)
         except ProblemsError as exc:
@@ -122,8 +123,10 @@ def validate(files: Annotated[list[str], typer.Argument(
             checked.append({"file": str(f), "valid": False, "problems": [dataclasses.asdict(exc.problem)]})
         else:
             quoted = texts is not None and f.name != SOURCES_FILE
-            valid.append(f"{f}: valid" + (f" (quotes found in {texts})" if quoted else ""))
-            checked.append({"file": str(f), "valid": True, "problems": []})
+            valid.append(f"{f}: valid" + (f" (quotes found in {texts})" if quoted else "")
+                         + (f" (quotes not checked, the text not being shipped: {', '.join(unchecked)})"
+                            if unchecked else ""))
+            checked.append({"file": str(f), "valid": True, "problems": [], "unchecked": unchecked})
     if fmt == "json":
         typer.echo(json_text(checked))
         if problems:

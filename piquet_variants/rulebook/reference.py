@@ -102,7 +102,16 @@ Every rule value carries `cite`, a non-empty list of citations:
 
 A value that no source states is `unstated`; it is never passed off as the
 source's word, and the quote of an `unstated` citation (the passage consulted)
-is printed as such, not as support.  The test suite checks every quote against
+is printed as such, not as support.  A ruleset whose source reports only its
+changes (`academie`: the Académie as Cavendish's *Historical* lists its
+differences from the 1651 book) keeps the parent's rule where the report names
+no change, labelled `inherited`; where a shipped text of the same tradition
+says otherwise in so many words (the treatise, `traite`: the pic reached "en
+jouant", art. 11; all three hazards in one deal, art. 12; the tierce majeure
+worth four, art. 13; a change of packets announced before the shuffle, art. 4;
+the short hand after a misdeal, art. 6; a faced card in the stock, art. 7), the
+report's reading is kept and labelled `disputed`, the other text named in the
+note, and `rulesets conflicts` lists both.  The test suite checks every quote against
 the source texts, at its locator: the law, article, paragraph, section heading,
 chapter and page, or Case it names (`ch. VII, p. 12`; `Law 48`; `art. 8`;
 `para. 16 (calling)`; `Description, Calling and showing`; `Cases and decisions,
@@ -187,10 +196,18 @@ against your own transcriptions with
 
 Each quote is looked for in the part of the source's text (its record's
 `text`, else `ID.txt` or `ID.md` in that folder) that the locator names:
-numbered paragraphs (`Law 12`, `arts. 10-11`), pages marked `[p. N]`
-(`p. 23`), or a Markdown heading (`Chap. VII`); a locator that names no such
-part is checked against the whole text.  Case, accents, spacing and
-punctuation are ignored; an OCR text is matched loosely.
+numbered paragraphs (`Law 12`, `arts. 10-11`), paragraphs counted from the
+top, headings and comments apart (`para. 12 (taking in)`: the words in
+brackets are a reader's label), pages marked `[p. N]` (`p. 23`; `ch. VII,
+p. 12` is the page's text within the chapter), or a Markdown heading by its
+opening words (`Chap. VII`), a section within the one named before it
+(`Calling, Sinking`).  Parts are joined with `;` (`Law 4; Law 66`).  A
+locator that names no part of the text is an error, as is a quote not in the
+part named; the same locators open the passage with `piquet-variants sources
+text ID --at LOCATOR`.  The shipped texts that do not mark their parts so (the
+OCR'd treatise, whose article numbers are garbled; the Wikipédia page, whose
+headings are plain lines) have them mapped in `texts/parts.yaml`.  Case,
+accents, spacing and punctuation are ignored; an OCR text is matched loosely.
 
 ## Citing and exporting
 
