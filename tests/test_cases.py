@@ -15,9 +15,12 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from piquet_variants.saying import say_note
 from piquet_variants.engine.deal import ELDER, YOUNGER
 from piquet_variants.api import replay
+from piquet_variants.errors import RecordError
 from piquet_variants.located import load_text
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.schemas import validate
@@ -174,3 +177,18 @@ def test_case_XVIII_a_stray_card_used_in_a_claim_is_an_unfounded_claim_if_he_cou
     assert not deal.reckons_nothing[ELDER]  # and, holding three aces, his call is a misnomer (Law 53): they count
     assert "the elder misnamed a trio or quatorze he holds: a misnomer, no penalty" in notes
     assert score.by[ELDER]["sets"] == 3
+
+
+def test_case_XIX_the_twelfth_trick_is_the_last_though_a_hand_holds_thirteen() -> None:
+    """'The word "last," in Law 65, presupposes that each player has twelve cards. B is entitled to score two for
+    the twelfth trick.'  A's thirteenth card is no trick: neither led, counted, nor a trick towards the cards."""
+    score, _, _, deal = play(record(19))
+    assert deal.reckons_nothing[ELDER] and len(deal.tricks) == 12 and deal.over
+    twelfth = [e for e in score.events if e[0] == YOUNGER and str(e[3]).startswith("trick:12:")]
+    assert sum(e[2] for e in twelfth) == 2 and deal.tricks[11][0] == YOUNGER  # he led it (1) and it is the last (1)
+    assert deal.hands[ELDER].bit_count() == 1 and deal.won == [7, 5]
+    assert score.by[YOUNGER]["cards"] == 0 and score.totals == [0, 11]  # A's seven tricks of twelve bar the cards
+    rec = record(19)
+    rec["deals"][0]["tricks"].append(["AD"])
+    with pytest.raises(RecordError, match="the play is over after trick 12, the last"):
+        play(rec)

@@ -91,7 +91,7 @@ def test_law_25_retaking_the_discard_plays_thirteen_and_reckons_nothing() -> Non
     d.apply(low(d.hands[YOUNGER], 2))
     d.play_randomly(random.Random(1))
     score = score_deal(d)
-    assert d.over and score.totals[ELDER] == 0 and len(d.tricks) == 13
+    assert d.over and score.totals[ELDER] == 0 and len(d.tricks) == 12  # the thirteenth card is no trick
 
 
 def test_law_25_retaken_after_the_younger_exchanged_the_calls_count_thirteen_cards() -> None:

@@ -256,7 +256,7 @@ def test_too_many_cards(rid: str, reckons_nothing: bool) -> None:
         d.apply(0)
     d.play_out(random.Random(2))
     score = score_deal(d)
-    assert len(d.tricks) == 13 and d.reckons_nothing[ELDER] is reckons_nothing
+    assert len(d.tricks) == 12 and d.reckons_nothing[ELDER] is reckons_nothing  # the thirteenth card is no trick
     assert (d.irregular is not None and d.irregular.hand_void[ELDER]) is not reckons_nothing
     hand_points = sum(score.by[ELDER][k] for k in ("carte_blanche", "point", "sequences", "sets"))
     assert hand_points == 0 and (score.totals[ELDER] == 0) is reckons_nothing

@@ -394,7 +394,8 @@ def _conceded(deal: Deal) -> tuple[int, list[ScoreEvent]]:
         return 0, []
     w = 1 - deal.irregular.thrown_down
     rules = deal.rules
-    tricks = max(deal.hands[ELDER].bit_count(), deal.hands[YOUNGER].bit_count())
+    tricks = min(max(deal.hands[ELDER].bit_count(), deal.hands[YOUNGER].bit_count()),
+                 deal.last_trick - len(deal.tricks))
     points = tricks * rules.play.lead + rules.play.last_trick_bonus
     events: list[ScoreEvent] = [(w, "play", points, "play")]
     if rules.cards.majority:

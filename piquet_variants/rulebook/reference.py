@@ -221,16 +221,28 @@ taken in) is judged by what each law is for, not by its figure:
   all cards that cannot be played to", Laws 26, 30, 57; 1651, ch. XII
   pp. 41-42).  Its leader scores it as any lead (Law 65, "one for every card
   he leads").
-- **The last trick** is the trick that ends the play, whether it is two
-  cards or one led to nothing: it scores its `play.last_trick_bonus`.
-- **The cards** go to the player who wins more tricks than the other
-  (Law 66's "more than six" is more than half of twelve); with thirteen
-  tricks they cannot be divided, with eleven-and-twelve they are divided at
-  six each.
-- **The capot** is every trick ("twelve tricks" are all the tricks of
-  twelve-card hands): a long hand that wins twelve of thirteen has no capot,
-  and a short hand that loses every trick is capotted (1651, pp. 41-42: "by
-  this meanes he come to be Capotted").
+- **The last trick** is the twelfth (the trick that ends a full hand,
+  `deal.hand`), whatever either player holds: "The word 'last,' in Law 65,
+  presupposes that each player has twelve cards. B is entitled to score two
+  for the twelfth trick" (Cavendish, Case XIX, where A holds thirteen).  A
+  card beyond it is never a trick: the play ends with the twelfth trick, the
+  long hand's thirteenth card (or more: a discard of five retaken makes
+  seventeen, Case XXI) stays in his hand, unplayed and uncounted, and a
+  record that writes a trick after the twelfth is refused at that line.
+  Below twelve the play goes on to the twelfth: a card led to nothing is a
+  trick (Law 57), and the twelfth, whether two cards or one, is the last and
+  scores its `play.last_trick_bonus`; two short hands end when both are
+  played out.
+- **The cards** are of the twelve tricks (or fewer, when both hands are
+  short): the player who wins more than the other wins them (Law 66's "more
+  than six" is more than half of twelve), and six each divide them, a
+  thirteenth card or not (Case XXII: the younger, with thirteen cards,
+  "divides the cards").
+- **The capot** is every trick of the twelve ("A player who wins twelve
+  tricks wins a capot", Law 66): a hand of twelve that wins all twelve
+  against thirteen is a capot, the thirteenth card being no trick; a short
+  hand that loses every trick is capotted (1651, pp. 41-42: "by this meanes
+  he come to be Capotted").
 - **Barring.** A hand of more than twelve cards reckons nothing, but its
   cards, all of them, bar the adversary and save the pique and repique where
   `penalties.reckons_nothing_bars` is true (Law 58, "though not good to
