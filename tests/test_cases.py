@@ -192,3 +192,19 @@ def test_case_XIX_the_twelfth_trick_is_the_last_though_a_hand_holds_thirteen() -
     rec["deals"][0]["tricks"].append(["AD"])
     with pytest.raises(RecordError, match="the play is over after trick 12, the last"):
         play(rec)
+
+
+def test_case_XX_a_carte_blanche_may_be_shown_after_taking_in() -> None:
+    """'Yes, provided he has not mixed any of the stock with his hand': shown after the exchange, it reckons."""
+    score, notes, mismatches, deal = play(record(20))
+    assert mismatches == [] and score.by[ELDER]["carte_blanche"] == 10 and deal.taken[ELDER].bit_count() == 5
+    assert "the elder showed his carte blanche late: it still reckons" in notes
+
+
+def test_case_XXI_seventeen_cards_reckon_nothing_after_the_carte_blanche() -> None:
+    """'A can reckon nothing after the carte blanche … This score accrues before the play of the hand commences,
+    and before any cards are taken in': his five discards retaken, he plays seventeen cards and keeps the ten."""
+    score, _, _, deal = play(record(21))
+    assert deal.reckons_nothing[ELDER] and len(deal.tricks) == 12 and deal.hands[ELDER].bit_count() == 5
+    assert score.by[ELDER] == {**dict.fromkeys(score.by[ELDER], 0), "carte_blanche": 10} and score.totals == [10, 6]
+    assert score.kinds["point"].winner == ELDER and score.by[YOUNGER]["cards"] == 0  # his cards still bar (Law 58)

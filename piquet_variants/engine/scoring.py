@@ -487,12 +487,16 @@ def score_deal(deal: Deal) -> DealScore:
     parts, by = _parts(deal, kinds)
     shadowed = deal.irregular is not None
     if nothing[ELDER] or nothing[YOUNGER]:
+        # What he reckoned before the fault stands: the carte blanche "accrues before the play of the hand
+        # commences, and before any cards are taken in" (Cavendish, Case XXI), and every fault that makes a player
+        # reckon nothing falls at the exchange or later.
         layout = _end_to_end(parts)
         if rules.penalties.reckons_nothing_bars:  # his cards, not good to score, still save him (the Description)
-            layout = [e if e[0] == MARK or not nothing[e[0]] else (e[0], SHADOW, e[2], e[3]) for e in layout]
+            layout = [e if e[0] == MARK or not nothing[e[0]] or e[1] == "carte_blanche"
+                      else (e[0], SHADOW, e[2], e[3]) for e in layout]
             shadowed = True
         else:
-            layout = [e for e in layout if e[0] == MARK or not nothing[e[0]]]
+            layout = [e for e in layout if e[0] == MARK or not nothing[e[0]] or e[1] == "carte_blanche"]
         by = _sums([e for e in layout if e[1] is not SHADOW])
         parts = [layout]
     running = [0, 0]

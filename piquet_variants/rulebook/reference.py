@@ -252,16 +252,33 @@ taken in) is judged by what each law is for, not by its figure:
   bars as any hand.
 - **What "reckons nothing" takes away** (`penalties.too_many_cards`,
   `false_call`, and the others): every score of the offender in the deal in
-  which the offence falls, whenever it is found (Law 54, "on discovery";
-  1651, p. 39, "in the beginning, middle, or end"): carte blanche, point,
+  which the offence falls from the fault on, whenever it is found (Law 54,
+  "on discovery"; 1651, p. 39, "in the beginning, middle, or end"): point,
   sequences, quatorzes and trios, the play and the cards, and so every pique,
   repique and capot those scores would have made.  The 1651 penalty takes
   the hand's scores only, and leaves the play ("shall not this hinder the
   other from making what he can in playing his Cards", p. 39).
-- **What it cannot reach**: the adversary's scores; the deals before (each
-  is settled as it ends: "All preceding deals stand good", Law 75), so a game
-  of au Cent already won stands; and a score put right after the time the
-  ruleset allows (`game.score_correctable`).
+- **What it cannot reach**: a score made before the fault arises.  The
+  carte blanche "accrues before the play of the hand commences, and before
+  any cards are taken in. Consequently, the law which bars a player from
+  reckoning anything if he plays with too many cards does not apply to a
+  carte blanche" (Cavendish, Case XXI: A, his discard of five retaken, plays
+  seventeen cards and "can reckon nothing after the carte blanche").  Every
+  fault that makes a player reckon nothing falls at the exchange or later
+  (too many cards, Laws 25, 31, 35, 58; the stock seen or mixed, Laws 27-29;
+  a misdeal not announced, Law 39; a false call, Law 54, which stands only
+  once the younger has played to the first trick, after every call), so
+  under `reckons_nothing` the carte blanche always stands, counts as a score
+  against the adversary's pique and repique, and is the only score that
+  does; whether the blanche was shown before or after the fault is
+  `carte_blanche.shown_late`'s question, not the penalty's.  The 1651
+  penalty (`forfeits_hand`) is worded wider, "debarred from reckoning any
+  thing of all that he truly hath" (ch. XII, p. 39), and takes the blanche
+  with the rest of the hand.  Nor can the penalty reach the adversary's
+  scores; the deals before (each is settled as it ends: "All preceding
+  deals stand good", Law 75), so a game of au Cent already won stands; and a
+  score put right after the time the ruleset allows
+  (`game.score_correctable`).
 
 ## Where the sources disagree
 
