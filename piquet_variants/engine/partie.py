@@ -30,6 +30,8 @@ class PartieResult:
     points_won: int
     games: list[int]
     finished: bool
+    #: The deals a tie after the last deal still calls for before the partie is settled (the extra pair).
+    tie_deals_left: int = 0
 
 
 def cut_for_deal(rules: Rules, cut: tuple[int, int], higher_deals: bool = True,
@@ -158,13 +160,29 @@ class Partie:
         return reached
 
     def _deals_played(self) -> None:
-        """The partie's deals are played: the higher total wins, unless a tie calls for an extra pair."""
-        g = self.rules.game
+        """The partie's deals are played: the higher total wins, unless a tie calls for an extra pair.
+
+        Both deals of the pair are played before the partie is settled, however
+        the first leaves the totals, and a second tie ends it with no winner
+        (Cavendish Law 71: "each deals once more, when the partie is concluded,
+        even if there should be a second tie").
+        """
         tied = self.totals[0] == self.totals[1]
-        extra = g.tie == "extra_pair" and tied and self.deals_counted < g.deals + 2
-        if not extra:
-            self.finished = True
-            self.winner = None if tied else (0 if self.totals[0] > self.totals[1] else 1)
+        if self._tie_deals_left():
+            self.finished, self.winner = False, None  # a correction after the last deal may tie it (Law 70)
+            return
+        self.finished = True
+        self.winner = None if tied else (0 if self.totals[0] > self.totals[1] else 1)
+
+    def _tie_deals_left(self) -> int:
+        """How many deals of the extra pair a tie after the last deal still calls for."""
+        g = self.rules.game
+        n = self.deals_counted
+        if g.end != "deals" or g.tie != "extra_pair" or not g.deals <= n < g.deals + 2:
+            return 0
+        if n == g.deals and self.totals[0] != self.totals[1]:
+            return 0
+        return g.deals + 2 - n
 
     def _game_won(self, p: int, forfeit: bool) -> None:
         g = self.rules.game
@@ -215,7 +233,7 @@ class Partie:
             won = self.totals[w] - loser
             if g.settlement == "rubicon":
                 won = (self.totals[w] + loser if loser < g.rubicon else won) + g.rubicon_bonus
-        return PartieResult(list(self.totals), w, won, list(self.games), self.finished)
+        return PartieResult(list(self.totals), w, won, list(self.games), self.finished, self._tie_deals_left())
 
 
 def play_random_deal(rules: Rules, rng: random.Random) -> Deal:
