@@ -10,6 +10,7 @@ or a series of races (games) with double games, as in piquet au cent.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import rank_of
@@ -87,10 +88,10 @@ class Partie:
         g = self.rules.game
         k = self.multiplier()
         race = g.end in ("race", "games")
-        reached = self._reached_in_reckoning(score, by_player, k) if race else None
+        reached, counted = self._reached_in_reckoning(score, by_player, k) if race else (None, score.totals)
         for role in (ELDER, 1 - ELDER):
-            self.totals[by_player[role]] += score.totals[role] * k
-            self.game_totals[by_player[role]] += score.totals[role] * k
+            self.totals[by_player[role]] += counted[role] * k
+            self.game_totals[by_player[role]] += counted[role] * k
         self.deals_counted += 1
         if score.forfeit is not None:
             reached = by_player[1 - score.forfeit]
@@ -143,21 +144,27 @@ class Partie:
             self._deals_played()
         return True
 
-    def _reached_in_reckoning(self, score: DealScore, by_player: tuple[int, ...], k: int) -> int | None:
-        """Who reaches the target first as the deal reckons, where the order of reckoning decides: only where the
-        deal can take someone there."""
+    def _reached_in_reckoning(self, score: DealScore, by_player: tuple[int, ...],
+                              k: int) -> tuple[int | None, Sequence[int]]:
+        """Who reaches the target first as the deal reckons, where the order of reckoning decides (only where the
+        deal can take someone there), and what of the deal counts, by role.
+
+        The game is won the moment he reaches it ("he, that first comes to the
+        number agreed upon, wins the Set", 1651, ch. I; au Cent judges the
+        loser's score then: "before his adversary has scored fifty"): what
+        either reckons after it belongs to no game, so the deal counts as far
+        as that score, and the winner never ends below the loser.
+        """
         g = self.rules.game
-        reached: int | None = None
         if g.race_check == "reckoning_order" and score.forfeit is None and any(
                 self.game_totals[by_player[role]] + score.most(role) * k >= g.target for role in (ELDER, 1 - ELDER)):
             for e, running in score.running():
                 if e[0] == MARK:
                     continue
                 for role in (ELDER, 1 - ELDER):
-                    p = by_player[role]
-                    if reached is None and self.game_totals[p] + running[role] * k >= g.target:
-                        reached = p
-        return reached
+                    if self.game_totals[by_player[role]] + running[role] * k >= g.target:
+                        return by_player[role], running
+        return None, score.totals
 
     def _deals_played(self) -> None:
         """The partie's deals are played: the higher total wins, unless a tie calls for an extra pair.

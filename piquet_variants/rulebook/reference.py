@@ -280,6 +280,33 @@ taken in) is judged by what each law is for, not by its figure:
   score put right after the time the ruleset allows
   (`game.score_correctable`).
 
+## The end of a partie: ties and races
+
+- **A tie after the last deal** (`game.tie: extra_pair`): "each deals once
+  more, when the partie is concluded, even if there should be a second tie"
+  (Cavendish Law 71).  Both extra deals are dealt before the partie is
+  settled, however the first leaves the totals; after them the higher total
+  wins, and a second tie ends the partie with no winner and nothing won.  A
+  tie made by a score put right after the last deal (Law 70) calls for the
+  pair too.  A record that stops at the tie is a partie not yet settled: the
+  replay says it is tied and what the ruleset's source asks for, at its
+  locator, and JSON gives `tie_deals_left`.  `draw` settles a tie at once.
+- **A race** (`game.end: race`, and each game of `games`) is won by "he,
+  that first comes to the number agreed upon" (1651, ch. I, p. 2), and it is
+  won at that score: judged in the order of reckoning (`race_check:
+  reckoning_order`, 1651 ch. X pp. 27-28: with both near the set, "Either of
+  them have a Blanche, he shall win the Set; for as much as the Blanches are
+  alwaies reckoned first of all"), the game ends the moment the target is
+  reached, and what either player reckons after it in that deal belongs to
+  no game.  The partie's totals are the scores as they stood then, so the
+  winner is never behind the loser, and a race settled by `difference`
+  never "wins" fewer than nothing; au Cent's double game is judged the same
+  way, by the loser's score when the hundred is made ("A player scoring a
+  hundred before his adversary has scored fifty wins a double game",
+  para. 28).  The deal itself is still told and checked whole.  Judged at
+  the end of the deal (`end_of_deal`), the higher total wins once one has
+  reached the target.
+
 ## Where the sources disagree
 
 A ruleset speaks for the date of the first source it follows: that record's
