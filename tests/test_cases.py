@@ -206,8 +206,10 @@ def test_case_XX_a_carte_blanche_may_be_shown_after_taking_in() -> None:
 def test_case_XXI_seventeen_cards_reckon_nothing_after_the_carte_blanche() -> None:
     """'A can reckon nothing after the carte blanche … This score accrues before the play of the hand commences,
     and before any cards are taken in': his five discards retaken, he plays seventeen cards and keeps the ten."""
-    score, _, _, deal = play(record(21))
+    score, notes, _, deal = play(record(21))
     assert deal.reckons_nothing[ELDER] and len(deal.tricks) == 12 and deal.hands[ELDER].bit_count() == 5
+    assert notes[-1] == ("the elder still reckons his carte blanche: it accrues before any cards are taken in, "
+                         "before his fault")
     assert score.by[ELDER] == {**dict.fromkeys(score.by[ELDER], 0), "carte_blanche": 10} and score.totals == [10, 6]
     assert score.kinds["point"].winner == ELDER and score.by[YOUNGER]["cards"] == 0  # his cards still bar (Law 58)
 

@@ -132,6 +132,7 @@ class Noted(Enum):
     PACKETS_CHANGED_BY_AGREEMENT = "packets_changed_by_agreement"
     PACKETS_CHANGED = "packets_changed"
     PARTIE_TIED = "partie_tied"
+    BLANCHE_KEPT = "blanche_kept"
 
     @classmethod
     def of(cls, group: str, value: object) -> Noted:
