@@ -315,6 +315,14 @@ def test_law_71_a_tie_each_deals_once_more_even_if_there_should_be_a_second_tie(
     p.add_totals(20, 5)  # each made 25 in the pair: a second tie
     result = p.result()
     assert result.finished and result.winner is None and result.points_won == 0 and p.deals_counted == n + 2
+    resumed = Partie(r, dealer=1)  # a record of the pair alone, from the tie
+    resumed.resume((91, 91), n)
+    resumed.add_totals(5, 0)
+    assert not resumed.finished
+    resumed.add_totals(3, 0)
+    assert resumed.finished and resumed.totals == [91 + 5, 91 + 3] and resumed.winner == 0
+    with pytest.raises(ValueError, match="leave none to play"):
+        Partie(r, dealer=1).resume((91, 90), n)
     untied = Partie(r, dealer=1)
     for k in range(n):
         untied.add_totals(10 if k == 0 else 5, 5)

@@ -35,6 +35,17 @@ class PartieResult:
     tie_deals_left: int = 0
 
 
+def _pair_left(rules: Rules, played: int, tied: bool) -> int:
+    """How many deals of the extra pair a tie after the last deal still calls for, ``played`` deals played and the
+    totals ``tied`` or not: the pair is dealt whole once the last deal leaves a tie."""
+    g = rules.game
+    if g.end != "deals" or g.tie != "extra_pair" or not g.deals <= played < g.deals + 2:
+        return 0
+    if played == g.deals and not tied:
+        return 0
+    return g.deals + 2 - played
+
+
 def cut_for_deal(rules: Rules, cut: tuple[int, int], higher_deals: bool = True,
                  lifted: tuple[int | None, int | None] = (None, None)) -> int:
     """The first dealer from the two cards cut (players 0 and 1); equal ranks, or too few cards lifted, cut again.
@@ -182,14 +193,7 @@ class Partie:
         self.winner = None if tied else (0 if self.totals[0] > self.totals[1] else 1)
 
     def _tie_deals_left(self) -> int:
-        """How many deals of the extra pair a tie after the last deal still calls for."""
-        g = self.rules.game
-        n = self.deals_counted
-        if g.end != "deals" or g.tie != "extra_pair" or not g.deals <= n < g.deals + 2:
-            return 0
-        if n == g.deals and self.totals[0] != self.totals[1]:
-            return 0
-        return g.deals + 2 - n
+        return _pair_left(self.rules, self.deals_counted, self.totals[0] == self.totals[1])
 
     def _game_won(self, p: int, forfeit: bool) -> None:
         g = self.rules.game
@@ -213,7 +217,7 @@ class Partie:
         always played in a partie that is not over.
         """
         g = self.rules.game
-        if g.end == "deals" and deals >= g.deals:
+        if g.end == "deals" and deals >= g.deals and not _pair_left(self.rules, deals, scores[0] == scores[1]):
             raise ValueError(f"the partie is of {g.deals} deals: {deals} already played leave none to play")
         if g.end in ("race", "games") and max(scores) >= g.target:
             raise ValueError(f"a score of {max(scores)} has already reached {g.target}: that game is over")
