@@ -232,7 +232,7 @@ taken in) is judged by what each law is for, not by its figure:
   Below twelve the play goes on to the twelfth: a card led to nothing is a
   trick (Law 57), and the twelfth, whether two cards or one, is the last and
   scores its `play.last_trick_bonus`; two short hands end when both are
-  played out.
+  played out, and the trick that ends them is the last.
 - **The cards** are of the twelve tricks (or fewer, when both hands are
   short): the player who wins more than the other wins them (Law 66's "more
   than six" is more than half of twelve), and six each divide them, a
