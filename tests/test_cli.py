@@ -242,3 +242,25 @@ def test_a_notation_file_is_parsed_once_until_it_changes(tmp_path: Path, monkeyp
         (bad,) = load_deals(path)
         assert isinstance(bad, NotationError)
     assert len(parsed) == 3
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("en", "partie: A 91, B 91; the partie is tied after 6 deals: Law 71 asks for two more deals, one dealt by each "
+           "player, before it is settled; 2 still to deal"),
+    ("fr", "partie: A 91, B 91; la partie est à égalité après 6 donnes : chaque joueur donne encore une fois, deux "
+           "donnes de plus, avant qu'elle soit réglée (loi 71) ; encore 2 à donner")])
+def test_a_partie_tied_after_its_last_deal_is_said_aloud(cli: Any, tmp_path: Path, lang: str, words: str) -> None:
+    """Six deals leave the totals equal (Case XXII's last deal, from A 62 and B 91): the replay says the partie is
+    tied and what the ruleset's source asks for, in the reader's language, and warns; JSON says how many deals
+    are still to deal."""
+    text = (DEALS / "cases" / "case-22.piquet").read_text("utf-8")
+    text = text.replace('[ScoreSoFar "A" "62" "B" "92"]', '[ScoreSoFar "A" "62" "B" "91"]')
+    text = "\n".join(line for line in text.splitlines()
+                     if not line.strip().startswith(("{", "totals", "winner", "points won")))
+    path = tmp_path / "tied.piquet"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = cli("replay", str(path), "--no-narrative", "--lang", lang)
+    assert code == 0 and words in out and words.split("; ", 1)[1] in err
+    code, out, _ = cli("replay", str(path), "--format", "json")
+    partie = json.loads(out)["results"][0]["partie"]
+    assert partie["finished"] is False and partie["winner"] is None and partie["tie_deals_left"] == 2

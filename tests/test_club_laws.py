@@ -126,3 +126,43 @@ def test_law_46_and_the_reply_bars_only_where_the_ruleset_says() -> None:
         _declared(d)
         reply(d, YOUNGER, "point", "equal", None)
         assert (score_deal(d).by[YOUNGER]["point"] == 0) is barred, rid
+
+
+def _blanche_dealt(r: Any) -> Deal:
+    """Case XX's cards: the elder is dealt a carte blanche."""
+    cards = lambda text: mask(parse_cards(text.split()))  # noqa: E731
+    return Deal(r, Dealt(cards("AS 10S 9S 8S AH 10H 9H AD 10D 9D AC 10C"), cards("KS QS JS 7S KH QH JH 7H KD QD JD 7D"),
+                         tuple(parse_cards("KC QC JC 8H 8D 9C 8C 7C".split()))))
+
+
+@pytest.mark.parametrize("fault", ["retakes_discard", "takes_in_too_many", "peek"])
+@pytest.mark.parametrize("rid", ["cavendish-rubicon", "cavendish-au-cent", "traite", "modern-fr",
+                                 "cavendish-rubicon/not-barring"])
+def test_reckoning_nothing_never_reaches_the_carte_blanche(rid: str, fault: str) -> None:
+    """Case XXI: 'A can reckon nothing after the carte blanche … This score accrues before the play of the hand
+    commences, and before any cards are taken in.'  Every fault that makes a player reckon nothing falls at the
+    exchange or later (Laws 25, 27, 31; a false call at the calls): the carte blanche he was dealt stands, and the
+    rest of his scores go, whether or not his cards still bar (Law 58)."""
+    import dataclasses
+    from piquet_variants.engine.irregular import retake_discard
+    r = rules(rid.split("/")[0])
+    if rid.endswith("not-barring"):
+        r = dataclasses.replace(r, penalties=dataclasses.replace(r.penalties, reckons_nothing_bars=False))
+    if fault == "peek" and r.penalties.seeing_opponent_talon != "reckons_nothing":
+        pytest.skip("seeing the stock is not punished by reckoning nothing here")
+    d = _blanche_dealt(r)
+    discard = mask(parse_cards("9S 8S 9H 9D 10C".split()))
+    if fault == "peek":
+        d.peek(ELDER, 1)
+    if fault == "takes_in_too_many":
+        exchange_wrongly(d, discard & ~mask(parse_cards(["10C"])), 5)
+    else:
+        d.apply(discard)
+    d.apply(mask(parse_cards("7S 7H 7D".split())))
+    if fault == "retakes_discard":
+        retake_discard(d, ELDER, discard)
+    d.play_randomly(random.Random(5))
+    score = score_deal(d)
+    assert d.reckons_nothing[ELDER] and d.over
+    assert score.by[ELDER]["carte_blanche"] == r.carte_blanche.score > 0
+    assert score.totals[ELDER] == r.carte_blanche.score

@@ -241,7 +241,7 @@ def _same(json_path: Path, ruleset: str | None = None) -> tuple[Any, Any]:
     return results[0]
 
 
-@pytest.mark.parametrize("n", range(1, 19))
+@pytest.mark.parametrize("n", range(1, 23))
 def test_each_case_in_notation_is_the_same_record_and_reaches_the_same_decision(n: int) -> None:
     deals, _ = _same(CASES / f"case-{n:02d}.json")
     assert all(claimed == engine for _, _, checks in deals for _, _, claimed, engine in checks)

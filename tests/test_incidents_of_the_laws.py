@@ -205,10 +205,10 @@ def test_no_incident_the_deal_as_played() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_law_25_a_card_taken_back_from_the_discard_thirteen_cards_reckon_nothing(lang: str) -> None:
-    """He plays thirteen cards (his thirteenth leads the last trick alone) and reckons nothing; waived (Law 44), he
-    reckons his trio and play."""
+    """He plays thirteen cards (the twelfth trick is the last, his thirteenth card no trick: Case XIX) and reckons
+    nothing; waived (Law 44), he reckons his trio and play."""
     statement = ("elder takes back from his discard (9♥)" if lang == "en" else "premier reprend de son écart (9♥)")
-    totals, partie, notes, _ = replayed(deal(lang, after=statement, tricks=_TRICKS + ["9♥"]))
+    totals, partie, notes, _ = replayed(deal(lang, after=statement, tricks=_TRICKS))
     assert totals == (0, 26) and partie == [0, 26]
     assert notes == ["the elder plays with 13 cards, more than his due: he reckons nothing this deal"]
     waived = statement + (", penalty waived" if lang == "en" else ", pénalité remise")
@@ -381,11 +381,11 @@ def test_the_description_s_case_a_hand_thrown_down_in_the_last_deal_that_cannot_
 
 def test_a_penalty_in_a_partie_under_way_the_earlier_score_decides() -> None:
     """A, the elder, takes his J♠ back from his discard in the last deal: he reckons nothing (Law 25), though he
-    wins every trick, his thirteenth leading the last alone. The partie ends on A 62, B 92: B wins, and A, under a
-    hundred, is rubicon'd: 92 + 62 + 100 = 254 (Laws 72-73)."""
-    text = _last_deal("elder takes back from his discard (J ♠)", "younger discards", _BOOK + ["J♠"])
+    wins every trick, the twelfth the last and his thirteenth card no trick (Case XIX). The partie ends on A 62,
+    B 92: B wins, and A, under a hundred, is rubicon'd: 92 + 62 + 100 = 254 (Laws 72-73)."""
+    text = _last_deal("elder takes back from his discard (J ♠)", "younger discards", _BOOK)
     rep = pv.replay(next(iter(pv.read(text))))
-    assert rep.deals[0].totals == (0, 0) and len(rep.deals[0].deal.tricks) == 13
+    assert rep.deals[0].totals == (0, 0) and len(rep.deals[0].deal.tricks) == 12
     assert rep.partie.totals == [62, 92] and rep.partie.winner == 1 and rep.partie.points_won == 254
 
 

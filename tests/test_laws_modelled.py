@@ -91,7 +91,7 @@ def test_law_25_retaking_the_discard_plays_thirteen_and_reckons_nothing() -> Non
     d.apply(low(d.hands[YOUNGER], 2))
     d.play_randomly(random.Random(1))
     score = score_deal(d)
-    assert d.over and score.totals[ELDER] == 0 and len(d.tricks) == 13
+    assert d.over and score.totals[ELDER] == 0 and len(d.tricks) == 12  # the thirteenth card is no trick
 
 
 def test_law_25_retaken_after_the_younger_exchanged_the_calls_count_thirteen_cards() -> None:
@@ -286,3 +286,44 @@ def test_au_cent_1_2_6_the_cut_the_packets_and_the_younger_s_carte_blanche() -> 
     notes = [say_note(n) for n in Deal(r, Dealt(mask(rest[:12]), blanche, tuple(rest[12:]))).notes]
     club = [say_note(n) for n in Deal(rules("cavendish-rubicon"), Dealt(mask(rest[:12]), blanche, tuple(rest[12:]))).notes]
     assert len(notes) == 1 and notes != club and "touched the stock" in notes[0]
+
+
+@pytest.mark.parametrize("partie", ["six-deals", "four-deals"])
+def test_law_71_a_tie_each_deals_once_more_even_if_there_should_be_a_second_tie(partie: str) -> None:
+    """Law 71: 'If both players score the same number in six deals, each deals once more, when the partie is
+    concluded, even if there should be a second tie.'  Both extra deals are played whatever the first leaves, the
+    higher total then wins, and a second tie ends the partie with no winner; the extra deals count single (the
+    Note to Law 71)."""
+    r = load_ruleset("cavendish-rubicon", (("partie", partie),)).rules
+    n = r.game.deals
+
+    def tied() -> Partie:
+        p = Partie(r, dealer=1)
+        for _ in range(n):
+            p.add_totals(10, 10)
+        assert p.totals[0] == p.totals[1] and not p.finished and p.result().tie_deals_left == 2
+        return p
+
+    p = tied()
+    elder = p.elder
+    p.add_totals(20, 5)  # the first extra deal leaves the totals apart: the second is still dealt
+    assert not p.finished and p.result().tie_deals_left == 1 and p.totals[elder] == p.totals[1 - elder] + 15
+    p.add_totals(0, 0)
+    assert p.finished and p.winner == elder and p.deals_counted == n + 2 and p.result().tie_deals_left == 0
+    p = tied()
+    p.add_totals(20, 5)
+    p.add_totals(20, 5)  # each made 25 in the pair: a second tie
+    result = p.result()
+    assert result.finished and result.winner is None and result.points_won == 0 and p.deals_counted == n + 2
+    resumed = Partie(r, dealer=1)  # a record of the pair alone, from the tie
+    resumed.resume((91, 91), n)
+    resumed.add_totals(5, 0)
+    assert not resumed.finished
+    resumed.add_totals(3, 0)
+    assert resumed.finished and resumed.totals == [91 + 5, 91 + 3] and resumed.winner == 0
+    with pytest.raises(ValueError, match="leave none to play"):
+        Partie(r, dealer=1).resume((91, 90), n)
+    untied = Partie(r, dealer=1)
+    for k in range(n):
+        untied.add_totals(10 if k == 0 else 5, 5)
+    assert untied.finished and untied.result().tie_deals_left == 0  # no tie, no extra deals

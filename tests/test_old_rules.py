@@ -256,7 +256,7 @@ def test_too_many_cards(rid: str, reckons_nothing: bool) -> None:
         d.apply(0)
     d.play_out(random.Random(2))
     score = score_deal(d)
-    assert len(d.tricks) == 13 and d.reckons_nothing[ELDER] is reckons_nothing
+    assert len(d.tricks) == 12 and d.reckons_nothing[ELDER] is reckons_nothing  # the thirteenth card is no trick
     assert (d.irregular is not None and d.irregular.hand_void[ELDER]) is not reckons_nothing
     hand_points = sum(score.by[ELDER][k] for k in ("carte_blanche", "point", "sequences", "sets"))
     assert hand_points == 0 and (score.totals[ELDER] == 0) is reckons_nothing
@@ -383,3 +383,43 @@ def test_a_cut_of_one_card_is_cut_again(cli, tmp_path: Path) -> None:
     rec["cut_lifted"]["A"] = 2
     path.write_text(json.dumps(rec), encoding="utf-8")
     assert cli("replay", str(path))[0] == 0
+
+
+
+def _elder_scores_first(rid: str, younger_beyond: int) -> tuple[Any, int, Any]:
+    """A random deal whose first score (in the order of reckoning) is the elder's, and whose younger ends with more
+    than ``younger_beyond`` over the elder's total; with that first score's points."""
+    from piquet_variants.engine.scoring import MARK
+    r = rules(rid)
+    for seed in range(2000):
+        score = score_deal(play_random_deal(r, random.Random(seed)))
+        first = next(e for e, _ in score.running() if e[0] != MARK)
+        if first[0] == ELDER and score.totals[YOUNGER] > max(0, score.totals[ELDER] + younger_beyond):
+            return r, first[2], score
+    raise AssertionError("no such deal")
+
+
+@pytest.mark.parametrize("rid", ["royall-1651", "cotton-1674", "academie"])
+def test_the_set_is_won_when_the_number_is_reached_and_its_winner_is_never_behind(rid: str) -> None:
+    """1651, ch. I, p. 2: 'he, that first comes to the number agreed upon, wins the Set'; ch. X, pp. 27-28, the
+    first to reckon to it wins.  The set is over at that score: what either reckons after it in the deal belongs
+    to no set, so the winner is never behind, and never 'wins' fewer than nothing."""
+    from piquet_variants.engine.partie import Partie
+    r, first, score = _elder_scores_first(rid, 1)  # the younger, one short of the set, ends the deal ahead
+    partie = Partie(r, dealer=1)  # player 0 is the elder
+    partie.resume((r.game.target - first, r.game.target - 1), 2)
+    partie.add(score)
+    result = partie.result()
+    assert result.finished and result.winner == 0
+    assert result.totals == [r.game.target, r.game.target - 1] and result.points_won == 1
+
+
+def test_au_cent_the_double_game_is_judged_when_the_hundred_is_scored() -> None:
+    """au Cent, para. 28: 'A player scoring a hundred before his adversary has scored fifty wins a double game.'
+    The younger's score is taken when the elder reaches a hundred, not at the end of the deal."""
+    from piquet_variants.engine.partie import Partie
+    r, first, score = _elder_scores_first("cavendish-au-cent", -1000)
+    partie = Partie(r, dealer=1)
+    partie.resume((r.game.target - first, r.game.double_game_below - 1), 0)  # one short of fifty
+    partie.add(score)
+    assert score.totals[YOUNGER] > 0 and partie.games == [r.game.double_game_value, 0]

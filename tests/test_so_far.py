@@ -43,6 +43,7 @@ def test_the_last_deal_from_62_92_settles_the_rubicon_from_there(cli, tmp_path: 
         assert code == 0, err
         partie = json.loads(out)["results"][0]["partie"]
         assert partie == {"totals": {"A": 232, "B": 92}, "winner": "A", "points_won": 424, "finished": True,
+                          "tie_deals_left": 0,
                           "games": {"A": 0, "B": 0}}
     path = tmp_path / "saved.piquet"
     path.write_text(_record('[DealsSoFar "5"]\n[ScoreSoFar "A" "62" "B" "92"]', 'sheet "A" 45, "B" 10'), "utf-8")

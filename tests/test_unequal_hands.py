@@ -2,8 +2,9 @@
 
 A player who takes in one card more or fewer than he discards (Cavendish
 Laws 30, 31; 1651, ch. XII) plays a hand of thirteen or eleven cards; the
-last trick may then be a card led to nothing.  Every path through the
-replay and the narrative must take such a play without an internal error.
+last trick may then be a card led to nothing, and a card beyond a full hand
+is no trick (Case XIX).  Every path through the replay and the narrative
+must take such a play without an internal error.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import random
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -72,7 +74,7 @@ def test_short_and_long_hands_score_and_replay(rid: str, seed: int, elder_n: int
     assert deal.over
     score = score_deal(deal)
     tricks = len(deal.tricks)
-    assert tricks == max(elder_n, younger_n)
+    assert tricks == min(max(elder_n, younger_n), deal.rules.deal.hand)  # a card beyond a full hand is no trick
     # every trick is won by one player; a card led to nothing is the leader's (Law 57)
     assert sum(deal.won) == tricks
     assert all(follow != NO_CARD or deal.hands[1 - leader] == 0 for leader, _, follow in deal.tricks)
@@ -101,3 +103,37 @@ def test_a_hand_dealt_short_is_no_carte_blanche() -> None:
         other = 24 - n
         d = Deal(r, Dealt(hand, mask(rest[:other]), tuple(rest[other:])))
         assert d.blanche_dealt[ELDER] is dealt, n
+
+
+def _capot_against_thirteen(rid: str) -> Deal:
+    """The elder discards four and takes in five (thirteen cards); the younger, holding the aces, kings and queens
+    of every suit, takes the first trick and leads out the rest."""
+    from piquet_variants.cards import mask, parse_cards
+    from piquet_variants.engine.deal import Dealt
+    r = load_ruleset(rid).rules
+    cards = lambda text: mask(parse_cards(text.split()))  # noqa: E731
+    elder = cards("JS 9S 8S 7S 10H 9H 8H 7H 10D 9D 8D 7D")
+    younger = cards("AS KS QS 10S AH KH QH JH AD KD QD JD")
+    talon = tuple(parse_cards("7C 8C 9C 10C JC QC KC AC".split()))
+    d = Deal(r, Dealt(elder, younger, talon))
+    exchange_wrongly(d, cards("9S 10H 9H 10D"), 5)
+    d.apply(cards("10S JH JD"))
+    while d.phase == Phase.DECLARE:
+        d.apply(0)
+    d.play_out(random.Random(0))
+    return d
+
+
+@pytest.mark.parametrize("rid", [rid for rid in _RULESETS if load_ruleset(rid).rules.deck.size == 32])
+def test_the_last_trick_presupposes_twelve_cards_each(rid: str) -> None:
+    """Case XIX: 'The word "last," in Law 65, presupposes that each player has twelve cards.'  Against a hand of
+    thirteen the twelfth trick is the last and the thirteenth card no trick: the younger, winning all twelve,
+    scores the last trick's two and the capot (Law 66), and the elder keeps his thirteenth card in his hand."""
+    d = _capot_against_thirteen(rid)
+    assert d.over and len(d.tricks) == d.rules.deal.hand == 12 and d.won == [0, 12]
+    assert d.hands[ELDER].bit_count() == 1 and d.hands[YOUNGER] == 0
+    score = score_deal(d)
+    last = [e for e in score.events if e[3] == "trick:12:last"]
+    assert last == [(YOUNGER, "play", d.rules.play.last_trick_bonus, "trick:12:last")]
+    assert score.by[YOUNGER]["capot"] == d.rules.cards.capot and score.by[YOUNGER]["cards"] == 0
+    assert not [e for e in score.events if str(e[3]).startswith("trick:13")]

@@ -7,7 +7,10 @@ from typing import Annotated, Any
 import typer
 
 from ..engine.deal import ELDER
-from ..saying import say_all
+from ..engine.notes import Note, Noted
+from ..rulebook.citing import localized_locator
+from ..ruleset.model import Ruleset
+from ..saying import say_all, say_note
 from ..engine.record import Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import RecordError
@@ -23,7 +26,14 @@ from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, choose_rulesets, 
 EXIT_MISMATCH = 3
 
 
-def _account(rep: Replay, record: Record, title: str, lang: Lang, narrative: bool) -> Report:
+def tie_words(rs: Ruleset, left: int, lang: Lang) -> str:
+    """A tie after the partie's last deal, and the deals the ruleset's source asks for, said where it says so."""
+    cites = rs.entry("game.tie").citations
+    law = localized_locator(cites[0].locator, lang) if cites else rs.id
+    return say_note(Note(Noted.PARTIE_TIED, n=rs.rules.game.deals, left=left, law=law), lang)
+
+
+def _account(rep: Replay, record: Record, title: str, lang: Lang, narrative: bool, rs: Ruleset) -> Report:
     out = Report().heading(title)
     for d in rep.deals:
         if narrative:
@@ -46,6 +56,8 @@ def _account(rep: Replay, record: Record, title: str, lang: Lang, narrative: boo
     if res.finished:
         winner = rep.players[res.winner] if res.winner is not None else t("draw", lang)
         out.paragraph(f"{totals}; {t('winner', lang)} {winner}, {t('points won', lang)} {res.points_won}")
+    elif res.tie_deals_left:
+        out.paragraph(f"{totals}; {tie_words(rs, res.tie_deals_left, lang)}")
     elif len(rep.deals) > 1:  # a single coup, as the books give one, is no partie: its total says it all
         out.paragraph(f"{totals} ({t('unfinished', lang)})")
     return out.items([(0, f"! {place(m.at, lang)}: {t('book', lang)} {said(m.claimed, lang)}, "
@@ -75,6 +87,7 @@ def replay_json(rep: Replay, ruleset_id: str, lang: Lang = "en") -> dict[str, An
             "partie": {"totals": {rep.players[i]: res.totals[i] for i in (0, 1)},
                        "winner": rep.players[res.winner] if res.winner is not None else None,
                        "points_won": res.points_won, "finished": res.finished,
+                       "tie_deals_left": res.tie_deals_left,
                        "games": {rep.players[i]: res.games[i] for i in (0, 1)}},
             "mismatches": [check_json(m) for m in rep.mismatches if m.deal is None]}
 
@@ -129,7 +142,9 @@ def replay_command(
                 statuses.append(EXIT_MISMATCH if rep.mismatches else 0)
                 results.append(dict(replay_json(rep, rs.id, lang), file=doc.file, record=k))
                 tell_it = narrative if narrative is not None else doc.lines is not None
-                report.extend(_account(rep, record, f"{where}: {rs.id}", lang, tell_it))
+                report.extend(_account(rep, record, f"{where}: {rs.id}", lang, tell_it, rs))
+                if rep.partie.tie_deals_left:
+                    warn(f"{where}: {tie_words(rs, rep.partie.tie_deals_left, lang)}")
                 for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription
                     flag = unplayed(d, lang)
                     if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):

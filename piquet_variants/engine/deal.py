@@ -196,7 +196,7 @@ class Deal:
     __slots__ = ("rules", "dealt", "hands", "talon", "phase", "player", "delta", "parts", "taken", "discards",
                  "void", "void_reason", "blanche", "blanche_dealt", "reckons_nothing", "grand_coup", "forfeit",
                  "forced_suit", "forced_by", "forced_lead", "calls", "shown", "step", "tricks",
-                 "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables", "irregular")
+                 "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables", "irregular", "last_trick")
 
     def __init__(self, rules: Rules, dealt: Dealt):
         self.rules = rules
@@ -225,6 +225,9 @@ class Deal:
         self.steps: list[tuple[list[Combo | None], int, list[Combo]]] = []
         self.step = 0
         self.tricks: list[tuple[int, int, int]] = []  # (leader, lead card, follower's card)
+        # The last trick is the one that ends a full hand, whatever either holds (Cavendish, Case XIX: "The word
+        # 'last,' in Law 65, presupposes that each player has twelve cards"): a card beyond it is never a trick.
+        self.last_trick = rules.deal.hand
         self.lead_card: int | None = None
         self.won = [0, 0]
         self.void = False
@@ -496,7 +499,9 @@ class Deal:
         self.won[winner] += 1
         self.lead_card = None
         self.player = winner
-        if not self.hands[winner]:
+        if len(self.tricks) == self.last_trick:  # a longer hand's cards beyond it stay in his hand
+            self.phase = Phase.OVER
+        elif not self.hands[winner]:
             if not self.hands[1 - winner]:
                 self.phase = Phase.OVER
             else:  # he has played out a short hand: the other leads what is left
@@ -541,7 +546,8 @@ class Deal:
             return
         hands, rand = self.hands, rng.random
         follows = self.rules.play.must_follow
-        n = hands[self.player].bit_count()  # the cards in either hand at each lead (the hands are of one length here)
+        # the cards in either hand at each lead (the hands are of one length here), as far as the last trick
+        n = min(hands[self.player].bit_count(), self.last_trick - len(self.tricks))
         while n:
             leader = self.player
             lead = _random_card(hands[leader], n, rand)

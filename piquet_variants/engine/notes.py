@@ -131,6 +131,8 @@ class Noted(Enum):
     ANNOUNCED_CUT = "announced.cut"
     PACKETS_CHANGED_BY_AGREEMENT = "packets_changed_by_agreement"
     PACKETS_CHANGED = "packets_changed"
+    PARTIE_TIED = "partie_tied"
+    BLANCHE_KEPT = "blanche_kept"
 
     @classmethod
     def of(cls, group: str, value: object) -> Noted:
@@ -177,3 +179,5 @@ class Note:
     looks: Note | None = None
     who: Note | None = None
     when: Note | None = None
+    left: int | None = None
+    law: str | None = None  # where the ruleset's source says it, in the reader's words (a locator: Law 71)

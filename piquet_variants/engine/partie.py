@@ -10,6 +10,7 @@ or a series of races (games) with double games, as in piquet au cent.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..cards import rank_of
@@ -30,6 +31,19 @@ class PartieResult:
     points_won: int
     games: list[int]
     finished: bool
+    #: The deals a tie after the last deal still calls for before the partie is settled (the extra pair).
+    tie_deals_left: int = 0
+
+
+def _pair_left(rules: Rules, played: int, tied: bool) -> int:
+    """How many deals of the extra pair a tie after the last deal still calls for, ``played`` deals played and the
+    totals ``tied`` or not: the pair is dealt whole once the last deal leaves a tie."""
+    g = rules.game
+    if g.end != "deals" or g.tie != "extra_pair" or not g.deals <= played < g.deals + 2:
+        return 0
+    if played == g.deals and not tied:
+        return 0
+    return g.deals + 2 - played
 
 
 def cut_for_deal(rules: Rules, cut: tuple[int, int], higher_deals: bool = True,
@@ -85,10 +99,10 @@ class Partie:
         g = self.rules.game
         k = self.multiplier()
         race = g.end in ("race", "games")
-        reached = self._reached_in_reckoning(score, by_player, k) if race else None
+        reached, counted = self._reached_in_reckoning(score, by_player, k) if race else (None, score.totals)
         for role in (ELDER, 1 - ELDER):
-            self.totals[by_player[role]] += score.totals[role] * k
-            self.game_totals[by_player[role]] += score.totals[role] * k
+            self.totals[by_player[role]] += counted[role] * k
+            self.game_totals[by_player[role]] += counted[role] * k
         self.deals_counted += 1
         if score.forfeit is not None:
             reached = by_player[1 - score.forfeit]
@@ -141,30 +155,45 @@ class Partie:
             self._deals_played()
         return True
 
-    def _reached_in_reckoning(self, score: DealScore, by_player: tuple[int, ...], k: int) -> int | None:
-        """Who reaches the target first as the deal reckons, where the order of reckoning decides: only where the
-        deal can take someone there."""
+    def _reached_in_reckoning(self, score: DealScore, by_player: tuple[int, ...],
+                              k: int) -> tuple[int | None, Sequence[int]]:
+        """Who reaches the target first as the deal reckons, where the order of reckoning decides (only where the
+        deal can take someone there), and what of the deal counts, by role.
+
+        The game is won the moment he reaches it ("he, that first comes to the
+        number agreed upon, wins the Set", 1651, ch. I; au Cent judges the
+        loser's score then: "before his adversary has scored fifty"): what
+        either reckons after it belongs to no game, so the deal counts as far
+        as that score, and the winner never ends below the loser.
+        """
         g = self.rules.game
-        reached: int | None = None
         if g.race_check == "reckoning_order" and score.forfeit is None and any(
                 self.game_totals[by_player[role]] + score.most(role) * k >= g.target for role in (ELDER, 1 - ELDER)):
             for e, running in score.running():
                 if e[0] == MARK:
                     continue
                 for role in (ELDER, 1 - ELDER):
-                    p = by_player[role]
-                    if reached is None and self.game_totals[p] + running[role] * k >= g.target:
-                        reached = p
-        return reached
+                    if self.game_totals[by_player[role]] + running[role] * k >= g.target:
+                        return by_player[role], running
+        return None, score.totals
 
     def _deals_played(self) -> None:
-        """The partie's deals are played: the higher total wins, unless a tie calls for an extra pair."""
-        g = self.rules.game
+        """The partie's deals are played: the higher total wins, unless a tie calls for an extra pair.
+
+        Both deals of the pair are played before the partie is settled, however
+        the first leaves the totals, and a second tie ends it with no winner
+        (Cavendish Law 71: "each deals once more, when the partie is concluded,
+        even if there should be a second tie").
+        """
         tied = self.totals[0] == self.totals[1]
-        extra = g.tie == "extra_pair" and tied and self.deals_counted < g.deals + 2
-        if not extra:
-            self.finished = True
-            self.winner = None if tied else (0 if self.totals[0] > self.totals[1] else 1)
+        if self._tie_deals_left():
+            self.finished, self.winner = False, None  # a correction after the last deal may tie it (Law 70)
+            return
+        self.finished = True
+        self.winner = None if tied else (0 if self.totals[0] > self.totals[1] else 1)
+
+    def _tie_deals_left(self) -> int:
+        return _pair_left(self.rules, self.deals_counted, self.totals[0] == self.totals[1])
 
     def _game_won(self, p: int, forfeit: bool) -> None:
         g = self.rules.game
@@ -188,7 +217,7 @@ class Partie:
         always played in a partie that is not over.
         """
         g = self.rules.game
-        if g.end == "deals" and deals >= g.deals:
+        if g.end == "deals" and deals >= g.deals and not _pair_left(self.rules, deals, scores[0] == scores[1]):
             raise ValueError(f"the partie is of {g.deals} deals: {deals} already played leave none to play")
         if g.end in ("race", "games") and max(scores) >= g.target:
             raise ValueError(f"a score of {max(scores)} has already reached {g.target}: that game is over")
@@ -215,7 +244,7 @@ class Partie:
             won = self.totals[w] - loser
             if g.settlement == "rubicon":
                 won = (self.totals[w] + loser if loser < g.rubicon else won) + g.rubicon_bonus
-        return PartieResult(list(self.totals), w, won, list(self.games), self.finished)
+        return PartieResult(list(self.totals), w, won, list(self.games), self.finished, self._tie_deals_left())
 
 
 def play_random_deal(rules: Rules, rng: random.Random) -> Deal:

@@ -379,7 +379,9 @@ class _DealDriver:
             for j, text in enumerate(trick):
                 where = ("tricks", n, j)
                 if deal.phase != Phase.PLAY:
-                    raise self.fail(where, "the play is already over")
+                    raise self.fail(where, f"the play is over after trick {len(deal.tricks)}, the last: a card "
+                                           "beyond a full hand is no trick" if len(deal.tricks) == deal.last_trick
+                                    else "the play is already over")
                 played = self.reader.card(text, self.at + where)
                 if played == UNKNOWN:
                     raise self.fail(where, UNKNOWN_PLAYED)

@@ -26,7 +26,7 @@ from ..ruleset.model import Rules
 from .combos import KINDS, POINT, Combo, good_against_the_cards, tables
 from .deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, follower_wins
 from .derived import reading
-from .notes import Note
+from .notes import Note, Noted
 
 CATEGORIES: Final[tuple[str, ...]] = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique",
                                       "repique", "capot", "penalty")
@@ -394,7 +394,8 @@ def _conceded(deal: Deal) -> tuple[int, list[ScoreEvent]]:
         return 0, []
     w = 1 - deal.irregular.thrown_down
     rules = deal.rules
-    tricks = max(deal.hands[ELDER].bit_count(), deal.hands[YOUNGER].bit_count())
+    tricks = min(max(deal.hands[ELDER].bit_count(), deal.hands[YOUNGER].bit_count()),
+                 deal.last_trick - len(deal.tricks))
     points = tricks * rules.play.lead + rules.play.last_trick_bonus
     events: list[ScoreEvent] = [(w, "play", points, "play")]
     if rules.cards.majority:
@@ -484,16 +485,22 @@ def score_deal(deal: Deal) -> DealScore:
     kinds = {k: judge_kind(deal, k) for k in KINDS} if deal.phase >= Phase.PLAY else {}
     nothing = deal.reckons_nothing
     parts, by = _parts(deal, kinds)
+    kept: list[Note] = []
     shadowed = deal.irregular is not None
     if nothing[ELDER] or nothing[YOUNGER]:
+        # What he reckoned before the fault stands: the carte blanche "accrues before the play of the hand
+        # commences, and before any cards are taken in" (Cavendish, Case XXI), and every fault that makes a player
+        # reckon nothing falls at the exchange or later.
         layout = _end_to_end(parts)
         if rules.penalties.reckons_nothing_bars:  # his cards, not good to score, still save him (the Description)
-            layout = [e if e[0] == MARK or not nothing[e[0]] else (e[0], SHADOW, e[2], e[3]) for e in layout]
+            layout = [e if e[0] == MARK or not nothing[e[0]] or e[1] == "carte_blanche"
+                      else (e[0], SHADOW, e[2], e[3]) for e in layout]
             shadowed = True
         else:
-            layout = [e for e in layout if e[0] == MARK or not nothing[e[0]]]
+            layout = [e for e in layout if e[0] == MARK or not nothing[e[0]] or e[1] == "carte_blanche"]
         by = _sums([e for e in layout if e[1] is not SHADOW])
         parts = [layout]
+        kept = [Note(Noted.BLANCHE_KEPT, role=p) for p in (ELDER, YOUNGER) if nothing[p] and by[p]["carte_blanche"]]
     running = [0, 0]
     if deal.blanche[ELDER] != deal.blanche_dealt[ELDER] or deal.blanche[YOUNGER] != deal.blanche_dealt[YOUNGER]:
         running = _blanches_that_save(deal)
@@ -508,4 +515,4 @@ def score_deal(deal: Deal) -> DealScore:
             by[p]["penalty"] += points
             parts.append(((p, "penalty", points, "penalty"),))
     totals = [sum(by[ELDER].values()), sum(by[YOUNGER].values())]
-    return DealScore(totals, by, parts, kinds, deal.over, False, deal.forfeit, list(deal.notes))
+    return DealScore(totals, by, parts, kinds, deal.over, False, deal.forfeit, deal.notes + kept)

@@ -242,16 +242,28 @@ taken in) is judged by what each law is for, not by its figure:
   all cards that cannot be played to", Laws 26, 30, 57; 1651, ch. XII
   pp. 41-42).  Its leader scores it as any lead (Law 65, "one for every card
   he leads").
-- **The last trick** is the trick that ends the play, whether it is two
-  cards or one led to nothing: it scores its `play.last_trick_bonus`.
-- **The cards** go to the player who wins more tricks than the other
-  (Law 66's "more than six" is more than half of twelve); with thirteen
-  tricks they cannot be divided, with eleven-and-twelve they are divided at
-  six each.
-- **The capot** is every trick ("twelve tricks" are all the tricks of
-  twelve-card hands): a long hand that wins twelve of thirteen has no capot,
-  and a short hand that loses every trick is capotted (1651, pp. 41-42: "by
-  this meanes he come to be Capotted").
+- **The last trick** is the twelfth (the trick that ends a full hand,
+  `deal.hand`), whatever either player holds: "The word 'last,' in Law 65,
+  presupposes that each player has twelve cards. B is entitled to score two
+  for the twelfth trick" (Cavendish, Case XIX, where A holds thirteen).  A
+  card beyond it is never a trick: the play ends with the twelfth trick, the
+  long hand's thirteenth card (or more: a discard of five retaken makes
+  seventeen, Case XXI) stays in his hand, unplayed and uncounted, and a
+  record that writes a trick after the twelfth is refused at that line.
+  Below twelve the play goes on to the twelfth: a card led to nothing is a
+  trick (Law 57), and the twelfth, whether two cards or one, is the last and
+  scores its `play.last_trick_bonus`; two short hands end when both are
+  played out, and the trick that ends them is the last.
+- **The cards** are of the twelve tricks (or fewer, when both hands are
+  short): the player who wins more than the other wins them (Law 66's "more
+  than six" is more than half of twelve), and six each divide them, a
+  thirteenth card or not (Case XXII: the younger, with thirteen cards,
+  "divides the cards").
+- **The capot** is every trick of the twelve ("A player who wins twelve
+  tricks wins a capot", Law 66): a hand of twelve that wins all twelve
+  against thirteen is a capot, the thirteenth card being no trick; a short
+  hand that loses every trick is capotted (1651, pp. 41-42: "by this meanes
+  he come to be Capotted").
 - **Barring.** A hand of more than twelve cards reckons nothing, but its
   cards, all of them, bar the adversary and save the pique and repique where
   `penalties.reckons_nothing_bars` is true (Law 58, "though not good to
@@ -261,16 +273,60 @@ taken in) is judged by what each law is for, not by its figure:
   bars as any hand.
 - **What "reckons nothing" takes away** (`penalties.too_many_cards`,
   `false_call`, and the others): every score of the offender in the deal in
-  which the offence falls, whenever it is found (Law 54, "on discovery";
-  1651, p. 39, "in the beginning, middle, or end"): carte blanche, point,
+  which the offence falls from the fault on, whenever it is found (Law 54,
+  "on discovery"; 1651, p. 39, "in the beginning, middle, or end"): point,
   sequences, quatorzes and trios, the play and the cards, and so every pique,
   repique and capot those scores would have made.  The 1651 penalty takes
   the hand's scores only, and leaves the play ("shall not this hinder the
   other from making what he can in playing his Cards", p. 39).
-- **What it cannot reach**: the adversary's scores; the deals before (each
-  is settled as it ends: "All preceding deals stand good", Law 75), so a game
-  of au Cent already won stands; and a score put right after the time the
-  ruleset allows (`game.score_correctable`).
+- **What it cannot reach**: a score made before the fault arises.  The
+  carte blanche "accrues before the play of the hand commences, and before
+  any cards are taken in. Consequently, the law which bars a player from
+  reckoning anything if he plays with too many cards does not apply to a
+  carte blanche" (Cavendish, Case XXI: A, his discard of five retaken, plays
+  seventeen cards and "can reckon nothing after the carte blanche").  Every
+  fault that makes a player reckon nothing falls at the exchange or later
+  (too many cards, Laws 25, 31, 35, 58; the stock seen or mixed, Laws 27-29;
+  a misdeal not announced, Law 39; a false call, Law 54, which stands only
+  once the younger has played to the first trick, after every call), so
+  under `reckons_nothing` the carte blanche always stands, counts as a score
+  against the adversary's pique and repique, and is the only score that
+  does; whether the blanche was shown before or after the fault is
+  `carte_blanche.shown_late`'s question, not the penalty's.  The 1651
+  penalty (`forfeits_hand`) is worded wider, "debarred from reckoning any
+  thing of all that he truly hath" (ch. XII, p. 39), and takes the blanche
+  with the rest of the hand.  Nor can the penalty reach the adversary's
+  scores; the deals before (each is settled as it ends: "All preceding
+  deals stand good", Law 75), so a game of au Cent already won stands; and a
+  score put right after the time the ruleset allows
+  (`game.score_correctable`).
+
+## The end of a partie: ties and races
+
+- **A tie after the last deal** (`game.tie: extra_pair`): "each deals once
+  more, when the partie is concluded, even if there should be a second tie"
+  (Cavendish Law 71).  Both extra deals are dealt before the partie is
+  settled, however the first leaves the totals; after them the higher total
+  wins, and a second tie ends the partie with no winner and nothing won.  A
+  tie made by a score put right after the last deal (Law 70) calls for the
+  pair too.  A record that stops at the tie is a partie not yet settled: the
+  replay says it is tied and what the ruleset's source asks for, at its
+  locator, and JSON gives `tie_deals_left`.  `draw` settles a tie at once.
+- **A race** (`game.end: race`, and each game of `games`) is won by "he,
+  that first comes to the number agreed upon" (1651, ch. I, p. 2), and it is
+  won at that score: judged in the order of reckoning (`race_check:
+  reckoning_order`, 1651 ch. X pp. 27-28: with both near the set, "Either of
+  them have a Blanche, he shall win the Set; for as much as the Blanches are
+  alwaies reckoned first of all"), the game ends the moment the target is
+  reached, and what either player reckons after it in that deal belongs to
+  no game.  The partie's totals are the scores as they stood then, so the
+  winner is never behind the loser, and a race settled by `difference`
+  never "wins" fewer than nothing; au Cent's double game is judged the same
+  way, by the loser's score when the hundred is made ("A player scoring a
+  hundred before his adversary has scored fifty wins a double game",
+  para. 28).  The deal itself is still told and checked whole.  Judged at
+  the end of the deal (`end_of_deal`), the higher total wins once one has
+  reached the target.
 
 ## Where the sources disagree
 
