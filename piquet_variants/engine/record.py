@@ -596,10 +596,11 @@ class _Dialogue:
                         f"{combo.length}x{RANK_KEYS[combo.top]}" if combo else "-"))
             self.stage = "whole"
             self.calls[r] += 0 if correction else 1
-        else:
+        else:  # a point called by what it makes (au Cent para. 15) is his call of the kind, as a length is
             combo = self.call(r, "value")
             out.append((i, "value", r, item.value or 0, combo.value if combo else 0))
             self.stage = "whole"
+            self.calls[r] = max(self.calls[r], 0 if correction else 1)
         return out
 
     def reply(self, i: int, item: Said, r: int) -> list[_Said]:
