@@ -324,8 +324,8 @@ class Deal:
         most = min(most, self.hands[p].bit_count() - d)  # he discards as many as he takes in: no more than he holds
         if d > 0:
             fewest = self.rules.misdeal.over_hand_min_take
-        elif d < 0:
-            fewest = max(fewest, 1)
+        elif d < 0:  # one more taken than discarded: the discard his role owes, or none if he takes one (Law 42)
+            fewest = max(fewest - d if self.rules.misdeal.under_hand_must_discard else fewest, 1)
         return min(fewest, most), most
 
     def _exchange(self, discard: int) -> None:

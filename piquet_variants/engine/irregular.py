@@ -271,8 +271,11 @@ def unannounced_misdeal(deal: Deal) -> None:
 
 
 def exchange_wrongly(deal: Deal, discard: int, took: int, waived: bool = False) -> None:
-    """The player to exchange discards ``discard`` and takes ``took`` cards, not as many as he discards.
+    """The player to exchange discards ``discard`` and says he takes ``took`` cards.
 
+    The number the laws give for his discard (as many, or, dealt a card too
+    many or too few, one fewer or one more: Cavendish Laws 40-43, au Cent
+    paras. 13-14) is his exchange as it should be, judged as any other.
     Taking more, he plays with more than his due (``penalties.too_many_cards``);
     taking fewer, he plays on with fewer, and the leader takes what cannot be
     played to (1651, ch. XII; Cavendish Laws 30, 31, 57).
@@ -280,11 +283,17 @@ def exchange_wrongly(deal: Deal, discard: int, took: int, waived: bool = False) 
     p = deal.player
     if deal.phase != Phase.EXCHANGE:
         raise IllegalAction("not at the exchange")
-    due = discard.bit_count() - deal.delta[p]
+    n = discard.bit_count()
+    due = n - deal.delta[p]
+    if took == due:
+        deal.apply(discard)
+        return
     most = deal.parts[0] if p == ELDER else len(deal.talon)
-    if discard & ~deal.hands[p] or not discard or took == due or not 0 <= took <= most:
-        raise IllegalAction(f"the {ROLES[p]} must discard some of his own cards and take a number of cards other "
-                            f"than he discards, at most {most}")
+    if discard & ~deal.hands[p]:
+        raise IllegalAction(f"the {ROLES[p]} can discard only cards of his own hand")
+    if not 0 <= took <= most:
+        raise IllegalAction(f"the {ROLES[p]}, discarding {n} card(s) of {deal.hands[p].bit_count()}, takes in "
+                            f"{due} by the laws; {took} is more than the {most} card(s) of the stock he may take")
     state(deal)  # marks the deal irregular: its hands are no longer of one length
     deal.take_in(discard, took)
     hand = deal.hands[p].bit_count()

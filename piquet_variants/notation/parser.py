@@ -134,6 +134,10 @@ class _ToStatements(Transformer[Any, Any]):
     def number(self, items: list[Tok]) -> Number:
         return _number(items[0])
 
+    def nought(self, items: list[Tok]) -> Number:
+        """'nothing' where a number of cards is asked: none."""
+        return Number("0", pos(items[0]))
+
     def signed(self, items: list[Any]) -> Number:
         return Number("-" + items[1].text, pos(items[0]))
 

@@ -257,7 +257,7 @@ class Leaves(_Cards):
 
 @dataclass(frozen=True, slots=True)
 class Took:
-    """How many cards he took in, where that is not as many as he discarded."""
+    """How many cards he took in: as many as the laws give for his discard, or not (too many or too few)."""
 
     pos: Pos
     count: Number

@@ -291,6 +291,28 @@ Their JSON (`--format json`):
 A citation's `note` is the project's; `citation` is the formatted note,
 `source_note` the source record's.
 
+## The turn to deal, a deal stood, and the take
+
+What the laws say of the order of the deals and of an exchange made from a
+deal that was not right, as the replay applies it:
+
+- **The take the laws give is a take.**  Dealt a card too many or too few, a
+  player discards one more or one fewer than he takes in (Cavendish Laws
+  40-43, au Cent paras. 13-14).  An exchange written with its number
+  (`younger discards J 10 7 ♠, takes in 2`: Law 43, "The younger hand must
+  discard one more than he takes in"; `elder discards J ♣, takes in
+  nothing`: au Cent para. 13, "he is not obliged to take in any") is judged
+  as the same exchange written without it; only a number other than the
+  laws' is a wrong take (Laws 30, 31), and a number he cannot take is refused
+  with the number the laws give.
+- **A hand dealt short still discards** where the ruleset says so
+  (`misdeal.under_hand_must_discard`): au Cent para. 14, "he must discard one
+  less than he takes in, and he must discard one card", so a discard of
+  nothing is refused; under the club laws "if he only take one card, he need
+  not discard any" (Laws 40, 42).  The duty is the one his role owes with a
+  full hand (`exchange.elder_min`, `exchange.younger_min`), so au Cent's
+  younger, "not obliged to discard any card" (para. 7), owes none.
+
 # Rule reference
 """
 

@@ -45,6 +45,7 @@ class Misdeal:
     talon_over: Remedy
     short_talon_falls_on: Literal["elder", "younger", "offender"]
     over_hand_min_take: int
+    under_hand_must_discard: bool
     unannounced: Literal["option_lost", "too_many_cards", "no_effect"]
 
 
