@@ -71,3 +71,38 @@ def test_au_cent_14_the_elder_with_eleven_must_discard_one_card(ruleset: str, al
     one = _record(ruleset, "  elder discards J ♣\n  younger discards J 10 7 ♠\n",
                   elder="A K Q 8 ♠  A K 9 ♥  K Q 7 ♦  J ♣", younger=_YOUNGER + "  7 ♣")
     assert _replay(one).deals[0].deal.taken[0].bit_count() == 2  # one out, two in: twelve cards
+
+
+# -- a record's own options under --ruleset ---------------------------------------------------------------------------
+
+_FOUR = """[Ruleset "cavendish-au-cent"]
+[Option "ending-in-four=yes"]
+[Players "A" "B"]
+
+deal 1, dealer "B"
+  elder: 10 9 8 7 ♥  A K Q ♠  A K ♦  A K Q ♣
+  younger: A K Q ♥  J 10 9 ♠  J 10 9 ♦  J 10 9 ♣
+  score point "A" 3
+end deal
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_record_s_own_options_hold_when_ruleset_names_its_own_ruleset(cli, tmp_path, lang: str) -> None:
+    """au Cent para. 25: "By agreement, points ending in four count one less than the number of cards": the
+    record's [Option] is its agreement, kept whether --ruleset names its ruleset or not; under another ruleset a note
+    on stderr names the options that did not apply."""
+    path = tmp_path / "four.piquet"
+    path.write_text(_FOUR, encoding="utf-8")
+    for args in ((), ("-r", "cavendish-au-cent")):
+        code, out, err = cli("replay", str(path), *args, "--lang", lang)
+        assert code == 0 and "note" not in err, (args, out, err)
+    code, out, err = cli("replay", str(path), "-r", "cavendish-rubicon", "--lang", lang)
+    assert code == 3  # the club laws count the point of four cards four
+    said = {"en": "the record's options ending-in-four=yes are for cavendish-au-cent, and do not apply under "
+                  "cavendish-rubicon",
+            "fr": "les options de l'enregistrement, ending-in-four=yes, sont pour cavendish-au-cent et ne valent pas "
+                  "selon cavendish-rubicon"}[lang]
+    assert said in " ".join(err.split())
+    code, out, err = cli("replay", str(path), "-r", "cavendish-au-cent:ending-in-four=no")
+    assert code == 3 and "note" not in err  # an option named on the command line is chosen over the record's

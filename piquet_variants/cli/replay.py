@@ -18,7 +18,7 @@ from ..records.model import Record, record_of
 from ..narrative import said, tell, unplayed
 from ..render import Report, json_text
 from . import complete
-from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, choose_rulesets, load_deals, record_rulesets, warn, worst
+from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, load_deals, rulesets_for, warn, worst
 
 EXIT_MISMATCH = 3
 
@@ -90,7 +90,9 @@ def replay_command(
         files: RecordsArg,
         ruleset: Annotated[list[str] | None, typer.Option(
             "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]", autocompletion=complete.rulesets,
-            help="Ruleset to score under, with its options if any (repeatable); default: the record's own.")] = None,
+            help="Ruleset to score under, with its options if any (repeatable); default: the record's own. The "
+                 "record's [Option] tags hold under its own ruleset, named or not; under another, a note on stderr "
+                 "says which did not apply.")] = None,
         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en",
         narrative: Annotated[bool | None, typer.Option(
             "--narrative/--no-narrative",
@@ -113,7 +115,7 @@ def replay_command(
                 continue
             where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
             try:
-                sets = choose_rulesets(ruleset, option) if ruleset else record_rulesets(doc, where, option, lang)
+                sets = rulesets_for(doc, where, ruleset, option, lang)
             except RecordError as exc:
                 problems += exc.problems
                 statuses.append(1)
