@@ -40,7 +40,8 @@ def _account(rep: Replay, record: Record, title: str, lang: Lang, narrative: boo
         notes = [f"! {place(m.at, lang)}: {m.player} {t('book', lang)} {said(m.claimed, lang)}, "
                  f"{t('engine', lang)} {said(m.engine, lang)} ({t('line', lang)} {m.line})" for m in d.mismatches]
         flag = unplayed(d, lang)
-        out.items([(0, note) for note in notes + ([f"! {flag}"] if flag else [])])
+        flags = [f"! {remark}" for remark in say_all(d.warnings, lang)] + ([f"! {flag}"] if flag else [])
+        out.items([(0, note) for note in notes + flags])
     res = rep.partie
     totals = f"{t('partie', lang)}: {rep.players[0]} {res.totals[0]}, {rep.players[1]} {res.totals[1]}"
     if res.finished:
@@ -67,8 +68,10 @@ def replay_json(rep: Replay, ruleset_id: str, lang: Lang = "en") -> dict[str, An
         if d.score is not None:
             entry["complete"] = d.score.complete
             entry["void"] = d.score.void
-            entry["notes"] = say_all(d.score.notes, lang)
-            entry["noted"] = [n.what.value for n in d.score.notes]  # the ids, beside their words
+        notes = (d.score.notes if d.score is not None else []) + d.warnings
+        if d.score is not None or notes:
+            entry["notes"] = say_all(notes, lang)
+            entry["noted"] = [n.what.value for n in notes]  # the ids, beside their words
         deals.append(entry)
     res = rep.partie
     return {"ruleset": ruleset_id, "deals": deals,
@@ -133,6 +136,8 @@ def replay_command(
                 tell_it = narrative if narrative is not None else doc.lines is not None
                 report.extend(_account(rep, record, f"{where}: {rs.id}", lang, tell_it))
                 for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription
+                    for remark in say_all(d.warnings, lang):  # the record may mean what the laws do not
+                        warn(f"{where}: {rs.id}: {t('deal', lang)} {d.number}: {remark}")
                     flag = unplayed(d, lang)
                     if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):
                         warn(f"{where}: {flag}")

@@ -178,6 +178,8 @@ class Irregular:
     false_calls: list[tuple[int, str, Combo, int | None, bool]]
     misinformed: list[bool]  # by role: an answer in play misinformed him (Law 59 V)
     thrown_down: int | None = None  # the role who threw down his hand, conceding the tricks still to play
+    #: By role: cards of his part of the stock his adversary mixed with his hand, the deal stood (Laws 28, 29).
+    mixed_away: tuple[int, int] = (0, 0)
 
 
 def scoring_blanches(rules: Rules, dealt: tuple[bool, bool]) -> tuple[bool, bool]:
