@@ -323,3 +323,12 @@ def test_the_shipped_example_of_cards_taken_up_from_the_stock(cli, tmp_path) -> 
     assert cli("convert", str(path), "-O", str(as_json))[0] == 0
     assert cli("convert", str(as_json), "-O", str(back))[0] == 0
     assert [r.data for r in pv.read(back)] == [r.data for r in pv.read(path)]
+
+
+def test_law_35_the_younger_who_takes_up_the_cards_he_left_reckons_nothing() -> None:
+    """Law 35: "If the younger hand leave any cards, and take up, together with the cards he is about to take in,
+    more cards than he has discarded, he can reckon nothing that deal": the same statement as Law 33's."""
+    lines = ("  elder discards 9 ♥  Q 7 ♦  J 7 ♣, takes Q♣ 9♠ 10♣ 8♥ 9♣\n  younger discards J 10 ♠, takes 8♦ 8♣\n"
+             "  younger takes up the cards he left with those he takes in\n")
+    deal = _replay(_record("cavendish-rubicon", lines)).deals[0].deal
+    assert deal.reckons_nothing[1] and not deal.reckons_nothing[0] and deal.talon == [parse_card("7H")]
