@@ -233,7 +233,7 @@ def test_a_dealer_who_changes_his_packets(rid: str, kind: str) -> None:
     """The three ways of changing the packets reach the replay's note."""
     from piquet_variants.engine.record import _packets
     from piquet_variants.records.model import Deal
-    notes = _packets(load_ruleset(rid).rules, Deal(dealer="A", packets=3), {"A": 2})
+    notes = _packets(load_ruleset(rid).rules, Deal(dealer="A", packets=3), "A", {"A": 2})
     assert [n.what.value for n in notes] == [kind] and "donnait par 2" in say_note(notes[0], "fr")
 
 

@@ -98,6 +98,10 @@ INCIDENTS = [
     ("peek elder 2 (8 7 ♣), mixed with his hand, fresh deal", "regarde premier 2 (8 7 ♣), mêlées à son jeu, redonne",
      "before", {"type": "peek", "player": "elder", "cards": 2, "which_cards": ["8C", "7C"], "mixed": True,
                 "choice": "fresh_deal"}),
+    ("stock taken up: younger 2 (Q 9 ♣), penalty waived", "talon relevé: dernier 2 (D 9 ♣), pénalité remise", "before",
+     {"type": "stock_taken_up", "player": "younger", "cards": 2, "which_cards": ["QC", "9C"], "waived": True}),
+    ("elder takes up the cards he left with those he takes in", "premier relève les cartes laissées avec sa rentrée",
+     "after", {"type": "takes_up_left_cards", "player": "elder"}),
     ("card exposed by the dealer: the elder's, fresh deal", "carte découverte par le donneur: du premier, redonne",
      "before", {"type": "exposed_by_dealer", "whose": "elder", "choice": "fresh_deal"}),
     ("card exposed by the dealer: his own", "carte découverte par le donneur: la sienne", "before",
@@ -285,9 +289,14 @@ def test_carte_blanche_is_shown_apart_from_the_discard() -> None:
 
 
 def test_laws_28_29_the_stock_cards_mixed_named_and_checked() -> None:
-    totals, _, notes, _ = replayed(deal(before="peek elder 2 (8♣ 7♥), mixed with his hand"))
-    assert totals == (0, 26)
-    assert notes == ["the elder mixed 2 card(s) of the opponent's talon with his hand: he reckons nothing this deal"]
+    """Law 28: the younger who stands the deal "can only take as many of his cards as have not been mixed"."""
+    stood = deal(before="peek elder 2 (8♣ 7♥), mixed with his hand", tricks=[]).replace(
+        "younger discards J 10 7 ♠, takes 8♦ 8♣ 7♥", "younger discards J 10 7 ♠, takes 8♦")
+    totals, _, notes, rep = replayed(stood)
+    assert totals == (0, 7) and [h.bit_count() for h in rep.deals[0].deal.hands] == [14, 10]
+    assert notes == ["the elder mixed 2 card(s) of the opponent's talon with his hand: he reckons nothing this deal",
+                     "the younger stands the deal: he can take only the 1 card(s) of his part of the stock not mixed",
+                     "the younger takes in the 1 card(s) of his part of the stock not mixed, all that is left him"]
     assert replayed(deal(before="peek elder 2 (8♣ 7♥), mixed with his hand, fresh deal"))[:2] == ((0, 0), [0, 0])
     younger = replayed(deal(before="peek younger 1 (Q♣), mixed with his hand"))  # one of the elder's five (Law 29)
     assert younger[0] == (9, 0)

@@ -306,6 +306,37 @@ def test_a_reply_before_the_last_is_checked_against_its_stage(cli, tmp_path, rep
     assert wrong == ([] if ok else [("point.reply", reply.replace(" ", "_"), "equal")])
 
 
+_VALUE_FIRST = "elder making fifty; younger good; elder = {count}"
+_CARDS_FIRST = "elder five; younger equal; elder making fifty; younger good; elder = {count}"
+
+
+def _rulesets_calling(by: str) -> list[str]:
+    """The shipped rulesets whose point is called by ``by`` (``declarations.point_call``)."""
+    from piquet_variants.api import get_ruleset
+    from piquet_variants.ruleset.registry import known_ids
+    return [r for r in known_ids() if get_ruleset(r).rules.declarations.point_call == by]
+
+
+@pytest.mark.parametrize(("dialogue", "by"), [(_VALUE_FIRST, "value"), (_VALUE_FIRST, "cards"),
+                                              (_CARDS_FIRST, "cards")])
+def test_a_count_after_a_point_called_by_its_value_is_the_points_score(cli, tmp_path, dialogue: str,
+                                                                        by: str) -> None:
+    """au Cent para. 15: "The elder hand must call the number his point makes": his call of fifty is his call of
+    the point, and the count he says after it ("five") is checked against what the point scores, in either order
+    of calling that the ruleset's calling rule allows (a call by the number of cards first, only where the point
+    may be called so)."""
+    rulesets = _rulesets_calling(by)
+    assert rulesets
+    for count, wrong in (("five", []), ("six", [("point.count", 6, 5)])):
+        path = tmp_path / f"called-{count}.piquet"
+        path.write_text(_EQUAL_POINT.replace("point: elder five; younger {reply}; elder making fifty; younger good.",
+                                             "point: " + dialogue.format(count=count)), encoding="utf-8")
+        for ruleset in rulesets:
+            code, deal = _deal(cli, str(path), ruleset)
+            assert [(m["at"], m["claimed"], m["engine"]) for m in deal["mismatches"]] == wrong, ruleset
+            assert code == (3 if wrong else 0)
+
+
 def _dealt_by(packets: list[int]) -> str:
     body = _DEAL.split("\n", 2)[2]  # the deal's lines after its head
     dealer = ', dealer "B"'

@@ -12,7 +12,7 @@ from ..i18n import Lang, t
 from ..located import Located
 from ..render import Report, json_text
 from . import complete
-from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, choose_rulesets, load_deals, record_rulesets
+from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, load_deals, rulesets_for
 
 EXIT_MISMATCH = 3
 
@@ -89,8 +89,7 @@ def chouette_command(
                 raise RecordError([p for r in bad for p in r.problems])
             if not docs:
                 raise RecordError([Problem(str(f), 1, 1, "", "no partie to settle")])
-            sets = choose_rulesets(ruleset, option) if ruleset else record_rulesets(docs[0], docs[0].file, option,
-                                                                                   lang)
+            sets = rulesets_for(docs[0], docs[0].file, ruleset, option, lang)
             for rs in sets:
                 rep = replay_sitting(docs, rs.rules)
                 status = max(status, EXIT_MISMATCH if rep.mismatches else 0)

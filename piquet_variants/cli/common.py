@@ -50,6 +50,11 @@ def warn(message: str) -> None:
     typer.echo(f"piquet-variants: warning: {message}", err=True)
 
 
+def note(message: str) -> None:
+    """A remark on stderr about how the command read its input: neither a fault nor a result."""
+    typer.echo(f"piquet-variants: note: {message}", err=True)
+
+
 def _choice(item: str, flag: str) -> tuple[str, str]:
     name, sep, choice = item.partition("=")
     if not sep or not name.strip() or not choice.strip():
@@ -62,15 +67,18 @@ def parse_options(raw: list[str] | None) -> tuple[tuple[str, str], ...]:
 
 
 def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
-                    own: tuple[tuple[str, str], ...] = (), base: Path | None = None) -> list[Ruleset]:
+                    own: tuple[tuple[str, str], ...] = (), base: Path | None = None,
+                    own_for: str | None = None) -> list[Ruleset]:
     """Each ruleset named, compiled with the options meant for it.
 
     A ruleset is ``ID`` or ``ID:NAME=CHOICE[,NAME=CHOICE]``; an ``--option``
     is ``RULESET:NAME=CHOICE`` for one ruleset, or a bare ``NAME=CHOICE`` for
     every ruleset given that has such an option.  The record's own options
-    (``own``) come first, then the bare ones, then those named for the
-    ruleset.  An option that no ruleset given can take is an error, not a
-    silent no-op.  A ruleset file is found from ``base`` where given (a record's folder).
+    (``own``) come first, for every ruleset or only for the one named
+    ``own_for`` (the record's own, when ``--ruleset`` names rulesets), then the
+    bare ones, then those named for the ruleset.  An option that no ruleset
+    given can take is an error, not a silent no-op.  A ruleset file is found
+    from ``base`` where given (a record's folder).
     """
     named: list[tuple[str, dict[str, str]]] = []
     for ref in refs:
@@ -93,7 +101,8 @@ def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
     out, used = [], set()
     for rid, opts in named:
         has = {o.name for o in resolve_ruleset(rid, (), base).options}
-        chosen = dict(own) | {n: c for n, c in bare if n in has} | opts
+        mine = dict(own) if own_for is None or rid == own_for else {}
+        chosen = mine | {n: c for n, c in bare if n in has} | opts
         used |= has
         out.append(resolve_ruleset(rid, tuple(chosen.items()), base))
     unused = [f"{n}={c}" for n, c in bare if n not in used]
@@ -116,6 +125,27 @@ def record_rulesets(doc: Located, where: str, raw: list[str] | None, lang: Lang)
         return choose_rulesets([doc.data.get("ruleset", DEFAULT_RULESET)], raw, own, Path(doc.file).parent)
     except UnknownRuleset as exc:  # the record's fault, at its line
         raise RecordError([doc.problem(("ruleset",), str(exc))]) from None
+
+
+def rulesets_for(doc: Located, where: str, refs: list[str] | None, raw: list[str] | None,
+                 lang: Lang) -> list[Ruleset]:
+    """The rulesets a record is replayed under: its own (``record_rulesets``), or those ``--ruleset`` names.
+
+    The record's options were chosen for its own ruleset: they hold where
+    ``--ruleset`` names it, and under any other a note on stderr says which of
+    them did not apply, so that a figure they change is not a silent
+    disagreement.
+    """
+    if not refs:
+        return record_rulesets(doc, where, raw, lang)
+    own_id = doc.data.get("ruleset", DEFAULT_RULESET)
+    own = tuple(doc.data.get("options", {}).items())
+    sets = choose_rulesets(refs, raw, own, own_for=own_id)
+    for rs in sets:
+        if own and rs.id != own_id:
+            note(f"{where}: " + t("record options not applied", lang).format(
+                options=", ".join(f"{n}={c}" for n, c in own), ruleset=rs.id, own=own_id))
+    return sets
 
 
 def load_deals(path: Path) -> list[Located | RecordError]:

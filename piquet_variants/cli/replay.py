@@ -21,7 +21,7 @@ from ..records.model import Record, record_of
 from ..narrative import said, tell, unplayed
 from ..render import Report, json_text
 from . import complete
-from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, choose_rulesets, load_deals, record_rulesets, warn, worst
+from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, load_deals, rulesets_for, warn, worst
 
 EXIT_MISMATCH = 3
 
@@ -50,7 +50,8 @@ def _account(rep: Replay, record: Record, title: str, lang: Lang, narrative: boo
         notes = [f"! {place(m.at, lang)}: {m.player} {t('book', lang)} {said(m.claimed, lang)}, "
                  f"{t('engine', lang)} {said(m.engine, lang)} ({t('line', lang)} {m.line})" for m in d.mismatches]
         flag = unplayed(d, lang)
-        out.items([(0, note) for note in notes + ([f"! {flag}"] if flag else [])])
+        flags = [f"! {remark}" for remark in say_all(d.warnings, lang)] + ([f"! {flag}"] if flag else [])
+        out.items([(0, note) for note in notes + flags])
     res = rep.partie
     totals = f"{t('partie', lang)}: {rep.players[0]} {res.totals[0]}, {rep.players[1]} {res.totals[1]}"
     if res.finished:
@@ -79,8 +80,10 @@ def replay_json(rep: Replay, ruleset_id: str, lang: Lang = "en") -> dict[str, An
         if d.score is not None:
             entry["complete"] = d.score.complete
             entry["void"] = d.score.void
-            entry["notes"] = say_all(d.score.notes, lang)
-            entry["noted"] = [n.what.value for n in d.score.notes]  # the ids, beside their words
+        notes = (d.score.notes if d.score is not None else []) + d.warnings
+        if d.score is not None or notes:
+            entry["notes"] = say_all(notes, lang)
+            entry["noted"] = [n.what.value for n in notes]  # the ids, beside their words
         deals.append(entry)
     res = rep.partie
     return {"ruleset": ruleset_id, "deals": deals,
@@ -103,7 +106,9 @@ def replay_command(
         files: RecordsArg,
         ruleset: Annotated[list[str] | None, typer.Option(
             "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]", autocompletion=complete.rulesets,
-            help="Ruleset to score under, with its options if any (repeatable); default: the record's own.")] = None,
+            help="Ruleset to score under, with its options if any (repeatable); default: the record's own. The "
+                 "record's [Option] tags hold under its own ruleset, named or not; under another, a note on stderr "
+                 "says which did not apply.")] = None,
         option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en",
         narrative: Annotated[bool | None, typer.Option(
             "--narrative/--no-narrative",
@@ -126,7 +131,7 @@ def replay_command(
                 continue
             where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
             try:
-                sets = choose_rulesets(ruleset, option) if ruleset else record_rulesets(doc, where, option, lang)
+                sets = rulesets_for(doc, where, ruleset, option, lang)
             except RecordError as exc:
                 problems += exc.problems
                 statuses.append(1)
@@ -146,6 +151,8 @@ def replay_command(
                 if rep.partie.tie_deals_left:
                     warn(f"{where}: {tie_words(rs, rep.partie.tie_deals_left, lang)}")
                 for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription
+                    for remark in say_all(d.warnings, lang):  # the record may mean what the laws do not
+                        warn(f"{where}: {rs.id}: {t('deal', lang)} {d.number}: {remark}")
                     flag = unplayed(d, lang)
                     if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):
                         warn(f"{where}: {flag}")

@@ -178,6 +178,8 @@ class Irregular:
     false_calls: list[tuple[int, str, Combo, int | None, bool]]
     misinformed: list[bool]  # by role: an answer in play misinformed him (Law 59 V)
     thrown_down: int | None = None  # the role who threw down his hand, conceding the tricks still to play
+    #: By role: cards of his part of the stock his adversary mixed with his hand, the deal stood (Laws 28, 29).
+    mixed_away: tuple[int, int] = (0, 0)
 
 
 def scoring_blanches(rules: Rules, dealt: tuple[bool, bool]) -> tuple[bool, bool]:
@@ -327,8 +329,8 @@ class Deal:
         most = min(most, self.hands[p].bit_count() - d)  # he discards as many as he takes in: no more than he holds
         if d > 0:
             fewest = self.rules.misdeal.over_hand_min_take
-        elif d < 0:
-            fewest = max(fewest, 1)
+        elif d < 0:  # one more taken than discarded: the discard his role owes, or none if he takes one (Law 42)
+            fewest = max(fewest - d if self.rules.misdeal.under_hand_must_discard else fewest, 1)
         return min(fewest, most), most
 
     def _exchange(self, discard: int) -> None:

@@ -239,9 +239,21 @@ def blanche_shown_late(deal: Deal, p: int) -> None:
         deal.blanche = scoring_blanches(deal.rules, kept)
 
 
-def mixed_talon(deal: Deal, p: int, n: int, choice: str | None, waived: bool = False) -> None:
-    """Player ``p`` mixed with his hand ``n`` cards of the opponent's part of the talon (Cavendish Laws 28-29)."""
+def mixed_talon(deal: Deal, p: int, n: int, choice: str | None, waived: bool = False, cards: int = 0,
+                keeps: bool = True) -> None:
+    """Player ``p`` mixed with his hand ``n`` cards of the opponent's part of the talon (Cavendish Laws 28-29):
+    ``cards``, where the record names them, else the first ``n`` of that part; ``keeps``: whether they come
+    into his hand here (not where the record gives the hands as played, which hold them already, nor where he
+    took them up without mixing them, when they go back).
+
+    Where the adversary may have a fresh deal and stands the deal instead,
+    "he can only take as many of his cards as have not been mixed": the mixed
+    cards cannot be told from the offender's, who keeps them and reckons
+    nothing, and the adversary's part of the stock is what is left of it.
+    """
     rule = deal.rules.penalties.mixing_opponent_talon
+    if rule != "reckons_nothing_or_fresh_deal":
+        fresh_deal_not_given(deal, choice)
     if rule == "as_seeing":
         deal.peek(p, n)
     elif rule == "loses_game":
@@ -251,6 +263,82 @@ def mixed_talon(deal: Deal, p: int, n: int, choice: str | None, waived: bool = F
         deal.fresh_deal(Note(Noted.MIXED_FRESH_DEAL, role=p, n=n))
     else:
         penalize(deal, p, "reckons_nothing", Note(Noted.WHY_MIXED, n=n), waived)
+        if keeps:
+            _mixed_away(deal, p, n, cards)
+
+
+def stock_taken_up(deal: Deal, p: int, n: int, choice: str | None, waived: bool = False) -> None:
+    """Player ``p`` took up ``n`` cards of the opponent's part of the talon without mixing them with his hand.
+
+    The ruleset judges it as seeing them (Cavendish Law 27: "expose or take
+    up") or as mixing them (au Cent para. 10, the younger: "he loses the
+    game"), by ``penalties.taking_up_opponent_talon``.  Not mixed, the cards
+    can be told from his own: they go back to the stock.
+    """
+    rule = deal.rules.penalties.taking_up_opponent_talon
+    mixing = rule == "as_mixing" or (rule == "younger_as_mixing" and p == YOUNGER)
+    deal.notes.append(Note(Noted.TAKEN_UP, role=p, n=n,
+                           why=Note(Noted.TAKEN_UP_AS_MIXING if mixing else Noted.TAKEN_UP_AS_SEEING)))
+    if mixing:
+        mixed_talon(deal, p, n, choice, waived, keeps=False)
+    else:
+        fresh_deal_not_given(deal, choice)
+        deal.peek(p, n)
+
+
+def left_taken_up(deal: Deal, p: int, waived: bool = False) -> None:
+    """Player ``p``, having taken in, took up the cards he left with those he took in (Cavendish Laws 33, 35).
+
+    He has taken up more cards than he discarded, under the penalty for too
+    many (``penalties.too_many_cards``: under the club laws, "he can reckon
+    nothing that deal").  The cards are not his: they stay in the stock, the
+    younger's to take (Law 34).
+    """
+    if p == ELDER:  # between his exchange and the younger's
+        exchanged, left = deal.phase == Phase.EXCHANGE and deal.player == YOUNGER, deal.parts[ELDER] - deal.taken[
+            ELDER].bit_count()
+    else:
+        exchanged, left = deal.phase > Phase.EXCHANGE, len(deal.talon)
+    if not exchanged:
+        raise IllegalAction(f"the {ROLES[p]} takes up the cards he left once he has taken in")
+    if left <= 0:
+        raise IllegalAction(f"the {ROLES[p]} left no cards in the stock to take up")
+    penalize(deal, p, deal.rules.penalties.too_many_cards, Note(Noted.WHY_LEFT_TAKEN_UP, n=left), waived)
+
+
+def _mixed_away(deal: Deal, p: int, n: int, cards: int) -> None:
+    """The cards ``p`` mixed leave his adversary's part of the stock for his own hand (Laws 28, 29)."""
+    talon, part = deal.talon, deal.parts[ELDER] - deal.taken[ELDER].bit_count()
+    theirs = talon[part:] if p == ELDER else talon[:part]
+    mixed = [c for c in theirs if cards >> c & 1] if cards else theirs[:n]
+    if not mixed:
+        return
+    irregular = state(deal)
+    for c in mixed:
+        talon.remove(c)
+        deal.hands[p] |= 1 << c
+    away = list(irregular.mixed_away)
+    away[1 - p] += len(mixed)
+    irregular.mixed_away = (away[0], away[1])
+    if p == YOUNGER:  # cards the elder left: his take is made, and they are no longer his to leave
+        deal.parts = (deal.parts[ELDER] - len(mixed), deal.parts[YOUNGER])
+    else:
+        deal.notes.append(Note(Noted.MIXED_STOOD, role=YOUNGER, n=len(talon) - deal.parts[ELDER]))
+
+
+def unmixed_take(deal: Deal, p: int, discard: int) -> int | None:
+    """What player ``p`` takes in for ``discard`` where the stock holds fewer of his cards than he discards because
+    his adversary mixed some with his hand: all that is left (Laws 28, 29); None where the stock holds enough."""
+    if deal.irregular is None or not deal.irregular.mixed_away[p] or p != deal.player:
+        return None
+    left = deal.parts[ELDER] - deal.taken[ELDER].bit_count() if p == ELDER else len(deal.talon)
+    return left if discard.bit_count() - deal.delta[p] > left else None
+
+
+def fresh_deal_not_given(deal: Deal, choice: str | None) -> None:
+    """A fresh deal the record calls for, where the ruleset gives none: the deal stands, and that is said."""
+    if choice == "fresh_deal" and not deal.over:
+        deal.notes.append(Note(Noted.FRESH_DEAL_NOT_GIVEN))
 
 
 def unannounced_misdeal(deal: Deal) -> None:
@@ -271,8 +359,11 @@ def unannounced_misdeal(deal: Deal) -> None:
 
 
 def exchange_wrongly(deal: Deal, discard: int, took: int, waived: bool = False) -> None:
-    """The player to exchange discards ``discard`` and takes ``took`` cards, not as many as he discards.
+    """The player to exchange discards ``discard`` and says he takes ``took`` cards.
 
+    The number the laws give for his discard (as many, or, dealt a card too
+    many or too few, one fewer or one more: Cavendish Laws 40-43, au Cent
+    paras. 13-14) is his exchange as it should be, judged as any other.
     Taking more, he plays with more than his due (``penalties.too_many_cards``);
     taking fewer, he plays on with fewer, and the leader takes what cannot be
     played to (1651, ch. XII; Cavendish Laws 30, 31, 57).
@@ -280,11 +371,21 @@ def exchange_wrongly(deal: Deal, discard: int, took: int, waived: bool = False) 
     p = deal.player
     if deal.phase != Phase.EXCHANGE:
         raise IllegalAction("not at the exchange")
-    due = discard.bit_count() - deal.delta[p]
+    n = discard.bit_count()
+    due = n - deal.delta[p]
+    if took == due:
+        deal.apply(discard)
+        return
     most = deal.parts[0] if p == ELDER else len(deal.talon)
-    if discard & ~deal.hands[p] or not discard or took == due or not 0 <= took <= most:
-        raise IllegalAction(f"the {ROLES[p]} must discard some of his own cards and take a number of cards other "
-                            f"than he discards, at most {most}")
+    if took == unmixed_take(deal, p, discard) and not discard & ~deal.hands[p]:
+        deal.take_in(discard, took)  # all his adversary's mixing left him: the law's take, no fault of his
+        deal.notes.append(Note(Noted.UNMIXED_TAKEN, role=p, n=took))
+        return
+    if discard & ~deal.hands[p]:
+        raise IllegalAction(f"the {ROLES[p]} can discard only cards of his own hand")
+    if not 0 <= took <= most:
+        raise IllegalAction(f"the {ROLES[p]}, discarding {n} card(s) of {deal.hands[p].bit_count()}, takes in "
+                            f"{due} by the laws; {took} is more than the {most} card(s) of the stock he may take")
     state(deal)  # marks the deal irregular: its hands are no longer of one length
     deal.take_in(discard, took)
     hand = deal.hands[p].bit_count()

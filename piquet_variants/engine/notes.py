@@ -133,6 +133,15 @@ class Noted(Enum):
     PACKETS_CHANGED = "packets_changed"
     PARTIE_TIED = "partie_tied"
     BLANCHE_KEPT = "blanche_kept"
+    DEALT_OUT_OF_ORDER = "dealt_out_of_order"
+    MIXED_STOOD = "mixed_stood"
+    UNMIXED_TAKEN = "unmixed_taken"
+    FRESH_DEAL_NOT_GIVEN = "fresh_deal_not_given"
+    TAKEN_UP = "taken_up"
+    TAKEN_UP_AS_SEEING = "taken_up.as_seeing"
+    TAKEN_UP_AS_MIXING = "taken_up.as_mixing"
+    WHY_LEFT_TAKEN_UP = "why.left_taken_up"
+    AFTER_THE_PARTIE = "after_the_partie"
 
     @classmethod
     def of(cls, group: str, value: object) -> Noted:

@@ -116,6 +116,11 @@ class Partie:
         if self.rules.deal.alternate and not self.finished and self.deals_counted != self.keeps_deal_after:
             self.dealer = 1 - self.dealer
 
+    def turn_passes(self) -> None:
+        """A deal dealt but not counted (a record gives it only in part): the next is dealt in turn after it."""
+        if self.rules.deal.alternate:
+            self.dealer = 1 - self.dealer
+
     def out_of_turn(self, found_before_hands_taken_up: bool) -> bool:
         """The next deal is dealt by the player whose turn it is not; whether it stands.
 

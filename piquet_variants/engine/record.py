@@ -23,9 +23,10 @@ from ..records.model import (Call, Called, Calls, Claim, Count, Deal as Recorded
 from ..ruleset.model import Rules
 from .combos import POINT, SEQUENCES, SETS, Combo, claim
 from .deal import ELDER, ROLES, YOUNGER, Deal, Dealt, Phase, deck_cards, follower_wins
-from .irregular import (blanche_shown_late, call_sufficient, exchange_wrongly, exposed_in_dealing, incorrect_pack,
-                        miscall, mixed_into_discard, mixed_talon, omission, question, reply, retake_discard, retract,
-                        state, take_up_left, throw_down, unannounced_misdeal, younger_alters_discard)
+from .irregular import (blanche_shown_late, call_sufficient, exchange_wrongly, exposed_in_dealing, fresh_deal_not_given,
+                        incorrect_pack, left_taken_up, miscall, mixed_into_discard, mixed_talon, omission, question,
+                        reply, retake_discard, retract, state, stock_taken_up, take_up_left, throw_down,
+                        unannounced_misdeal, unmixed_take, younger_alters_discard)
 from .notes import Note, Noted
 from .partie import Partie, PartieResult, cut_for_deal
 from .scoring import CATEGORIES, DealScore, score_deal
@@ -51,6 +52,9 @@ class DealReplay:
     totals: tuple[int, int]
     checks: list[Check] = field(default_factory=list)  # every figure the book gives, checked
     deal: Deal | None = None
+    #: What the partie says of this deal that the record may not mean: dealt out of the laws' turn with no deal out
+    #: of turn written, or written after the partie was decided (and so not counted).
+    warnings: list[Note] = field(default_factory=list)
 
     @property
     def mismatches(self) -> list[Check]:
@@ -211,6 +215,8 @@ class _DealDriver:
                     deal.apply(1 if inc.choice == "fresh_deal" else 0)
                 else:
                     unannounced_misdeal(deal)
+            elif inc.type == "misdeal":  # no misdeal this ruleset lets the elder choose on: none, or void already
+                fresh_deal_not_given(deal, inc.choice)
         if deal.phase == Phase.MISDEAL:
             deal.apply(0)
         for i, inc in enumerate(self.incidents):
@@ -246,9 +252,12 @@ class _DealDriver:
         if exchange is None:
             changed = next((i for i, inc in enumerate(self.incidents) if inc.type in _DISCARD_CHANGED), None)
             if changed is not None:
-                raise self.fail(("incidents", changed), "a discard taken back, mixed into or altered needs the "
-                                                         "exchange it changes")
-            if self.recorded.talon is None:
+                raise self.fail(("incidents", changed), "a discard taken back, mixed into or altered, or cards left "
+                                                         "taken up, needs the exchange it changes")
+            for role in (ELDER, YOUNGER):  # a peek, or stock cards mixed, with no exchange written (Laws 27-29)
+                if not deal.over:
+                    self._peeks(deal, role)
+            if self.recorded.talon is None and not deal.over:
                 deal.skip_exchange()
             return
         for role in (ELDER, YOUNGER):
@@ -262,6 +271,7 @@ class _DealDriver:
                 raise self.fail(("exchange",), f"the {ROLES[role]}'s exchange is missing")
             self._side(deal, role, side, ("exchange", ROLES[role]))
             self._discard_changed(deal, role)
+            self._left_taken_up(deal, role)
 
     def _incident_cards(self, i: int) -> int:
         """The cards an incident names, each given."""
@@ -284,18 +294,35 @@ class _DealDriver:
             except IllegalAction as exc:
                 raise self.fail(("incidents", i), str(exc)) from None
 
-    def _peeks(self, deal: Deal, role: int) -> None:
+    def _left_taken_up(self, deal: Deal, role: int) -> None:
+        """The cards he left, taken up with those he took in (Cavendish Laws 33, 35)."""
         for i, inc in enumerate(self.incidents):
-            if inc.type == "peek" and self._by(inc, role):
-                talon, part = deal.dealt.talon, deal.parts[0]
-                if inc.which_cards is not None and self._incident_cards(i) & ~mask(talon[part:] if role == ELDER
-                                                                                   else talon[:part]):
-                    raise self.fail(("incidents", i, "which_cards"), "a peek sees cards of the part of the stock "
-                                                                     "his adversary is to take, and these are not")
-                if inc.mixed:
-                    mixed_talon(deal, role, _or(inc.cards, 1), inc.choice, bool(inc.waived))
-                else:
-                    deal.peek(role, _or(inc.cards, 1))
+            if inc.type == "takes_up_left_cards" and self._by(inc, role):
+                try:
+                    left_taken_up(deal, role, bool(inc.waived))
+                except IllegalAction as exc:
+                    raise self.fail(("incidents", i), str(exc)) from None
+
+    def _peeks(self, deal: Deal, role: int) -> None:
+        """His adversary's stock cards seen, mixed with his hand (Laws 27-29), or taken up (Law 27; au Cent para.
+        10), before he takes in."""
+        for i, inc in enumerate(self.incidents):
+            if inc.type not in ("peek", "stock_taken_up") or not self._by(inc, role):
+                continue
+            talon, part = deal.dealt.talon, deal.parts[0]
+            if inc.which_cards is not None and self._incident_cards(i) & ~mask(talon[part:] if role == ELDER
+                                                                               else talon[:part]):
+                raise self.fail(("incidents", i, "which_cards"), "the cards seen or taken up are of the part of the "
+                                                                 "stock his adversary is to take, and these are not")
+            if inc.type == "stock_taken_up":
+                stock_taken_up(deal, role, _or(inc.cards, 1), inc.choice, bool(inc.waived))
+            elif inc.mixed:
+                mixed_talon(deal, role, _or(inc.cards, 1), inc.choice, bool(inc.waived),
+                            self._incident_cards(i) if inc.which_cards is not None else 0,
+                            keeps=self.recorded.exchange is not None)
+            else:
+                fresh_deal_not_given(deal, inc.choice)
+                deal.peek(role, _or(inc.cards, 1))
 
     def _side(self, deal: Deal, role: int, side: ExchangeSide, path: JsonPath) -> None:
         """One player's discard, and what he took, checked against the talon."""
@@ -310,8 +337,9 @@ class _DealDriver:
         try:
             altered = next((i for i, inc in enumerate(self.incidents) if inc.type == "alters_discard"
                             and self._by(inc, role)), None)
-            if side.took is not None:  # not as many as he discarded (1651 ch. XII; Laws 30, 31, 35)
-                exchange_wrongly(deal, mask(discard), side.took, bool(side.waived))
+            took = side.took if side.took is not None else unmixed_take(deal, role, mask(discard))
+            if took is not None:  # not as many as he discarded (1651 ch. XII; Laws 28-31, 35)
+                exchange_wrongly(deal, mask(discard), took, bool(side.waived))
             elif altered is not None:  # his discard, then the one he would alter it to (Law 32)
                 younger_alters_discard(deal, mask(discard), self._incident_cards(altered),
                                        bool(self.incidents[altered].announced))
@@ -392,10 +420,10 @@ class _DealDriver:
         _play_incidents(self.reader, deal, self.incidents, len(tricks) + 1, _MAX_TRICK, self.at)
 
 
-#: The incidents that change a discard once made: cards taken back from it or mixed into it, and the younger's
-#: discard altered.
+#: The incidents that change an exchange once made: cards taken back from the discard or mixed into it, the
+#: younger's discard altered, and the cards he left taken up with those he took in.
 _FROM_DISCARD = ("retakes_discard", "mixed_into_discard")
-_DISCARD_CHANGED = _FROM_DISCARD + ("alters_discard",)
+_DISCARD_CHANGED = _FROM_DISCARD + ("alters_discard", "takes_up_left_cards")
 _MAX_TRICK = 1 << 16  # a number past any trick: what is stated for the end of the play
 _IN_PLAY = ("takes_left_card", "question", "retract", "throws_down")
 
@@ -598,10 +626,11 @@ class _Dialogue:
                         f"{combo.length}x{RANK_KEYS[combo.top]}" if combo else "-"))
             self.stage = "whole"
             self.calls[r] += 0 if correction else 1
-        else:
+        else:  # a point called by what it makes (au Cent para. 15) is his call of the kind, as a length is
             combo = self.call(r, "value")
             out.append((i, "value", r, item.value or 0, combo.value if combo else 0))
             self.stage = "whole"
+            self.calls[r] = max(self.calls[r], 0 if correction else 1)
         return out
 
     def reply(self, i: int, item: Said, r: int) -> list[_Said]:
@@ -768,7 +797,7 @@ _PACKETS_CHANGED = {"never": Noted.PACKETS_CHANGED, "if_announced": Noted.PACKET
                     "by_agreement": Noted.PACKETS_CHANGED_BY_AGREEMENT}
 
 
-def _packets(rules: Rules, recorded: RecordedDeal, dealt_by: dict[str, int]) -> list[Note]:
+def _packets(rules: Rules, recorded: RecordedDeal, dealer: str, dealt_by: dict[str, int]) -> list[Note]:
     """What the ruleset says of the packets this deal was dealt by, and of a dealer who changed them."""
     packets = recorded.packets
     if packets is None:
@@ -776,11 +805,11 @@ def _packets(rules: Rules, recorded: RecordedDeal, dealt_by: dict[str, int]) -> 
     notes = []
     if packets not in rules.deal.packets:
         notes.append(Note(Noted.PACKETS_NOT_ALLOWED, packets=packets, allowed=rules.deal.packets))
-    before = dealt_by.setdefault(recorded.dealer, packets)
+    before = dealt_by.setdefault(dealer, packets)
     if before != packets and rules.deal.packet_fixed:
         notes.append(Note(_PACKETS_CHANGED[rules.deal.packet_change], packets=packets, before=before,
                           when=Note(Noted.of("announced", rules.deal.packet_change_announced_before))))
-        dealt_by[recorded.dealer] = packets
+        dealt_by[dealer] = packets
     return notes
 
 
@@ -822,7 +851,9 @@ def _corrections(reader: _Reader, partie: Partie, recorded: RecordedDeal, roles:
 def _first_dealer(reader: _Reader, record: Record, rules: Rules) -> int:
     """Who deals first: the record's first dealer, who must be the one the cut made, where the record gives it."""
     players, first = record.players, record.deals[0].dealer
-    if first not in players:
+    if first is None and record.cut is None:
+        raise reader.fail(("deals", 0), 'the first deal names its dealer ("dealer"), or the record its cut')
+    if first is not None and first not in players:
         raise reader.fail(("deals", 0, "dealer"), f"dealer {echo(first)} is not one of the players")
     if record.cut is not None:
         cut = record.cut
@@ -837,6 +868,8 @@ def _first_dealer(reader: _Reader, record: Record, rules: Rules) -> int:
                                   (lifted.get(players[0]), lifted.get(players[1])))
         except ValueError as exc:
             raise reader.fail(("cut",), str(exc)) from None
+        if first is None:
+            return dealer
         if players[dealer] != first:
             raise reader.fail(("deals", 0, "dealer"), f"after this cut {players[dealer]} deals first under this "
                                                       f"ruleset ({rules.deal.first_dealer}), not {first}")
@@ -847,12 +880,9 @@ def _deal(reader: _Reader, rules: Rules, partie: Partie, players: tuple[str, str
           dealt_by: dict[str, int]) -> DealReplay:
     """One deal of the partie replayed, and added to it; a score sheet's deal by its scores alone."""
     at: JsonPath = ("deals", n)
-    if recorded.dealer not in players:
-        raise reader.fail(at + ("dealer",), f"dealer {echo(recorded.dealer)} is not one of the players")
-    if any(inc.type == "out_of_turn" and inc.found == "later" for inc in recorded.incidents):
-        partie.out_of_turn(found_before_hands_taken_up=False)  # it stands: whether the next dealer deals twice
-    partie.dealer = players.index(recorded.dealer)
-    roles = (players[partie.elder], players[partie.dealer])
+    warnings = _turn(reader, partie, players, recorded, at)
+    dealer = partie.dealer if not _void_out_of_turn(recorded) else 1 - partie.dealer
+    roles = (players[1 - dealer], players[dealer])
     if recorded.scores is not None:
         totals = (recorded.scores.get(roles[0], 0), recorded.scores.get(roles[1], 0))
         for who in recorded.scores:
@@ -860,15 +890,53 @@ def _deal(reader: _Reader, rules: Rules, partie: Partie, players: tuple[str, str
         if not partie.finished:
             partie.add_totals(totals[0], totals[1])
         _corrections(reader, partie, recorded, roles, players, [], at)
-        return DealReplay(n + 1, roles, None, totals)
+        return DealReplay(n + 1, roles, None, totals, warnings=warnings)
     deal, as_called = _DealDriver(reader, rules, recorded, at).run()
-    deal.notes += _packets(rules, recorded, dealt_by)
+    deal.notes += _packets(rules, recorded, roles[1], dealt_by)
     score = score_deal(deal)
     checks = _check(reader, deal, score, recorded, roles, n + 1, at, as_called)
     if not partie.finished and (score.complete or score.void):
         partie.add(score)
+    elif not partie.finished:  # given only in part: not counted, but dealt, and the next is the other's to deal
+        partie.turn_passes()
     _corrections(reader, partie, recorded, roles, players, score.notes, at)
-    return DealReplay(n + 1, roles, score, (score.totals[0], score.totals[1]), checks, deal)
+    return DealReplay(n + 1, roles, score, (score.totals[0], score.totals[1]), checks, deal, warnings)
+
+
+def _void_out_of_turn(recorded: RecordedDeal) -> bool:
+    """Whether the deal is one out of turn found before the cards were taken up: void, and dealt by the player
+    whose turn it was not, the turn staying where it was (Cavendish Law 16)."""
+    return any(inc.type == "out_of_turn" and inc.found == "before_cards_taken_up" for inc in recorded.incidents)
+
+
+def _turn(reader: _Reader, partie: Partie, players: tuple[str, str], recorded: RecordedDeal,
+          at: JsonPath) -> list[Note]:
+    """Who deals this deal, by the laws' order of dealing (``partie.dealer``), and what the record says of it.
+
+    A deal out of turn is dealt by the player whose turn it was not.  Found
+    later, it stands and the turn goes on from it as the ruleset says (the
+    elder of that deal dealing twice running, Cavendish Law 16; au Cent para.
+    5, no remedy); found early, it is void and the turn stays.  A deal that
+    names no dealer is dealt by the player the order gives.  One that names
+    another, with no deal out of turn written, is dealt as the record says
+    and the turn goes on from it, with a warning; so is a deal written after
+    the partie was decided, which is not counted.
+    """
+    named = recorded.dealer
+    if named is not None and named not in players:
+        raise reader.fail(at + ("dealer",), f"dealer {echo(named)} is not one of the players")
+    if partie.finished:  # no longer counted: each deal after the end dealt in turn, or as it names
+        partie.dealer = players.index(named) if named is not None else 1 - partie.dealer
+        return [Note(Noted.AFTER_THE_PARTIE)]
+    late = any(inc.type == "out_of_turn" and inc.found == "later" for inc in recorded.incidents)
+    if late:
+        partie.out_of_turn(found_before_hands_taken_up=False)  # it stands: whether the next dealer deals twice
+    due = 1 - partie.dealer if _void_out_of_turn(recorded) else partie.dealer
+    if named is None or players.index(named) == due:
+        return []
+    if not _void_out_of_turn(recorded):
+        partie.dealer = players.index(named)
+    return [Note(Noted.DEALT_OUT_OF_ORDER, role=ELDER)]
 
 
 def _partie_checks(reader: _Reader, record: Record, result: PartieResult) -> list[Check]:

@@ -209,8 +209,10 @@ def _bound_by_call(deal: Deal, kind: str, w: int, call: Combo) -> bool:
     return w == ELDER and not good_against_the_cards(deal.tables, kind, call.key, seen)
 
 
-def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, ...]) -> list[ScoreEvent]:
-    """What the players reckon in hand, category by category (carte blanche, then each kind in the calling order).
+def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, ...],
+                 blanches: tuple[int, ...]) -> list[ScoreEvent]:
+    """What the players reckon in hand, category by category (the carte blanche of each of ``blanches``, then each
+    kind in the calling order).
 
     For both players at once this is Law 67's order, where the younger's
     good point reckons before the elder's sequences.
@@ -219,7 +221,7 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, .
     out: list[ScoreEvent] = []
     blanche = deal.blanche
     if blanche[ELDER] or blanche[YOUNGER]:
-        for p in players:
+        for p in blanches:
             if blanche[p] and not (deal.irregular is not None and deal.irregular.hand_void[p]):
                 out.append((p, "carte_blanche", rules.carte_blanche.score, "carte_blanche"))
     for kind in rules.declarations.order:
@@ -311,7 +313,11 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Scor
     """The deal's events so far in the ruleset's order of reckoning, with checkpoints, in pieces; and their sums.
 
     By category (Cavendish Law 67) both hands reckon before the play; in the
-    chronological order the younger reckons his hand after the elder's first lead.
+    chronological order the younger reckons his calls after the elder's first
+    lead, but a carte blanche reckons when it is announced, which is before
+    either player has discarded or the younger has taken in
+    (``carte_blanche.announce``): before anything the elder scores ("juste
+    avant de faire son écart", seed 000), so either's blanche comes first.
     A trick's piece is its entry in the ruleset's table, and its points are
     summed from the same entry, so that scoring never walks the play's events.
     """
@@ -323,10 +329,10 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Scor
     if deal.phase < Phase.PLAY:
         out, young, others = [], [], []
     elif chronological:
-        out, young = _hand_events(deal, kinds, _ELDER), _hand_events(deal, kinds, _YOUNGER)
+        out, young = _hand_events(deal, kinds, _ELDER, _BOTH), _hand_events(deal, kinds, _YOUNGER, ())
         others = out + young  # the hand's and the cards' events, summed at the end
     else:
-        out, young = _hand_events(deal, kinds, _BOTH), []
+        out, young = _hand_events(deal, kinds, _BOTH, _BOTH), []
         others = out[:]
     if deal.irregular is not None:
         others = [e for e in others if e[1] is not SHADOW]

@@ -106,6 +106,7 @@ def _tags(record: Record) -> Iterator[tuple[str, list[str]]]:
 #: Where an incident is told: with the deal (0), after the exchange (1), after the declarations (2), in play (3),
 #: after the play, with the deal's score (4).
 _INCIDENT_PLACE = {"blanche_shown_late": 1, "retakes_discard": 1, "mixed_into_discard": 1, "alters_discard": 1,
+                   "takes_up_left_cards": 1,
                    "miscall": 2, "reply": 2, "omission": 2, "takes_left_card": 3, "question": 3, "retract": 3,
                    "throws_down": 3, "score_corrected": 4}
 

@@ -32,12 +32,14 @@ from ..located import caret
 from ..resources import data_dir
 from .statements import (AlterDiscard, BadPack, BadRecord, Called, CallCards, Card, CarteBlanche, CarteBlancheLate,
                          Claim, Comment, Correction, Count, Deal, Dealer, Declaration, Exchange, Exposed, FacedCard,
-                         FacedInDealing, Hand, Leaves, Length, LeftCard, Making, Miscall, Misdeal, MixedDiscard, Note,
-                         Number, Omission, OutOfTurn, Packets, Partie, Peek, Piece, Played, PointsWon, Pos, Question,
-                         Reply, Retake, Retract, Run, Score, SequenceCall, SetCall, Sheet, Shown, Statement, Tag, Takes,
-                         Talon, ThrowDown, Tok, Took, Totals, Trick, Tricks, TricksWon, Utterance, Winner, pos)
+                         FacedInDealing, Hand, Leaves, Length, LeftCard, LeftTakenUp, Making, Miscall, Misdeal,
+                         MixedDiscard, Note, Number, Omission, OutOfTurn, Packets, Partie, Peek, Piece, Played, PointsWon,
+                         Pos, Question, Reply, Retake, Retract, Run, Score, SequenceCall, SetCall, Sheet, Shown,
+                         Statement, StockTakenUp, Tag, Takes, Talon, ThrowDown, Tok, Took, Totals, Trick, Tricks,
+                         TricksWon, Utterance, Winner, pos)
 
 T = TypeVar("T")
+P = TypeVar("P", bound=Peek)
 
 _RANK_WORDS = {"ace": "A", "as": "A", "king": "K", "roi": "K", "rois": "K", "queen": "Q", "dame": "Q", "knave": "J",
                "jack": "J", "valet": "J", "sixes": "6", "ten": "10", "dix": "10", "nine": "9", "neuf": "9", "eight": "8",
@@ -104,6 +106,17 @@ def _by_player(statement: Callable[[Pos, str, list[Tok]], T], words: int) -> Cal
     return reduce
 
 
+def _stock_cards(statement: type[P], items: list[Any]) -> P:
+    """Cards of the adversary's part of the stock seen or taken up: whose, how many, which (where the source says),
+    the suit he names, then the clauses."""
+    clauses = items[3:]
+    seen = clauses.pop(0) if clauses and isinstance(clauses[0], list) else None
+    suit = None
+    if clauses and clauses[0].type == "NAMES":
+        suit, clauses = clauses[1].value, clauses[2:]
+    return statement(pos(items[0]), items[1].value, items[2], seen, suit, clauses)
+
+
 class _Children(NamedTuple):
     """What a rule Lark adds for a repetition (``x*``) gives its parent, which splices the children in."""
 
@@ -133,6 +146,10 @@ class _ToStatements(Transformer[Any, Any]):
     # -- small values --
     def number(self, items: list[Tok]) -> Number:
         return _number(items[0])
+
+    def nought(self, items: list[Tok]) -> Number:
+        """'nothing' where a number of cards is asked: none."""
+        return Number("0", pos(items[0]))
 
     def signed(self, items: list[Any]) -> Number:
         return Number("-" + items[1].text, pos(items[0]))
@@ -196,12 +213,10 @@ class _ToStatements(Transformer[Any, Any]):
         return FacedInDealing(pos(items[0]), items[1], items[2:])
 
     def peek(self, items: list[Any]) -> Peek:
-        clauses = items[3:]
-        seen = clauses.pop(0) if clauses and isinstance(clauses[0], list) else None
-        suit = None
-        if clauses and clauses[0].type == "NAMES":
-            suit, clauses = clauses[1].value, clauses[2:]
-        return Peek(pos(items[0]), items[1].value, items[2], seen, suit, clauses)
+        return _stock_cards(Peek, items)
+
+    def taken_up(self, items: list[Any]) -> StockTakenUp:
+        return _stock_cards(StockTakenUp, items)
 
     blanche_late = _by_player(CarteBlancheLate, 2)
 
@@ -231,6 +246,7 @@ class _ToStatements(Transformer[Any, Any]):
         return Omission(pos(items[0]), items[0].value, items[2].value, items[3:])
 
     left_card = _by_player(LeftCard, 1)
+    left_taken_up = _by_player(LeftTakenUp, 1)
 
     def question(self, items: list[Any]) -> Question:
         return Question(pos(items[0]), items[2].value, items[3].value, items[5], items[6:])

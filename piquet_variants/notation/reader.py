@@ -27,11 +27,11 @@ from .parser import parse_statements, rank_key, split_records, suit_symbol, unqu
 from .speech import INCIDENT_WORDS, MOMENT_WORDS, REASON_WORDS
 from .statements import (AlterDiscard, BadPack, BadRecord, Call, CallCards, Card, CarteBlanche, CarteBlancheLate,
                          Claim, Comment, Correction, Count, Deal, DealStatement, Declaration, Dealer, Exchange, Exposed,
-                         FacedCard, FacedInDealing, Hand, Incident, Leaves, Length, LeftCard, Making, Miscall, Misdeal,
-                         MixedDiscard, Note, Number, Omission, OutOfTurn, Partie, PartieClaim, Peek, Piece, Played,
-                         PointsWon, Pos, Question, Reply, Retake, Retract, Run, Said, Score, SequenceCall, SetCall, Sheet,
-                         Shown, Statement, Tag, Takes, Talon, ThrowDown, Tok, Took, Totals, Trick, Tricks, TricksWon,
-                         Winner, pos)
+                         FacedCard, FacedInDealing, Hand, Incident, Leaves, Length, LeftCard, LeftTakenUp, Making,
+                         Miscall, Misdeal, MixedDiscard, Note, Number, Omission, OutOfTurn, Partie, PartieClaim, Peek,
+                         Piece, Played, PointsWon, Pos, Question, Reply, Retake, Retract, Run, Said, Score, SequenceCall,
+                         SetCall, Sheet, Shown, Statement, Tag, Takes, Talon, ThrowDown, Tok, Took, Totals, Trick, Tricks,
+                         TricksWon, Winner, pos)
 
 #: Tags and the record field each fills (French names in TAG_ALIASES).
 TAGS = {"Event": ("source", "event"), "Date": ("source", "date"), "Source": ("source", "title"),
@@ -155,7 +155,6 @@ class _Builder:
         self.located = Located(name, None, lines=lines)
         self.marks = self.located.marks
         self.use("en")
-        self.last_dealer: str | None = None
 
     def use(self, lang: str) -> None:
         """Read compact cards in ``lang`` from here on (``AC`` is the ace of clubs in en, of hearts in fr)."""
@@ -424,17 +423,13 @@ class _Builder:
             else:
                 self.mark(at + ("packets",), h.pos)
                 deal["packets"] = self.number(h.count)
-        if "dealer" not in deal:
-            previous = self.last_dealer
-            if previous is None:
-                raise self.fail(s.pos, 'the first deal names its dealer: deal 1, dealer "…"')
-            deal["dealer"] = next(p for p in rec["players"] if p != previous)
-        if deal["dealer"] not in rec["players"]:
+        if "dealer" not in deal and index == 0:  # a later deal's is the one the laws' order gives (the replay's)
+            raise self.fail(s.pos, 'the first deal names its dealer: deal 1, dealer "…"')
+        if deal.get("dealer", rec["players"][0]) not in rec["players"]:
             raise self.fail(self.marks[at + ("dealer",)], f"the dealer {echo(deal['dealer'])} is not one of the players "
                                                            f"({', '.join(rec['players'])})")
         if deal.get("packets", 2) not in (1, 2, 3, 4):
             raise self.fail(self.marks[at + ("packets",)], "cards are dealt in packets of 1, 2, 3 or 4")
-        self.last_dealer = deal["dealer"]
         comments: list[dict[str, str]] = []
         pending: list[Comment] = []
         for st in s.statements:
@@ -524,7 +519,7 @@ class _Builder:
                 return self._note(deal, st, at)
             case Misdeal() | Exposed() | OutOfTurn() | BadPack():
                 return self._incident(deal, st, at, {"type": st.TYPE})
-            case CarteBlancheLate() | LeftCard() | ThrowDown():
+            case CarteBlancheLate() | LeftCard() | LeftTakenUp() | ThrowDown():
                 return self._incident(deal, st, at, {"type": st.TYPE, "player": role_of(st.player)})
             case Retake() | MixedDiscard() | AlterDiscard():
                 return self._with_cards(deal, st, at)
@@ -532,7 +527,7 @@ class _Builder:
                 return self._faced(deal, st, at)
             case FacedInDealing():
                 return self._faced_dealing(deal, st, at)
-            case Peek():
+            case Peek():  # seen, or taken up (StockTakenUp)
                 return self._peek(deal, st, at)
             case Miscall():
                 return self._miscall(deal, st, at)
@@ -608,11 +603,11 @@ class _Builder:
     def _peek(self, deal: dict[str, Any], st: Peek, at: tuple[str | int, ...]) -> str:
         inc: dict[str, Any] = {"type": st.TYPE, "player": role_of(st.player), "cards": self.number(st.count)}
         if inc["cards"] < 1:
-            raise self.fail(st.count.pos, "a peek sees at least one card")
+            raise self.fail(st.count.pos, "a peek sees, or a player takes up, at least one card")
         if st.seen is not None:  # the stock cards he saw or mixed (Laws 28-29)
             inc["which_cards"] = self.cards(st.seen, self._incident_path(deal, at) + ("which_cards",))
             if len(inc["which_cards"]) != inc["cards"]:
-                raise self.fail(st.pos, f"the peek names {len(inc['which_cards'])} cards, not {inc['cards']}")
+                raise self.fail(st.pos, f"the incident names {len(inc['which_cards'])} cards, not {inc['cards']}")
         if st.suit is not None:
             inc["suit_named"] = SUIT_LETTERS[suit_symbol(st.suit)]
         return self._incident(deal, st, at, inc)

@@ -257,7 +257,7 @@ class Leaves(_Cards):
 
 @dataclass(frozen=True, slots=True)
 class Took:
-    """How many cards he took in, where that is not as many as he discarded."""
+    """How many cards he took in: as many as the laws give for his discard, or not (too many or too few)."""
 
     pos: Pos
     count: Number
@@ -468,6 +468,14 @@ class Peek:
 
 
 @dataclass(frozen=True, slots=True)
+class StockTakenUp(Peek):
+    """A player who takes up cards of his adversary's part of the stock without mixing them (Law 27; au Cent para.
+    10): a peek's words, the cards taken up rather than seen."""
+
+    TYPE: ClassVar[str] = "stock_taken_up"
+
+
+@dataclass(frozen=True, slots=True)
 class CarteBlancheLate(_PlayerIncident):
     TYPE: ClassVar[str] = "blanche_shown_late"
 
@@ -520,6 +528,13 @@ class LeftCard(_PlayerIncident):
     """A player who takes up the card he left in the talon."""
 
     TYPE: ClassVar[str] = "takes_left_card"
+
+
+@dataclass(frozen=True, slots=True)
+class LeftTakenUp(_PlayerIncident):
+    """A player who takes up the cards he left with those he takes in (Laws 33, 35)."""
+
+    TYPE: ClassVar[str] = "takes_up_left_cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -591,9 +606,9 @@ class Correction:
     clauses: list[Tok]
 
 
-Incident = (Misdeal | FacedCard | FacedInDealing | Peek | CarteBlancheLate | Miscall | Reply | Omission | LeftCard
-            | Question | Retract | Retake | MixedDiscard | AlterDiscard | Exposed | OutOfTurn | BadPack | ThrowDown
-            | Correction)
+Incident = (Misdeal | FacedCard | FacedInDealing | Peek | StockTakenUp | CarteBlancheLate | Miscall | Reply | Omission
+            | LeftCard | LeftTakenUp | Question | Retract | Retake | MixedDiscard | AlterDiscard | Exposed | OutOfTurn
+            | BadPack | ThrowDown | Correction)
 #: What a deal holds after its heads, comments aside.
 DealStatement = (Hand | Talon | Exchange | CarteBlanche | Declaration | Tricks | Trick | Claim | TricksWon | Sheet
                  | Note | Incident)

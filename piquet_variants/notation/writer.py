@@ -23,9 +23,12 @@ _FIELDS = {"misdeal": ("announced", "choice"), "peek": ("mixed", "choice", "waiv
            "miscall": ("corrected", "shown", "waived"), "reply": ("corrected",), "omission": ("reckoned",),
            "takes_left_card": ("before_trick", "announced"), "question": ("before_trick",),
            "retract": ("before_trick",), "retakes_discard": ("waived",), "alters_discard": ("announced",),
-           "exposed_by_dealer": ("choice",), "throws_down": ("before_trick",), "score_corrected": ("when", "own_sheet")}
+           "exposed_by_dealer": ("choice",), "throws_down": ("before_trick",), "score_corrected": ("when", "own_sheet"),
+           "stock_taken_up": ("choice", "waived"), "takes_up_left_cards": ("waived",)}
 #: The incidents whose head is the player, a keyword and the cards named: takes back from his discard (A♠).
 _WITH_CARDS = {"retakes_discard": "retakes", "mixed_into_discard": "mixes into", "alters_discard": "alters"}
+#: The incidents whose head is the player and a keyword: takes up the card he left.
+_BY_PLAYER = {"takes_left_card": "takes up", "takes_up_left_cards": "takes up left", "throws_down": "throws down"}
 #: The events written as a keyword and each player's figure: score "A" 67, "B" 39.
 _SCORES = {Told.FINAL: "score", Told.SHEET: "sheet", Told.TOTALS: "totals"}
 
@@ -102,7 +105,7 @@ class _Writer:
 
     def _begin_deal(self, e: RecordEvent) -> str:
         w, deal = self.w, e.data
-        head = f"{w['deal']} {e.deal}, {w['dealer']} {quote(deal.dealer)}"
+        head = f"{w['deal']} {e.deal}" + (f", {w['dealer']} {quote(deal.dealer)}" if deal.dealer is not None else "")
         return head + (f", {w['packets']} {deal.packets}" if deal.packets is not None else "")
 
     def _end_deal(self, e: RecordEvent) -> str:
@@ -186,8 +189,8 @@ class _Writer:
             text = f"{w['faced']} {inc.position or 1}"
         elif kind == "faced_in_dealing":
             text = f"{w['faced in dealing']} {inc.cards or 1}"
-        elif kind == "peek":
-            text = f"{w['peek']} {role} {inc.cards or 1}"
+        elif kind in ("peek", "stock_taken_up"):
+            text = f"{w['peek']} {role} {inc.cards or 1}" if kind == "peek" else f"{w['taken up']}: {role} {inc.cards or 1}"
             if inc.which_cards is not None:
                 text += f" ({self.cards(inc.which_cards)})"
             if inc.suit_named is not None:
@@ -201,8 +204,8 @@ class _Writer:
             text = f"{role} {w['replies']} {w[str(inc.kind)]}: {w[str(inc.reply)]}"
         elif kind == "omission":
             text = f"{role} {w['omits']} {w[str(inc.kind)]}"
-        elif kind == "takes_left_card":
-            text = f"{role} {w['takes up']}"
+        elif kind in _BY_PLAYER:
+            text = f"{role} {w[_BY_PLAYER[kind]]}"
         elif kind == "question":
             suit = suit_long_name("SHDC".index(str(inc.suit)), self.lang)
             suit += "x" if suit.endswith("eau") else "s" if self.lang == "fr" else ""  # combien de carreaux ?
@@ -216,8 +219,6 @@ class _Writer:
             text = f"{w['out of turn']}, {INCIDENT_WORDS[self.lang]['found'][str(inc.found)]}"
         elif kind == "incorrect_pack":
             text = w["bad pack"]
-        elif kind == "throws_down":
-            text = f"{role} {w['throws down']}"
         elif kind == "score_corrected":
             text = f"{w['correction']}: {role} {inc.points}"
         else:

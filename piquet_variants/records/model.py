@@ -232,7 +232,7 @@ class Count:
 class Deal:
     """One deal: the cards, the choices, and what the book claims; or only its scores, for a score sheet."""
 
-    dealer: str
+    dealer: str | None = None  # None: the one the laws' order of dealing gives
     packets: int | None = None
     scores: Scores | None = None
     hands: Hands | None = None

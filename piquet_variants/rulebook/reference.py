@@ -368,6 +368,70 @@ Their JSON (`--format json`):
 A citation's `note` is the project's; `citation` is the formatted note,
 `source_note` the source record's.
 
+## The turn to deal, a deal stood, and the take
+
+What the laws say of the order of the deals and of an exchange made from a
+deal that was not right, as the replay applies it:
+
+- **The take the laws give is a take.**  Dealt a card too many or too few, a
+  player discards one more or one fewer than he takes in (Cavendish Laws
+  40-43, au Cent paras. 13-14).  An exchange written with its number
+  (`younger discards J 10 7 ♠, takes in 2`: Law 43, "The younger hand must
+  discard one more than he takes in"; `elder discards J ♣, takes in
+  nothing`: au Cent para. 13, "he is not obliged to take in any") is judged
+  as the same exchange written without it; only a number other than the
+  laws' is a wrong take (Laws 30, 31), and a number he cannot take is refused
+  with the number the laws give.
+- **A hand dealt short still discards** where the ruleset says so
+  (`misdeal.under_hand_must_discard`): au Cent para. 14, "he must discard one
+  less than he takes in, and he must discard one card", so a discard of
+  nothing is refused; under the club laws "if he only take one card, he need
+  not discard any" (Laws 40, 42).  The duty is the one his role owes with a
+  full hand (`exchange.elder_min`, `exchange.younger_min`), so au Cent's
+  younger, "not obliged to discard any card" (para. 7), owes none.
+- **The order of dealing** (Law 16, "The players deal alternately") is the
+  replay's, not the record's: a deal that names no dealer is dealt by the
+  one whose turn it is.  A deal out of turn found too late stands, and the
+  turn goes on from it as `deal.out_of_turn_found_late` says: under the club
+  laws "the elder hand in that deal must deal twice running ... unless that
+  or the next deal be the last of the partie", so after B deals out of turn
+  in the second deal, A deals the third and the fourth; au Cent para. 5,
+  "there is no remedy", the other simply deals next.  Found before the cards
+  are taken up, the deal is void and "the right dealer deals" the next.  A
+  deal given only in part is still a deal dealt, and the turn passes.  A
+  named dealer who breaks the order with no deal out of turn written is
+  taken as the record says (who dealt is a fact the record gives), the turn
+  going on from him, and the replay warns, naming the deal: the laws'
+  remedy needs the error found, which the record does not say.
+- **Deals after the end.**  A partie decided (its six deals played, Law 71;
+  the games won, au Cent para. 29) counts no deal written after it; each
+  such deal is still replayed and checked, and the replay warns, naming it.
+- **Standing the deal after stock cards were mixed** (Laws 28, 29: "If he
+  elect to stand the deal, he can only take as many of his cards as have not
+  been mixed").  Mixed cards cannot be told from the offender's own: he keeps
+  them (and reckons nothing, `penalties.mixing_opponent_talon`), and his
+  adversary's part of the stock is what is left of it: the cards the record
+  names (`peek elder 1 (8♦), mixed with his hand`), else the first of that
+  part.  The adversary's exchange is judged against that part: he takes all
+  that is left, however his exchange is written (`younger discards J 10 7 ♠`
+  or `…, takes in 2` with two left: he plays with eleven, at no fault of his),
+  and a card that was mixed is refused as his.
+- **A fresh deal the record calls for** is never passed over in silence:
+  a peek or a mixing is judged whether or not the exchange is written, and
+  where the ruleset gives no fresh deal for what the record states (au Cent
+  para. 9, "he loses the game"; a peek without mixing, Law 27; a misdeal
+  stood by the rules, or no misdeal at all), the replay notes that the call
+  was not followed.
+- **A carte blanche reckons when it is announced**, in every order of
+  reckoning.  Under `reckoning.order: chronological` the younger reckons his
+  calls after the elder's first lead, but every `carte_blanche.announce` puts
+  the blanche before the play (modern-fr's source: the ten are scored "s'il
+  en fait l'annonce juste avant de faire son écart"), so either player's
+  blanche is the deal's first score.  The younger's therefore saves the
+  elder's pique and repique, which need thirty "sans que son adversaire n'ait
+  marqué quoi que ce soit", as Law 18's "scores first, and consequently saves
+  a pique or a repique" has it under the club laws.
+
 # Rule reference
 """
 

@@ -45,6 +45,7 @@ class Misdeal:
     talon_over: Remedy
     short_talon_falls_on: Literal["elder", "younger", "offender"]
     over_hand_min_take: int
+    under_hand_must_discard: bool
     unannounced: Literal["option_lost", "too_many_cards", "no_effect"]
 
 
@@ -187,6 +188,7 @@ class Penalties:
     too_many_cards: Penalty
     may_be_waived: bool
     mixing_opponent_talon: Literal["reckons_nothing_or_fresh_deal", "loses_game", "as_seeing"]
+    taking_up_opponent_talon: Literal["as_seeing", "as_mixing", "younger_as_mixing"]
 
 
 @dataclass(frozen=True, slots=True)
