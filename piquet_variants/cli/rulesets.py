@@ -62,9 +62,9 @@ def show(ruleset: RulesetArg,
         return
     headers = [t(h, lang) for h in ("rule", "value", "source", "locator", "attestation")]
     rows: list[list[str | Term]] = []
-    for e in rs.entries:
+    for e, shown in zip(rs.entries, doc["rules"]):
         for i, c in enumerate(e.citations):
-            first: list[str | Term] = [Term(rule_name(e.path, lang), e.path), value_words(e.value, lang, e.path)] \
+            first: list[str | Term] = [Term(rule_name(e.path, lang), e.path), views.shown_value(shown, lang)] \
                 if i == 0 else ["", ""]
             rows.append([*first, *_attest(c.as_dict(), lang)])
     opts = ", ".join(f"{k}={v}" for k, v in rs.chosen)
@@ -210,8 +210,9 @@ def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", autocompletion=co
         return
     headers = [t("rule", lang), t("difference", lang), ra.id, t("source", lang), rb.id, t("source", lang)]
     cell = (lambda cs: _quoted(cs, lang)) if show_ == "quotes" else (lambda cs: _cites(cs, lang))
-    rows = [[Term(d["rule_label"], d["path"]), t(d["label"], lang), d["a"]["value_label"], cell(d["a"]["citations"]),
-             d["b"]["value_label"], cell(d["b"]["citations"])] for d in rows_doc]
+    rows: list[list[str | Term]] = [
+        [Term(d["rule_label"], d["path"]), t(d["label"], lang), views.shown_value(d["a"], lang),
+         cell(d["a"]["citations"]), views.shown_value(d["b"], lang), cell(d["b"]["citations"])] for d in rows_doc]
     typer.echo(grid(fmt, headers, rows))
 
 
@@ -272,7 +273,7 @@ def history(rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=c
     if fmt == "json":
         typer.echo(json_text(doc))
         return
-    rows = [[t(r["date"], lang), r["ruleset"], value_words(r["value"], lang, rule), f"{r['source']} {r['locator']}",
+    rows = [[t(r["date"], lang), r["ruleset"], views.shown_value(r, lang), f"{r['source']} {r['locator']}",
              t(r["attestation"], lang), r["quote"] if r["quote"] and r["attestation"] != "unstated" else ""]
             for r in doc["rows"]]
     headers = [t(h, lang) for h in ("date", "ruleset", "value", "source", "attestation", "quote")]
@@ -288,20 +289,20 @@ def matrix(ids: RulesetsArg = None,
            fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """An N-way table: the rules as rows, the rulesets as columns, each value with a numbered note citing it."""
     sets = _rulesets(ids)
-    doc = evidence.matrix(sets, rules)
+    doc = evidence.matrix(sets, rules, lang)
     if fmt == "json":
         typer.echo(json_text(doc))
         return
     headers = [t("rule", lang)] + doc["rulesets"]
     if fmt == "markdown":  # the values escaped, the footnote references left as markup
         rows = [[md_cell(Term(rule_name(r["path"], lang), r["path"]))] + [
-            md_text(value_words(rs.entry(r["path"]).value, lang, r["path"])) + f"[^{r['cells'][rs.id]['note']}]"
+            md_text(views.shown_value(r["cells"][rs.id], lang)) + f"[^{r['cells'][rs.id]['note']}]"
             for rs in sets] for r in doc["rows"]]
         notes = [f"[^{n['number']}]: {md_text(n['text'])}" for n in doc["notes"]]
         typer.echo(markdown([md_text(h) for h in headers], rows) + "\n\n" + "\n".join(notes))
         return
     cells: list[list[str | Term]] = [[Term(rule_name(r["path"], lang), r["path"])] + [
-        f"{value_words(rs.entry(r['path']).value, lang, r['path'])} [{r['cells'][rs.id]['note']}]" for rs in sets]
+        f"{views.shown_value(r['cells'][rs.id], lang)} [{r['cells'][rs.id]['note']}]" for rs in sets]
         for r in doc["rows"]]
     notes = [f"[{n['number']}] {n['text']}" for n in doc["notes"]]
     typer.echo(grid(fmt, headers, cells) + "\n\n" + "\n".join(notes))

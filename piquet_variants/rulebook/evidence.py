@@ -19,7 +19,8 @@ from ..i18n import Lang
 from ..ruleset.bibliography import Date
 from ..ruleset.model import RuleEntry, Ruleset, plain
 from ..schemas import did_you_mean
-from .views import ATTESTED, UnknownRule, attestation, from_option
+from ..lexicon import value_words
+from .views import ATTESTED, UnknownRule, applying, attestation, from_option
 
 UNDATED = 10_000  # sorts after every year
 
@@ -81,7 +82,8 @@ def history(rulesets: list[Ruleset], path: str, lang: Lang = "en") -> dict[str, 
     for rs in by_date(rulesets):
         e = _entry(rs, path)
         c = e.citations[0]
-        rows.append({"ruleset": rs.id, "value": plain(e.value), "date": date_text(ruleset_date(rs), lang),
+        rows.append({"ruleset": rs.id, "value": plain(e.value), "value_label": value_words(e.value, lang, path),
+                     **applying(rs, e, lang), "date": date_text(ruleset_date(rs), lang),
                      "source": c.source, "locator": c.locator, "attestation": c.attestation, "quote": c.quote,
                      "defined_in": e.defined_in, "citations": _citation_docs(e)})
     return {"path": path, "rows": rows}
@@ -154,7 +156,7 @@ def _note_text(e: RuleEntry) -> str:
     return "; ".join(parts)
 
 
-def matrix(rulesets: list[Ruleset], pattern: str = "*") -> dict[str, Any]:
+def matrix(rulesets: list[Ruleset], pattern: str = "*", lang: Lang = "en") -> dict[str, Any]:
     """Every rule matching ``pattern`` (a glob on the dotted path) in every ruleset, each value with a note
     number; rulesets giving a rule the same citations share the note."""
     paths = [e.path for e in rulesets[0].entries if fnmatchcase(e.path, pattern)] if rulesets else []
@@ -167,7 +169,8 @@ def matrix(rulesets: list[Ruleset], pattern: str = "*") -> dict[str, Any]:
         for rs in rulesets:
             e = rs.entry(path)
             number = notes.setdefault(_note_text(e), len(notes) + 1)
-            cells[rs.id] = {"value": plain(e.value), "attestation": attestation(e), "note": number}
+            cells[rs.id] = {"value": plain(e.value), "value_label": value_words(e.value, lang, path),
+                            **applying(rs, e, lang), "attestation": attestation(e), "note": number}
         rows.append({"path": path, "cells": cells})
     return {"rulesets": [rs.id for rs in rulesets], "rows": rows,
             "notes": [{"number": n, "text": text} for text, n in notes.items()]}

@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from ..render import markdown
+from ..ruleset.applicability import Condition, conditions
 from ..ruleset.compiler import load_ruleset
 from ..ruleset.registry import shipped_ids, sources
 from ..schemas import rule_leaves, schema
@@ -277,6 +278,19 @@ of the source); it is a value the project filled in when that citation is
   rulesets, each value with a numbered note (Markdown footnotes) giving its
   citations.
 
+A value the ruleset's other rules leave without effect (the number of deals
+of a partie that is a race, the grand coup's points where no penalty is the
+grand coup, the bonus for a last trick won by a card that does not count
+where every card counts) is no position of its source. `show`, `diff`,
+`matrix`, `history` and the report print "does not apply", with the values of
+the rules that make it so; their JSON keeps the value and adds `applies:
+false` and `applies_reason`; `conflicts` never sets such a value against
+another. Which rules these are is declared in the schema beside each rule
+(`x-applies-when`: conditions on other rules' values, all of which must hold;
+"Applies only where" in the reference below), never by a ruleset's name, and
+`tests/test_applicability.py` plays random parties and replays every example
+record with each such value changed, and finds the same scores.
+
 Their JSON (`--format json`):
 
 | command | shape |
@@ -313,13 +327,30 @@ def _type(spec: dict[str, Any]) -> str:
     return " ".join([kind or "any"] + [b for b in bounds if b])
 
 
+def _condition(c: Condition) -> str:
+    if c.any:
+        return "(" + " or ".join(_condition(each) for each in c.any) + ")"
+    if c.is_ is not None:
+        return f"`{c.rule}` is " + " or ".join(f"`{json.dumps(v) if not isinstance(v, str) else v}`" for v in c.is_)
+    if c.lacks_some_of is not None:
+        return f"`{c.rule}` lacks one of `{c.lacks_some_of}`"
+    return f"`{c.rule}` ≥ {c.at_least}"
+
+
+def _meaning(path: str, spec: dict[str, Any]) -> str:
+    """A rule's description, and where it applies if only under its ruleset's other rules."""
+    needed = conditions().get(path)
+    applies = f" Applies only where {' and '.join(_condition(c) for c in needed)}." if needed else ""
+    return str(spec.get("description", "")) + applies
+
+
 def render_reference() -> str:
     groups = schema("ruleset")["$defs"]["rules"]["properties"]
     parts = [INTRO]
     for group, leaves in rule_leaves().items():
         parts.append(f"## `{group}`\n\n{groups[group].get('description', '')}\n")
         rows = [[f"`{group}.{key}`", _type(spec["properties"]["value"]), f"`{json.dumps(spec.get('default'))}`",
-                 spec.get("description", "")] for key, spec in leaves.items()]
+                 _meaning(f"{group}.{key}", spec)] for key, spec in leaves.items()]
         parts.append(markdown(["key", "value", "usual value", "meaning"], rows) + "\n")
     parts.append("# Shipped rulesets\n")
     rows = []
