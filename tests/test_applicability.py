@@ -113,14 +113,16 @@ def test_a_value_that_does_not_apply_changes_no_recorded_score() -> None:
     assert replayed >= 20
 
 
-def test_the_views_say_does_not_apply_with_the_reason(cli) -> None:
+def test_the_views_say_does_not_apply_with_the_reason(cli, monkeypatch) -> None:
+    monkeypatch.setenv("COLUMNS", "400")  # a table's rows on one line each
     code, out, _ = cli("rulesets", "history", "game.deals", "--format", "json")
     rows = {r["ruleset"]: r for r in json.loads(out)["rows"]}
     assert rows["royall-1651"]["value"] == 6 and rows["royall-1651"]["applies"] is False
     assert rows["cavendish-rubicon"]["applies"] is True
     code, out, _ = cli("rulesets", "history", "game.deals")
-    line = next(x for x in out.splitlines() if "royall-1651" in x)
-    assert "does not apply" in line and "First to the target" in line and " 6 " not in line
+    row = next(x for x in out.splitlines() if "royall-1651" in x)
+    assert "does not apply" in row and " 6 " not in row
+    assert "royall-1651: does not apply (how the partie ends: First to the target)" in out.splitlines()
     code, out, _ = cli("rulesets", "history", "game.deals", "--lang", "fr")
     assert "sans objet (comment finit la partie : Le premier au but)" in out
     for args in (("show", "royall-1651"), ("diff", "royall-1651", "cavendish-rubicon"),

@@ -48,7 +48,6 @@ def test_diff_only_and_quotes(cli) -> None:
 
 MUST = {
     "point.compare": {"value": ["wikipedia-fr"], "length_then_value": ["cavendish-treatise", "marquoir"]},
-    "reckoning.order": {"by_category": ["cavendish"], "chronological": ["wikipedia-fr"]},
     "point.tierce_majeure_score": {4: ["traite"], None: ["cavendish", "marquoir", "wikipedia-fr"]},
     "exchange.younger_min": {0: ["cavendish-au-cent", "marquoir"], 1: ["cavendish", "wikipedia-fr"]},
     "deal.first_dealer": {"lower_cut_deals": ["traite", "cavendish-au-cent", "wikipedia-fr"],
@@ -67,8 +66,9 @@ def test_must_show_conflicts(cli) -> None:
         for v in found[path]["values"]:
             for claim in v["claims"]:
                 assert claim["date"] and all(c["quote"] for c in claim["citations"][:1]), (path, claim)
-    # the treatise's reckoning order, which the project filled in, is not put forward as its word
-    assert "traite" not in [c["source"] for v in found["reckoning.order"]["values"] for c in v["claims"]]
+    # neither the treatise's reckoning order nor the article's, which the project filled in, is put forward as
+    # its word: the article tells the order of counting aloud, not which score reckons first
+    assert "reckoning.order" not in found
 
 
 def test_conflicts_leave_out_filled_values(cli) -> None:
@@ -83,7 +83,8 @@ def test_conflicts_leave_out_filled_values(cli) -> None:
 
 def test_conflicts_table_has_both_quotes(cli) -> None:
     code, out, _ = cli("rulesets", "conflicts", "modern-fr", "marquoir", "--format", "markdown")
-    assert code == 0 and out.startswith("| rule | value | source | date |")
+    assert code == 0 and out.startswith("| rule | value | source | date of the rules |")
+    assert "| Why: marquoir (n.d.) states “by the number of cards, then by value”; wikipedia-fr (n.d.) reads it as “by value” |" in out
     assert "Le joueur ayant le total le plus élevé" in out and "la couleur où l'on a le plus de cartes" in out
 
 
@@ -262,18 +263,123 @@ def test_modern_fr_carte_marquante_is_an_option(cli) -> None:
 
 
 def test_conflicts_are_between_sources_stated_words_only() -> None:
-    """No value never used, no leaf that restates the pack's size, no table differing only where one pack cannot
-    go, no source against itself; the real ones are there, dated as the rulesets are, cited as each ruleset cites."""
+    """No value never used, no leaf that counts the pack set against another pack's, no table differing only
+    where one pack cannot go, no book against itself; the real ones are there, dated as the rulesets are, cited
+    as each ruleset cites."""
     from piquet_variants.rulebook.evidence import conflicts
     found = {c["path"]: c for c in conflicts([load_ruleset(r) for r in shipped_ids()])}
-    for false in ("carte_blanche.both", "carte_blanche.bars_hazards", "deck.ranks", "deal.talon", "sequences.scores",
-                  "point.card_values"):
+    for false in ("carte_blanche.bars_hazards", "deck.ranks", "deal.talon", "sequences.scores", "point.card_values",
+                  # 36- against 32-card arithmetic; the Académie's "three" is three and what the elder leaves
+                  "exchange.elder_max", "exchange.younger_max",
+                  # values their rulesets never use: every card counts; no 1651 penalty reckons nothing
+                  "play.last_trick_low_bonus", "penalties.reckons_nothing_bars"):
         assert false not in found, false
     sources = {p: {cl["source"] for v in c["values"] for cl in v["claims"]} for p, c in found.items()}
-    assert {"royall-1651", "cavendish-treatise"} <= sources["penalties.reckons_nothing_bars"]  # 1651 pp. 39-40
     assert "cotton-1674" in sources["declarations.equality"]  # Cotton's ruff ties
-    assert {"cavendish-au-cent", "cavendish-treatise"} <= sources["declarations.omitted_bars"]  # au Cent 18, Case IV
+    assert "cavendish-treatise" in sources["declarations.omitted_bars"]  # Case IV
     dates = {cl["date"] for c in found.values() for v in c["values"] for cl in v["claims"] if cl["source"] == "cavendish"}
     assert dates == {"1882"}  # the code's date, as history gives it
     rubicon = [cl for v in found["deck.size"]["values"] for cl in v["claims"] if "cavendish-rubicon" in cl["rulesets"]]
-    assert [c["locator"] for c in rubicon[0]["citations"]] == ["Description, Introductory", "Law 9"]
+    assert {c["locator"] for cl in rubicon for c in cl["citations"]} == {"Description, Introductory", "Law 9"}
+
+
+def _values(found: dict, path: str) -> dict:
+    return {json.dumps(v["value"]): {cl["source"] for cl in v["claims"]} for v in found[path]["values"]}
+
+
+def test_conflicts_list_the_real_ones_the_first_citation_hid() -> None:
+    """1651's blanches against Cavendish's reading of them; 1651 against Cotton on the cards misdealt, from 1651's
+    second citation; and no book's two usages (au Cent and the club laws, the treatise and Languedoc) set
+    against each other."""
+    from piquet_variants.rulebook.evidence import conflicts
+    found = {c["path"]: c for c in conflicts([load_ruleset(r) for r in shipped_ids()])}
+    both = _values(found, "carte_blanche.both")
+    assert "royall-1651" in both['"younger_bars_elder"'] and "cavendish-treatise" in both['"cancel"']
+    wrong = _values(found, "misdeal.max_wrong")
+    assert "royall-1651" in wrong["2"] and "cotton-1674" in wrong["12"]
+    for path, reason in (("carte_blanche.both", "royall-1651 (1651) states “The younger's bars the elder's”; "
+                                                "cavendish-treatise (1651) reads it as “They cancel each other”"),):
+        assert found[path]["reason"]["text"] == reason
+    for c in found.values():  # every row says why, and between whom
+        a, b = c["reason"]["between"]
+        assert a["source"] != b["source"] and a["value"] != b["value"] and c["reason"]["text"]
+    # one book reporting two usages: Cavendish's au Cent and club laws alone are no conflict
+    assert "deal.out_of_turn_found_late" not in found
+    talon = found["penalties.seeing_opponent_talon"]["reason"]["between"]
+    assert {s["source"] for s in talon} == {"traite", "cavendish"}
+
+
+def test_a_passage_that_agrees_in_the_case_it_speaks_of_is_no_conflict() -> None:
+    """1651 says only that the dealer dealt thirteen is short, where the younger is the one dealt too many: it
+    bears out the treatise's rule too, and only au Cent's and the club laws' disagree with the treatise."""
+    from piquet_variants.rulebook.evidence import conflicts
+    found = {c["path"]: c for c in conflicts([load_ruleset(r) for r in shipped_ids()])}
+    between = {s["source"] for s in found["misdeal.short_talon_falls_on"]["reason"]["between"]}
+    assert "royall-1651" not in between and "traite" in between
+    rs = load_ruleset("royall-1651")
+    assert rs.entry("misdeal.short_talon_falls_on").citations[0].bears_out == ("younger", "offender")
+
+
+def _edited(tmp_path, rid: str, edit) -> "Ruleset":
+    from piquet_variants.ruleset.compiler import compile_path
+    from piquet_variants.ruleset.registry import path_for
+    text = path_for(rid).read_text("utf-8")
+    changed = edit(text)
+    assert changed != text
+    f = tmp_path / f"{rid}.yaml"
+    f.write_text(changed, "utf-8")
+    return compile_path(f)
+
+
+def test_every_citation_counts_whatever_its_order(tmp_path) -> None:
+    """A conflict does not hang on which citation comes first: 1651's deal out of turn, once its reading of pp.
+    50-51 is labelled implied, stands against the club laws' Law 16, and so it does with its citations
+    reordered; a value given by a second citation only (1651's misdeal) is listed as by a first."""
+    from piquet_variants.rulebook.evidence import conflicts
+    passage = 'attestation: unstated, quote: "allwaies provided, that he, that had dealt twice together'
+    late = _edited(tmp_path, "royall-1651", lambda t: t.replace(passage, passage.replace("unstated", "implied")))
+    others = [load_ruleset(r) for r in shipped_ids() if r != "royall-1651"]
+    found = {c["path"]: c for c in conflicts([late] + others)}
+    got = _values(found, "deal.out_of_turn_found_late")
+    assert "royall-1651" in got['"no_remedy"'] and "cavendish" in got['"elder_deals_twice"']
+    assert {s["source"] for s in found["deal.out_of_turn_found_late"]["reason"]["between"]} == {"royall-1651",
+                                                                                             "cavendish"}
+
+    def swapped(text: str) -> str:  # the misdeal's two citations, the implied one first
+        head = text.index("  misdeal:\n    max_wrong:")
+        lines = text[head:].split("\n")
+        first, second = (i for i, ln in enumerate(lines[:8]) if ln.startswith("        - {source:"))
+        lines[first], lines[second] = lines[second], lines[first]
+        return text[:head] + "\n".join(lines)
+    reordered = _edited(tmp_path, "royall-1651", swapped)
+    assert reordered.entry("misdeal.max_wrong").citations[0].attestation == "implied"
+    again = {c["path"]: c for c in conflicts([reordered] + others)}
+    assert _values(again, "misdeal.max_wrong") == _values(
+        {c["path"]: c for c in conflicts([load_ruleset("royall-1651")] + others)}, "misdeal.max_wrong")
+
+
+def test_a_report_against_a_text_is_listed(tmp_path) -> None:
+    """A value with citations on both sides, one a later author's report: the Académie, as a report gives it,
+    against the treatise on when the pique is reached, is a conflict."""
+    from piquet_variants.rulebook.evidence import conflicts
+    report = ('  pique:\n    reached_by:\n      value: first_lead\n      cite: [{source: cavendish-treatise, '
+              'locator: "Historical", attestation: secondary, quote: "The only points of importance in which the '
+              'Abbe\'s Academy differs"}]\n')
+    academie = _edited(tmp_path, "academie", lambda t: t.replace("\n  point:\n", "\n" + report + "  point:\n", 1))
+    found = {c["path"]: c for c in conflicts([academie, load_ruleset("traite")])}
+    got = _values(found, "pique.reached_by")
+    assert "cavendish-treatise" in got['"first_lead"'] and "traite" in got['"play"']
+
+
+def test_a_value_borne_out_must_be_the_rule_s(tmp_path) -> None:
+    from piquet_variants.errors import ProblemsError
+    with pytest.raises(ProblemsError, match="is not a value of carte_blanche.both"):
+        _edited(tmp_path, "royall-1651", lambda t: t.replace("bears_out: [cancel]", "bears_out: [annul]"))
+
+
+def test_conflicts_say_why_in_french(cli) -> None:
+    code, out, _ = cli("rulesets", "conflicts", "--lang", "fr", "--format", "json")
+    both = next(c for c in json.loads(out) if c["path"] == "carte_blanche.both")
+    assert both["reason"]["text"] == ("royall-1651 (1651) énonce «\u00a0Celles du dernier annulent celles du "
+                                      "premier\u00a0» ; cavendish-treatise (1651) le lit comme «\u00a0Elles "
+                                      "s'annulent\u00a0»")

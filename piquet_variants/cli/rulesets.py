@@ -69,7 +69,15 @@ def show(ruleset: RulesetArg,
             rows.append([*first, *_attest(c.as_dict(), lang)])
     opts = ", ".join(f"{k}={v}" for k, v in rs.chosen)
     head = f"{doc['id']}: {doc['title']}" + (f"  ({t('options', lang)}: {opts})" if opts else "")
-    typer.echo(("# " if fmt == "markdown" else "") + head + "\n\n" + grid(fmt, headers, rows))
+    notes = views.unapplied([(rule_name(e["path"], lang), e) for e in doc["rules"]], lang)
+    typer.echo(("# " if fmt == "markdown" else "") + head + "\n\n" + grid(fmt, headers, rows) + _below(notes, fmt))
+
+
+def _below(notes: list[str], fmt: str) -> str:
+    """Lines after a table (the values that do not apply, and why), as a paragraph apart from it in Markdown."""
+    if not notes:
+        return ""
+    return "\n\n" + "\n".join(f"- {md_text(n)}" if fmt == "markdown" else n for n in notes)
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets validate traite\n\n"
@@ -213,7 +221,9 @@ def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", autocompletion=co
     rows: list[list[str | Term]] = [
         [Term(d["rule_label"], d["path"]), t(d["label"], lang), views.shown_value(d["a"], lang),
          cell(d["a"]["citations"]), views.shown_value(d["b"], lang), cell(d["b"]["citations"])] for d in rows_doc]
-    typer.echo(grid(fmt, headers, rows))
+    notes = views.unapplied([(f"{rs.id}, {d['rule_label']}", d[side]) for d in rows_doc
+                             for rs, side in ((ra, "a"), (rb, "b"))], lang)
+    typer.echo(grid(fmt, headers, rows) + _below(notes, fmt))
 
 
 def _quoted(citations: list[dict], lang: Lang) -> str:
@@ -240,10 +250,12 @@ RulesetsArg = Annotated[list[str] | None, typer.Argument(
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets conflicts\n\n"
                     "  piquet-variants rulesets conflicts modern-fr marquoir --format json")
 def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """Every rule on which two or more sources state different values, each with its quotes and dates.
+    """Every rule on which two or more sources state different values, each with its quotes and dates, and why
+    it is listed: the firmest pair of sources that disagree.
 
-    A value the project filled in (unstated, reconstructed, inherited) or an option's value is not a source's
-    position and is left out.
+    Every citation that attests a value counts. A value the project filled in (unstated, reconstructed,
+    inherited), an option's value and a value that does not apply under its ruleset's other rules are not a
+    source's position and are left out; so is one book reporting two usages, and two packs' arithmetic.
     """
     found = evidence.conflicts(_rulesets(ids), lang)
     if fmt == "json":
@@ -252,15 +264,16 @@ def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt =
     if not found:
         typer.echo(t("no differences", lang))
         return
-    rows = []
-    for conflict in found:
-        for n, v in enumerate(conflict["values"]):
+    rows: list[list[str | Term]] = []
+    for conflict in found:  # the rule and why it is listed, then each value and the sources that give it
+        rows.append([Term(rule_name(conflict["path"], lang), conflict["path"]), "", "", "", "",
+                     t("Why: {reason}", lang).format(reason=conflict["reason"]["text"])])
+        for v in conflict["values"]:
             for m, claim in enumerate(v["claims"]):
-                rows.append([Term(rule_name(conflict["path"], lang), conflict["path"]) if n == m == 0 else "",
-                             value_words(v["value"], lang, conflict["path"]) if m == 0 else "",
+                rows.append(["", value_words(v["value"], lang, conflict["path"]) if m == 0 else "",
                              claim["source"], t(claim["date"], lang), ", ".join(claim["rulesets"]),
                              _quoted(claim["citations"], lang)])
-    headers = [t(h, lang) for h in ("rule", "value", "source", "date", "rulesets", "citation")]
+    headers = [t(h, lang) for h in ("rule", "value", "source", "date of the rules", "rulesets", "citation")]
     typer.echo(grid(fmt, headers, rows))
 
 
@@ -278,7 +291,9 @@ def history(rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=c
             for r in doc["rows"]]
     headers = [t(h, lang) for h in ("date", "ruleset", "value", "source", "attestation", "quote")]
     head = f"{rule_name(rule, lang)} ({rule})"
-    typer.echo(("# " + md_text(head) if fmt == "markdown" else head) + "\n\n" + grid(fmt, headers, rows))
+    notes = views.unapplied([(r["ruleset"], r) for r in doc["rows"]], lang)
+    typer.echo(("# " + md_text(head) if fmt == "markdown" else head) + "\n\n" + grid(fmt, headers, rows)
+               + _below(notes, fmt))
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets matrix --rules 'point.*' --format markdown\n\n"
@@ -294,18 +309,20 @@ def matrix(ids: RulesetsArg = None,
         typer.echo(json_text(doc))
         return
     headers = [t("rule", lang)] + doc["rulesets"]
+    unapplied = views.unapplied([(f"{rs.id}, {rule_name(r['path'], lang)}", r["cells"][rs.id])
+                                 for r in doc["rows"] for rs in sets], lang)
     if fmt == "markdown":  # the values escaped, the footnote references left as markup
         rows = [[md_cell(Term(rule_name(r["path"], lang), r["path"]))] + [
             md_text(views.shown_value(r["cells"][rs.id], lang)) + f"[^{r['cells'][rs.id]['note']}]"
             for rs in sets] for r in doc["rows"]]
         notes = [f"[^{n['number']}]: {md_text(n['text'])}" for n in doc["notes"]]
-        typer.echo(markdown([md_text(h) for h in headers], rows) + "\n\n" + "\n".join(notes))
+        typer.echo(markdown([md_text(h) for h in headers], rows) + _below(unapplied, fmt) + "\n\n" + "\n".join(notes))
         return
     cells: list[list[str | Term]] = [[Term(rule_name(r["path"], lang), r["path"])] + [
         f"{views.shown_value(r['cells'][rs.id], lang)} [{r['cells'][rs.id]['note']}]" for rs in sets]
         for r in doc["rows"]]
     notes = [f"[{n['number']}] {n['text']}" for n in doc["notes"]]
-    typer.echo(grid(fmt, headers, cells) + "\n\n" + "\n".join(notes))
+    typer.echo(grid(fmt, headers, cells) + _below(unapplied, fmt) + "\n\n" + "\n".join(notes))
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets cite cavendish-rubicon reckoning.order\n\n"

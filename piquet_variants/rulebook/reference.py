@@ -265,12 +265,22 @@ of the source); it is a value the project filled in when that citation is
   the sources' word), `filled` (one is filled in) or `option` (a chosen
   option gives one); `--only disagreements|filled|options` keeps one kind and
   `--show quotes` prints both quotes (and, for a filled value, its note).
-- `rulesets conflicts [RULESETS]` lists every rule on which two different
-  sources state different values, each value with the sources that state it
-  as each ruleset cites them, the rulesets' dates (as `history` gives them),
-  and the quotes; filled values and options are left out, so is one source
-  reporting two usages, a leaf that restates the pack's size (the ranks, the
-  stock), and a table that differs only where one pack cannot go (the
+- `rulesets conflicts [RULESETS]` lists every rule on which two sources
+  disagree, each value with the sources that give it as each ruleset cites
+  them, the date of the rules (the rulesets' dates, as `history` gives them)
+  and the quotes, and first the reason it is listed: the firmest pair of
+  sources that disagree ("royall-1651 (1651) states ...; cavendish (1882)
+  states ..."). Every citation that attests a value counts, whatever its
+  place among a value's citations, and a citation may name the values its
+  passage bears out (`bears_out`: a later author's other reading of it, or
+  two values where the passage speaks only of a case in which they agree).
+  Two claims disagree only where they come from two books (one book, such as
+  Cavendish's with the club laws and au Cent, reporting two usages is no
+  disagreement), bear out no value in common, speak of one pack where the
+  value counts the pack's cards (the schema's `x-counts-the-pack`: the
+  ranks, the stock, the elder's share of 8 of 12 against 5 of 8), and apply
+  under their rulesets' other rules. Filled values and options are left
+  out, and so is a table that differs only where one pack cannot go (the
   neufiesme, the six).
 - `rulesets history RULE [RULESETS]` gives one rule in every ruleset, oldest
   source first: date, value, source and locator, attestation, quote.
@@ -295,10 +305,10 @@ Their JSON (`--format json`):
 
 | command | shape |
 |---|---|
-| `diff` | `[{path, label, a: {value, attestation, defined_in, citations}, b: {...}}]` |
-| `conflicts` | `[{path, values: [{value, claims: [{source, date, rulesets, citations}]}]}]` |
-| `history` | `{path, rows: [{ruleset, value, date, source, locator, attestation, quote, defined_in, citations}]}` |
-| `matrix` | `{rulesets, rows: [{path, cells: {RULESET: {value, attestation, note}}}], notes: [{number, text}]}` |
+| `diff` | `[{path, label, a: {value, value_label, applies, attestation, defined_in, citations}, b: {...}}]` |
+| `conflicts` | `[{path, reason: {text, between: [{source, date, attestation, value}]}, values: [{value, claims: [{source, date, rulesets, citations}]}]}]` |
+| `history` | `{path, rows: [{ruleset, value, value_label, applies, date, source, locator, attestation, quote, defined_in, citations}]}` |
+| `matrix` | `{rulesets, rows: [{path, cells: {RULESET: {value, value_label, applies, attestation, note}}}], notes: [{number, text}]}` |
 | `cite` | `{ruleset, path, value, style, citations: [{source, locator, quote, attestation, note, citation, bibliography, quote_text, quote_supports, attestation_text, source_note, footnote}]}` |
 | `sources show` | `{id, csl, public_domain, ocr, licence, transcription, revision, identifiers, text, note, note_text, bibliography}` |
 

@@ -59,8 +59,14 @@ def does_not_apply(reason: str, lang: Lang) -> str:
 
 
 def shown_value(doc: dict[str, Any], lang: Lang = "en") -> str:
-    """A value of ``entry_doc`` or ``diff`` as a table shows it: its words, or that it does not apply and why."""
-    return str(doc["value_label"]) if doc["applies"] else does_not_apply(doc["applies_reason"], lang)
+    """A value of ``entry_doc``, ``diff``, ``history`` or ``matrix`` as a table cell shows it: its words, or that it
+    does not apply (the reason goes below the table, ``unapplied``, so that a column stays narrow)."""
+    return str(doc["value_label"]) if doc["applies"] else t("does not apply", lang)
+
+
+def unapplied(found: list[tuple[str, dict[str, Any]]], lang: Lang = "en") -> list[str]:
+    """Below a table, each value that does not apply, named by ``found``'s label, with the reason."""
+    return [f"{label}: {does_not_apply(doc['applies_reason'], lang)}" for label, doc in found if not doc["applies"]]
 
 
 def value_text(rs: Ruleset, e: RuleEntry, lang: Lang = "en") -> str:
