@@ -77,7 +77,7 @@ def test_must_show_a_users_hoyle(cli, user_dir: Path) -> None:
     assert code == 0 and sorted(entries) == ["cavendish", "cavendish-treatise", "hoyle"]
     assert entries["hoyle"].fields["year"] == "1744" and str(entries["hoyle"].persons["author"][0]) == "Hoyle, Edmond"
     code, out, _ = cli("--rulesets", ".", "rulesets", "cite", "hoyle", "point.compare")
-    assert code == 0 and "Edmond Hoyle, A Short Treatise on the Game of Piquet (London, 1744), Law 3, p. 12." in out
+    assert code == 0 and "Edmond Hoyle, A Short Treatise on the Game of Piquet (London, 1744), Law 3, 12." in out
 
 
 def test_the_search_path_from_the_environment(cli, user_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:

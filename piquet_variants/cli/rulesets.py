@@ -13,7 +13,7 @@ from ..files import quietly
 from ..located import LoadFailure, load_file, read_source
 from ..i18n import Lang, t
 from ..lexicon import rule_name, value_words
-from ..render import Report, Term, grid, json_text, markdown, md_cell, md_text
+from ..render import OutputFormat, Report, Term, grid, json_text, markdown, md_cell, md_text
 from ..rulebook import citing, evidence, views
 from ..ruleset.model import Ruleset
 from ..ruleset.compiler import compile_path, sources_for, without_inherit_cite
@@ -70,14 +70,14 @@ def show(ruleset: RulesetArg,
     opts = ", ".join(f"{k}={v}" for k, v in rs.chosen)
     head = f"{doc['id']}: {doc['title']}" + (f"  ({t('options', lang)}: {opts})" if opts else "")
     notes = views.unapplied([(rule_name(e["path"], lang), e) for e in doc["rules"]], lang)
-    typer.echo(("# " if fmt == "markdown" else "") + head + "\n\n" + grid(fmt, headers, rows) + _below(notes, fmt))
+    typer.echo(("# " if fmt == "markdown" else "") + head + "\n\n" + grid(fmt, headers, rows) + _below(notes, fmt, lang))
 
 
-def _below(notes: list[str], fmt: str) -> str:
-    """Lines after a table (the values that do not apply, and why), as a paragraph apart from it in Markdown."""
+def _below(notes: list[str], fmt: OutputFormat, lang: Lang) -> str:
+    """After a table, the values in it that do not apply, and why: a table of its own, wrapped as tables are."""
     if not notes:
         return ""
-    return "\n\n" + "\n".join(f"- {md_text(n)}" if fmt == "markdown" else n for n in notes)
+    return "\n\n" + grid(fmt, [t("values that do not apply", lang)], [[n] for n in notes])
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets validate traite\n\n"
@@ -223,7 +223,7 @@ def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", autocompletion=co
          cell(d["a"]["citations"]), views.shown_value(d["b"], lang), cell(d["b"]["citations"])] for d in rows_doc]
     notes = views.unapplied([(f"{rs.id}, {d['rule_label']}", d[side]) for d in rows_doc
                              for rs, side in ((ra, "a"), (rb, "b"))], lang)
-    typer.echo(grid(fmt, headers, rows) + _below(notes, fmt))
+    typer.echo(grid(fmt, headers, rows) + _below(notes, fmt, lang))
 
 
 def _quoted(citations: list[dict], lang: Lang) -> str:
@@ -293,7 +293,7 @@ def history(rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=c
     head = f"{rule_name(rule, lang)} ({rule})"
     notes = views.unapplied([(r["ruleset"], r) for r in doc["rows"]], lang)
     typer.echo(("# " + md_text(head) if fmt == "markdown" else head) + "\n\n" + grid(fmt, headers, rows)
-               + _below(notes, fmt))
+               + _below(notes, fmt, lang))
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets matrix --rules 'point.*' --format markdown\n\n"
@@ -316,13 +316,13 @@ def matrix(ids: RulesetsArg = None,
             md_text(views.shown_value(r["cells"][rs.id], lang)) + f"[^{r['cells'][rs.id]['note']}]"
             for rs in sets] for r in doc["rows"]]
         notes = [f"[^{n['number']}]: {md_text(n['text'])}" for n in doc["notes"]]
-        typer.echo(markdown([md_text(h) for h in headers], rows) + _below(unapplied, fmt) + "\n\n" + "\n".join(notes))
+        typer.echo(markdown([md_text(h) for h in headers], rows) + _below(unapplied, fmt, lang) + "\n\n" + "\n".join(notes))
         return
     cells: list[list[str | Term]] = [[Term(rule_name(r["path"], lang), r["path"])] + [
         f"{views.shown_value(r['cells'][rs.id], lang)} [{r['cells'][rs.id]['note']}]" for rs in sets]
         for r in doc["rows"]]
     notes = [f"[{n['number']}] {n['text']}" for n in doc["notes"]]
-    typer.echo(grid(fmt, headers, cells) + _below(unapplied, fmt) + "\n\n" + "\n".join(notes))
+    typer.echo(grid(fmt, headers, cells) + _below(unapplied, fmt, lang) + "\n\n" + "\n".join(notes))
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets cite cavendish-rubicon reckoning.order\n\n"

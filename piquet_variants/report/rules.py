@@ -143,6 +143,6 @@ def bibliography(rulesets: list[Ruleset], lang: Lang) -> list[dict[str, Any]]:
             found.setdefault(s.id, (s, []))[1].append(rs.id)
     entries = [{"id": s.id, "entry": citing.bibliography_entry(s.csl(), lang=lang, fmt="html"),
                 "sort": unmarked(citing.bibliography_entry(s.csl(), lang=lang)).casefold(),
-                "licence": s.licence or "", "note": s.note or "", "rulesets": ids}
+                "licence": s.licence or "", "note": s.note_in(lang) or "", "rulesets": ids}
                for s, ids in found.values()]
     return sorted(entries, key=lambda e: e["sort"])

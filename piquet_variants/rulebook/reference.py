@@ -133,7 +133,7 @@ sources:
   cotton-1674:
     type: chapter                 # CSL type: book, chapter, webpage, entry-encyclopedia, ...
     title: "Picket"
-    author: [{family: Cotton, given: Charles}]   # or {literal: "Cavendish (Henry Jones)"}
+    author: [{family: Cotton, given: Charles}]   # or {literal: Cavendish, real_name: Henry Jones}
     container_title: "The compleat gamester"
     publisher: "Printed by A.M. for R. Cutler"
     publisher_place: London
@@ -310,7 +310,7 @@ Their JSON (`--format json`):
 | `history` | `{path, rows: [{ruleset, value, value_label, applies, date, source, locator, attestation, quote, defined_in, citations}]}` |
 | `matrix` | `{rulesets, rows: [{path, cells: {RULESET: {value, value_label, applies, attestation, note}}}], notes: [{number, text}]}` |
 | `cite` | `{ruleset, path, value, style, citations: [{source, locator, quote, attestation, note, citation, bibliography, quote_text, quote_supports, attestation_text, source_note, footnote}]}` |
-| `sources show` | `{id, csl, public_domain, ocr, licence, transcription, revision, identifiers, text, note, note_text, bibliography}` |
+| `sources show` | `{id, csl, public_domain, ocr, licence, transcription, revision, identifiers, shipped, note, note_fr, note_text, bibliography}` |
 
 A citation's `note` is the project's; `citation` is the formatted note,
 `source_note` the source record's.

@@ -186,7 +186,7 @@ def _formatted(c: Citation, src: Source, lang: Lang, style: str, fmt: OutputForm
     return {"citation": _note(src, c.locator, lang, style, fmt),
             "bibliography": _entry(src, lang, style, fmt),
             "quote_text": quote, "quote_supports": bool(c.quote) and c.attestation != "unstated",
-            "attestation_text": attested_words(c.attestation, lang), "source_note": src.note}
+            "attestation_text": attested_words(c.attestation, lang), "source_note": src.note_in(lang)}
 
 
 @lru_cache(maxsize=1024)

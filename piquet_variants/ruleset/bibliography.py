@@ -33,17 +33,25 @@ class Name:
     family: str | None = None
     given: str | None = None
     literal: str | None = None
+    #: The real name behind a pseudonym (``literal``), which a catalogue adds in brackets.
+    real_name: str | None = None
+
+    @property
+    def whole(self) -> str | None:
+        """A body or a pseudonym as it is printed, with the real name behind a pseudonym in brackets, as a library
+        catalogue gives it: Cavendish [Henry Jones]."""
+        return f"{self.literal} [{self.real_name}]" if self.literal and self.real_name else self.literal
 
     def csl(self) -> dict[str, str]:
-        return {k: v for k, v in (("family", self.family), ("given", self.given), ("literal", self.literal)) if v}
+        return {k: v for k, v in (("family", self.family), ("given", self.given), ("literal", self.whole)) if v}
 
     def natural(self) -> str:
         """As a reader writes it: Charles Cotton; a body or pseudonym as it stands."""
-        return self.literal or " ".join(p for p in (self.given, self.family) if p)
+        return self.whole or " ".join(p for p in (self.given, self.family) if p)
 
     def inverted(self) -> str:
         """As a catalogue files it: Cotton, Charles."""
-        return self.literal or ", ".join(p for p in (self.family, self.given) if p)
+        return self.whole or ", ".join(p for p in (self.family, self.given) if p)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +112,11 @@ class Source:
     text: tuple[str, ...] = ()
     ocr: bool = False
     note: str | None = None
+    note_fr: str | None = None
+
+    def note_in(self, lang: str) -> str | None:
+        """The note a reader of ``lang`` is shown: the French one under French, else the note itself."""
+        return (self.note_fr or self.note) if lang == "fr" else self.note
 
     @property
     def date(self) -> Date | None:
@@ -158,4 +171,5 @@ def source_from(sid: str, e: dict[str, Any]) -> Source:
                   url=string("url"), accessed=date("accessed"), revision=string("revision"),
                   identifiers=tuple(e.get("identifiers", {}).items()), language=string("language"),
                   licence=string("licence"), transcription=string("transcription"),
-                  text=(text,) if isinstance(text, str) else tuple(text), ocr=e.get("ocr", False), note=string("note"))
+                  text=(text,) if isinstance(text, str) else tuple(text), ocr=e.get("ocr", False), note=string("note"),
+                  note_fr=string("note_fr"))
