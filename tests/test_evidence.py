@@ -383,3 +383,25 @@ def test_conflicts_say_why_in_french(cli) -> None:
     assert both["reason"]["text"] == ("royall-1651 (1651) énonce «\u00a0Celles du dernier annulent celles du "
                                       "premier\u00a0» ; cavendish-treatise (1651) le lit comme «\u00a0Elles "
                                       "s'annulent\u00a0»")
+
+
+# -- the date of the rules, and the copy quoted --
+
+def test_the_date_of_the_rules_and_the_copy_are_two_facts(cli) -> None:
+    """The club laws are rules of 1882 quoted from an undated 8th edition first published 1873: history and
+    conflicts give the one, headed so, and every citation the other; au Cent, the game the 1882 code superseded,
+    comes before it."""
+    code, out, _ = cli("rulesets", "history", "deal.packets", "--format", "json")
+    rows = {r["ruleset"]: r for r in json.loads(out)["rows"]}
+    order = [r["ruleset"] for r in json.loads(out)["rows"]]
+    assert rows["cavendish-rubicon"]["date"] == "1882"
+    assert rows["cavendish-rubicon"]["copy"] == {"edition": "8", "issued": None, "first_published": "1873"}
+    assert rows["cavendish-au-cent"]["date"] == "1873"
+    assert order.index("cavendish-au-cent") < order.index("cavendish-rubicon")
+    assert rows["royall-1651"]["copy"] == {"edition": None, "issued": "1651", "first_published": None}
+    code, out, _ = cli("rulesets", "history", "deal.packets")
+    assert out.splitlines()[2].startswith("date of the rules")
+    code, out, _ = cli("rulesets", "cite", "cavendish-rubicon", "deal.packets")
+    assert "8th ed., first published 1873" in out and "n.d." in out and "1882" not in out.split("Bibliography")[0]
+    code, out, _ = cli("rulesets", "conflicts", "--format", "markdown")
+    assert out.startswith("| rule | value | source | date of the rules |")

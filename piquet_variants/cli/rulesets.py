@@ -281,7 +281,11 @@ def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt =
                     "  piquet-variants rulesets history reckoning.order --format json")
 def history(rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=complete.rules, help="Dotted rule path, e.g. point.compare.")],
             ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """One rule across the rulesets in the order of their sources' dates: value, source, date, quote."""
+    """One rule across the rulesets in the order of the dates of their rules: value, source, date, quote.
+
+    The date is the rules' (the club laws of 1882), not the copy's the citation quotes (Cavendish's 8th edition,
+    first published 1873), which `rulesets cite` and `sources show` give.
+    """
     doc = evidence.history(_rulesets(ids), rule, lang)
     if fmt == "json":
         typer.echo(json_text(doc))
@@ -289,7 +293,7 @@ def history(rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=c
     rows = [[t(r["date"], lang), r["ruleset"], views.shown_value(r, lang), f"{r['source']} {r['locator']}",
              t(r["attestation"], lang), r["quote"] if r["quote"] and r["attestation"] != "unstated" else ""]
             for r in doc["rows"]]
-    headers = [t(h, lang) for h in ("date", "ruleset", "value", "source", "attestation", "quote")]
+    headers = [t(h, lang) for h in ("date of the rules", "ruleset", "value", "source", "attestation", "quote")]
     head = f"{rule_name(rule, lang)} ({rule})"
     notes = views.unapplied([(r["ruleset"], r) for r in doc["rows"]], lang)
     typer.echo(("# " + md_text(head) if fmt == "markdown" else head) + "\n\n" + grid(fmt, headers, rows)

@@ -1,12 +1,13 @@
 """Rules across many rulesets: where the sources disagree, a rule's history, the N-way matrix.
 
-A ruleset speaks for the date of the first source it follows (that record's
-``issued`` date, else its first edition's); a ruleset whose source has no
-known date sorts last and shows "n.d.".  A value counts as a source's word
-when the rule's first citation is ``stated``, ``implied``, ``secondary`` or
-``disputed`` (``views.ATTESTED``) and the value is not an option's; a value
-the project filled in (unstated, reconstructed, inherited) is never put
-forward as a source's position.
+A ruleset speaks for the date of its rules (``Ruleset.date``: its own, else
+that of the first dated source it follows), which these views show and sort
+by; a ruleset whose rules have no known date sorts last and shows "n.d.".  The
+copy a citation quotes has its own edition and dates (``Source.copy``), which
+the citations print.  A citation puts a value in its source's mouth when it is
+``stated``, ``implied``, ``secondary`` or ``disputed`` (``views.ATTESTED``) and
+the value is not an option's; a value the project filled in (unstated,
+reconstructed, inherited) is never put forward as a source's position.
 """
 
 from __future__ import annotations
@@ -79,13 +80,15 @@ def _entry(rs: Ruleset, path: str) -> RuleEntry:
 
 
 def history(rulesets: list[Ruleset], path: str, lang: Lang = "en") -> dict[str, Any]:
-    """One rule in every ruleset, oldest source first: value, source, date, locator, attestation and quote."""
+    """One rule in every ruleset, oldest rules first: value, the date of the rules, source, locator, attestation and
+    quote, and the edition and dates of the copy quoted (``copy``)."""
     rows = []
     for rs in by_date(rulesets):
         e = _entry(rs, path)
         c = e.citations[0]
         rows.append({"ruleset": rs.id, "value": plain(e.value), "value_label": value_words(e.value, lang, path),
                      **applying(rs, e, lang), "date": date_text(ruleset_date(rs), lang),
+                     "copy": rs.source(c.source).copy.as_dict(),
                      "source": c.source, "locator": c.locator, "attestation": c.attestation, "quote": c.quote,
                      "defined_in": e.defined_in, "citations": _citation_docs(e)})
     return {"path": path, "rows": rows}

@@ -254,12 +254,22 @@ taken in) is judged by what each law is for, not by its figure:
 
 ## Where the sources disagree
 
-A ruleset speaks for the date of the first source it follows: that record's
-`issued`, else its `original_date`; an undated source sorts last, as "n.d.".
-A rule's value is the source's word when its first citation is `stated`,
+Two dates are kept apart. The date of the rules (a ruleset's `date`, else
+that of the first dated source it follows: that record's `issued`, else its
+`original_date`) is when the rules were written or played: `history`,
+`conflicts`, the table of shipped rulesets below and the report show it,
+headed "date of the rules", and sort by it; undated rules sort last, as
+"n.d.". The copy a citation quotes has its own edition and dates (the source
+record's `edition`, `issued` and `original_date`): every citation, `sources
+show` and the exports print those, and `history`'s JSON gives them as
+`copy`. So Cavendish's club laws are rules of 1882, quoted from his 8th
+edition, undated, first published 1873; and au Cent, the game of the Portland
+Club's code of 1873 that the joint code of 1882 superseded, is dated 1873.
+
+A citation puts a value in its source's mouth when it is `stated`,
 `implied`, `secondary` or `disputed` (a contested reading is still a reading
-of the source); it is a value the project filled in when that citation is
-`unstated`, `reconstructed` or `inherited`.
+of the source); a value is one the project filled in when its first citation
+is `unstated`, `reconstructed` or `inherited`.
 
 - `rulesets diff A B` labels each difference `disagreement` (both values are
   the sources' word), `filled` (one is filled in) or `option` (a chosen
@@ -307,7 +317,7 @@ Their JSON (`--format json`):
 |---|---|
 | `diff` | `[{path, label, a: {value, value_label, applies, attestation, defined_in, citations}, b: {...}}]` |
 | `conflicts` | `[{path, reason: {text, between: [{source, date, attestation, value}]}, values: [{value, claims: [{source, date, rulesets, citations}]}]}]` |
-| `history` | `{path, rows: [{ruleset, value, value_label, applies, date, source, locator, attestation, quote, defined_in, citations}]}` |
+| `history` | `{path, rows: [{ruleset, value, value_label, applies, date, copy: {edition, issued, first_published}, source, locator, attestation, quote, defined_in, citations}]}` |
 | `matrix` | `{rulesets, rows: [{path, cells: {RULESET: {value, value_label, applies, attestation, note}}}], notes: [{number, text}]}` |
 | `cite` | `{ruleset, path, value, style, citations: [{source, locator, quote, attestation, note, citation, bibliography, quote_text, quote_supports, attestation_text, source_note, footnote}]}` |
 | `sources show` | `{id, csl, public_domain, ocr, licence, transcription, revision, identifiers, shipped, note, note_fr, note_text, bibliography}` |
@@ -369,7 +379,7 @@ def render_reference() -> str:
         opts = "; ".join(f"`{o.name}`: " + ", ".join(c.name for c in o.choices) for o in rs.options)
         date = date_text(rs.date) + (f" ({rs.date_note})" if rs.date_note else "")
         rows.append([f"`{rid}`", rs.title, date, rs.extends or "", ", ".join(rs.sources), opts])
-    parts.append(markdown(["id", "title", "date", "extends", "sources", "options"], rows) + "\n")
+    parts.append(markdown(["id", "title", "date of the rules", "extends", "sources", "options"], rows) + "\n")
     parts.append("# Sources\n")
     rows = [[f"`{s.id}`", bibliography_entry(s.csl(), fmt="markdown"), s.licence or "", s.transcription or ""]
             for s in sources().values()]

@@ -85,6 +85,21 @@ class Date:
 
 
 @dataclass(frozen=True, slots=True)
+class Copy:
+    """The copy a citation quotes, apart from the date of the rules it gives (``Ruleset.date``): its edition, its
+    own date if printed, and the date the work was first published.  Cavendish's 8th edition, undated, first
+    published 1873, gives the club laws of 1882."""
+
+    edition: str | None
+    issued: Date | None
+    first_published: Date | None
+
+    def as_dict(self) -> dict[str, str | None]:
+        return {"edition": self.edition, "issued": self.issued.text() if self.issued else None,
+                "first_published": self.first_published.text() if self.first_published else None}
+
+
+@dataclass(frozen=True, slots=True)
 class Source:
     """One source as the registry records it."""
 
@@ -119,8 +134,14 @@ class Source:
         return (self.note_fr or self.note) if lang == "fr" else self.note
 
     @property
+    def copy(self) -> Copy:
+        """The edition and dates of the copy cited: what every citation of the source prints."""
+        return Copy(self.edition, self.issued, self.original_date)
+
+    @property
     def date(self) -> Date | None:
-        """The date the source speaks for: the edition used, else the first edition."""
+        """The date a ruleset that gives no date of its rules takes from the source it follows: the copy's, else
+        the first edition's (the compiler's ``_date``)."""
         return self.issued or self.original_date
 
     def identifier_text(self) -> str:

@@ -311,7 +311,9 @@ class Ruleset:
     title: str
     title_fr: str | None
     description: str
-    #: When the rules were written or played: the ruleset's own date, else that of its own first dated source.
+    #: The date of the rules: when they were written or played (the ruleset's own date, else that of its own first
+    #: dated source), which history, conflicts and the report show; the copy each citation quotes has its own
+    #: edition and dates (``Source.copy``), which the citations show.
     date: Date | None
     date_note: str | None
     extends: str | None
