@@ -9,6 +9,7 @@ import pytest
 
 from piquet_variants.saying import say_note
 from piquet_variants.ruleset.compiler import load_ruleset
+from piquet_variants.ruleset.model import Ruleset
 from piquet_variants.ruleset.registry import shipped_ids
 
 
@@ -293,6 +294,9 @@ def test_conflicts_list_the_real_ones_the_first_citation_hid() -> None:
     against each other."""
     from piquet_variants.rulebook.evidence import conflicts
     found = {c["path"]: c for c in conflicts([load_ruleset(r) for r in shipped_ids()])}
+    # au Cent's "no remedy" against the club laws' Law 16 is one book's two usages
+    assert "deal.out_of_turn_found_late" not in [c["path"] for c in conflicts([load_ruleset("cavendish-au-cent"),
+                                                                              load_ruleset("cavendish-rubicon")])]
     both = _values(found, "carte_blanche.both")
     assert "royall-1651" in both['"younger_bars_elder"'] and "cavendish-treatise" in both['"cancel"']
     wrong = _values(found, "misdeal.max_wrong")
@@ -303,8 +307,11 @@ def test_conflicts_list_the_real_ones_the_first_citation_hid() -> None:
     for c in found.values():  # every row says why, and between whom
         a, b = c["reason"]["between"]
         assert a["source"] != b["source"] and a["value"] != b["value"] and c["reason"]["text"]
-    # one book reporting two usages: Cavendish's au Cent and club laws alone are no conflict
-    assert "deal.out_of_turn_found_late" not in found
+    # one book reporting two usages: Cavendish's au Cent and club laws are never set against each other
+    book = {"cavendish-au-cent": "cavendish", "cavendish-treatise": "cavendish"}
+    for c in found.values():
+        a, b = (book.get(s["source"], s["source"]) for s in c["reason"]["between"])
+        assert a != b, c["path"]
     talon = found["penalties.seeing_opponent_talon"]["reason"]["between"]
     assert {s["source"] for s in talon} == {"traite", "cavendish"}
 
@@ -320,7 +327,7 @@ def test_a_passage_that_agrees_in_the_case_it_speaks_of_is_no_conflict() -> None
     assert rs.entry("misdeal.short_talon_falls_on").citations[0].bears_out == ("younger", "offender")
 
 
-def _edited(tmp_path, rid: str, edit) -> "Ruleset":
+def _edited(tmp_path, rid: str, edit) -> Ruleset:
     from piquet_variants.ruleset.compiler import compile_path
     from piquet_variants.ruleset.registry import path_for
     text = path_for(rid).read_text("utf-8")
@@ -331,13 +338,30 @@ def _edited(tmp_path, rid: str, edit) -> "Ruleset":
     return compile_path(f)
 
 
+def _labelled(tmp_path, rid: str, key: str, attestation: str) -> Ruleset:
+    """The ruleset with the first citation of its rule ``key`` (the leaf's name, as its YAML block opens) labelled
+    ``attestation``, whatever label it has now."""
+    def edit(text: str) -> str:
+        head = text.index(f"\n    {key}:\n") + 1
+        end = re.search(r"\n    \w+:\n|\n  \w+:\n", text[head + 1:])
+        block = text[head:head + 1 + (end.start() if end else len(text))]
+        return text[:head] + re.sub(r"attestation: \w+", f"attestation: {attestation}", block, count=1) + \
+            text[head + len(block):]
+    from piquet_variants.ruleset.compiler import compile_path
+    from piquet_variants.ruleset.registry import path_for
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    f = tmp_path / f"{rid}.yaml"
+    f.write_text(edit(path_for(rid).read_text("utf-8")), "utf-8")
+    return compile_path(f)
+
+
 def test_every_citation_counts_whatever_its_order(tmp_path) -> None:
     """A conflict does not hang on which citation comes first: 1651's deal out of turn, once its reading of pp.
     50-51 is labelled implied, stands against the club laws' Law 16, and so it does with its citations
     reordered; a value given by a second citation only (1651's misdeal) is listed as by a first."""
     from piquet_variants.rulebook.evidence import conflicts
-    passage = 'attestation: unstated, quote: "allwaies provided, that he, that had dealt twice together'
-    late = _edited(tmp_path, "royall-1651", lambda t: t.replace(passage, passage.replace("unstated", "implied")))
+    late = _labelled(tmp_path, "royall-1651", "out_of_turn_found_late", "implied")
+    assert late.entry("deal.out_of_turn_found_late").citations[0].attestation == "implied"
     others = [load_ruleset(r) for r in shipped_ids() if r != "royall-1651"]
     found = {c["path"]: c for c in conflicts([late] + others)}
     got = _values(found, "deal.out_of_turn_found_late")
@@ -405,3 +429,15 @@ def test_the_date_of_the_rules_and_the_copy_are_two_facts(cli) -> None:
     assert "8th ed., first published 1873" in out and "n.d." in out and "1882" not in out.split("Bibliography")[0]
     code, out, _ = cli("rulesets", "conflicts", "--format", "markdown")
     assert out.startswith("| rule | value | source | date of the rules |")
+
+
+def test_a_project_extension_of_a_passage_is_no_conflict(tmp_path) -> None:
+    """1651 p. 60 speaks of a card found faced in the pack; that a card the dealer exposes is the same is the
+    project's extension: once its label says so (reconstructed), Law 13 has no 1651 rule to stand against."""
+    from piquet_variants.rulebook.evidence import conflicts
+    rubicon = load_ruleset("cavendish-rubicon")
+    read = _labelled(tmp_path / "read", "royall-1651", "exposed_by_dealer", "implied")
+    extended = _labelled(tmp_path / "extended", "royall-1651", "exposed_by_dealer", "reconstructed")
+    before = {c["path"] for c in conflicts([read, rubicon])}
+    after = {c["path"] for c in conflicts([extended, rubicon])}
+    assert before - after == {"faced_card.exposed_by_dealer"}
