@@ -386,11 +386,21 @@ def test_a_report_against_a_text_is_listed(tmp_path) -> None:
     """A value with citations on both sides, one a later author's report: the Académie, as a report gives it,
     against the treatise on when the pique is reached, is a conflict."""
     from piquet_variants.rulebook.evidence import conflicts
-    report = ('  pique:\n    reached_by:\n      value: first_lead\n      cite: [{source: cavendish-treatise, '
-              'locator: "Historical", attestation: secondary, quote: "The only points of importance in which the '
-              'Abbe\'s Academy differs"}]\n')
-    academie = _edited(tmp_path, "academie", lambda t: t.replace("\n  point:\n", "\n" + report + "  point:\n", 1))
-    found = {c["path"]: c for c in conflicts([academie, load_ruleset("traite")])}
+    from piquet_variants.ruleset.compiler import compile_path
+    quote = "The only points of importance in which the Abbe's Academy differs"
+    child = tmp_path / "academie-pique.yaml"
+    child.write_text(f"""id: academie-pique
+title: "The Académie, its pique as a report gives it"
+description: "A test's ruleset."
+extends: academie
+inherit_cite: {{source: cavendish-treatise, locator: "Historical", attestation: inherited, quote: "{quote}", note: "As the Académie."}}
+rules:
+  pique:
+    reached_by:
+      value: first_lead
+      cite: [{{source: cavendish-treatise, locator: "Historical", attestation: secondary, quote: "{quote}"}}]
+""", "utf-8")
+    found = {c["path"]: c for c in conflicts([compile_path(child), load_ruleset("traite")])}
     got = _values(found, "pique.reached_by")
     assert "cavendish-treatise" in got['"first_lead"'] and "traite" in got['"play"']
 

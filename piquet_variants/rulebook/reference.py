@@ -86,6 +86,7 @@ Every rule value carries `cite`, a non-empty list of citations:
 | `quote` | a short quotation; required when a public-domain source states or reports the value. For the OCR'd treatise, our corrected reading |
 | `attestation` | how well the source supports the value (below) |
 | `note` | why, required for `reconstructed`, `disputed` and `unstated` |
+| `bears_out` | optional: the values of the rule the passage bears out, where not the rule's value alone: another reading (Cavendish reads the 1651 blanches as cancelling: `[cancel]`), or two values where the passage speaks only of a case in which they agree (`[younger, offender]`). Each must be a value of the rule; `rulesets conflicts` sets a citation against another only where they bear out no value in common |
 
 | attestation | use it when |
 |---|---|
