@@ -74,9 +74,13 @@ def show(ruleset: RulesetArg,
 
 
 def _below(notes: list[str], fmt: OutputFormat, lang: Lang) -> str:
-    """After a table, the values in it that do not apply, and why: a table of its own, wrapped as tables are."""
+    """After a table, the values in it that do not apply, and why: in a terminal a table of its own, wrapped as
+    tables are; in Markdown a list under a paragraph that names it."""
     if not notes:
         return ""
+    if fmt == "markdown":
+        return "\n\n" + md_text(t("values that do not apply", lang)) + ":\n\n" + "\n".join(f"- {md_text(n)}"
+                                                                                       for n in notes)
     return "\n\n" + grid(fmt, [t("values that do not apply", lang)], [[n] for n in notes])
 
 

@@ -66,7 +66,8 @@ def shown_value(doc: dict[str, Any], lang: Lang = "en") -> str:
 
 def unapplied(found: list[tuple[str, dict[str, Any]]], lang: Lang = "en") -> list[str]:
     """Below a table, each value that does not apply, named by ``found``'s label, with the reason."""
-    return [f"{label}: {does_not_apply(doc['applies_reason'], lang)}" for label, doc in found if not doc["applies"]]
+    return [t("{rule}: {value}", lang).format(rule=label, value=does_not_apply(doc["applies_reason"], lang))
+            for label, doc in found if not doc["applies"]]
 
 
 def value_text(rs: Ruleset, e: RuleEntry, lang: Lang = "en") -> str:
