@@ -146,6 +146,13 @@ class _Claim:
                 and not (by_pack and self.deck != other.deck))
 
 
+def _borne(e: RuleEntry, c: Citation) -> list[Any]:
+    """The values a citation bears out, the one a table shows it under first: the rule's value where it is one."""
+    if not c.bears_out:
+        return [e.value]
+    return ([e.value] if e.value in c.bears_out else []) + [v for v in c.bears_out if v != e.value]
+
+
 def _claims(ordered: list[Ruleset], path: str, lang: Lang) -> list[_Claim]:
     """Every source's word on a rule: each citation that attests a value (``ATTESTED``), of each ruleset whose
     value is its own (not an option's, not inherited) and applies under its other rules."""
@@ -155,9 +162,8 @@ def _claims(ordered: list[Ruleset], path: str, lang: Lang) -> list[_Claim]:
         if from_option(e) or e.citations[0].attestation == "inherited" or path in failing(rs):
             continue
         cited += [(rs, e, c) for c in e.citations if c.attestation in ATTESTED]
-    borne = [[e.value] if e.value in c.bears_out or not c.bears_out else [] for _, e, c in cited]
-    borne = [first + [v for v in c.bears_out if v != e.value] for first, (_, e, c) in zip(borne, cited)]
-    flat = iter(_comparable([v for values in borne for v in values]))  # the value shown is the first borne out
+    borne = [_borne(e, c) for _, e, c in cited]
+    flat = iter(_comparable([v for values in borne for v in values]))
     comparable = [[next(flat) for _ in values] for values in borne]
     claims: dict[tuple[str, str, str, frozenset[str], int], _Claim] = {}
     for (rs, e, c), values_of in zip(cited, comparable):
