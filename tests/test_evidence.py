@@ -9,6 +9,7 @@ import pytest
 
 from piquet_variants.saying import say_note
 from piquet_variants.ruleset.compiler import load_ruleset
+from piquet_variants.ruleset.model import Ruleset
 from piquet_variants.ruleset.registry import shipped_ids
 
 
@@ -48,7 +49,6 @@ def test_diff_only_and_quotes(cli) -> None:
 
 MUST = {
     "point.compare": {"value": ["wikipedia-fr"], "length_then_value": ["cavendish-treatise", "marquoir"]},
-    "reckoning.order": {"by_category": ["cavendish"], "chronological": ["wikipedia-fr"]},
     "point.tierce_majeure_score": {4: ["traite"], None: ["cavendish", "marquoir", "wikipedia-fr"]},
     "exchange.younger_min": {0: ["cavendish-au-cent", "marquoir"], 1: ["cavendish", "wikipedia-fr"]},
     "deal.first_dealer": {"lower_cut_deals": ["traite", "cavendish-au-cent", "wikipedia-fr"],
@@ -67,8 +67,9 @@ def test_must_show_conflicts(cli) -> None:
         for v in found[path]["values"]:
             for claim in v["claims"]:
                 assert claim["date"] and all(c["quote"] for c in claim["citations"][:1]), (path, claim)
-    # the treatise's reckoning order, which the project filled in, is not put forward as its word
-    assert "traite" not in [c["source"] for v in found["reckoning.order"]["values"] for c in v["claims"]]
+    # neither the treatise's reckoning order nor the article's, which the project filled in, is put forward as
+    # its word: the article tells the order of counting aloud, not which score reckons first
+    assert "reckoning.order" not in found
 
 
 def test_conflicts_leave_out_filled_values(cli) -> None:
@@ -83,7 +84,8 @@ def test_conflicts_leave_out_filled_values(cli) -> None:
 
 def test_conflicts_table_has_both_quotes(cli) -> None:
     code, out, _ = cli("rulesets", "conflicts", "modern-fr", "marquoir", "--format", "markdown")
-    assert code == 0 and out.startswith("| rule | value | source | date |")
+    assert code == 0 and out.startswith("| rule | value | source | date of the rules |")
+    assert "| Why: marquoir (n.d.) states “by the number of cards, then by value”; wikipedia-fr (n.d.) reads it as “by value” |" in out
     assert "Le joueur ayant le total le plus élevé" in out and "la couleur où l'on a le plus de cartes" in out
 
 
@@ -262,21 +264,24 @@ def test_modern_fr_carte_marquante_is_an_option(cli) -> None:
 
 
 def test_conflicts_are_between_sources_stated_words_only() -> None:
-    """No value never used, no leaf that restates the pack's size, no table differing only where one pack cannot
-    go, no source against itself; the real ones are there, dated as the rulesets are, cited as each ruleset cites."""
+    """No value never used, no leaf that counts the pack set against another pack's, no table differing only
+    where one pack cannot go, no book against itself; the real ones are there, dated as the rulesets are, cited
+    as each ruleset cites."""
     from piquet_variants.rulebook.evidence import conflicts
     found = {c["path"]: c for c in conflicts([load_ruleset(r) for r in shipped_ids()])}
-    for false in ("carte_blanche.both", "carte_blanche.bars_hazards", "deck.ranks", "deal.talon", "sequences.scores",
-                  "point.card_values"):
+    for false in ("carte_blanche.bars_hazards", "deck.ranks", "deal.talon", "sequences.scores", "point.card_values",
+                  # 36- against 32-card arithmetic; the Académie's "three" is three and what the elder leaves
+                  "exchange.elder_max", "exchange.younger_max",
+                  # values their rulesets never use: every card counts; no 1651 penalty reckons nothing
+                  "play.last_trick_low_bonus", "penalties.reckons_nothing_bars"):
         assert false not in found, false
     sources = {p: {cl["source"] for v in c["values"] for cl in v["claims"]} for p, c in found.items()}
-    assert {"royall-1651", "cavendish-treatise"} <= sources["penalties.reckons_nothing_bars"]  # 1651 pp. 39-40
     assert "cotton-1674" in sources["declarations.equality"]  # Cotton's ruff ties
-    assert {"cavendish-au-cent", "cavendish-treatise"} <= sources["declarations.omitted_bars"]  # au Cent 18, Case IV
+    assert "cavendish-treatise" in sources["declarations.omitted_bars"]  # Case IV
     dates = {cl["date"] for c in found.values() for v in c["values"] for cl in v["claims"] if cl["source"] == "cavendish"}
     assert dates == {"1882"}  # the code's date, as history gives it
     rubicon = [cl for v in found["deck.size"]["values"] for cl in v["claims"] if "cavendish-rubicon" in cl["rulesets"]]
-    assert [c["locator"] for c in rubicon[0]["citations"]] == ["Description, Introductory", "Law 9"]
+    assert {c["locator"] for cl in rubicon for c in cl["citations"]} == {"Description, Introductory", "Law 9"}
 
 
 # -- labels no stronger than the text at their locator --
@@ -355,3 +360,172 @@ def test_every_rule_the_treatise_states_against_the_academies_report_is_disputed
     assert against == []
     per_card = load_ruleset("academie", (("point", "per-card"),)).entry("point.tierce_majeure_score")
     assert per_card.citations[0].attestation == "disputed"
+
+
+def _values(found: dict, path: str) -> dict:
+    return {json.dumps(v["value"]): {cl["source"] for cl in v["claims"]} for v in found[path]["values"]}
+
+
+def test_conflicts_list_the_real_ones_the_first_citation_hid() -> None:
+    """1651's blanches against Cavendish's reading of them; 1651 against Cotton on the cards misdealt, from 1651's
+    second citation; and no book's two usages (au Cent and the club laws, the treatise and Languedoc) set
+    against each other."""
+    from piquet_variants.rulebook.evidence import conflicts
+    found = {c["path"]: c for c in conflicts([load_ruleset(r) for r in shipped_ids()])}
+    # au Cent's "no remedy" against the club laws' Law 16 is one book's two usages
+    assert "deal.out_of_turn_found_late" not in [c["path"] for c in conflicts([load_ruleset("cavendish-au-cent"),
+                                                                              load_ruleset("cavendish-rubicon")])]
+    both = _values(found, "carte_blanche.both")
+    assert "royall-1651" in both['"younger_bars_elder"'] and "cavendish-treatise" in both['"cancel"']
+    wrong = _values(found, "misdeal.max_wrong")
+    assert "royall-1651" in wrong["2"] and "cotton-1674" in wrong["12"]
+    for path, reason in (("carte_blanche.both", "royall-1651 (1651) states “The younger's bars the elder's”; "
+                                                "cavendish-treatise (1651) reads it as “They cancel each other”"),):
+        assert found[path]["reason"]["text"] == reason
+    for c in found.values():  # every row says why, and between whom
+        a, b = c["reason"]["between"]
+        assert a["source"] != b["source"] and a["value"] != b["value"] and c["reason"]["text"]
+    # one book reporting two usages: Cavendish's au Cent and club laws are never set against each other
+    book = {"cavendish-au-cent": "cavendish", "cavendish-treatise": "cavendish"}
+    for c in found.values():
+        a, b = (book.get(s["source"], s["source"]) for s in c["reason"]["between"])
+        assert a != b, c["path"]
+    talon = found["penalties.seeing_opponent_talon"]["reason"]["between"]
+    assert {s["source"] for s in talon} == {"traite", "cavendish"}
+
+
+def test_a_passage_that_agrees_in_the_case_it_speaks_of_is_no_conflict() -> None:
+    """1651 says only that the dealer dealt thirteen is short, where the younger is the one dealt too many: it
+    bears out the treatise's rule too, and only au Cent's and the club laws' disagree with the treatise."""
+    from piquet_variants.rulebook.evidence import conflicts
+    found = {c["path"]: c for c in conflicts([load_ruleset(r) for r in shipped_ids()])}
+    between = {s["source"] for s in found["misdeal.short_talon_falls_on"]["reason"]["between"]}
+    assert "royall-1651" not in between and "traite" in between
+    rs = load_ruleset("royall-1651")
+    assert rs.entry("misdeal.short_talon_falls_on").citations[0].bears_out == ("younger", "offender")
+
+
+def _edited(tmp_path, rid: str, edit) -> Ruleset:
+    from piquet_variants.ruleset.compiler import compile_path
+    from piquet_variants.ruleset.registry import path_for
+    text = path_for(rid).read_text("utf-8")
+    changed = edit(text)
+    assert changed != text
+    f = tmp_path / f"{rid}.yaml"
+    f.write_text(changed, "utf-8")
+    return compile_path(f)
+
+
+def _labelled(tmp_path, rid: str, key: str, attestation: str) -> Ruleset:
+    """The ruleset with the first citation of its rule ``key`` (the leaf's name, as its YAML block opens) labelled
+    ``attestation``, whatever label it has now."""
+    def edit(text: str) -> str:
+        head = text.index(f"\n    {key}:\n") + 1
+        end = re.search(r"\n    \w+:\n|\n  \w+:\n", text[head + 1:])
+        block = text[head:head + 1 + (end.start() if end else len(text))]
+        return text[:head] + re.sub(r"attestation: \w+", f"attestation: {attestation}", block, count=1) + \
+            text[head + len(block):]
+    from piquet_variants.ruleset.compiler import compile_path
+    from piquet_variants.ruleset.registry import path_for
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    f = tmp_path / f"{rid}.yaml"
+    f.write_text(edit(path_for(rid).read_text("utf-8")), "utf-8")
+    return compile_path(f)
+
+
+def test_every_citation_counts_whatever_its_order(tmp_path) -> None:
+    """A conflict does not hang on which citation comes first: 1651's deal out of turn, once its reading of pp.
+    50-51 is labelled implied, stands against the club laws' Law 16, and so it does with its citations
+    reordered; a value given by a second citation only (1651's misdeal) is listed as by a first."""
+    from piquet_variants.rulebook.evidence import conflicts
+    late = _labelled(tmp_path, "royall-1651", "out_of_turn_found_late", "implied")
+    assert late.entry("deal.out_of_turn_found_late").citations[0].attestation == "implied"
+    others = [load_ruleset(r) for r in shipped_ids() if r != "royall-1651"]
+    found = {c["path"]: c for c in conflicts([late] + others)}
+    got = _values(found, "deal.out_of_turn_found_late")
+    assert "royall-1651" in got['"no_remedy"'] and "cavendish" in got['"elder_deals_twice"']
+    assert {s["source"] for s in found["deal.out_of_turn_found_late"]["reason"]["between"]} == {"royall-1651",
+                                                                                             "cavendish"}
+
+    def swapped(text: str) -> str:  # the misdeal's two citations, the implied one first
+        head = text.index("  misdeal:\n    max_wrong:")
+        lines = text[head:].split("\n")
+        first, second = (i for i, ln in enumerate(lines[:8]) if ln.startswith("        - {source:"))
+        lines[first], lines[second] = lines[second], lines[first]
+        return text[:head] + "\n".join(lines)
+    reordered = _edited(tmp_path, "royall-1651", swapped)
+    assert reordered.entry("misdeal.max_wrong").citations[0].attestation == "implied"
+    again = {c["path"]: c for c in conflicts([reordered] + others)}
+    assert _values(again, "misdeal.max_wrong") == _values(
+        {c["path"]: c for c in conflicts([load_ruleset("royall-1651")] + others)}, "misdeal.max_wrong")
+
+
+def test_a_report_against_a_text_is_listed(tmp_path) -> None:
+    """A value with citations on both sides, one a later author's report: the Académie, as a report gives it,
+    against the treatise on when the pique is reached, is a conflict."""
+    from piquet_variants.rulebook.evidence import conflicts
+    from piquet_variants.ruleset.compiler import compile_path
+    quote = "The only points of importance in which the Abbe's Academy differs"
+    child = tmp_path / "academie-pique.yaml"
+    child.write_text(f"""id: academie-pique
+title: "The Académie, its pique as a report gives it"
+description: "A test's ruleset."
+extends: academie
+inherit_cite: {{source: cavendish-treatise, locator: "Historical", attestation: inherited, quote: "{quote}", note: "As the Académie."}}
+rules:
+  pique:
+    reached_by:
+      value: first_lead
+      cite: [{{source: cavendish-treatise, locator: "Historical", attestation: secondary, quote: "{quote}"}}]
+""", "utf-8")
+    found = {c["path"]: c for c in conflicts([compile_path(child), load_ruleset("traite")])}
+    got = _values(found, "pique.reached_by")
+    assert "cavendish-treatise" in got['"first_lead"'] and "traite" in got['"play"']
+
+
+def test_a_value_borne_out_must_be_the_rule_s(tmp_path) -> None:
+    from piquet_variants.errors import ProblemsError
+    with pytest.raises(ProblemsError, match="is not a value of carte_blanche.both"):
+        _edited(tmp_path, "royall-1651", lambda t: t.replace("bears_out: [cancel]", "bears_out: [annul]"))
+
+
+def test_conflicts_say_why_in_french(cli) -> None:
+    code, out, _ = cli("rulesets", "conflicts", "--lang", "fr", "--format", "json")
+    both = next(c for c in json.loads(out) if c["path"] == "carte_blanche.both")
+    assert both["reason"]["text"] == ("royall-1651 (1651) énonce «\u00a0Celles du dernier annulent celles du "
+                                      "premier\u00a0» ; cavendish-treatise (1651) le lit comme «\u00a0Elles "
+                                      "s'annulent\u00a0»")
+
+
+# -- the date of the rules, and the copy quoted --
+
+def test_the_date_of_the_rules_and_the_copy_are_two_facts(cli) -> None:
+    """The club laws are rules of 1882 quoted from an undated 8th edition first published 1873: history and
+    conflicts give the one, headed so, and every citation the other; au Cent, the game the 1882 code superseded,
+    comes before it."""
+    code, out, _ = cli("rulesets", "history", "deal.packets", "--format", "json")
+    rows = {r["ruleset"]: r for r in json.loads(out)["rows"]}
+    order = [r["ruleset"] for r in json.loads(out)["rows"]]
+    assert rows["cavendish-rubicon"]["date"] == "1882"
+    assert rows["cavendish-rubicon"]["copy"] == {"edition": "8", "issued": None, "first_published": "1873"}
+    assert rows["cavendish-au-cent"]["date"] == "1873"
+    assert order.index("cavendish-au-cent") < order.index("cavendish-rubicon")
+    assert rows["royall-1651"]["copy"] == {"edition": None, "issued": "1651", "first_published": None}
+    code, out, _ = cli("rulesets", "history", "deal.packets")
+    assert out.splitlines()[2].startswith("date of the rules")
+    code, out, _ = cli("rulesets", "cite", "cavendish-rubicon", "deal.packets")
+    assert "8th ed., first published 1873" in out and "n.d." in out and "1882" not in out.split("Bibliography")[0]
+    code, out, _ = cli("rulesets", "conflicts", "--format", "markdown")
+    assert out.startswith("| rule | value | source | date of the rules |")
+
+
+def test_a_project_extension_of_a_passage_is_no_conflict(tmp_path) -> None:
+    """1651 p. 60 speaks of a card found faced in the pack; that a card the dealer exposes is the same is the
+    project's extension: once its label says so (reconstructed), Law 13 has no 1651 rule to stand against."""
+    from piquet_variants.rulebook.evidence import conflicts
+    rubicon = load_ruleset("cavendish-rubicon")
+    read = _labelled(tmp_path / "read", "royall-1651", "exposed_by_dealer", "implied")
+    extended = _labelled(tmp_path / "extended", "royall-1651", "exposed_by_dealer", "reconstructed")
+    before = {c["path"] for c in conflicts([read, rubicon])}
+    after = {c["path"] for c in conflicts([extended, rubicon])}
+    assert before - after == {"faced_card.exposed_by_dealer"}

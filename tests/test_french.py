@@ -161,7 +161,7 @@ def _no_citations(text: str) -> str:
     """The output less the sources' words: quoted passages, and the citations that name an English book."""
     text = re.sub(r"“[^”]*”|«[^»]*»|\"[^\"\n]*\"", "", text)
     return "\n".join(line for line in text.splitlines()
-                     if not re.match(r"\s*(?:- )?(?:\[\d+\] )?(?:\([\w, -]+\) )?Cavendish \(Henry Jones\)", line)
+                     if not re.match(r"\s*(?:- )?(?:\[\d+\] )?(?:\([\w, -]+\) )?Cavendish \[Henry Jones\]", line)
                      and not line.startswith("  "))  # compare's citations, under each rule responsible
 
 

@@ -77,7 +77,7 @@ def test_must_show_a_users_hoyle(cli, user_dir: Path) -> None:
     assert code == 0 and sorted(entries) == ["cavendish", "cavendish-treatise", "hoyle"]
     assert entries["hoyle"].fields["year"] == "1744" and str(entries["hoyle"].persons["author"][0]) == "Hoyle, Edmond"
     code, out, _ = cli("--rulesets", ".", "rulesets", "cite", "hoyle", "point.compare")
-    assert code == 0 and "Edmond Hoyle, A Short Treatise on the Game of Piquet (London, 1744), Law 3, p. 12." in out
+    assert code == 0 and "Edmond Hoyle, A Short Treatise on the Game of Piquet (London, 1744), Law 3, 12." in out
 
 
 def test_the_search_path_from_the_environment(cli, user_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -184,7 +184,8 @@ def test_a_child_without_inherit_cite_shows_the_parents_rules_as_inherited(cli, 
 def test_a_root_ruleset_that_leaves_rules_out_loads_them_at_their_defaults_unstated(cli) -> None:
     """A user's ruleset written before a rule existed still loads: each rule it leaves out holds the schema's
     default, cited under its own source as unstated, with the reason; what it gives stands as it wrote it."""
-    from piquet_variants.ruleset.compiler import DEFAULT_NOTE, freeze, compile_path
+    from piquet_variants.ruleset.compiler import DEFAULT_NOTE, compile_path
+    from piquet_variants.ruleset.model import frozen
     from piquet_variants.schemas import rule_leaves
 
     ruleset = compile_path(ROOT / "tests" / "rulesets" / "left-out.yaml")
@@ -194,7 +195,7 @@ def test_a_root_ruleset_that_leaves_rules_out_loads_them_at_their_defaults_unsta
     for entry in defaulted:
         cite = entry.citations[0]
         assert cite.attestation == "unstated" and cite.source == "traite" and cite.quote is None
-        assert entry.value == freeze(leaves[entry.path]["default"])
+        assert entry.value == frozen(leaves[entry.path]["default"])
     capot = next(e for e in ruleset.entries if e.path == "cards.capot")
     assert capot.citations[0].attestation == "stated" and ruleset.rules.cards.capot == 40
     code, out, err = cli("rulesets", "validate", str(ROOT / "tests" / "rulesets" / "left-out.yaml"))

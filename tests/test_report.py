@@ -224,6 +224,17 @@ def test_a_rule_history_is_in_date_order(report: Path) -> None:
                                                                  "no≠ (the sources disagree)"]
 
 
+def test_a_value_that_does_not_apply_says_so_with_the_reason(report: Path) -> None:
+    """The treatise's partie is a race: its number of deals is kept, and said not to apply, on the rule's history,
+    the ruleset's page and the matrix."""
+    doc = parse(report / "rules" / "game.deals.html")
+    cells = {text(r.find("h:th", NS)): text(r.findall("h:td", NS)[1]) for r in doc.findall(".//h:table/h:tbody/h:tr", NS)}
+    assert cells["traite"].startswith("does not apply (how the partie ends: First to the target)")
+    assert cells["cavendish-rubicon"].startswith("6")
+    for page in (report / "rulesets" / "traite.html", report / "matrix.html"):
+        assert "does not apply (how the partie ends: First to the target)" in text(parse(page)), page
+
+
 def test_conflicts_and_bibliography(report: Path) -> None:
     sets = [get_ruleset("traite"), get_ruleset("cavendish-rubicon"), get_ruleset("modern-fr", [("end", "six-deals")])]
     doc = parse(report / "conflicts.html")

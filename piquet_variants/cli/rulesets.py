@@ -13,7 +13,7 @@ from ..files import quietly
 from ..located import LoadFailure, load_file, read_source
 from ..i18n import Lang, t
 from ..lexicon import rule_name, value_words
-from ..render import Report, Term, grid, json_text, markdown, md_cell, md_text
+from ..render import OutputFormat, Report, Term, grid, json_text, markdown, md_cell, md_text
 from ..rulebook import citing, evidence, views
 from ..ruleset.model import Ruleset
 from ..ruleset.compiler import compile_path, sources_for, without_inherit_cite
@@ -61,14 +61,26 @@ def show(ruleset: RulesetArg,
         return
     headers = [t(h, lang) for h in ("rule", "value", "source", "locator", "attestation")]
     rows: list[list[str | Term]] = []
-    for e in rs.entries:
+    for e, shown in zip(rs.entries, doc["rules"]):
         for i, c in enumerate(e.citations):
-            first: list[str | Term] = [Term(rule_name(e.path, lang), e.path), value_words(e.value, lang, e.path)] \
+            first: list[str | Term] = [Term(rule_name(e.path, lang), e.path), views.shown_value(shown, lang)] \
                 if i == 0 else ["", ""]
             rows.append([*first, *_attest(c.as_dict(), lang)])
     opts = ", ".join(f"{k}={v}" for k, v in rs.chosen)
     head = f"{doc['id']}: {doc['title']}" + (f"  ({t('options', lang)}: {opts})" if opts else "")
-    typer.echo(("# " if fmt == "markdown" else "") + head + "\n\n" + grid(fmt, headers, rows))
+    notes = views.unapplied([(rule_name(e["path"], lang), e) for e in doc["rules"]], lang)
+    typer.echo(("# " if fmt == "markdown" else "") + head + "\n\n" + grid(fmt, headers, rows) + _below(notes, fmt, lang))
+
+
+def _below(notes: list[str], fmt: OutputFormat, lang: Lang) -> str:
+    """After a table, the values in it that do not apply, and why: in a terminal a table of its own, wrapped as
+    tables are; in Markdown a list under a paragraph that names it."""
+    if not notes:
+        return ""
+    if fmt == "markdown":
+        return "\n\n" + md_text(t("values that do not apply", lang)) + ":\n\n" + "\n".join(f"- {md_text(n)}"
+                                                                                       for n in notes)
+    return "\n\n" + grid(fmt, [t("values that do not apply", lang)], [[n] for n in notes])
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets validate traite\n\n"
@@ -213,9 +225,12 @@ def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", autocompletion=co
         return
     headers = [t("rule", lang), t("difference", lang), ra.id, t("source", lang), rb.id, t("source", lang)]
     cell = (lambda cs: _quoted(cs, lang)) if show_ == "quotes" else (lambda cs: _cites(cs, lang))
-    rows = [[Term(d["rule_label"], d["path"]), t(d["label"], lang), d["a"]["value_label"], cell(d["a"]["citations"]),
-             d["b"]["value_label"], cell(d["b"]["citations"])] for d in rows_doc]
-    typer.echo(grid(fmt, headers, rows))
+    rows: list[list[str | Term]] = [
+        [Term(d["rule_label"], d["path"]), t(d["label"], lang), views.shown_value(d["a"], lang),
+         cell(d["a"]["citations"]), views.shown_value(d["b"], lang), cell(d["b"]["citations"])] for d in rows_doc]
+    notes = views.unapplied([(f"{rs.id}, {d['rule_label']}", d[side]) for d in rows_doc
+                             for rs, side in ((ra, "a"), (rb, "b"))], lang)
+    typer.echo(grid(fmt, headers, rows) + _below(notes, fmt, lang))
 
 
 def _quoted(citations: list[dict], lang: Lang) -> str:
@@ -242,10 +257,12 @@ RulesetsArg = Annotated[list[str] | None, typer.Argument(
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets conflicts\n\n"
                     "  piquet-variants rulesets conflicts modern-fr marquoir --format json")
 def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """Every rule on which two or more sources state different values, each with its quotes and dates.
+    """Every rule on which two or more sources state different values, each with its quotes and dates, and why
+    it is listed: the firmest pair of sources that disagree.
 
-    A value the project filled in (unstated, reconstructed, inherited) or an option's value is not a source's
-    position and is left out.
+    Every citation that attests a value counts. A value the project filled in (unstated, reconstructed,
+    inherited), an option's value and a value that does not apply under its ruleset's other rules are not a
+    source's position and are left out; so is one book reporting two usages, and two packs' arithmetic.
     """
     found = evidence.conflicts(_rulesets(ids), lang)
     if fmt == "json":
@@ -254,15 +271,16 @@ def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt =
     if not found:
         typer.echo(t("no differences", lang))
         return
-    rows = []
-    for conflict in found:
-        for n, v in enumerate(conflict["values"]):
+    rows: list[list[str | Term]] = []
+    for conflict in found:  # the rule and why it is listed, then each value and the sources that give it
+        rows.append([Term(rule_name(conflict["path"], lang), conflict["path"]), "", "", "", "",
+                     t("Why: {reason}", lang).format(reason=conflict["reason"]["text"])])
+        for v in conflict["values"]:
             for m, claim in enumerate(v["claims"]):
-                rows.append([Term(rule_name(conflict["path"], lang), conflict["path"]) if n == m == 0 else "",
-                             value_words(v["value"], lang, conflict["path"]) if m == 0 else "",
+                rows.append(["", value_words(v["value"], lang, conflict["path"]) if m == 0 else "",
                              claim["source"], t(claim["date"], lang), ", ".join(claim["rulesets"]),
                              _quoted(claim["citations"], lang)])
-    headers = [t(h, lang) for h in ("rule", "value", "source", "date", "rulesets", "citation")]
+    headers = [t(h, lang) for h in ("rule", "value", "source", "date of the rules", "rulesets", "citation")]
     typer.echo(grid(fmt, headers, rows))
 
 
@@ -270,17 +288,23 @@ def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt =
                     "  piquet-variants rulesets history reckoning.order --format json")
 def history(rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=complete.rules, help="Dotted rule path, e.g. point.compare.")],
             ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """One rule across the rulesets in the order of their sources' dates: value, source, date, quote."""
+    """One rule across the rulesets in the order of the dates of their rules: value, source, date, quote.
+
+    The date is the rules' (the club laws of 1882), not the copy's the citation quotes (Cavendish's 8th edition,
+    first published 1873), which `rulesets cite` and `sources show` give.
+    """
     doc = evidence.history(_rulesets(ids), rule, lang)
     if fmt == "json":
         typer.echo(json_text(doc))
         return
-    rows = [[t(r["date"], lang), r["ruleset"], value_words(r["value"], lang, rule), f"{r['source']} {r['locator']}",
+    rows = [[t(r["date"], lang), r["ruleset"], views.shown_value(r, lang), f"{r['source']} {r['locator']}",
              t(r["attestation"], lang), r["quote"] if r["quote"] and r["attestation"] != "unstated" else ""]
             for r in doc["rows"]]
-    headers = [t(h, lang) for h in ("date", "ruleset", "value", "source", "attestation", "quote")]
+    headers = [t(h, lang) for h in ("date of the rules", "ruleset", "value", "source", "attestation", "quote")]
     head = f"{rule_name(rule, lang)} ({rule})"
-    typer.echo(("# " + md_text(head) if fmt == "markdown" else head) + "\n\n" + grid(fmt, headers, rows))
+    notes = views.unapplied([(r["ruleset"], r) for r in doc["rows"]], lang)
+    typer.echo(("# " + md_text(head) if fmt == "markdown" else head) + "\n\n" + grid(fmt, headers, rows)
+               + _below(notes, fmt, lang))
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets matrix --rules 'point.*' --format markdown\n\n"
@@ -291,23 +315,25 @@ def matrix(ids: RulesetsArg = None,
            fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """An N-way table: the rules as rows, the rulesets as columns, each value with a numbered note citing it."""
     sets = _rulesets(ids)
-    doc = evidence.matrix(sets, rules)
+    doc = evidence.matrix(sets, rules, lang)
     if fmt == "json":
         typer.echo(json_text(doc))
         return
     headers = [t("rule", lang)] + doc["rulesets"]
+    unapplied = views.unapplied([(f"{rs.id}, {rule_name(r['path'], lang)}", r["cells"][rs.id])
+                                 for r in doc["rows"] for rs in sets], lang)
     if fmt == "markdown":  # the values escaped, the footnote references left as markup
         rows = [[md_cell(Term(rule_name(r["path"], lang), r["path"]))] + [
-            md_text(value_words(rs.entry(r["path"]).value, lang, r["path"])) + f"[^{r['cells'][rs.id]['note']}]"
+            md_text(views.shown_value(r["cells"][rs.id], lang)) + f"[^{r['cells'][rs.id]['note']}]"
             for rs in sets] for r in doc["rows"]]
         notes = [f"[^{n['number']}]: {md_text(n['text'])}" for n in doc["notes"]]
-        typer.echo(markdown([md_text(h) for h in headers], rows) + "\n\n" + "\n".join(notes))
+        typer.echo(markdown([md_text(h) for h in headers], rows) + _below(unapplied, fmt, lang) + "\n\n" + "\n".join(notes))
         return
     cells: list[list[str | Term]] = [[Term(rule_name(r["path"], lang), r["path"])] + [
-        f"{value_words(rs.entry(r['path']).value, lang, r['path'])} [{r['cells'][rs.id]['note']}]" for rs in sets]
+        f"{views.shown_value(r['cells'][rs.id], lang)} [{r['cells'][rs.id]['note']}]" for rs in sets]
         for r in doc["rows"]]
     notes = [f"[{n['number']}] {n['text']}" for n in doc["notes"]]
-    typer.echo(grid(fmt, headers, cells) + "\n\n" + "\n".join(notes))
+    typer.echo(grid(fmt, headers, cells) + _below(unapplied, fmt, lang) + "\n\n" + "\n".join(notes))
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets cite cavendish-rubicon reckoning.order\n\n"

@@ -77,8 +77,8 @@ def show(source: Annotated[str, typer.Argument(metavar="ID", help="Source id.")]
               ("place", s.publisher_place), ("issued", date(s.issued)), ("first published", date(s.original_date)),
               ("pages", s.pages), ("url", s.url), ("accessed", date(s.accessed)), ("revision", s.revision),
               ("identifiers", s.identifier_text() or None), ("language", s.language), ("licence", s.licence),
-              ("transcription", s.transcription), ("text", _shipped(s)),
-              ("public domain", t("yes" if s.public_domain else "no", lang)), ("note", s.note),
+              ("transcription", s.transcription), ("text", _shipped(s, lang)),
+              ("public domain", t("yes" if s.public_domain else "no", lang)), ("note", s.note_in(lang)),
               ("note (style)", doc["note_text"]), (t("bibliography", lang), doc["bibliography"])]
     rows = [[t(k, lang), v] for k, v in fields if v]
     typer.echo(("# " if fmt == "markdown" else "") + s.id + "\n\n"
@@ -99,12 +99,12 @@ def text(source: Annotated[str, typer.Argument(metavar="ID", help="Source id.")]
     typer.echo(passage(pick([source])[0], at))
 
 
-def _shipped(s: Source) -> str | None:
-    """Where the source's text is installed, and how to read it; or that it is not shipped."""
-    files = shipped(s)
-    if files is None:
-        return f"{'; '.join(s.text)} (not shipped)" if s.text else None
-    return f"{'; '.join(map(str, files))} (piquet-variants sources text {s.id} --at LOCATOR)"
+def _shipped(s: Source, lang: Lang) -> str | None:
+    """How to read the source's text, where it is shipped; or that it is not (never the file's name, which is
+    the project's, not the work's)."""
+    if shipped(s) is None:
+        return t("not shipped", lang) if s.text else None
+    return f"piquet-variants sources text {s.id} --at LOCATOR"
 
 
 @app.command("export", epilog="Examples:\n\n  piquet-variants sources export --format bibtex > piquet.bib\n\n"

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 #: The ruleset that encodes the game the treatise describes (data, not a rule: it only says where the figures apply).
 GAME = "cavendish-rubicon"
-_WORK = "Cavendish (Henry Jones), Cavendish on Piquet, 8th ed. (London: De La Rue)"
+_WORK = "Cavendish [Henry Jones], Cavendish on Piquet, 8th ed. (London: De La Rue)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,4 +63,4 @@ class Citations:
 
     def from_doc(self, doc: dict[str, Any], rs: Ruleset) -> dict[str, Any]:
         """A citation given as a JSON view gives it (``Citation.as_dict``), as ``evidence`` returns them."""
-        return self.one(Citation(**doc), rs)
+        return self.one(Citation.of(doc), rs)

@@ -60,7 +60,7 @@ def matrix(rulesets: list[Ruleset], cites: Citations, lang: Lang) -> dict[str, A
         for rs in rulesets:
             number = row["cells"][rs.id]["note"]
             first.setdefault(number, (rs, path))
-            cells.append({"ruleset": rs.id, "value": value_words(rs.entry(path).value, lang, path), "note": number,
+            cells.append({"ruleset": rs.id, "value": views.value_text(rs, rs.entry(path), lang), "note": number,
                           "mark": _mark(rs, path, disputed), "attestation": row["cells"][rs.id]["attestation"]})
         values = {repr(row["cells"][rs.id]["value"]) for rs in rulesets}
         rows.append({"path": path, "name": rule_name(path, lang), "section": section_of(path), "cells": cells,
@@ -87,7 +87,7 @@ def ruleset_page(rs: Ruleset, known: set[str], disputed: set[str], cites: Citati
     groups: dict[str, list[dict[str, Any]]] = {}
     for e in rs.entries:
         groups.setdefault(_group(e.path), []).append({
-            "path": e.path, "value": value_words(e.value, lang, e.path), "mark": _mark(rs, e.path, disputed),
+            "path": e.path, "value": views.value_text(rs, e, lang), "mark": _mark(rs, e.path, disputed),
             "defined_in": e.defined_in, "note": e.note or "", "citations": cites.all(e.citations, rs)})
     return {"id": rs.id, "title": views.title(rs, lang), "description": rs.description,
             "date": evidence.date_text(evidence.ruleset_date(rs), lang), "sources": list(rs.sources),
@@ -113,7 +113,7 @@ def history(rulesets: list[Ruleset], path: str, disputed: set[str], cites: Citat
     for row in evidence.history(rulesets, path, lang)["rows"]:
         rs = by_id[row["ruleset"]]
         e = rs.entry(path)
-        rows.append({"ruleset": rs.id, "date": row["date"], "value": value_words(e.value, lang, path),
+        rows.append({"ruleset": rs.id, "date": row["date"], "value": views.value_text(rs, e, lang),
                      "mark": _mark(rs, path, disputed), "citations": cites.all(e.citations, rs)})
     values = {r["value"] for r in rows}
     return {"path": path, "rows": rows, "differs": len(values) > 1}
@@ -123,15 +123,14 @@ def conflicts(rulesets: list[Ruleset], cites: Citations, lang: Lang) -> list[dic
     """``evidence.conflicts``: each rule on which sources state different values, each value with its claims."""
     by_id = {rs.id: rs for rs in rulesets}
     out = []
-    for conflict in evidence.conflicts(rulesets):
+    for conflict in evidence.conflicts(rulesets, lang):
         path = conflict["path"]
         values = []
         for v in conflict["values"]:
             claims = [{"source": claim["source"], "date": claim["date"], "rulesets": claim["rulesets"],
                        "citations": [cites.from_doc(c, by_id[claim["rulesets"][0]]) for c in claim["citations"]]}
                       for claim in v["claims"]]
-            first = by_id[v["claims"][0]["rulesets"][0]]
-            values.append({"value": value_words(first.entry(path).value, lang, path), "claims": claims})
+            values.append({"value": value_words(v["value"], lang, path), "claims": claims})
         out.append({"path": path, "values": values})
     return out
 
@@ -144,6 +143,6 @@ def bibliography(rulesets: list[Ruleset], lang: Lang) -> list[dict[str, Any]]:
             found.setdefault(s.id, (s, []))[1].append(rs.id)
     entries = [{"id": s.id, "entry": citing.bibliography_entry(s.csl(), lang=lang, fmt="html"),
                 "sort": unmarked(citing.bibliography_entry(s.csl(), lang=lang)).casefold(),
-                "licence": s.licence or "", "note": s.note or "", "rulesets": ids}
+                "licence": s.licence or "", "note": s.note_in(lang) or "", "rulesets": ids}
                for s, ids in found.values()]
     return sorted(entries, key=lambda e: e["sort"])

@@ -36,9 +36,11 @@ ALIASES = {"chicago": DEFAULT_STYLE, "chicago-author-date": "chicago-author-date
            "mla": "modern-language-association", "harvard": "harvard-cite-them-right"}
 LOCALES = {"en": "en-US", "fr": "fr-FR"}
 
-#: Locator words in French, as a French note prints them.
-_LOCATOR_FR = {"Law": "loi", "Laws": "lois", "Chap.": "chap.", "ch.": "chap.", "Case": "cas", "Cases": "cas",
-               "Example": "exemple", "preamble": "préambule", "note": "note"}
+#: Locator words as a note prints them: a chapter is "chap." (Chicago, and CSL's English and French terms);
+#: in French, the laws and cases too.
+_LOCATOR_WORDS = {"en": {"ch.": "chap."},
+                  "fr": {"Law": "loi", "Laws": "lois", "Chap.": "chap.", "ch.": "chap.", "Case": "cas", "Cases": "cas",
+                         "Example": "exemple", "preamble": "préambule", "note": "note"}}
 _PAGE = re.compile(r"^pp?\.\s*(\S+)$")
 
 
@@ -70,8 +72,47 @@ def style_path(name: str) -> Path:
 
 
 @cache
+def _substitutes_repressed() -> None:
+    """Teach citeproc-py to suppress a substituted variable in the rest of the entry, as CSL requires.
+
+    A work with no author takes its title in the author's place (``cs:substitute``), and CSL 1.0 suppresses
+    a variable so substituted wherever else the entry would print it.  citeproc-py suppresses it only where the
+    substitute names the variable itself; the styles most asked for (APA, MLA, Harvard, Chicago author-date)
+    substitute a macro (``<text macro="title"/>``), and their entries printed an anonymous work's title twice.
+    Every variable a text element prints while a substitute renders is suppressed after it.
+    """
+    from citeproc import model
+
+    variable = model.Text._variable
+
+    def logged(self: Any, item: Any, context: Any) -> Any:
+        text = variable(self, item, context)
+        log = getattr(context.get_layout(), "substituted", None)
+        if text and log is not None:
+            log.append((self.tag, self.get("variable")))
+        return text
+
+    render = model.Substitute.render
+
+    def substituted(self: Any, item: Any, context: Any = None, **kwargs: Any) -> Any:
+        layout = (context if context is not None else self).get_layout()
+        layout.substituted = []
+        try:
+            text = render(self, item, context=context, **kwargs)
+        finally:
+            printed, layout.substituted = layout.substituted, None
+        for tag, name in printed:
+            layout.repressed.setdefault(tag, []).append(name)
+        return text
+
+    model.Text._variable = logged
+    model.Substitute.render = substituted
+
+
+@cache
 def _style(path: str, lang: Lang) -> CitationStylesStyle:
     """Parsed once per run: a style file is up to a quarter of a megabyte of XML."""
+    _substitutes_repressed()
     from citeproc import CitationStylesStyle
     try:
         return CitationStylesStyle(path, locale=LOCALES[lang], validate=False)
@@ -80,10 +121,10 @@ def _style(path: str, lang: Lang) -> CitationStylesStyle:
 
 
 def localized_locator(locator: str, lang: Lang) -> str:
-    """The locator with its label words in the reader's language (Law 67 -> loi 67)."""
-    if lang == "en":
-        return locator
-    return re.sub(r"(?:(?<=^)|(?<=[,;] ))([A-Za-z.]+)(?= |$)", lambda m: _LOCATOR_FR.get(m[1], m[1]), locator)
+    """The locator with its label words as a note in the reader's language prints them (ch. IV -> chap. IV;
+    Law 67 -> loi 67)."""
+    words = _LOCATOR_WORDS[lang]
+    return re.sub(r"(?:(?<=^)|(?<=[,;] ))([A-Za-z.]+)(?= |$)", lambda m: words.get(m[1], m[1]), locator)
 
 
 def _md_escape(text: str) -> str:
@@ -147,7 +188,7 @@ def _as_printed(item: dict[str, Any], lang: Lang) -> dict[str, Any]:
     item = dict(item)
     issued = item.get("issued", {}).get("date-parts", [])
     if len(issued) == 2:
-        item["issued"] = {"literal": f"[{issued[0][0]}–{issued[1][0]}]"}
+        item["issued"] = {"literal": f"[{issued[0][0]}–{issued[1][0]}?]"}
     first = item.get("original-date", {}).get("date-parts", [])
     if first and "issued" not in item:
         del item["original-date"]
@@ -183,12 +224,36 @@ def note(item: dict[str, Any], locator: str | None, style: str = DEFAULT_STYLE, 
     extra: dict[str, Any] = {}
     if locator:
         page = _PAGE.match(locator)
-        text = page[1] if page else localized_locator(locator, lang)
+        text = page[1] if page else localized_locator(_pages_as_styled(locator, style, lang), lang)
         text = html.escape(text, quote=False) if fmt == "html" else text  # passed through as it stands, too
         extra["locator"] = Locator("page" if page else "as-written", text)
     citation = Citation([CitationItem(item["id"], **extra)])
     bib.register(citation)
     return _punctuated(str(bib.cite(citation, lambda _: None)), lang)
+
+
+@cache
+def _bare_pages(style: str, lang: Lang) -> bool:
+    """Whether the style prints a page locator as a bare number (Chicago: "…, 1651), 34."), not "p. 34" (APA)."""
+    from citeproc import Citation, CitationItem, Locator
+    bib = _bibliography({"id": "probe", "type": "book", "title": "Probe"}, style, lang, "table")
+    citation = Citation([CitationItem("probe", locator=Locator("page", "4242"))])
+    bib.register(citation)
+    return re.search(r"pp?\.\s*4242", str(bib.cite(citation, lambda _: None))) is None
+
+
+def _pages_as_styled(locator: str, style: str, lang: Lang) -> str:
+    """A locator of several parts ("ch. XII, pp. 34-35") with its pages as the style prints a page: bare where it
+    prints them bare ("ch. XII, 34–35"), the range with an en dash."""
+    parts = locator.split(", ")
+    if len(parts) < 2:
+        return locator
+    out = []
+    for part in parts:
+        page = _PAGE.match(part)
+        number = page[1].replace("-", "–") if page else ""
+        out.append(part if page is None else number if _bare_pages(style, lang) else f"{part.split()[0]} {number}")
+    return ", ".join(out)
 
 
 def bibliography_entry(item: dict[str, Any], style: str = DEFAULT_STYLE, lang: Lang = "en",

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any, Literal
 
 from ..ruleset.bibliography import Date, Name, Source, unmarked
+from ..ruleset.passages import shipped
 
 ExportFormat = Literal["bibtex", "csl-json", "ris"]
 EXPORT_FORMATS: tuple[ExportFormat, ...] = ("bibtex", "csl-json", "ris")
@@ -46,7 +47,7 @@ def _tex_title(text: str) -> str:
 
 
 def _tex_name(n: Name) -> str:
-    return "{" + _tex(n.literal) + "}" if n.literal else _tex(n.inverted())
+    return "{" + _tex(n.whole) + "}" if n.whole else _tex(n.inverted())
 
 
 def _notes(s: Source) -> list[str]:
@@ -118,4 +119,5 @@ def record_doc(s: Source) -> dict[str, Any]:
     """A record for ``sources show --format json``: the CSL-JSON item and what CSL has no place for."""
     return {"id": s.id, "csl": s.csl(), "public_domain": s.public_domain, "ocr": s.ocr, "licence": s.licence,
             "transcription": s.transcription, "revision": s.revision,
-            "identifiers": dict(s.identifiers), "text": list(s.text), "note": s.note}
+            "identifiers": dict(s.identifiers), "shipped": shipped(s) is not None, "note": s.note,
+            "note_fr": s.note_fr}

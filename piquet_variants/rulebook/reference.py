@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from ..render import markdown
+from ..ruleset.applicability import Condition, conditions
 from ..ruleset.compiler import load_ruleset
 from ..ruleset.registry import shipped_ids, sources
 from ..schemas import rule_leaves, schema
@@ -89,6 +90,7 @@ Every rule value carries `cite`, a non-empty list of citations:
 | `quote` | a short quotation; required when a public-domain source states or reports the value. For the OCR'd treatise, our corrected reading |
 | `attestation` | how well the source supports the value (below) |
 | `note` | why, required for `reconstructed`, `disputed` and `unstated` |
+| `bears_out` | optional: the values of the rule the passage bears out, where not the rule's value alone: another reading (Cavendish reads the 1651 blanches as cancelling: `[cancel]`), or two values where the passage speaks only of a case in which they agree (`[younger, offender]`). Each must be a value of the rule; `rulesets conflicts` sets a citation against another only where they bear out no value in common |
 
 | attestation | use it when |
 |---|---|
@@ -145,7 +147,7 @@ sources:
   cotton-1674:
     type: chapter                 # CSL type: book, chapter, webpage, entry-encyclopedia, ...
     title: "Picket"
-    author: [{family: Cotton, given: Charles}]   # or {literal: "Cavendish (Henry Jones)"}
+    author: [{family: Cotton, given: Charles}]   # or {literal: Cavendish, real_name: Henry Jones}
     container_title: "The compleat gamester"
     publisher: "Printed by A.M. for R. Cutler"
     publisher_place: London
@@ -330,23 +332,43 @@ taken in) is judged by what each law is for, not by its figure:
 
 ## Where the sources disagree
 
-A ruleset speaks for the date of the first source it follows: that record's
-`issued`, else its `original_date`; an undated source sorts last, as "n.d.".
-A rule's value is the source's word when its first citation is `stated`,
+Two dates are kept apart. The date of the rules (a ruleset's `date`, else
+that of the first dated source it follows: that record's `issued`, else its
+`original_date`) is when the rules were written or played: `history`,
+`conflicts`, the table of shipped rulesets below and the report show it,
+headed "date of the rules", and sort by it; undated rules sort last, as
+"n.d.". The copy a citation quotes has its own edition and dates (the source
+record's `edition`, `issued` and `original_date`): every citation, `sources
+show` and the exports print those, and `history`'s JSON gives them as
+`copy`. So Cavendish's club laws are rules of 1882, quoted from his 8th
+edition, undated, first published 1873; and au Cent, the game of the Portland
+Club's code of 1873 that the joint code of 1882 superseded, is dated 1873.
+
+A citation puts a value in its source's mouth when it is `stated`,
 `implied`, `secondary` or `disputed` (a contested reading is still a reading
-of the source); it is a value the project filled in when that citation is
-`unstated`, `reconstructed` or `inherited`.
+of the source); a value is one the project filled in when its first citation
+is `unstated`, `reconstructed` or `inherited`.
 
 - `rulesets diff A B` labels each difference `disagreement` (both values are
   the sources' word), `filled` (one is filled in) or `option` (a chosen
   option gives one); `--only disagreements|filled|options` keeps one kind and
   `--show quotes` prints both quotes (and, for a filled value, its note).
-- `rulesets conflicts [RULESETS]` lists every rule on which two different
-  sources state different values, each value with the sources that state it
-  as each ruleset cites them, the rulesets' dates (as `history` gives them),
-  and the quotes; filled values and options are left out, so is one source
-  reporting two usages, a leaf that restates the pack's size (the ranks, the
-  stock), and a table that differs only where one pack cannot go (the
+- `rulesets conflicts [RULESETS]` lists every rule on which two sources
+  disagree, each value with the sources that give it as each ruleset cites
+  them, the date of the rules (the rulesets' dates, as `history` gives them)
+  and the quotes, and first the reason it is listed: the firmest pair of
+  sources that disagree ("royall-1651 (1651) states ...; cavendish (1882)
+  states ..."). Every citation that attests a value counts, whatever its
+  place among a value's citations, and a citation may name the values its
+  passage bears out (`bears_out`: a later author's other reading of it, or
+  two values where the passage speaks only of a case in which they agree).
+  Two claims disagree only where they come from two books (one book, such as
+  Cavendish's with the club laws and au Cent, reporting two usages is no
+  disagreement), bear out no value in common, speak of one pack where the
+  value counts the pack's cards (the schema's `x-counts-the-pack`: the
+  ranks, the stock, the elder's share of 8 of 12 against 5 of 8), and apply
+  under their rulesets' other rules. Filled values and options are left
+  out, and so is a table that differs only where one pack cannot go (the
   neufiesme, the six).
 - `rulesets history RULE [RULESETS]` gives one rule in every ruleset, oldest
   source first: date, value, source and locator, attestation, quote.
@@ -354,16 +376,29 @@ of the source); it is a value the project filled in when that citation is
   rulesets, each value with a numbered note (Markdown footnotes) giving its
   citations.
 
+A value the ruleset's other rules leave without effect (the number of deals
+of a partie that is a race, the grand coup's points where no penalty is the
+grand coup, the bonus for a last trick won by a card that does not count
+where every card counts) is no position of its source. `show`, `diff`,
+`matrix`, `history` and the report print "does not apply", with the values of
+the rules that make it so; their JSON keeps the value and adds `applies:
+false` and `applies_reason`; `conflicts` never sets such a value against
+another. Which rules these are is declared in the schema beside each rule
+(`x-applies-when`: conditions on other rules' values, all of which must hold;
+"Applies only where" in the reference below), never by a ruleset's name, and
+`tests/test_applicability.py` plays random parties and replays every example
+record with each such value changed, and finds the same scores.
+
 Their JSON (`--format json`):
 
 | command | shape |
 |---|---|
-| `diff` | `[{path, label, a: {value, attestation, defined_in, citations}, b: {...}}]` |
-| `conflicts` | `[{path, values: [{value, claims: [{source, date, rulesets, citations}]}]}]` |
-| `history` | `{path, rows: [{ruleset, value, date, source, locator, attestation, quote, defined_in, citations}]}` |
-| `matrix` | `{rulesets, rows: [{path, cells: {RULESET: {value, attestation, note}}}], notes: [{number, text}]}` |
+| `diff` | `[{path, label, a: {value, value_label, applies, attestation, defined_in, citations}, b: {...}}]` |
+| `conflicts` | `[{path, reason: {text, between: [{source, date, attestation, value}]}, values: [{value, claims: [{source, date, rulesets, citations}]}]}]` |
+| `history` | `{path, rows: [{ruleset, value, value_label, applies, date, copy: {edition, issued, first_published}, source, locator, attestation, quote, defined_in, citations}]}` |
+| `matrix` | `{rulesets, rows: [{path, cells: {RULESET: {value, value_label, applies, attestation, note}}}], notes: [{number, text}]}` |
 | `cite` | `{ruleset, path, value, style, citations: [{source, locator, quote, attestation, note, citation, bibliography, quote_text, quote_supports, attestation_text, source_note, footnote}]}` |
-| `sources show` | `{id, csl, public_domain, ocr, licence, transcription, revision, identifiers, text, note, note_text, bibliography}` |
+| `sources show` | `{id, csl, public_domain, ocr, licence, transcription, revision, identifiers, shipped, note, note_fr, note_text, bibliography}` |
 
 A citation's `note` is the project's; `citation` is the formatted note,
 `source_note` the source record's.
@@ -454,13 +489,30 @@ def _type(spec: dict[str, Any]) -> str:
     return " ".join([kind or "any"] + [b for b in bounds if b])
 
 
+def _condition(c: Condition) -> str:
+    if c.any:
+        return "(" + " or ".join(_condition(each) for each in c.any) + ")"
+    if c.is_ is not None:
+        return f"`{c.rule}` is " + " or ".join(f"`{json.dumps(v) if not isinstance(v, str) else v}`" for v in c.is_)
+    if c.lacks_some_of is not None:
+        return f"`{c.rule}` lacks one of `{c.lacks_some_of}`"
+    return f"`{c.rule}` ≥ {c.at_least}"
+
+
+def _meaning(path: str, spec: dict[str, Any]) -> str:
+    """A rule's description, and where it applies if only under its ruleset's other rules."""
+    needed = conditions().get(path)
+    applies = f" Applies only where {' and '.join(_condition(c) for c in needed)}." if needed else ""
+    return str(spec.get("description", "")) + applies
+
+
 def render_reference() -> str:
     groups = schema("ruleset")["$defs"]["rules"]["properties"]
     parts = [INTRO]
     for group, leaves in rule_leaves().items():
         parts.append(f"## `{group}`\n\n{groups[group].get('description', '')}\n")
         rows = [[f"`{group}.{key}`", _type(spec["properties"]["value"]), f"`{json.dumps(spec.get('default'))}`",
-                 spec.get("description", "")] for key, spec in leaves.items()]
+                 _meaning(f"{group}.{key}", spec)] for key, spec in leaves.items()]
         parts.append(markdown(["key", "value", "usual value", "meaning"], rows) + "\n")
     parts.append("# Shipped rulesets\n")
     rows = []
@@ -469,7 +521,7 @@ def render_reference() -> str:
         opts = "; ".join(f"`{o.name}`: " + ", ".join(c.name for c in o.choices) for o in rs.options)
         date = date_text(rs.date) + (f" ({rs.date_note})" if rs.date_note else "")
         rows.append([f"`{rid}`", rs.title, date, rs.extends or "", ", ".join(rs.sources), opts])
-    parts.append(markdown(["id", "title", "date", "extends", "sources", "options"], rows) + "\n")
+    parts.append(markdown(["id", "title", "date of the rules", "extends", "sources", "options"], rows) + "\n")
     parts.append("# Sources\n")
     rows = [[f"`{s.id}`", bibliography_entry(s.csl(), fmt="markdown"), s.licence or "", s.transcription or ""]
             for s in sources().values()]

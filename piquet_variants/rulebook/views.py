@@ -14,6 +14,7 @@ from ..errors import PiquetError, echo
 from ..i18n import Lang, t
 from ..lexicon import lexicon, rule_name, value_words
 from ..render import OutputFormat
+from ..ruleset.applicability import Condition, failing
 from ..ruleset.bibliography import Source
 from ..ruleset.model import Citation, RuleEntry, Ruleset, plain
 from ..ruleset.registry import sources
@@ -34,17 +35,65 @@ def summary(rs: Ruleset, lang: Lang = "en") -> dict[str, Any]:
             "options": {o.name: [c.name for c in o.choices] for o in rs.options}, "file": rs.file}
 
 
-def entry_doc(e: RuleEntry, lang: Lang = "en") -> dict[str, Any]:
-    """A rule as JSON: its path and value as ids, with their words as ``label`` and ``value_label``."""
+def _condition_words(c: Condition, values: dict[str, Any], lang: Lang) -> str:
+    """A condition a ruleset fails, as what its rules are: "how the partie ends: First to the target"."""
+    if c.any:
+        return "; ".join(_condition_words(each, values, lang) for each in c.any)
+    assert c.rule is not None
+    if c.lacks_some_of is not None:
+        return t("{rule}: all of {other}", lang).format(rule=rule_name(c.rule, lang),
+                                                               other=rule_name(c.lacks_some_of, lang))
+    return t("{rule}: {value}", lang).format(rule=rule_name(c.rule, lang), value=value_words(values[c.rule], lang, c.rule))
+
+
+def notapplying(rs: Ruleset, lang: Lang = "en") -> dict[str, str]:
+    """The rules whose value cannot matter under ``rs``'s other rules (``applicability``), each with the reason in
+    words: the values of the rules that make it so."""
+    values = {e.path: plain(e.value) for e in rs.entries}
+    return {path: "; ".join(_condition_words(c, values, lang) for c in failed)
+            for path, failed in failing(rs).items()}
+
+
+def does_not_apply(reason: str, lang: Lang) -> str:
+    return t("does not apply ({reason})", lang).format(reason=reason)
+
+
+def shown_value(doc: dict[str, Any], lang: Lang = "en") -> str:
+    """A value of ``entry_doc``, ``diff``, ``history`` or ``matrix`` as a table cell shows it: its words, or that it
+    does not apply (the reason goes below the table, ``unapplied``, so that a column stays narrow)."""
+    return str(doc["value_label"]) if doc["applies"] else t("does not apply", lang)
+
+
+def unapplied(found: list[tuple[str, dict[str, Any]]], lang: Lang = "en") -> list[str]:
+    """Below a table, each value that does not apply, named by ``found``'s label, with the reason."""
+    return [t("{rule}: {value}", lang).format(rule=label, value=does_not_apply(doc["applies_reason"], lang))
+            for label, doc in found if not doc["applies"]]
+
+
+def value_text(rs: Ruleset, e: RuleEntry, lang: Lang = "en") -> str:
+    """A rule's value as a reader is shown it: its words, or that it does not apply and why."""
+    reason = notapplying(rs, lang).get(e.path)
+    return value_words(e.value, lang, e.path) if reason is None else does_not_apply(reason, lang)
+
+
+def applying(rs: Ruleset | None, e: RuleEntry, lang: Lang) -> dict[str, Any]:
+    """JSON's ``applies`` (and, where false, ``applies_reason`` in words); the value itself is kept."""
+    reason = notapplying(rs, lang).get(e.path) if rs is not None else None
+    return {"applies": True} if reason is None else {"applies": False, "applies_reason": reason}
+
+
+def entry_doc(e: RuleEntry, lang: Lang = "en", rs: Ruleset | None = None) -> dict[str, Any]:
+    """A rule as JSON: its path and value as ids, with their words as ``label`` and ``value_label``, and whether
+    it applies under the ruleset's other rules."""
     return {"path": e.path, "label": rule_name(e.path, lang), "value": plain(e.value),
-            "value_label": value_words(e.value, lang, e.path), "citations": [c.as_dict() for c in e.citations],
-            "defined_in": e.defined_in}
+            "value_label": value_words(e.value, lang, e.path), **applying(rs, e, lang),
+            "citations": [c.as_dict() for c in e.citations], "defined_in": e.defined_in}
 
 
 def show(rs: Ruleset, lang: Lang = "en") -> dict[str, Any]:
     return {"id": rs.id, "title": title(rs, lang), "extends": rs.extends, "sources": list(rs.sources),
             "description": rs.description, "options": dict(rs.chosen),
-            "rules": [entry_doc(e, lang) for e in rs.entries]}
+            "rules": [entry_doc(e, lang, rs) for e in rs.entries]}
 
 
 #: Attestations that put a value in the source's mouth: its words, read plainly (stated), by consequence
@@ -81,16 +130,16 @@ def label(a: RuleEntry, b: RuleEntry) -> Label:
     return "disagreement" if both == {"source"} else "filled"
 
 
-def _side(e: RuleEntry, lang: Lang) -> dict[str, Any]:
-    return {"value": plain(e.value), "value_label": value_words(e.value, lang, e.path), "attestation": attestation(e), "defined_in": e.defined_in,
-            "citations": [c.as_dict() for c in e.citations]}
+def _side(rs: Ruleset, e: RuleEntry, lang: Lang) -> dict[str, Any]:
+    return {"value": plain(e.value), "value_label": value_words(e.value, lang, e.path), **applying(rs, e, lang),
+            "attestation": attestation(e), "defined_in": e.defined_in, "citations": [c.as_dict() for c in e.citations]}
 
 
 def diff(a: Ruleset, b: Ruleset, lang: Lang = "en") -> list[dict[str, Any]]:
     """Each rule whose value differs; ``label`` says how (disagreement, filled, option), ``rule_label`` and each
     side's ``value_label`` are the words."""
     return [{"path": ea.path, "rule_label": rule_name(ea.path, lang), "label": label(ea, eb),
-             "a": _side(ea, lang), "b": _side(eb, lang)}
+             "a": _side(a, ea, lang), "b": _side(b, eb, lang)}
             for ea, eb in a.differing(b)]
 
 
@@ -138,7 +187,7 @@ def _formatted(c: Citation, src: Source, lang: Lang, style: str, fmt: OutputForm
     return {"citation": _note(src, c.locator, lang, style, fmt),
             "bibliography": _entry(src, lang, style, fmt),
             "quote_text": quote, "quote_supports": bool(c.quote) and c.attestation != "unstated",
-            "attestation_text": attested_words(c.attestation, lang), "source_note": src.note}
+            "attestation_text": attested_words(c.attestation, lang), "source_note": src.note_in(lang)}
 
 
 @lru_cache(maxsize=1024)

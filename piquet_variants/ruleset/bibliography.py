@@ -33,17 +33,25 @@ class Name:
     family: str | None = None
     given: str | None = None
     literal: str | None = None
+    #: The real name behind a pseudonym (``literal``), which a catalogue adds in brackets.
+    real_name: str | None = None
+
+    @property
+    def whole(self) -> str | None:
+        """A body or a pseudonym as it is printed, with the real name behind a pseudonym in brackets, as a library
+        catalogue gives it: Cavendish [Henry Jones]."""
+        return f"{self.literal} [{self.real_name}]" if self.literal and self.real_name else self.literal
 
     def csl(self) -> dict[str, str]:
-        return {k: v for k, v in (("family", self.family), ("given", self.given), ("literal", self.literal)) if v}
+        return {k: v for k, v in (("family", self.family), ("given", self.given), ("literal", self.whole)) if v}
 
     def natural(self) -> str:
         """As a reader writes it: Charles Cotton; a body or pseudonym as it stands."""
-        return self.literal or " ".join(p for p in (self.given, self.family) if p)
+        return self.whole or " ".join(p for p in (self.given, self.family) if p)
 
     def inverted(self) -> str:
         """As a catalogue files it: Cotton, Charles."""
-        return self.literal or ", ".join(p for p in (self.family, self.given) if p)
+        return self.whole or ", ".join(p for p in (self.family, self.given) if p)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +85,21 @@ class Date:
 
 
 @dataclass(frozen=True, slots=True)
+class Copy:
+    """The copy a citation quotes, apart from the date of the rules it gives (``Ruleset.date``): its edition, its
+    own date if printed, and the date the work was first published.  Cavendish's 8th edition, undated, first
+    published 1873, gives the club laws of 1882."""
+
+    edition: str | None
+    issued: Date | None
+    first_published: Date | None
+
+    def as_dict(self) -> dict[str, str | None]:
+        return {"edition": self.edition, "issued": self.issued.text() if self.issued else None,
+                "first_published": self.first_published.text() if self.first_published else None}
+
+
+@dataclass(frozen=True, slots=True)
 class Source:
     """One source as the registry records it."""
 
@@ -104,10 +127,21 @@ class Source:
     text: tuple[str, ...] = ()
     ocr: bool = False
     note: str | None = None
+    note_fr: str | None = None
+
+    def note_in(self, lang: str) -> str | None:
+        """The note a reader of ``lang`` is shown: the French one under French, else the note itself."""
+        return (self.note_fr or self.note) if lang == "fr" else self.note
+
+    @property
+    def copy(self) -> Copy:
+        """The edition and dates of the copy cited: what every citation of the source prints."""
+        return Copy(self.edition, self.issued, self.original_date)
 
     @property
     def date(self) -> Date | None:
-        """The date the source speaks for: the edition used, else the first edition."""
+        """The date a ruleset that gives no date of its rules takes from the source it follows: the copy's, else
+        the first edition's (the compiler's ``_date``)."""
         return self.issued or self.original_date
 
     def identifier_text(self) -> str:
@@ -158,4 +192,5 @@ def source_from(sid: str, e: dict[str, Any]) -> Source:
                   url=string("url"), accessed=date("accessed"), revision=string("revision"),
                   identifiers=tuple(e.get("identifiers", {}).items()), language=string("language"),
                   licence=string("licence"), transcription=string("transcription"),
-                  text=(text,) if isinstance(text, str) else tuple(text), ocr=e.get("ocr", False), note=string("note"))
+                  text=(text,) if isinstance(text, str) else tuple(text), ocr=e.get("ocr", False), note=string("note"),
+                  note_fr=string("note_fr"))

@@ -19,7 +19,7 @@ from ..cards import RANK_KEYS
 from ..errors import Problem, RulesetError, echo
 from ..files import quietly
 from ..located import Located, load_file
-from ..schemas import did_you_mean, load_validated, rule_leaves
+from ..schemas import did_you_mean, load_validated, rule_leaves, validator
 from . import model
 from .bibliography import Date, Source, source_from
 from .cache import cached
@@ -195,10 +195,19 @@ def _check_citations(leaves: dict[str, _Leaf], top: Located, known: dict[str, So
     problems = []
     if "inherit_cite" in top.data:
         problems += _check_citation(top, ("inherit_cite",), top.data["inherit_cite"], known)
-    for leaf in leaves.values():
+    for path, leaf in leaves.items():
         for i, cite in enumerate(leaf.raw["cite"]):
             problems += _check_citation(leaf.doc, leaf.at + ("cite", i), cite, known)
+            problems += _check_bears_out(path, leaf, leaf.at + ("cite", i, "bears_out"), cite.get("bears_out", ()))
     return problems
+
+
+def _check_bears_out(path: str, leaf: _Leaf, at: tuple[str | int, ...], values: list[Any]) -> list[Problem]:
+    """Each value a passage is said to bear out must be one the rule can take."""
+    group, key = path.split(".")
+    check = validator("ruleset").evolve(schema=rule_leaves()[group][key]["properties"]["value"])
+    return [leaf.doc.problem(at + (i,), f"{echo(value)} is not a value of {path}: {error.message}")
+            for i, value in enumerate(values) for error in list(check.iter_errors(value))[:1]]
 
 
 def _value(leaves: dict[str, _Leaf], path: str) -> Any:
@@ -324,7 +333,8 @@ def _build(leaves: dict[str, _Leaf]) -> model.Rules:
 
 def _citation(raw: dict[str, Any]) -> model.Citation:
     return model.Citation(source=raw["source"], locator=raw["locator"], attestation=raw["attestation"],
-                          quote=raw.get("quote"), note=raw.get("note"))
+                          quote=raw.get("quote"), note=raw.get("note"),
+                          bears_out=tuple(model.frozen(v) for v in raw.get("bears_out", ())))
 
 
 def _citations(leaf: _Leaf, ruleset_id: str, inherit: dict[str, Any] | None) -> tuple[model.Citation, ...]:
@@ -354,14 +364,6 @@ def without_inherit_cite(path: Path) -> str | None:
     return None
 
 
-def freeze(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(freeze(v) for v in value)
-    if isinstance(value, dict):
-        return tuple((k, freeze(v)) for k, v in value.items())
-    return value
-
-
 def compile_path(path: Path, options: tuple[tuple[str, str], ...] = ()) -> model.Ruleset:
     chain, leaves, chosen, options_spec = _gather(path, dict(options))
     known = _known_sources(chain)
@@ -375,7 +377,7 @@ def compile_path(path: Path, options: tuple[tuple[str, str], ...] = ()) -> model
     order = [f"{g}.{k}" for g, specs in rule_leaves().items() for k in specs]
     inherit = top.get("inherit_cite")
     entries = tuple(
-        model.RuleEntry(path=p, value=freeze(leaves[p].raw["value"]),
+        model.RuleEntry(path=p, value=model.frozen(leaves[p].raw["value"]),
                         citations=_citations(leaves[p], top["id"], inherit),
                         defined_in=leaves[p].defined_in, note=leaves[p].raw.get("note"))
         for p in order)

@@ -248,10 +248,26 @@ class Citation:
     attestation: str
     quote: str | None = None
     note: str | None = None
+    #: The rule's values the passage bears out (frozen as values are), where not the rule's value alone.
+    bears_out: tuple[Any, ...] = ()
+
+    @classmethod
+    def of(cls, doc: dict[str, Any]) -> Citation:
+        """A citation from its ``as_dict``."""
+        return cls(**{**doc, "bears_out": tuple(frozen(v) for v in doc.get("bears_out", ()))})
 
     def as_dict(self) -> dict[str, Any]:
         return {"source": self.source, "locator": self.locator, "quote": self.quote,
-                "attestation": self.attestation, "note": self.note}
+                "attestation": self.attestation, "note": self.note, "bears_out": [plain(v) for v in self.bears_out]}
+
+
+def frozen(value: Any) -> Any:
+    """A rule value in ruleset terms made immutable (lists to tuples, maps to pairs), as rules hold it."""
+    if isinstance(value, list):
+        return tuple(frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, frozen(v)) for k, v in value.items())
+    return value
 
 
 def plain(value: Any) -> Any:
@@ -297,7 +313,9 @@ class Ruleset:
     title: str
     title_fr: str | None
     description: str
-    #: When the rules were written or played: the ruleset's own date, else that of its own first dated source.
+    #: The date of the rules: when they were written or played (the ruleset's own date, else that of its own first
+    #: dated source), which history, conflicts and the report show; the copy each citation quotes has its own
+    #: edition and dates (``Source.copy``), which the citations show.
     date: Date | None
     date_note: str | None
     extends: str | None
