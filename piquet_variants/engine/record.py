@@ -17,7 +17,7 @@ from ..cards import RANK_KEYS, card_name, mask, mask_names, parse_card, rank_of
 from ..errors import UNKNOWN_PLAYED, CardError, IllegalAction, Problem, RecordError, echo
 from ..located import JsonPath
 from ..records.checks import (FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Figure, PartieFigure, Place,
-                              Stage, TricksWon)
+                              RunCalled, SetCalled, Stage, TricksWon)
 from ..records.model import (Call, Called, Calls, Claim, Count, Deal as RecordedDeal, ExchangeSide, Incident, PartieClaim, Record,
                              Role, RunningClaim, Said, Shown, SoFar, TricksWonClaim)
 from ..ruleset.model import Rules
@@ -488,7 +488,7 @@ def _called(reader: _Reader, deal: Deal, p: int, kind: str, said: Called, path: 
 
 
 #: A checked line of a dialogue: (index, what, role, the book's word, the engine's).
-_Said = tuple[int, str, int, str | int, str | int]
+_Said = tuple[int, str, int, Figure, Figure]
 
 
 class _Dialogue:
@@ -559,17 +559,16 @@ class _Dialogue:
                 self.standing.discard(r)
         self.spoken[r] |= named
         if item.length is not None and self.calls[r] and not correction:
-            return [self.later_call(i, item.length, item.top, r, f"{item.length}" + (
-                f" to {item.top}" if item.top is not None else ""))]
+            return [self.later_call(i, item.length, item.top, r, RunCalled(item.length, item.top))]
         if item.set is not None and self.calls[r] and not correction:
-            return [self.later_call(i, item.set, item.rank, r, f"{item.set}x{item.rank}")]
+            return [self.later_call(i, item.set, item.rank, r, SetCalled(item.set, str(item.rank)))]
         if named - {"top"}:
             return self.first_call(i, item, r, correction)
         if item.count is not None:
             return [(i, "count", r, item.count, _count_after(self.deal, self.score, r, self.kind, self.calls[r]))]
         return self.reply(i, item, r)
 
-    def later_call(self, i: int, length: int, top: str | None, r: int, book: str) -> _Said:
+    def later_call(self, i: int, length: int, top: str | None, r: int, book: Figure) -> _Said:
         """A call after his first ("… and three queens", "… and a tierce"): checked against what he holds, in its
         own right."""
         found = any(c.length == length and (top is None or c.top >= 0 and RANK_KEYS[c.top] == top)
@@ -592,8 +591,8 @@ class _Dialogue:
             self.calls[r] += 0 if correction else 1
         elif item.set is not None:
             combo = self.call(r, "set")
-            out.append((i, "set", r, f"{item.set}x{item.rank}",
-                        f"{combo.length}x{RANK_KEYS[combo.top]}" if combo else "-"))
+            out.append((i, "set", r, SetCalled(item.set, str(item.rank)),
+                        SetCalled(combo.length, RANK_KEYS[combo.top]) if combo else "-"))
             self.stage = "whole"
             self.calls[r] += 0 if correction else 1
         else:

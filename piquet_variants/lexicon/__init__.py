@@ -44,6 +44,9 @@ class Lexicon:
     roles: dict[str, str]
     checkpoints: dict[str, str]
     said: dict[str, str]
+    figures: dict[str, str]
+    plural_ranks: list[str]
+    tops: list[str]
     ordinals: list[str]
     ordinal: str
     attestations: dict[str, str]
