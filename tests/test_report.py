@@ -110,7 +110,7 @@ def test_index_lists_the_rulesets_by_date_and_the_records(report: Path) -> None:
     rows = doc.findall(".//h:table[1]/h:tbody/h:tr", NS)
     assert [text(r.find("h:th", NS)) for r in rows] == ["traite", "cavendish-rubicon", "modern-fr"]
     assert [text(r.find("h:td", NS)) for r in rows] == ["[18th–19th c.]", "1882", "n.d."]  # an estimate, a year
-    assert "Laws of Piquet" in text(rows[1]) and "partie=six-deals" in text(rows[1])
+    assert "Laws of Piquet" in text(rows[1]) and "a partie of six deals" in text(rows[1])
     records = doc.findall(".//h:table[2]/h:tbody/h:tr", NS)
     assert len(records) == 2 and "Du Piquet, chapitre premier, art. 12" in text(records[0])
 
@@ -251,7 +251,8 @@ def test_a_deal_page_replays_under_each_ruleset_and_names_the_rules_responsible(
     assert text(cells[2]) == "201" and cells[3].get("class") == "agree" and cells[4].get("class") == "disagree"
     assert text(cells[4]) == "✗ disagrees: 170"
     causes = text(doc.find(".//h:ul[@class='causes']", NS))
-    assert "pique: rule responsible pique.with_repique (traite = yes, cavendish-rubicon = no)" in causes
+    # each rule in words, its path in the small code line beneath
+    assert "pique: rule responsible pique with repique in one deal pique.with_repique (traite: yes; cavendish-rubicon: no)" in causes
     assert "point.tierce_majeure_score" in causes and "point.compare" not in causes
     told = doc.findall(".//h:details[@class='narrative']", NS)
     assert [text(d.find("h:summary", NS)) for d in told] == [f"under {r}" for r in

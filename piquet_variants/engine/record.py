@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-from ..cards import RANK_KEYS, card_name, mask, mask_names, parse_card, rank_of
+from ..cards import RANK_KEYS, card_long_name, card_name, mask, mask_names, parse_card, rank_of
 from ..errors import UNKNOWN_PLAYED, CardError, IllegalAction, Problem, RecordError, echo
 from ..located import JsonPath
 from ..records.checks import (FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Figure, PartieFigure, Place,
@@ -198,7 +198,7 @@ class _DealDriver:
                     seen[c] = place
         stray = [c for c in seen if rank_of(c) not in self.rules.deck.ranks]
         if stray:
-            raise self.fail(("hands",), f"{card_name(stray[0])} is not in this ruleset's pack")
+            raise self.fail(("hands",), f"the {card_long_name(stray[0])} is not in this ruleset's pack")
         return seen
 
     def before_the_exchange(self, deal: Deal) -> None:
