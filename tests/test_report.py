@@ -174,6 +174,71 @@ def test_the_matrix_shows_words_not_program_terms(tmp_path: Path) -> None:
     assert len(printed) == 2 and sorted(sum(heads, [])) == sorted(shipped_ids())
 
 
+#: What a reader must never see on a page: a program's id (``not_good``, ``last_trick_bonus``), a set as the record
+#: writes it (``4xA``), an option as typed (``set=100``), a record's inner path (``deals[0].hands``), a card as
+#: the notation codes it beside a message (``6H is``), and a path of the machine that built the site.
+_PROGRAM_TERMS = {"id": r"\b[a-z]+_[a-z_]+\b", "set": r"\b\d+x(?:[AKQJ]|10|[6-9])\b", "option": r"\b[a-z-]+=[a-z0-9-]+\b",
+                  "record path": r"\b[a-z_]+\[\d+\]", "card code": r"\b(?:[AKQJ]|10|[6-9])[SHDC]\b",
+                  "absolute path": r"(?<![\w.:/])/(?:usr|home|root|tmp|work|opt|var|srv)/"}
+
+
+def _words_shown(path: Path) -> str:
+    """A page's visible text, as a reader sees it: without the rule paths (code, under each rule's words), scripts,
+    web addresses, and the record's own comments (its writer's words, printed as written)."""
+    hidden = {f"{{{NS['h']}}}{tag}" for tag in ("code", "script", "style")}
+
+    def walk(element) -> str:  # noqa: ANN001
+        if element.tag in hidden or "recorded" in (element.get("class") or "").split():
+            return ""
+        return (element.text or "") + "".join(walk(child) + (child.tail or "") for child in element)
+    return re.sub(r"https?://\S+", " ", walk(parse(path).find("h:body", NS)))
+
+
+def _program_terms(site_root: Path, extra: tuple[str, ...] = ()) -> dict[str, list[str]]:
+    """Each page that shows a program term, with the first it shows."""
+    paths = {e.path for e in get_ruleset("traite").entries}
+    found: dict[str, list[str]] = {}
+    for page in pages(site_root):
+        shown = _words_shown(page)
+        hits = [m for rx in _PROGRAM_TERMS.values() for m in re.findall(rx, shown)]
+        hits += [w for w in re.findall(r"\b[a-z_]+(?:\.[a-z_]+)+\b", shown) if w in paths]  # a rule by its path
+        hits += [w for w in extra if w in shown]
+        if hits:
+            found[str(page.relative_to(site_root))] = sorted(set(hits))[:5]
+    return found
+
+
+#: The report each language is scanned in: in English every shipped ruleset and record, read from where the
+#: package is installed; in French the records whose words differ most (a set, a reply, a pack too small).
+_SCANNED = {"en": ("--deals", "{examples}"),
+            "fr": ("traite", "royall-1651", "cavendish-rubicon", "--deals", "example:traite-art12", "--deals",
+                   "example:royall-1651-ruffe", "--deals", "example:cavendish-description")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_page_shows_words_not_program_terms(tmp_path: Path, lang: str) -> None:
+    """Every page of a report: its words, the rule paths only in the code line beneath them, and no path of the
+    builder's machine."""
+    from piquet_variants import examples
+
+    out = tmp_path / "site"
+    assert build(out, *(a.format(examples=examples.folder()) for a in _SCANNED[lang]), "--lang", lang) == 0
+    assert len(pages(out / "deals")) >= 3
+    assert _program_terms(out, (str(examples.folder()), str(ROOT), str(tmp_path))) == {}
+    # the words said instead, from the lexicon
+    said = " ".join(_words_shown(p) for p in pages(out / "deals"))
+    assert all(w in said for w in {"en": ("four aces", "not good", "a set of 100", "tierce major", "six of hearts"),
+                                   "fr": ("trois as", "pas bon", "une partie en 100", "tierce majeure")}[lang])
+    history = " ".join(_words_shown(out / "rules" / "deck.size.html").split())
+    assert re.search(r"\w\. (The rule in the matrix|La règle dans le tableau)", history), history[:300]
+
+
+def test_the_program_terms_test_finds_them() -> None:
+    """The scan above sees each kind of term it looks for."""
+    shown = "book 4xA, not_good; royall-1651 (set=100) deals[0].hands: 6H is not /usr/lib/x"
+    assert all(re.search(rx, shown) for rx in _PROGRAM_TERMS.values())
+
+
 def test_a_matrix_footnote_is_the_chicago_note_and_quote_of_its_value(report: Path) -> None:
     doc = parse(report / "matrix.html")
     link = _cells(doc, "deal.packets")["traite"].find(".//h:sup/h:a", NS)
