@@ -134,6 +134,38 @@ def test_the_print_stylesheet_applies_and_the_page_prints(browser: Chromium, sit
     assert pdf.startswith(b"%PDF-") and len(pdf) > 20_000
 
 
+def _printed(browser: Chromium, page: Path, pdf: Path) -> tuple[int, list[str]]:
+    """``page`` printed as the browser prints it (its CSS page size): how many pages, and each page's text."""
+    import shutil
+    import subprocess
+
+    if shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None:
+        if os.environ.get(REQUIRE):
+            pytest.fail(f"pdftotext and pdfinfo (poppler-utils) are not installed, and {REQUIRE} asks for them")
+        pytest.skip("pdftotext and pdfinfo are not installed (apt-get install poppler-utils)")
+    assert problems(browser.open(page.as_uri())) == []
+    pdf.write_bytes(base64.b64decode(browser.call("Page.printToPDF", session=True, printBackground=True,
+                                                  preferCSSPageSize=True)["data"]))
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True, timeout=60).stdout
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True,
+                          timeout=60).stdout
+    return int(re.search(r"Pages:\s+(\d+)", info).group(1)), text.split("\f")
+
+
+def test_a_deal_page_prints_every_rulesets_replay_open(browser: Chromium, site: Path, tmp_path: Path) -> None:
+    """On screen only the record's own ruleset's replay is open; on paper every ruleset's is."""
+    page = site / "deals" / "traite-art12-piquet.html"
+    assert problems(browser.open(page.as_uri())) == []
+    assert browser.evaluate("Array.from(document.querySelectorAll('details'), d => d.open).join()") == \
+        "true,false,false"
+    _, printed = _printed(browser, page, tmp_path / "deal.pdf")
+    text = " ".join(" ".join(printed).split()).split("The deal told", 1)[1]
+    for ruleset in ("traite", "cavendish-rubicon", "modern-fr"):
+        told = text.split(f"under {ruleset}", 1)[1]
+        assert told.lstrip().startswith("deal 1: Premier elder, Dernier younger Premier discards 1"), (ruleset, told[:80])
+    assert text.count("Premier leads A♠") == 3
+
+
 def test_the_printed_matrix_names_every_ruleset_in_a_header_row(browser: Chromium, tmp_path: Path) -> None:
     """Printed (A4 landscape) the matrix of every shipped ruleset is split by groups of rulesets, the rule column
     on each: every ruleset's name is in a header row of the PDF, and no row is cut at the page's edge."""
@@ -162,3 +194,8 @@ def test_the_printed_matrix_names_every_ruleset_in_a_header_row(browser: Chromiu
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True, timeout=60).stdout
     width, height = (float(x) for x in re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info).groups())
     assert width > height  # landscape
+    # the table alone: its notes are a page of their own, a link away, and print on their own
+    count = int(re.search(r"Pages:\s+(\d+)", info).group(1))
+    assert count <= 40 and "source says it in so many words" not in "".join(pages), count
+    notes, printed = _printed(browser, out / "matrix-notes.html", tmp_path / "notes.pdf")
+    assert notes > count and "source says it in so many words" in "".join(printed)

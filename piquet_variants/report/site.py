@@ -96,7 +96,9 @@ def render(rulesets: list[Ruleset], entries: list[deal_pages.Entry], stats: dict
     known = {rs.id for rs in ordered}
     disputed = rules.conflicted(ordered)
     page("index.html", "index.html", rulesets=rules.ruleset_rows(ordered, lang), records=records)
-    page("matrix.html", "matrix.html", **rules.matrix(ordered, cites, lang))
+    table = rules.matrix(ordered, cites, lang)
+    page("matrix.html", "matrix.html", **table)
+    page("matrix-notes.html", "matrix-notes.html", notes=table["notes"])
     page("conflicts.html", "conflicts.html", conflicts=rules.conflicts(ordered, cites, lang))
     page("bibliography.html", "bibliography.html", entries=rules.bibliography(ordered, lang))
     for rs in ordered:
