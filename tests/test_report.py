@@ -273,6 +273,26 @@ def test_a_quote_links_to_its_passage_in_the_shipped_text(report: Path) -> None:
                if a.get("class") == "passage-link")
 
 
+def test_the_search_page_lists_the_rules_by_word_without_its_script(report: Path) -> None:
+    """The index the page's script searches is plain data beside it; without the script, the page lists every
+    word of the rules' names with the rules that hold it; every page has the search box that leads there."""
+    doc = parse(report / "search.html")
+    entries = {text(dt): [a.get("href") for a in dd.iter(f"{{{NS['h']}}}a")]
+               for dt, dd in zip(doc.iter(f"{{{NS['h']}}}dt"), doc.iter(f"{{{NS['h']}}}dd"))}
+    named = [e.path for e in get_ruleset("traite").entries if "blanche" in lexicon("en").rules[e.path]["name"]]
+    assert len(named) >= 8 and sorted(entries["blanche"]) == sorted(f"rules/{p}.html" for p in named)
+    assert "misdeal" in entries and "the" not in entries  # the commonest words are no help
+    script = (report / "search-index.js").read_text(encoding="utf-8")
+    assert script.startswith("window.PIQUET_SEARCH = ") and script.endswith(";\n")
+    data = json.loads(script[len("window.PIQUET_SEARCH = "):-2])
+    assert [r["path"] for r in data["rules"]] == [e.path for e in get_ruleset("traite").entries]
+    assert "ecart" in data["rules"][[r["path"] for r in data["rules"]].index("exchange.elder_max")]["words"]["name"]
+    for page in (report / "index.html", report / "deals" / "traite-art12-piquet.html"):
+        form = parse(page).find(".//h:header/h:form", NS)
+        assert form.get("role") == "search" and form.get("action").endswith("search.html")
+        assert form.find("h:input", NS).get("name") == "q"
+
+
 def test_a_ruleset_page_has_every_rule_with_its_notes(report: Path) -> None:
     rs = get_ruleset("cavendish-rubicon")
     doc = parse(report / "rulesets" / "cavendish-rubicon.html")
@@ -491,6 +511,6 @@ def test_the_browser_test_skips_without_chromium_unless_required(tmp_path: Path,
                            str(ROOT / "tests" / "test_report_browser.py")],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     if required:
-        assert done.returncode == 1 and "6 errors" in done.stdout and "asks for the browser test" in done.stdout
+        assert done.returncode == 1 and "7 errors" in done.stdout and "asks for the browser test" in done.stdout
     else:
-        assert done.returncode == 0 and "6 skipped" in done.stdout, done.stdout
+        assert done.returncode == 0 and "7 skipped" in done.stdout, done.stdout

@@ -107,6 +107,26 @@ def test_a_screenshot_of_the_matrix_is_not_blank(browser: Chromium, site: Path) 
         Path(target).write_bytes(png)
 
 
+def test_the_search_page_finds_a_rule_by_its_words_as_rulesets_find_does(browser: Chromium, site: Path) -> None:
+    """Offline, from the small index beside the page: the rules found, in the order ``rulesets find`` gives."""
+    from piquet_variants.api import get_ruleset
+    from piquet_variants.rulebook import finding
+
+    index = finding.index([get_ruleset("traite"), get_ruleset("cavendish-rubicon"),
+                           get_ruleset("modern-fr", [("end", "six-deals")])])
+    for words in ("carte blanche", "écart", "Rubicon"):
+        events = browser.open((site / "search.html").as_uri() + "?q=" + words.replace(" ", "%20"))
+        assert problems(events) == [] and all(u.startswith("file://") for u in requested(events))
+        shown = json.loads(browser.evaluate("JSON.stringify(Array.from(document.querySelectorAll('#found li'), "
+                                            "li => [li.querySelector('a').textContent, li.querySelector('code')"
+                                            ".textContent]))"))
+        assert [path for _, path in shown] == [f.path for f in finding.find(index, words)], words
+        assert shown and browser.evaluate("document.getElementById('by-word').hidden") is True
+    assert shown[0] == ["the score that saves the rubicon", "game.rubicon"]
+    browser.open((site / "search.html").as_uri() + "?q=zzzq")
+    assert browser.evaluate("document.getElementById('none').hidden") is False
+
+
 def test_the_bands_chart_is_drawn(browser: Chromium, site: Path) -> None:
     assert problems(browser.open((site / "statistics.html").as_uri())) == []
     drawn = json.loads(browser.evaluate("""JSON.stringify(Array.from(document.querySelectorAll('svg.bars'), svg => ({
@@ -194,8 +214,7 @@ def test_the_printed_matrix_names_every_ruleset_in_a_header_row(browser: Chromiu
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True, timeout=60).stdout
     width, height = (float(x) for x in re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info).groups())
     assert width > height  # landscape
-    # the table alone: its notes are a page of their own, a link away, and print on their own
+    # the table alone: its notes are a page of their own (matrix-notes.html), a link away
     count = int(re.search(r"Pages:\s+(\d+)", info).group(1))
     assert count <= 40 and "source says it in so many words" not in "".join(pages), count
-    notes, printed = _printed(browser, out / "matrix-notes.html", tmp_path / "notes.pdf")
-    assert notes > count and "source says it in so many words" in "".join(printed)
+    assert "source says it in so many words" in (out / "matrix-notes.html").read_text(encoding="utf-8")

@@ -120,3 +120,14 @@ def as_data(rules: list[RuleWords], lang: Lang) -> dict[str, Any]:
     return {"fields": FIELDS, "stop": sorted(STOP),
             "rules": [{"path": r.path, "name": rule_name(r.path, lang),
                        "words": {field: " ".join(sorted(held)) for field, held in r.fields}} for r in rules]}
+
+
+def by_word(rules: list[RuleWords], lang: Lang) -> list[tuple[str, list[str]]]:
+    """Each word of the rules' names in ``lang`` (but the commonest), in the order of the alphabet, with the rules
+    whose name holds it: the index a reader without the search page's script reads."""
+    found: dict[str, list[str]] = {}
+    for rule in rules:
+        for w in re.findall(r"[^\W_]+", rule_name(rule.path, lang).casefold()):
+            if words(w) and rule.path not in found.setdefault(w, []):
+                found[w].append(rule.path)
+    return sorted(found.items(), key=lambda item: (words(item[0]), item[0]))
