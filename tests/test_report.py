@@ -511,6 +511,6 @@ def test_the_browser_test_skips_without_chromium_unless_required(tmp_path: Path,
                            str(ROOT / "tests" / "test_report_browser.py")],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     if required:
-        assert done.returncode == 1 and "7 errors" in done.stdout and "asks for the browser test" in done.stdout
+        assert done.returncode == 1 and "8 errors" in done.stdout and "asks for the browser test" in done.stdout
     else:
-        assert done.returncode == 0 and "7 skipped" in done.stdout, done.stdout
+        assert done.returncode == 0 and "8 skipped" in done.stdout, done.stdout

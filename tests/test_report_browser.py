@@ -186,6 +186,31 @@ def test_a_deal_page_prints_every_rulesets_replay_open(browser: Chromium, site: 
     assert text.count("Premier leads A♠") == 3
 
 
+def test_a_deal_under_every_ruleset_fits_a_laptop_screen(browser: Chromium, tmp_path: Path) -> None:
+    """At 1366 × 900, a deal replayed under the nine shipped rulesets: its score table ends inside the window, and
+    the page does not scroll sideways."""
+    out = tmp_path / "site"
+    assert main(["report", "-o", str(out), "--deals", "example:traite-art12"]) == 0
+    browser.call("Emulation.setDeviceMetricsOverride", session=True, width=1366, height=900, deviceScaleFactor=1,
+                 mobile=False)
+    try:
+        assert problems(browser.open((out / "deals" / "traite-art12-piquet.html").as_uri())) == []
+        laid = json.loads(browser.evaluate("""JSON.stringify({
+            page: document.documentElement.scrollWidth, window: window.innerWidth,
+            columns: document.querySelectorAll('table.scores thead tr:first-child th').length,
+            lines: Array.from(document.querySelectorAll('table.scores thead tr:last-child th, table.scores td'))
+                .filter(c => c.firstChild).map(c => {
+                const r = document.createRange(); r.selectNodeContents(c.firstChild);  // a name, a figure: one line
+                return r.getClientRects().length; }),
+            tables: Array.from(document.querySelectorAll('main table'), t => t.getBoundingClientRect().right)})"""))
+    finally:
+        browser.call("Emulation.setDeviceMetricsOverride", session=True, width=1280, height=900, deviceScaleFactor=1,
+                     mobile=False)
+    assert laid["columns"] == 9 and laid["window"] == 1366
+    assert laid["page"] <= 1366 and max(laid["tables"]) <= 1366, laid
+    assert set(laid["lines"]) == {1}  # no name or figure broken to fit
+
+
 def test_the_printed_matrix_names_every_ruleset_in_a_header_row(browser: Chromium, tmp_path: Path) -> None:
     """Printed (A4 landscape) the matrix of every shipped ruleset is split by groups of rulesets, the rule column
     on each: every ruleset's name is in a header row of the PDF, and no row is cut at the page's edge."""
