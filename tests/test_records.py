@@ -16,6 +16,7 @@ import piquet_variants as pv
 from piquet_variants.errors import NotationError, RecordError
 from piquet_variants.notation import parser as notation_parser
 from piquet_variants.notation.reader import MAX_PROBLEMS, read_records
+from piquet_variants.narrative import said as in_words
 from piquet_variants.records.checks import figure_id
 
 from .conftest import ROOT
@@ -181,7 +182,7 @@ def test_importing_the_package_does_not_load_the_parser() -> None:
 
 # -- the dialogue ---------------------------------------------------------------
 
-def test_the_younger_calls_a_quatorze_then_a_trio_with_his_count_and_every_item_is_checked() -> None:
+def test_the_younger_calls_a_quatorze_then_a_trio_with_his_count_and_every_item_is_checked(tmp_path: Path, cli) -> None:  # noqa: ANN001, E501
     """Cavendish, Description: 'A has four tens and three knaves; B, three aces.' A is the younger here."""
     record = next(pv.read(DEALS / "cavendish-description.piquet"))
     said = record.data["deals"][0]["declarations"]["sets"]["said"]
@@ -198,6 +199,14 @@ def test_the_younger_calls_a_quatorze_then_a_trio_with_his_count_and_every_item_
     mismatched = {(m.at.label, figure_id(m.claimed), figure_id(m.engine))
                   for m in pv.replay(next(pv.read(wrong))).mismatches}
     assert mismatched == {("sets.call", "3xQ", "-"), ("sets.count", 18, 17)}
+    # a call is a typed value, said in words; JSON keeps the record's own id
+    call = next(m for m in pv.replay(next(pv.read(wrong))).mismatches if m.at.label == "sets.call")
+    assert (in_words(call.claimed), in_words(call.claimed, "fr"), in_words(call.engine)) == (
+        "three queens", "trois dames", "none held")
+    tmp = tmp_path / "wrong.piquet"
+    tmp.write_text(wrong, encoding="utf-8")
+    code, out, _ = cli("replay", str(tmp), "--format", "json")
+    assert code == 3 and '"claimed": "3xQ"' in out and '"engine": "-"' in out
 
 
 def test_a_reply_of_not_good_then_the_winners_own_call() -> None:
