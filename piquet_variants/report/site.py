@@ -113,9 +113,9 @@ def render(rulesets: list[Ruleset], entries: list[deal_pages.Entry], stats: dict
         page(f"rulesets/{rs.id}.html", "ruleset.html", rs=rules.ruleset_page(rs, known, disputed, cites, lang))
     groups = rules.rule_paths(ordered)
     page("rules/index.html", "rules.html", groups=groups)
-    found = finding.index(ordered)
-    page("search.html", "search.html", words=finding.by_word(found, lang))
-    files["search-index.js"] = search_script(finding.as_data(found, lang))
+    words = finding.index(ordered)
+    page("search.html", "search.html", words=finding.by_word(words, lang))
+    files["search-index.js"] = search_script(finding.as_data(words, lang))
     for _, paths in groups:
         for path in paths:
             page(f"rules/{path}.html", "history.html", rule=rules.history(ordered, path, disputed, cites, lang))
