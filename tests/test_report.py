@@ -273,6 +273,14 @@ def test_a_quote_links_to_its_passage_in_the_shipped_text(report: Path) -> None:
                if a.get("class") == "passage-link")
 
 
+def test_every_shipped_option_is_in_words_in_both_languages() -> None:
+    """A chosen option reads as words ("a set of 100") on a page: each choice of each shipped ruleset's options
+    has its words in both lexicons, not only its description in the ruleset."""
+    missing = [(lang, f"{o.name}={c.name}") for i in shipped_ids() for o in get_ruleset(i).options
+               for c in o.choices for lang in ("en", "fr") if f"{o.name}={c.name}" not in lexicon(lang).options]
+    assert missing == []
+
+
 def test_the_search_page_lists_the_rules_by_word_without_its_script(report: Path) -> None:
     """The index the page's script searches is plain data beside it; without the script, the page lists every
     word of the rules' names with the rules that hold it; every page has the search box that leads there."""
