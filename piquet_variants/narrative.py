@@ -10,32 +10,39 @@ engine agrees and ✗ with both figures when it does not.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 from .cards import RANK_KEYS, card_name, rank_long_name
 from .engine.deal import ELDER, NO_CARD, YOUNGER, Deal
 from .engine.record import DealReplay
 from .engine.scoring import MARK
 from .i18n import Lang, t
-from .lexicon import place
+from .lexicon import lexicon, place
 from .notation.numbers import say_number
 from .notation.speech import say
-from .records.checks import FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Place, Stage, TricksWon
+from .records.checks import (FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Figure, Place, RunCalled,
+                             SetCalled, Stage, TricksWon)
 from .records.model import Deal as RecordedDeal
 from .saying import say_note
 
 
-def said(value: Any, lang: Lang = "en") -> str:
-    """A figure checked, as the book or the engine gives it: a number, a reply, a rank (``A``), a set (``4xA``).
-
-    In French the words are French; in English they are left as the record writes them.
-    """
-    if lang == "en" or not isinstance(value, str):
-        return str(value)
-    count, x, rank = value.partition("x")
-    if x and count.isdigit() and rank in RANK_KEYS:
-        return f"{count}x{rank_long_name(RANK_KEYS.index(rank), lang)}"
-    return rank_long_name(RANK_KEYS.index(value), lang) if value in RANK_KEYS else t(value, lang)
+def said(value: Figure, lang: Lang = "en") -> str:
+    """A figure checked, as the book or the engine gives it, in words: a number, a reply ("not good"), a rank
+    ("ace"), a quatorze or trio ("four aces"), a later call ("tierce to the king"), nothing held."""
+    words = lexicon(lang)
+    match value:
+        case SetCalled(count=count, rank=rank) if rank in RANK_KEYS:
+            return words.figures["set"].format(count=say_number(count, lang),
+                                               ranks=words.plural_ranks[RANK_KEYS.index(rank)])
+        case RunCalled(length=length, top=top) if top in RANK_KEYS and 0 <= length < len(words.sequences):
+            return words.figures["run"].format(name=words.sequences[length], top=words.tops[RANK_KEYS.index(top)])
+        case RunCalled(length=length):
+            return say_number(length, lang)
+        case str() if value in RANK_KEYS:
+            return rank_long_name(RANK_KEYS.index(value), lang)
+        case str():
+            return words.figures.get(value, value)
+    return str(value)
 
 
 def _verdict(check: Check, lang: Lang) -> str:

@@ -15,7 +15,7 @@ from piquet_variants.saying import say_note
 from piquet_variants.cards import card_name, parse_card
 from piquet_variants.errors import NotationError
 from piquet_variants.notation.reader import read_text
-from piquet_variants.records.checks import Dialogue
+from piquet_variants.records.checks import Dialogue, figure_id
 from piquet_variants.api import write
 
 DEALS = Path(__file__).resolve().parent.parent / "docs" / "deals"
@@ -271,7 +271,7 @@ def _dialogue_checked(record: pv.Record, rep: Any) -> list[tuple[str, Any, Any]]
             for kind, entry in deal["declarations"].items() for i in range(len(entry.get("said", [])))}
     checks = [c for c in rep.checks if isinstance(c.at, Dialogue)]
     assert {(c.line, c.column) for c in checks} == said
-    return [(c.at.label, c.claimed, c.engine) for c in checks]
+    return [(c.at.label, figure_id(c.claimed), figure_id(c.engine)) for c in checks]
 
 
 def test_a_miscall_under_the_club_laws_penalty_applied_and_every_dialogue_item_checked() -> None:
@@ -290,8 +290,8 @@ def test_a_miscall_under_the_club_laws_penalty_applied_and_every_dialogue_item_c
     assert "the elder called a trio or quatorze he does not hold, allowed good: he reckons nothing this deal" in [
         say_note(n) for n in deal.score.notes]
     wrong = pv.write(record).replace("sets: elder three kings;", "sets: elder three queens;")
-    assert [(m.at.label, m.claimed, m.engine) for m in pv.replay(next(iter(pv.read(wrong)))).mismatches] == [
-        ("sets.set", "3xQ", "3xK")]  # the dialogue and the miscall must say the same
+    assert [(m.at.label, figure_id(m.claimed), figure_id(m.engine))
+            for m in pv.replay(next(iter(pv.read(wrong)))).mismatches] == [("sets.set", "3xQ", "3xK")]  # the dialogue and the miscall must say the same
 
 
 def test_an_amended_call_stands_at_paris_and_is_refused_in_provence(cli) -> None:

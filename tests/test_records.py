@@ -16,6 +16,8 @@ import piquet_variants as pv
 from piquet_variants.errors import NotationError, RecordError
 from piquet_variants.notation import parser as notation_parser
 from piquet_variants.notation.reader import MAX_PROBLEMS, read_records
+from piquet_variants.narrative import said as in_words
+from piquet_variants.records.checks import figure_id
 
 from .conftest import ROOT
 
@@ -180,7 +182,7 @@ def test_importing_the_package_does_not_load_the_parser() -> None:
 
 # -- the dialogue ---------------------------------------------------------------
 
-def test_the_younger_calls_a_quatorze_then_a_trio_with_his_count_and_every_item_is_checked() -> None:
+def test_the_younger_calls_a_quatorze_then_a_trio_with_his_count_and_every_item_is_checked(tmp_path: Path, cli) -> None:  # noqa: ANN001, E501
     """Cavendish, Description: 'A has four tens and three knaves; B, three aces.' A is the younger here."""
     record = next(pv.read(DEALS / "cavendish-description.piquet"))
     said = record.data["deals"][0]["declarations"]["sets"]["said"]
@@ -188,13 +190,23 @@ def test_the_younger_calls_a_quatorze_then_a_trio_with_his_count_and_every_item_
                     {"by": "younger", "set": 4, "rank": "10"}, {"by": "younger", "count": 14},
                     {"by": "younger", "set": 3, "rank": "J"}, {"by": "younger", "count": 17}]
     result = pv.replay(record)
-    checked = [(c.at.label, c.claimed, c.engine) for c in result.checks if c.at.label.startswith("sets.")]
+    checked = [(c.at.label, figure_id(c.claimed), figure_id(c.engine)) for c in result.checks
+               if c.at.label.startswith("sets.")]
     assert checked == [("sets.set", "3xA", "3xA"), ("sets.reply", "not_good", "not_good"),
                        ("sets.set", "4x10", "4x10"), ("sets.count", 14, 14), ("sets.call", "3xJ", "3xJ"),
                        ("sets.count", 17, 17)]
     wrong = pv.write(record).replace("= seventeen", "= eighteen").replace("three knaves", "three queens")
-    mismatched = {(m.at.label, m.claimed, m.engine) for m in pv.replay(next(pv.read(wrong))).mismatches}
+    mismatched = {(m.at.label, figure_id(m.claimed), figure_id(m.engine))
+                  for m in pv.replay(next(pv.read(wrong))).mismatches}
     assert mismatched == {("sets.call", "3xQ", "-"), ("sets.count", 18, 17)}
+    # a call is a typed value, said in words; JSON keeps the record's own id
+    call = next(m for m in pv.replay(next(pv.read(wrong))).mismatches if m.at.label == "sets.call")
+    assert (in_words(call.claimed), in_words(call.claimed, "fr"), in_words(call.engine)) == (
+        "three queens", "trois dames", "none held")
+    tmp = tmp_path / "wrong.piquet"
+    tmp.write_text(wrong, encoding="utf-8")
+    code, out, _ = cli("replay", str(tmp), "--format", "json")
+    assert code == 3 and '"claimed": "3xQ"' in out and '"engine": "-"' in out
 
 
 def test_a_reply_of_not_good_then_the_winners_own_call() -> None:

@@ -110,7 +110,7 @@ def test_index_lists_the_rulesets_by_date_and_the_records(report: Path) -> None:
     rows = doc.findall(".//h:table[1]/h:tbody/h:tr", NS)
     assert [text(r.find("h:th", NS)) for r in rows] == ["traite", "cavendish-rubicon", "modern-fr"]
     assert [text(r.find("h:td", NS)) for r in rows] == ["[18th–19th c.]", "1882", "n.d."]  # an estimate, a year
-    assert "Laws of Piquet" in text(rows[1]) and "partie=six-deals" in text(rows[1])
+    assert "Laws of Piquet" in text(rows[1]) and "a partie of six deals" in text(rows[1])
     records = doc.findall(".//h:table[2]/h:tbody/h:tr", NS)
     assert len(records) == 2 and "Du Piquet, chapitre premier, art. 12" in text(records[0])
 
@@ -174,10 +174,83 @@ def test_the_matrix_shows_words_not_program_terms(tmp_path: Path) -> None:
     assert len(printed) == 2 and sorted(sum(heads, [])) == sorted(shipped_ids())
 
 
+#: What a reader must never see on a page: a program's id (``not_good``, ``last_trick_bonus``), a set as the record
+#: writes it (``4xA``), an option as typed (``set=100``), a record's inner path (``deals[0].hands``), a card as
+#: the notation codes it beside a message (``6H is``), and a path of the machine that built the site.
+_PROGRAM_TERMS = {"id": r"\b[a-z]+_[a-z_]+\b", "set": r"\b\d+x(?:[AKQJ]|10|[6-9])\b", "option": r"\b[a-z-]+=[a-z0-9-]+\b",
+                  "record path": r"\b[a-z_]+\[\d+\]", "card code": r"\b(?:[AKQJ]|10|[6-9])[SHDC]\b",
+                  "absolute path": r"(?<![\w.:/])/(?:usr|home|root|tmp|work|opt|var|srv)/"}
+
+
+def _words_shown(path: Path) -> str:
+    """A page's visible text, as a reader sees it: without the rule paths (code, under each rule's words), scripts,
+    web addresses, and the record's own comments (its writer's words, printed as written)."""
+    hidden = {f"{{{NS['h']}}}{tag}" for tag in ("code", "script", "style")}
+
+    def walk(element) -> str:  # noqa: ANN001
+        if element.tag in hidden or "recorded" in (element.get("class") or "").split():
+            return ""
+        return (element.text or "") + "".join(walk(child) + (child.tail or "") for child in element)
+    return re.sub(r"https?://\S+", " ", walk(parse(path).find("h:body", NS)))
+
+
+def _program_terms(site_root: Path, extra: tuple[str, ...] = ()) -> dict[str, list[str]]:
+    """Each page that shows a program term, with the first it shows."""
+    paths = {e.path for e in get_ruleset("traite").entries}
+    found: dict[str, list[str]] = {}
+    for page in pages(site_root):
+        shown = _words_shown(page)
+        hits = [m for rx in _PROGRAM_TERMS.values() for m in re.findall(rx, shown)]
+        hits += [w for w in re.findall(r"\b[a-z_]+(?:\.[a-z_]+)+\b", shown) if w in paths]  # a rule by its path
+        hits += [w for w in extra if w in shown]
+        if hits:
+            found[str(page.relative_to(site_root))] = sorted(set(hits))[:5]
+    return found
+
+
+#: The report each language is scanned in: in English every shipped ruleset and record, read from where the
+#: package is installed; in French the records whose words differ most (a set, a reply, a pack too small).
+_SCANNED = {"en": ("--deals", "{examples}"),
+            "fr": ("traite", "royall-1651", "cavendish-rubicon", "--deals", "example:traite-art12", "--deals",
+                   "example:royall-1651-ruffe", "--deals", "example:cavendish-description")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_page_shows_words_not_program_terms(tmp_path: Path, lang: str) -> None:
+    """Every page of a report: its words, the rule paths only in the code line beneath them, and no path of the
+    builder's machine."""
+    from piquet_variants import examples
+
+    out = tmp_path / "site"
+    assert build(out, *(a.format(examples=examples.folder()) for a in _SCANNED[lang]), "--lang", lang) == 0
+    assert len(pages(out / "deals")) >= 3 and (out / "deals" / "traite-art12-piquet.html").is_file()
+    assert _program_terms(out, (str(examples.folder()), str(ROOT), str(tmp_path))) == {}
+    # the words said instead, from the lexicon
+    said = " ".join(_words_shown(p) for p in pages(out / "deals"))
+    assert all(w in said for w in {"en": ("four aces", "not good", "a set of 100", "tierce major", "six of hearts"),
+                                   "fr": ("trois as", "pas bon", "une partie en 100", "tierce majeure")}[lang])
+    history = " ".join(_words_shown(out / "rules" / "deck.size.html").split())
+    assert re.search(r"\w\. (The rule in the matrix|La règle dans le tableau)", history), history[:300]
+
+
+def test_the_program_terms_test_finds_them() -> None:
+    """The scan above sees each kind of term it looks for."""
+    shown = "book 4xA, not_good; royall-1651 (set=100) deals[0].hands: 6H is not /usr/lib/x"
+    assert all(re.search(rx, shown) for rx in _PROGRAM_TERMS.values())
+
+
+def _note(report: Path, link):  # noqa: ANN001, ANN202 - html5lib's elements
+    """The note a matrix cell's number leads to: on the notes' own page, which links back to the rule's row."""
+    page, _, anchor = link.get("href").partition("#")
+    assert page == "matrix-notes.html"
+    note = parse(report / page).find(f".//h:li[@id='{anchor}']", NS)
+    assert note.find("h:span[@class='where']/h:a", NS).get("href").startswith("matrix.html#row-deal.packets")
+    return note
+
+
 def test_a_matrix_footnote_is_the_chicago_note_and_quote_of_its_value(report: Path) -> None:
     doc = parse(report / "matrix.html")
-    link = _cells(doc, "deal.packets")["traite"].find(".//h:sup/h:a", NS)
-    note = doc.find(f".//h:li[@id='{link.get('href')[1:]}']", NS)
+    note = _note(report, _cells(doc, "deal.packets")["traite"].find(".//h:sup/h:a", NS))
     said = text(note)
     assert "Du Piquet" in said and "art. 3" in said  # the note, at its locator
     assert note.find(".//h:span[@class='note']/h:i", NS) is not None  # citeproc-py's HTML: the title in italics
@@ -188,8 +261,7 @@ def test_a_matrix_footnote_is_the_chicago_note_and_quote_of_its_value(report: Pa
 
 def test_a_quote_links_to_its_passage_in_the_shipped_text(report: Path) -> None:
     doc = parse(report / "matrix.html")
-    link = _cells(doc, "deal.packets")["traite"].find(".//h:sup/h:a", NS)
-    note = doc.find(f".//h:li[@id='{link.get('href')[1:]}']", NS)
+    note = _note(report, _cells(doc, "deal.packets")["traite"].find(".//h:sup/h:a", NS))
     passage = note.find(".//h:a[@class='passage-link']", NS)
     page = parse(report / passage.get("href"))
     said = text(page.find(".//h:blockquote", NS))
@@ -199,6 +271,34 @@ def test_a_quote_links_to_its_passage_in_the_shipped_text(report: Path) -> None:
     marquoir = parse(report / "rulesets" / "modern-fr.html")
     assert all("marquoir" not in (a.get("href") or "") for a in marquoir.iter(f"{{{NS['h']}}}a")
                if a.get("class") == "passage-link")
+
+
+def test_every_shipped_option_is_in_words_in_both_languages() -> None:
+    """A chosen option reads as words ("a set of 100") on a page: each choice of each shipped ruleset's options
+    has its words in both lexicons, not only its description in the ruleset."""
+    missing = [(lang, f"{o.name}={c.name}") for i in shipped_ids() for o in get_ruleset(i).options
+               for c in o.choices for lang in ("en", "fr") if f"{o.name}={c.name}" not in lexicon(lang).options]
+    assert missing == []
+
+
+def test_the_search_page_lists_the_rules_by_word_without_its_script(report: Path) -> None:
+    """The index the page's script searches is plain data beside it; without the script, the page lists every
+    word of the rules' names with the rules that hold it; every page has the search box that leads there."""
+    doc = parse(report / "search.html")
+    entries = {text(dt): [a.get("href") for a in dd.iter(f"{{{NS['h']}}}a")]
+               for dt, dd in zip(doc.iter(f"{{{NS['h']}}}dt"), doc.iter(f"{{{NS['h']}}}dd"))}
+    named = [e.path for e in get_ruleset("traite").entries if "blanche" in lexicon("en").rules[e.path]["name"]]
+    assert len(named) >= 8 and sorted(entries["blanche"]) == sorted(f"rules/{p}.html" for p in named)
+    assert "misdeal" in entries and "the" not in entries  # the commonest words are no help
+    script = (report / "search-index.js").read_text(encoding="utf-8")
+    assert script.startswith("window.PIQUET_SEARCH = ") and script.endswith(";\n")
+    data = json.loads(script[len("window.PIQUET_SEARCH = "):-2])
+    assert [r["path"] for r in data["rules"]] == [e.path for e in get_ruleset("traite").entries]
+    assert "ecart" in data["rules"][[r["path"] for r in data["rules"]].index("exchange.elder_max")]["words"]["name"]
+    for page in (report / "index.html", report / "deals" / "traite-art12-piquet.html"):
+        form = parse(page).find(".//h:header/h:form", NS)
+        assert form.get("role") == "search" and form.get("action").endswith("search.html")
+        assert form.find("h:input", NS).get("name") == "q"
 
 
 def test_a_ruleset_page_has_every_rule_with_its_notes(report: Path) -> None:
@@ -262,7 +362,8 @@ def test_a_deal_page_replays_under_each_ruleset_and_names_the_rules_responsible(
     assert text(cells[2]) == "201" and cells[3].get("class") == "agree" and cells[4].get("class") == "disagree"
     assert text(cells[4]) == "✗ disagrees: 170"
     causes = text(doc.find(".//h:ul[@class='causes']", NS))
-    assert "pique: rule responsible pique.with_repique (traite = yes, cavendish-rubicon = no)" in causes
+    # each rule in words, its path in the small code line beneath
+    assert "pique: rule responsible pique with repique in one deal pique.with_repique (traite: yes; cavendish-rubicon: no)" in causes
     assert "point.tierce_majeure_score" in causes and "point.compare" not in causes
     told = doc.findall(".//h:details[@class='narrative']", NS)
     assert [text(d.find("h:summary", NS)) for d in told] == [f"under {r}" for r in
@@ -326,7 +427,7 @@ def test_french_report_has_no_english_label(tmp_path: Path) -> None:
                  str(DATA / "simulation.json"), "--lang", "fr") == 0
     matrix = parse(out / "matrix.html")
     assert matrix.get("lang") == "fr" and text(matrix.find(".//h:h1", NS)) == "Tableau des règles"
-    assert "Énoncé : la source le dit en toutes lettres." in text(matrix)
+    assert "Énoncé : la source le dit en toutes lettres." in text(parse(out / "matrix-notes.html"))
     deal = text(parse(out / "deals" / "traite-art12-piquet.html"))
     assert "Premier entame A♠" in deal and "premier (Premier)" in deal and "✗ en désaccord : 170" in deal
     assert "R♥" in deal  # the king of hearts as French writes it
@@ -429,6 +530,6 @@ def test_the_browser_test_skips_without_chromium_unless_required(tmp_path: Path,
                            str(ROOT / "tests" / "test_report_browser.py")],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     if required:
-        assert done.returncode == 1 and "5 errors" in done.stdout and "asks for the browser test" in done.stdout
+        assert done.returncode == 1 and "8 errors" in done.stdout and "asks for the browser test" in done.stdout
     else:
-        assert done.returncode == 0 and "5 skipped" in done.stdout, done.stdout
+        assert done.returncode == 0 and "8 skipped" in done.stdout, done.stdout

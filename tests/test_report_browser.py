@@ -107,6 +107,26 @@ def test_a_screenshot_of_the_matrix_is_not_blank(browser: Chromium, site: Path) 
         Path(target).write_bytes(png)
 
 
+def test_the_search_page_finds_a_rule_by_its_words_as_rulesets_find_does(browser: Chromium, site: Path) -> None:
+    """Offline, from the small index beside the page: the rules found, in the order ``rulesets find`` gives."""
+    from piquet_variants.api import get_ruleset
+    from piquet_variants.rulebook import finding
+
+    index = finding.index([get_ruleset("traite"), get_ruleset("cavendish-rubicon"),
+                           get_ruleset("modern-fr", [("end", "six-deals")])])
+    for words in ("carte blanche", "écart", "Rubicon"):
+        events = browser.open((site / "search.html").as_uri() + "?q=" + words.replace(" ", "%20"))
+        assert problems(events) == [] and all(u.startswith("file://") for u in requested(events))
+        shown = json.loads(browser.evaluate("JSON.stringify(Array.from(document.querySelectorAll('#found li'), "
+                                            "li => [li.querySelector('a').textContent, li.querySelector('code')"
+                                            ".textContent]))"))
+        assert [path for _, path in shown] == [f.path for f in finding.find(index, words)], words
+        assert shown and browser.evaluate("document.getElementById('by-word').hidden") is True
+    assert shown[0] == ["the score that saves the rubicon", "game.rubicon"]
+    browser.open((site / "search.html").as_uri() + "?q=zzzq")
+    assert browser.evaluate("document.getElementById('none').hidden") is False
+
+
 def test_the_bands_chart_is_drawn(browser: Chromium, site: Path) -> None:
     assert problems(browser.open((site / "statistics.html").as_uri())) == []
     drawn = json.loads(browser.evaluate("""JSON.stringify(Array.from(document.querySelectorAll('svg.bars'), svg => ({
@@ -132,6 +152,63 @@ def test_the_print_stylesheet_applies_and_the_page_prints(browser: Chromium, sit
     assert (nav, deal, link) == ("none", "auto", "none")
     pdf = base64.b64decode(browser.call("Page.printToPDF", session=True, printBackground=True)["data"])
     assert pdf.startswith(b"%PDF-") and len(pdf) > 20_000
+
+
+def _printed(browser: Chromium, page: Path, pdf: Path) -> tuple[int, list[str]]:
+    """``page`` printed as the browser prints it (its CSS page size): how many pages, and each page's text."""
+    import shutil
+    import subprocess
+
+    if shutil.which("pdftotext") is None or shutil.which("pdfinfo") is None:
+        if os.environ.get(REQUIRE):
+            pytest.fail(f"pdftotext and pdfinfo (poppler-utils) are not installed, and {REQUIRE} asks for them")
+        pytest.skip("pdftotext and pdfinfo are not installed (apt-get install poppler-utils)")
+    assert problems(browser.open(page.as_uri())) == []
+    pdf.write_bytes(base64.b64decode(browser.call("Page.printToPDF", session=True, printBackground=True,
+                                                  preferCSSPageSize=True)["data"]))
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True, timeout=60).stdout
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True,
+                          timeout=60).stdout
+    return int(re.search(r"Pages:\s+(\d+)", info).group(1)), text.split("\f")
+
+
+def test_a_deal_page_prints_every_rulesets_replay_open(browser: Chromium, site: Path, tmp_path: Path) -> None:
+    """On screen only the record's own ruleset's replay is open; on paper every ruleset's is."""
+    page = site / "deals" / "traite-art12-piquet.html"
+    assert problems(browser.open(page.as_uri())) == []
+    assert browser.evaluate("Array.from(document.querySelectorAll('details'), d => d.open).join()") == \
+        "true,false,false"
+    _, printed = _printed(browser, page, tmp_path / "deal.pdf")
+    text = " ".join(" ".join(printed).split()).split("The deal told", 1)[1]
+    for ruleset in ("traite", "cavendish-rubicon", "modern-fr"):
+        told = text.split(f"under {ruleset}", 1)[1]
+        assert told.lstrip().startswith("deal 1: Premier elder, Dernier younger Premier discards 1"), (ruleset, told[:80])
+    assert text.count("Premier leads A♠") == 3
+
+
+def test_a_deal_under_every_ruleset_fits_a_laptop_screen(browser: Chromium, tmp_path: Path) -> None:
+    """At 1366 × 900, a deal replayed under the nine shipped rulesets: its score table ends inside the window, and
+    the page does not scroll sideways."""
+    out = tmp_path / "site"
+    assert main(["report", "-o", str(out), "--deals", "example:traite-art12"]) == 0
+    browser.call("Emulation.setDeviceMetricsOverride", session=True, width=1366, height=900, deviceScaleFactor=1,
+                 mobile=False)
+    try:
+        assert problems(browser.open((out / "deals" / "traite-art12-piquet.html").as_uri())) == []
+        laid = json.loads(browser.evaluate("""JSON.stringify({
+            page: document.documentElement.scrollWidth, window: window.innerWidth,
+            columns: document.querySelectorAll('table.scores thead tr:first-child th').length,
+            lines: Array.from(document.querySelectorAll('table.scores thead tr:last-child th, table.scores td'))
+                .filter(c => c.firstChild).map(c => {
+                const r = document.createRange(); r.selectNodeContents(c.firstChild);  // a name, a figure: one line
+                return r.getClientRects().length; }),
+            tables: Array.from(document.querySelectorAll('main table'), t => t.getBoundingClientRect().right)})"""))
+    finally:
+        browser.call("Emulation.setDeviceMetricsOverride", session=True, width=1280, height=900, deviceScaleFactor=1,
+                     mobile=False)
+    assert laid["columns"] == 9 and laid["window"] == 1366
+    assert laid["page"] <= 1366 and max(laid["tables"]) <= 1366, laid
+    assert set(laid["lines"]) == {1}  # no name or figure broken to fit
 
 
 def test_the_printed_matrix_names_every_ruleset_in_a_header_row(browser: Chromium, tmp_path: Path) -> None:
@@ -162,3 +239,7 @@ def test_the_printed_matrix_names_every_ruleset_in_a_header_row(browser: Chromiu
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True, timeout=60).stdout
     width, height = (float(x) for x in re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info).groups())
     assert width > height  # landscape
+    # the table alone: its notes are a page of their own (matrix-notes.html), a link away
+    count = int(re.search(r"Pages:\s+(\d+)", info).group(1))
+    assert count <= 40 and "source says it in so many words" not in "".join(pages), count
+    assert "source says it in so many words" in (out / "matrix-notes.html").read_text(encoding="utf-8")

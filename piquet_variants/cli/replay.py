@@ -16,7 +16,7 @@ from ..engine.scoring import CATEGORIES
 from ..errors import RecordError
 from ..i18n import Lang, t
 from ..lexicon import place
-from ..records.checks import Check
+from ..records.checks import Check, figure_id
 from ..records.model import Record, record_of
 from ..narrative import said, tell, unplayed
 from ..render import Report, json_text
@@ -98,8 +98,8 @@ def replay_json(rep: Replay, ruleset_id: str, lang: Lang = "en") -> dict[str, An
 
 def check_json(c: Check) -> dict[str, Any]:
     """A check as ``replay --format json`` gives it: where it falls by its label."""
-    return {"deal": c.deal, "at": c.at.label, "player": c.player, "claimed": c.claimed, "engine": c.engine,
-            "line": c.line, "column": c.column}
+    return {"deal": c.deal, "at": c.at.label, "player": c.player, "claimed": figure_id(c.claimed),
+            "engine": figure_id(c.engine), "line": c.line, "column": c.column}
 
 
 def replay_command(

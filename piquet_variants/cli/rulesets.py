@@ -307,6 +307,45 @@ def history(rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=c
                + _below(notes, fmt, lang))
 
 
+#: Where a rule's words were found, as ``rulesets find`` says it.
+FOUND_IN = {"name": "in its name", "values": "in its values", "notes": "in a note", "quotes": "in a quote"}
+
+
+@app.command(epilog="Examples:\n\n  piquet-variants rulesets find carte blanche\n\n"
+                    "  piquet-variants rulesets find misdeal --format json\n\n"
+                    "  piquet-variants rulesets find écart --lang fr")
+def find(query: Annotated[list[str], typer.Argument(
+             metavar="WORDS", help="Words of a rule, in English or French: carte blanche, misdeal, rubicon, écart.")],
+         ids: Annotated[list[str] | None, typer.Option(
+             "--ruleset", "-r", metavar="RULESET", autocompletion=complete.rulesets,
+             help="Search these rulesets' notes, quotes and values (repeatable); default: every ruleset on the "
+                  "search path.")] = None,
+         fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+    """Find a rule by its words: the rules whose name, values, notes or quotes hold every word given.
+
+    Both languages are searched, whatever --lang says (it chooses the words shown), without case or accents,
+    each word as the start of a word ("carte" finds "cartes").  A rule found in its name comes first, then in its
+    values, then in a note or a quote.  Exit status: 0 (even where nothing is found); 2 no word to look for, or
+    more than 200 characters.
+    """
+    from ..rulebook import finding
+
+    try:
+        found = finding.find(finding.index(_rulesets(ids)), " ".join(query))
+    except finding.BadQuery as exc:
+        raise typer.BadParameter(str(exc), param_hint="WORDS") from None
+    if fmt == "json":
+        typer.echo(json_text([{"path": f.path, "label": rule_name(f.path, lang), "score": f.score,
+                               "found_in": list(f.where)} for f in found]))
+        return
+    if not found:
+        typer.echo(t("no rule holds these words", lang))
+        return
+    rows: list[list[str | Term]] = [[Term(rule_name(f.path, lang), f.path),
+                                     ", ".join(t(FOUND_IN[w], lang) for w in f.where)] for f in found]
+    typer.echo(grid(fmt, [t("rule", lang), t("found", lang)], rows))
+
+
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets matrix --rules 'point.*' --format markdown\n\n"
                     "  piquet-variants rulesets matrix traite cavendish-rubicon modern-fr --rules 'game.*'")
 def matrix(ids: RulesetsArg = None,

@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
-from ..cards import RANK_KEYS, card_name, mask, mask_names, parse_card, rank_of
+from ..cards import RANK_KEYS, card_long_name, card_name, mask, mask_names, parse_card, rank_of
 from ..errors import UNKNOWN_PLAYED, CardError, IllegalAction, Problem, RecordError, echo
 from ..located import JsonPath
 from ..records.checks import (FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Figure, PartieFigure, Place,
-                              Stage, TricksWon)
+                              RunCalled, SetCalled, Stage, TricksWon)
 from ..records.model import (Call, Called, Calls, Claim, Count, Deal as RecordedDeal, ExchangeSide, Incident, PartieClaim, Record,
                              Role, RunningClaim, Said, Shown, SoFar, TricksWonClaim)
 from ..ruleset.model import Rules
@@ -202,7 +202,7 @@ class _DealDriver:
                     seen[c] = place
         stray = [c for c in seen if rank_of(c) not in self.rules.deck.ranks]
         if stray:
-            raise self.fail(("hands",), f"{card_name(stray[0])} is not in this ruleset's pack")
+            raise self.fail(("hands",), f"the {card_long_name(stray[0])} is not in this ruleset's pack")
         return seen
 
     def before_the_exchange(self, deal: Deal) -> None:
@@ -518,7 +518,7 @@ def _called(reader: _Reader, deal: Deal, p: int, kind: str, said: Called, path: 
 
 
 #: A checked line of a dialogue: (index, what, role, the book's word, the engine's).
-_Said = tuple[int, str, int, str | int, str | int]
+_Said = tuple[int, str, int, Figure, Figure]
 
 
 class _Dialogue:
@@ -589,17 +589,16 @@ class _Dialogue:
                 self.standing.discard(r)
         self.spoken[r] |= named
         if item.length is not None and self.calls[r] and not correction:
-            return [self.later_call(i, item.length, item.top, r, f"{item.length}" + (
-                f" to {item.top}" if item.top is not None else ""))]
+            return [self.later_call(i, item.length, item.top, r, RunCalled(item.length, item.top))]
         if item.set is not None and self.calls[r] and not correction:
-            return [self.later_call(i, item.set, item.rank, r, f"{item.set}x{item.rank}")]
+            return [self.later_call(i, item.set, item.rank, r, SetCalled(item.set, str(item.rank)))]
         if named - {"top"}:
             return self.first_call(i, item, r, correction)
         if item.count is not None:
             return [(i, "count", r, item.count, _count_after(self.deal, self.score, r, self.kind, self.calls[r]))]
         return self.reply(i, item, r)
 
-    def later_call(self, i: int, length: int, top: str | None, r: int, book: str) -> _Said:
+    def later_call(self, i: int, length: int, top: str | None, r: int, book: Figure) -> _Said:
         """A call after his first ("… and three queens", "… and a tierce"): checked against what he holds, in its
         own right."""
         found = any(c.length == length and (top is None or c.top >= 0 and RANK_KEYS[c.top] == top)
@@ -622,8 +621,8 @@ class _Dialogue:
             self.calls[r] += 0 if correction else 1
         elif item.set is not None:
             combo = self.call(r, "set")
-            out.append((i, "set", r, f"{item.set}x{item.rank}",
-                        f"{combo.length}x{RANK_KEYS[combo.top]}" if combo else "-"))
+            out.append((i, "set", r, SetCalled(item.set, str(item.rank)),
+                        SetCalled(combo.length, RANK_KEYS[combo.top]) if combo else "-"))
             self.stage = "whole"
             self.calls[r] += 0 if correction else 1
         else:  # a point called by what it makes (au Cent para. 15) is his call of the kind, as a length is

@@ -45,6 +45,10 @@ class Lexicon:
     roles: dict[str, str]
     checkpoints: dict[str, str]
     said: dict[str, str]
+    figures: dict[str, str]
+    plural_ranks: list[str]
+    tops: list[str]
+    options: dict[str, str]
     ordinals: list[str]
     ordinal: str
     attestations: dict[str, str]
@@ -77,6 +81,12 @@ def rule_name(path: str, lang: Lang = "en") -> str:
     """A rule in words (``deal.packet_change``: "changing the packets"); an unknown path is left as written."""
     entry = lexicon(lang).rules.get(path)
     return entry["name"] if entry else path
+
+
+def option_words(name: str, choice: str, lang: Lang = "en", described: str = "") -> str:
+    """A ruleset's option as chosen, in words ("a set of 100"); one the lexicon does not know, by ``described``,
+    its choice's description in the ruleset, or else as a ruleset names it."""
+    return lexicon(lang).options.get(f"{name}={choice}") or described or f"{name}: {choice}"
 
 
 def _word(path: str | None, value: str, lang: Lang) -> str:

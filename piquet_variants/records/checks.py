@@ -127,8 +127,39 @@ class PartieFigure:
 #: Where a checked figure falls.
 Place = Union[Checkpoint, Dialogue, Category, BlancheShown, TricksWon, PartieFigure]
 
-#: A figure as the book or the engine gives it: a number, a word (``good``, ``A``, ``4xA``), or no one.
-Figure = Union[int, str, None]
+@dataclass(frozen=True, slots=True)
+class SetCalled:
+    """A quatorze or a trio as a call names it, or as the engine finds it held: ``count`` cards of ``rank`` (a
+    rank's key, ``A``)."""
+
+    count: int
+    rank: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.count}x{self.rank}"
+
+
+@dataclass(frozen=True, slots=True)
+class RunCalled:
+    """A later call of ``length`` cards ("… and a tierce"), to ``top`` (a rank's key) where the call names it."""
+
+    length: int
+    top: str | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.length}" + (f" to {self.top}" if self.top is not None else "")
+
+
+#: A figure as the book or the engine gives it: a number, a word (a reply, ``good``; a rank's key, ``A``; ``-``,
+#: nothing held), a call (four aces, a tierce to the king), or no one.
+Figure = Union[int, str, SetCalled, RunCalled, None]
+
+
+def figure_id(figure: Figure) -> int | str | None:
+    """A figure as the record format writes it (``4xA``, ``3 to K``), for JSON, which keeps the ids."""
+    return figure.label if isinstance(figure, (SetCalled, RunCalled)) else figure
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ from ..records.model import Deal as RecordedDeal, record_of
 from ..narrative import said, tell, unplayed
 from ..lexicon import place, value_words
 from ..ruleset.model import Ruleset
+from .rules import chosen_words
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,14 @@ def _partie(rs: Ruleset, rep: Replay, lang: Lang) -> dict[str, Any]:
                            if m.deal is None]}
 
 
+def _problem(p: Problem, lang: Lang) -> dict[str, str]:
+    """Why a ruleset cannot replay a record, for a page: the file by its name alone (where it was installed is the
+    builder's business), the line and column, the message and the excerpt, without the record's inner path."""
+    where = t("{file}, line {line}, column {column}", lang).format(file=Path(p.file).name, line=p.line,
+                                                                   column=p.column)
+    return {"where": where, "message": p.message, "excerpt": p.excerpt}
+
+
 def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str, Any]:
     """One record's page.  Raises ``RecordError`` where the record's own ruleset cannot replay it."""
     doc, own = entry.doc, entry.own
@@ -172,7 +181,7 @@ def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str
         try:
             reps.append((rs, replay(record, rs.rules, doc)))
         except RecordError as exc:
-            failed.append({"ruleset": rs.id, "problems": [str(p) for p in exc.problems]})
+            failed.append({"ruleset": rs.id, "problems": [_problem(p, lang) for p in exc.problems]})
     found = [(rs, attribute(doc, own, rs)) for rs, _ in reps[1:]]
     deals = []
     for n, d in enumerate(reps[0][1].deals):
@@ -190,7 +199,7 @@ def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str
     return {"name": name, "title": title, "file": Path(doc.file).name, "number": entry.number, "of": entry.of,
             "source_note": source.get("note", ""), "players": doc.data["players"],
             "comments": [c["text"] for c in doc.data.get("comments", [])],
-            "own": own.id, "own_options": [f"{k}={v}" for k, v in own.chosen],
+            "own": own.id, "own_options": chosen_words(own, lang),
             "rulesets": [rs.id for rs, _ in reps], "failed": failed, "deals": deals,
             "parties": [_partie(rs, rep, lang) for rs, rep in reps],
             "mismatches": len(reps[0][1].mismatches), "checked": sum(len(d.checks) for d in reps[0][1].deals)}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..i18n import Lang
-from ..lexicon import SECTIONS, rule_name, section, section_of, value_words
+from ..lexicon import SECTIONS, option_words, rule_name, section, section_of, value_words
 from ..rulebook import citing, evidence, views
 from ..ruleset.bibliography import Source, unmarked
 from ..ruleset.model import Ruleset
@@ -24,6 +24,23 @@ def _group(path: str) -> str:
     return path.split(".")[0]
 
 
+def _options(rs: Ruleset, lang: Lang) -> list[tuple[str, str]]:
+    """Each option of a ruleset: its choice, and that choice in words ("a set of 100")."""
+    chosen = dict(rs.chosen)
+    out = []
+    for o in rs.options:
+        choice = chosen.get(o.name, o.default)
+        described = next((c.description for c in o.choices if c.name == choice), "")
+        out.append((choice, option_words(o.name, choice, lang, described)))
+    return out
+
+
+def chosen_words(rs: Ruleset, lang: Lang) -> list[str]:
+    """The options chosen for a ruleset (rather than left at their defaults), in words."""
+    chosen = dict(rs.chosen)
+    return [words for o, (_, words) in zip(rs.options, _options(rs, lang)) if o.name in chosen]
+
+
 def ruleset_rows(rulesets: list[Ruleset], lang: Lang) -> list[dict[str, Any]]:
     """The rulesets (already in date order) for the index: date, title, sources, parent and options."""
     chosen = {rs.id for rs in rulesets}
@@ -31,7 +48,7 @@ def ruleset_rows(rulesets: list[Ruleset], lang: Lang) -> list[dict[str, Any]]:
              "sources": [{"id": s, "title": unmarked(rs.source(s).title_short or rs.source(s).title)}
                          for s in rs.sources],
              "extends": rs.extends, "extends_here": rs.extends in chosen,
-             "options": [f"{k}={v}" for k, v in rs.chosen]} for rs in rulesets]
+             "options": chosen_words(rs, lang)} for rs in rulesets]
 
 
 def _mark(rs: Ruleset, path: str, disputed: set[str]) -> str:
@@ -88,12 +105,13 @@ def ruleset_page(rs: Ruleset, known: set[str], disputed: set[str], cites: Citati
     for e in rs.entries:
         groups.setdefault(_group(e.path), []).append({
             "path": e.path, "value": views.value_text(rs, e, lang), "mark": _mark(rs, e.path, disputed),
-            "defined_in": e.defined_in, "note": e.note or "", "citations": cites.all(e.citations, rs)})
+            "defined_in": "" if views.from_option(e) else e.defined_in, "note": e.note or "", "citations": cites.all(e.citations, rs)})
     return {"id": rs.id, "title": views.title(rs, lang), "description": rs.description,
             "date": evidence.date_text(evidence.ruleset_date(rs), lang), "sources": list(rs.sources),
             "extends": rs.extends, "extends_here": rs.extends in known,
-            "options": [{"name": o.name, "description": o.description, "chosen": dict(rs.chosen).get(o.name, o.default),
-                         "choices": [c.name for c in o.choices]} for o in rs.options],
+            "options": [{"name": o.name, "description": o.description, "chosen": chosen, "words": words,
+                         "choices": [c.name for c in o.choices]}
+                        for o, (chosen, words) in zip(rs.options, _options(rs, lang))],
             "groups": list(groups.items())}
 
 

@@ -11,6 +11,7 @@ or the home folder.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -22,7 +23,7 @@ from ..errors import OutputError, PiquetError
 from ..files import new_mode
 from ..i18n import Lang, t
 from ..lexicon import lexicon, rule_name
-from ..rulebook import evidence
+from ..rulebook import evidence, finding
 from ..ruleset.bibliography import unmarked
 from ..ruleset.model import Ruleset
 from . import deals as deal_pages, rules, stats as stats_page
@@ -78,6 +79,13 @@ def _environment(lang: Lang) -> Any:
     return env
 
 
+def search_script(index: dict[str, Any]) -> str:
+    """The search page's index as a script of plain data: a page opened from file:// may load a script beside it,
+    where it may not fetch a JSON file."""
+    data = json.dumps(index, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return f"window.PIQUET_SEARCH = {data};\n"
+
+
 def render(rulesets: list[Ruleset], entries: list[deal_pages.Entry], stats: dict[str, Any] | None,
            lang: Lang) -> dict[str, str]:
     """Every file of the site, by its path in the site: the rulesets in date order, their rules, the records'
@@ -96,13 +104,18 @@ def render(rulesets: list[Ruleset], entries: list[deal_pages.Entry], stats: dict
     known = {rs.id for rs in ordered}
     disputed = rules.conflicted(ordered)
     page("index.html", "index.html", rulesets=rules.ruleset_rows(ordered, lang), records=records)
-    page("matrix.html", "matrix.html", **rules.matrix(ordered, cites, lang))
+    table = rules.matrix(ordered, cites, lang)
+    page("matrix.html", "matrix.html", **table)
+    page("matrix-notes.html", "matrix-notes.html", notes=table["notes"])
     page("conflicts.html", "conflicts.html", conflicts=rules.conflicts(ordered, cites, lang))
     page("bibliography.html", "bibliography.html", entries=rules.bibliography(ordered, lang))
     for rs in ordered:
         page(f"rulesets/{rs.id}.html", "ruleset.html", rs=rules.ruleset_page(rs, known, disputed, cites, lang))
     groups = rules.rule_paths(ordered)
     page("rules/index.html", "rules.html", groups=groups)
+    words = finding.index(ordered)
+    page("search.html", "search.html", words=finding.by_word(words, lang))
+    files["search-index.js"] = search_script(finding.as_data(words, lang))
     for _, paths in groups:
         for path in paths:
             page(f"rules/{path}.html", "history.html", rule=rules.history(ordered, path, disputed, cites, lang))
