@@ -73,6 +73,12 @@ class OutputError(PiquetError, OSError):
     """An output file cannot be written; nothing was written to it."""
 
 
+class OutputRefused(PiquetError):
+    """An output the tool will not write, whatever ``--force`` says: a place it never writes (the root, a system
+    or home folder, one above the current folder), a folder holding what it did not write, or a file the user
+    could not write with the shell's ``>``."""
+
+
 class UnknownRuleset(PiquetError, KeyError):
     def __str__(self) -> str:
         return str(self.args[0])

@@ -412,7 +412,7 @@ def test_report_deals_with_a_name_too_long(cli, tmp_path) -> None:
     """``--deals`` naming a file whose name is too long for the system is a message at that file, not an
     OSError out of ``Path.is_dir``."""
     name = "9" * 400
-    refused(cli, "report", "-o", str(tmp_path / "site"), "traite", "--deals", name, at=f"{name}:1:1:",
+    refused(cli, "report", "-O", str(tmp_path / "site"), "traite", "--deals", name, at=f"{name}:1:1:",
             says="File name too long")
     assert not (tmp_path / "site").exists()
 
@@ -459,7 +459,7 @@ def test_output_to_a_fifo_with_a_reader_is_written(cli, tmp_path) -> None:
 
 
 @pytest.mark.parametrize("args", [["convert", "example:traite-art12", "-O", "{long}"],
-                                  ["report", "-o", "{long}", "traite"],
+                                  ["report", "-O", "{long}", "traite"],
                                   ["rulesets", "validate", "--texts", "{long}", "traite"],
                                   ["examples", "copy", "{long}"]])
 def test_a_name_too_long_for_the_system_is_a_message(cli, tmp_path, args: list[str]) -> None:

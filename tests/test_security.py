@@ -404,10 +404,10 @@ def test_every_output_file_keeps_its_mode_and_follows_a_link(cli, tmp_path: Path
 def test_report_into_a_link_to_a_folder_leaves_nothing_behind(cli, tmp_path: Path) -> None:
     pytest.importorskip("jinja2")
     real, link = tmp_path / "site", tmp_path / "link"
-    code, _, err = cli("report", "-o", str(real), "traite")
+    code, _, err = cli("report", "-O", str(real), "traite")
     assert code == 0, err
     link.symlink_to(real, target_is_directory=True)
-    code, _, err = cli("report", "-o", str(link), "traite")
+    code, _, err = cli("report", "-O", str(link), "traite")
     assert code == 0, err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "site"]
     assert link.is_symlink() and (real / "index.html").is_file()

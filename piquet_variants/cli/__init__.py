@@ -41,9 +41,9 @@ _COMMANDS: dict[str, tuple[str, str, str | None]] = {
     "odds": ("odds", "odds_command", None),
     "simulate": ("simulate", "simulate_command", None),
     "report": ("report", "report_command",
-               "Examples:\n\n  piquet-variants report -o site\n\n"
-               "  piquet-variants report -o site traite cavendish-rubicon modern-fr --deals example:traite-art12\n\n"
-               "  piquet-variants report -o rapport --lang fr --deals my-deals/ --stats simulation.json"),
+               "Examples:\n\n  piquet-variants report -O site\n\n"
+               "  piquet-variants report -O site traite cavendish-rubicon modern-fr --deals example:traite-art12\n\n"
+               "  piquet-variants report -O rapport --lang fr --deals my-deals/ --stats simulation.json"),
 }
 
 
