@@ -136,14 +136,14 @@ def refused_place(path: Path, replaced: bool) -> str | None:
     target = _real(path)
     if target == Path(target.anchor):
         return "the root folder"
+    homes = _homes()
+    if target in homes:
+        return "a home folder"
     if target in {p for s in _SYSTEM for p in (Path(s), _real(s))} or target.parent in {
             p for s in _SYSTEM_PARENTS for p in (Path(s), _real(s))}:
         return "a system folder"
     if target in {_real(sys.prefix), _real(sys.base_prefix)}:
         return "Python's own folder"
-    homes = _homes()
-    if target in homes:
-        return "a home folder"
     if any(target in home.parents for home in homes):
         return "a folder that holds a home folder"
     try:
@@ -167,7 +167,7 @@ def check_output_file(path: Path) -> None:
         raise OutputRefused(f"{path}: is a folder, not a file")
     if not stat.S_ISREG(info.st_mode):
         return
-    if not os.access(path, os.W_OK):
+    if not os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids):
         raise OutputRefused(f"{path}: read-only: not replaced (the shell's > would refuse it too)")
     if info.st_uid != os.geteuid():
         raise OutputRefused(f"{path}: belongs to another user: not replaced (it would become yours)")
@@ -221,19 +221,16 @@ def _read_manifest(folder: Path, what: str) -> Written | None:
 
 
 def _foreign(folder: Path, written: Written) -> list[str]:
-    """What ``folder`` holds that its manifest does not list: files, links, and folders holding none of its files."""
+    """What ``folder`` holds that its manifest does not list: files and links (an empty folder holds nothing to
+    lose, and is left where it is)."""
     found: list[str] = []
     for top, dirs, names in os.walk(folder):
         rel = Path(top).relative_to(folder)
-        for name in names:
-            entry = (rel / name).as_posix()
-            if entry not in written.files and entry != MANIFEST:
-                found.append(entry)
-        for name in list(dirs):
-            entry = (rel / name).as_posix()
-            if os.path.islink(Path(top) / name) or entry not in written.folders:
-                found.append(entry + "/")
-                dirs.remove(name)
+        found += [entry for name in names if (entry := (rel / name).as_posix()) not in written.files
+                  and entry != MANIFEST]
+        links = [name for name in dirs if os.path.islink(Path(top) / name)]
+        found += [(rel / name).as_posix() + "/" for name in links]
+        dirs[:] = [name for name in dirs if name not in links]
     return found
 
 

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 
 import typer
 
+from ..files import check_output_file
 from ..i18n import Lang, decimal, figure_name, t
 from ..players.registry import DEFAULT_PAIR, parse_pair, player_class
 from ..render import grid, json_text
@@ -68,6 +69,8 @@ def simulate_command(
     Each figure has its 95% interval; where the ruleset is the club game,
     Cavendish's figure is beside it with the distance in standard errors.
     """
+    if plot is not None:
+        check_output_file(plot)  # before any work, not after the run
     sets = choose_rulesets(ruleset, option)
     pair = parse_pair(players)
     for name in pair:
