@@ -342,6 +342,28 @@ def test_a_bug_is_one_line_naming_the_file(cli, monkeypatch) -> None:
                   "ZeroDivisionError: 'a fault of ours'\n"
 
 
+@pytest.mark.parametrize("args, says", [
+    (["replay", "{path}"], "internal error on '{path}' (a bug"),
+    (["replay", "example:traite-art12", "-r", "{missing}"], "no ruleset file '{missing}'"),
+    (["sources", "list", "--style", "{missing_csl}"], "no CSL style file '{missing_csl}'"),
+])
+def test_a_message_never_cuts_a_file_name(cli, tmp_path, monkeypatch, args: list[str], says: str) -> None:
+    """Wherever a checkout or a user's file sits, however long its path, the message names it whole."""
+    from piquet_variants.engine import record
+
+    def broken(*args: object) -> None:
+        raise ZeroDivisionError("a fault of ours")
+    monkeypatch.setattr(record, "score_deal", broken)
+    folder = tmp_path / ("a-folder-with-a-long-name-" * 6)
+    folder.mkdir()
+    names = {"path": str(folder / "wikipedia-declaration.json"), "missing": str(folder / "missing.yaml"),
+             "missing_csl": str(folder / "missing.csl")}
+    (folder / "wikipedia-declaration.json").write_text(json.dumps(WIKI), encoding="utf-8")
+    code, _, err = cli(*[a.format(**names) for a in args])
+    assert code == 1 and says.format(**names) in err, err
+    assert len(names["path"]) > 200
+
+
 # -- the reader over many records, some bad (found by the fuzzer: quadratic in the records) --------------------
 
 GOOD = '[Players "A" "B"]\ndeal 1, dealer "A" sheet "A" 10, "B" 20 end deal\n'

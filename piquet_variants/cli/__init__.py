@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ..errors import PiquetError, ProblemsError, echo
+from ..errors import PiquetError, ProblemsError, echo, echo_name
 
 #: Every command: the module of ``cli`` it lives in, the command function or sub-app there, and its examples
 #: (None: the module's own EPILOG, or a sub-app's).  A command's module, and what it imports, is loaded only
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
 def _inputs(argv: list[str]) -> list[str]:
     """The arguments that name input files (or standard input, or a shipped example), for the catch-all's message."""
     from ..files import quietly
-    return [echo(arg) for arg in argv if arg == "-" or arg.startswith("example:") or quietly(Path.exists, Path(arg))]
+    return [echo_name(arg) for arg in argv if arg == "-" or arg.startswith("example:") or quietly(Path.exists, Path(arg))]
 
 
 def run() -> None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..errors import PiquetError, echo
+from ..errors import PiquetError, echo, echo_name
 from ..files import quietly
 from ..i18n import Lang, t
 from ..render import OutputFormat
@@ -60,7 +60,7 @@ def style_path(name: str) -> Path:
     if name.endswith(".csl"):
         path = Path(name)
         if not quietly(Path.is_file, path):
-            raise UnknownStyle(f"no CSL style file {echo(name)}")
+            raise UnknownStyle(f"no CSL style file {echo_name(name)}")
         return path
     path = _style_folder() / f"{ALIASES.get(name, name)}.csl"
     if not quietly(Path.is_file, path):
