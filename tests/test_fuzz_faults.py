@@ -530,3 +530,49 @@ def test_a_json_record_over_the_bound_is_refused_before_it_is_built(cli, tmp_pat
     code, out, err = cli("replay", str(big), "--no-narrative")
     assert code == 1 and "internal error" not in err
     assert f"a record longer than {MAX_BYTES} characters" in err and err.count("\n") <= 3
+
+
+# -- a ruleset nested thousands deep, in every command that reads YAML ------------------------------------------
+
+_DEEP = {"flow maps": "rules: " + "{a: " * 3000 + "1" + "}" * 3000 + "\n",
+         "flow lists": "rules:\n  x: " + "[" * 3000 + "]" * 3000 + "\n",
+         "block lists": "rules:\n  x:\n    " + "- " * 3000 + "1\n"}
+_YAML_COMMANDS = [["rulesets", "validate", "{f}"], ["rulesets", "upgrade", "{f}"], ["rulesets", "show", "{f}"],
+                  ["rulesets", "sources", "{f}"], ["rulesets", "cite", "{f}", "game.end"],
+                  ["rulesets", "diff", "{f}", "traite"], ["rulesets", "matrix", "{f}", "traite"],
+                  ["rulesets", "history", "game.end", "{f}"], ["replay", "example:traite-art12", "-r", "{f}"],
+                  ["compare", "example:traite-art12", "-r", "{f}", "-r", "traite"], ["odds", "-r", "{f}"],
+                  ["simulate", "-r", "{f}", "--deals", "1"], ["chouette", "example:traite-art12", "-r", "{f}"],
+                  ["report", "-O", "{site}", "{f}"], ["--rulesets", "{dir}", "rulesets", "list"],
+                  ["--rulesets", "{dir}", "sources", "list"]]
+
+
+@pytest.mark.parametrize("command", _YAML_COMMANDS, ids=lambda c: " ".join(w for w in c if "{" not in w))
+@pytest.mark.parametrize("shape", sorted(_DEEP))
+def test_a_ruleset_nested_thousands_deep_is_refused_at_its_place(cli, tmp_path, command: list[str],
+                                                                 shape: str) -> None:
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    path = mine / "deep.yaml"
+    path.write_text("id: deep\ntitle: t\nextends: traite\n" + _DEEP[shape], encoding="utf-8")
+    if "sources" in command and "{dir}" in command:
+        path.rename(mine / "sources.yaml")
+        path = mine / "sources.yaml"
+    args = [a.format(f=path, dir=mine, site=tmp_path / "site") for a in command]
+    refused(cli, *args, at=f"{path}:", says="document nested more than 64 levels deep")
+    assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize("command", [["rulesets", "validate"], ["rulesets", "upgrade"]])
+def test_a_yaml_list_nested_on_one_line_past_what_libyaml_composes_is_refused_not_a_crash(tmp_path,
+                                                                                          command: list[str]) -> None:
+    """Some 400,000 levels of '- ' on one line, under the size bound: libyaml's composer recursed until the process
+    crashed (status -11), and ruamel's round trip of the upgrade raised RecursionError."""
+    import subprocess
+    import sys
+    path = tmp_path / "deep.yaml"
+    path.write_text("id: deep\ntitle: t\nrules:\n  x:\n    " + "- " * 400_000 + "1\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "piquet_variants", *command, str(path)], capture_output=True,
+                          text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 1 and done.stderr.startswith(f"{path}:5:"), (done.returncode, done.stderr[:300])
+    assert "document nested more than 64 levels deep" in done.stderr

@@ -469,7 +469,7 @@ def test_the_format_is_the_schemas() -> None:
     assert schema("ruleset")["properties"]["format"]["maximum"] == FORMAT
 
 
-@pytest.mark.parametrize("text, says", [("id: [unclosed\n", ":2:1: not YAML that can be upgraded"),
+@pytest.mark.parametrize("text, says", [("id: [unclosed\n", ":1:5: not valid YAML: the list opened here"),
                                         ("- a list\n", "not a ruleset"),
                                         (_OLD + "    packet_change: {value: never}\n", "keep one")])
 def test_a_file_that_cannot_be_upgraded_is_left_as_it_was(cli, tmp_path: Path, text: str, says: str) -> None:
