@@ -576,3 +576,37 @@ def test_a_yaml_list_nested_on_one_line_past_what_libyaml_composes_is_refused_no
                           text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 1 and done.stderr.startswith(f"{path}:5:"), (done.returncode, done.stderr[:300])
     assert "document nested more than 64 levels deep" in done.stderr
+
+
+# -- a CSL style whose macros never end -------------------------------------------------------------------------
+
+_CSL_HEAD = ('<?xml version="1.0" encoding="utf-8"?>\n<style xmlns="http://purl.org/net/xbiblio/csl" class="note" '
+             'version="1.0">\n  <info><title>Loop</title><id>loop</id><updated>2020-01-01T00:00:00+00:00</updated>'
+             '</info>\n')
+_CSL_TAIL = ('  <citation><layout><text macro="m0"/></layout></citation>\n'
+             '  <bibliography><layout><text macro="m0"/><text variable="title"/></layout></bibliography>\n</style>\n')
+
+
+def _macros(calls: dict[int, int]) -> str:
+    """Macros m0, m1… each calling the one ``calls`` names (none where it names none)."""
+    return "".join(f'  <macro name="m{n}"><text variable="title"/>' + (f'<text macro="m{calls[n]}"/>' if n in calls
+                                                                        else "") + "</macro>\n"
+                   for n in range(max(calls) + 2))
+
+
+@pytest.mark.parametrize("calls, says", [({0: 0}, "'m0' calls itself ('m0' → 'm0')"),
+                                         ({0: 1, 1: 2, 2: 0}, "'m0' calls itself ('m0' → 'm1' → 'm2' → 'm0')"),
+                                         ({n: n + 1 for n in range(300)}, "calls others more than 40 deep")])
+@pytest.mark.parametrize("command", [["sources", "list"], ["sources", "show", "cavendish"],
+                                     ["rulesets", "cite", "cavendish-rubicon", "point.compare"],
+                                     ["rulesets", "sources", "traite"]])
+def test_a_csl_macro_that_calls_itself_is_refused_at_the_macro(cli, tmp_path, calls: dict[int, int], says: str,
+                                                               command: list[str]) -> None:
+    style = write(tmp_path, "loop.csl", _CSL_HEAD + _macros(calls) + _CSL_TAIL)
+    refused(cli, *command, "--style", style, at=f"piquet-variants: {style}:4: the macro 'm0'", says=says)
+
+
+def test_a_csl_macro_chain_that_ends_is_read(cli, tmp_path) -> None:
+    style = write(tmp_path, "chain.csl", _CSL_HEAD + _macros({n: n + 1 for n in range(10)}) + _CSL_TAIL)
+    code, out, err = cli("sources", "list", "--style", style)
+    assert code == 0 and "Cavendish" in out and "macro" not in err, err

@@ -130,9 +130,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _inputs(argv: list[str]) -> list[str]:
-    """The arguments that name input files (or standard input, or a shipped example), for the catch-all's message."""
+    """The arguments that name input files (or standard input, or a shipped example), for the catch-all's message;
+    not a command's name, though a folder of the current one bears it (``rulesets``)."""
     from ..files import quietly
-    return [echo_name(arg) for arg in argv if arg == "-" or arg.startswith("example:") or quietly(Path.exists, Path(arg))]
+    return [echo_name(arg) for arg in argv if arg not in _COMMANDS and (
+        arg == "-" or arg.startswith("example:") or quietly(Path.exists, Path(arg)))]
 
 
 def run() -> None:
