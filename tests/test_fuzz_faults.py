@@ -610,3 +610,53 @@ def test_a_csl_macro_chain_that_ends_is_read(cli, tmp_path) -> None:
     style = write(tmp_path, "chain.csl", _CSL_HEAD + _macros({n: n + 1 for n in range(10)}) + _CSL_TAIL)
     code, out, err = cli("sources", "list", "--style", style)
     assert code == 0 and "Cavendish" in out and "macro" not in err, err
+
+
+# -- the user's device and Ctrl-C: a line, never a traceback nor "a bug" --------------------------------------
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("args", [["rulesets", "list"], ["rulesets", "list", "--format", "json"],
+                                  ["replay", "example:traite-art12"]])
+def test_standard_output_on_a_full_device_is_said_to_be_the_device(args: list[str]) -> None:
+    import subprocess
+    import sys
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "piquet_variants", *args], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == "piquet-variants: cannot write the output: No space left on device (the device is full)\n"
+
+
+_CTRL_C_AT_START = """
+import importlib.abc, os, signal, sys
+class CtrlC(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "typer":  # the command line's first heavy import: Ctrl-C comes in the middle of start-up
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+sys.meta_path.insert(0, CtrlC())
+sys.argv = ["piquet-variants", "rulesets", "list"]
+from piquet_variants.console import run
+run()
+"""
+
+
+def test_ctrl_c_during_start_up_stops_without_a_traceback() -> None:
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-c", _CTRL_C_AT_START], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 130 and done.stderr == "" and done.stdout == "", done.stderr
+
+
+def test_the_installed_command_starts_from_the_light_entry_point() -> None:
+    """The console script is ``console.run``: importing it imports neither Typer nor Click."""
+    import subprocess
+    import sys
+    import tomllib
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["scripts"]
+    assert scripts["piquet-variants"] == "piquet_variants.console:run"
+    done = subprocess.run([sys.executable, "-c", "import sys, piquet_variants.console; "
+                                                 "print(sorted({'typer', 'click'} & set(sys.modules)))"],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.stdout.strip() == "[]", done.stderr

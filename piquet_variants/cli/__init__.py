@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from ..console import device_full
 from ..errors import PiquetError, ProblemsError, echo, echo_name
 
 #: Every command: the module of ``cli`` it lives in, the command function or sub-app there, and its examples
@@ -122,6 +123,10 @@ def main(argv: list[str] | None = None) -> int:
         typer.echo(str(exc) if isinstance(exc, ProblemsError) else f"piquet-variants: {exc}", err=True)
         return 1
     except Exception as exc:  # noqa: BLE001 - the last line of defence: a fault of ours, one line, no traceback
+        full = device_full(exc)  # the user's disk, not our fault
+        if full:
+            typer.echo(full, err=True)
+            return 1
         files = ", ".join(_inputs(sys.argv[1:] if argv is None else argv)) or "the command line"
         typer.echo(f"piquet-variants: internal error on {files} (a bug: please report it, with the file): "
                    f"{type(exc).__name__}: {echo(str(exc), 200)}", err=True)
@@ -138,5 +143,6 @@ def _inputs(argv: list[str]) -> list[str]:
 
 
 def run() -> None:
-    """Console-script entry point."""
-    sys.exit(main())
+    """Console-script entry point (``console.run``, which the installed command calls)."""
+    from ..console import run as console_run
+    console_run()
