@@ -660,3 +660,20 @@ def test_the_installed_command_starts_from_the_light_entry_point() -> None:
                                                  "print(sorted({'typer', 'click'} & set(sys.modules)))"],
                           capture_output=True, text=True, timeout=60, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.stdout.strip() == "[]", done.stderr
+
+
+# -- a ruleset file of the user's whose name is no id ------------------------------------------------------------
+
+@pytest.mark.parametrize("name, why", [("Mine", "'M' is not allowed in it"), ("a.b", "'.' is not allowed in it"),
+                                       ("9lives", "it begins with '9'"), ("x" * 65, "65 characters long")])
+def test_a_ruleset_whose_id_is_invalid_is_said_so_and_why_when_listed_or_loaded(cli, tmp_path, name: str,
+                                                                                why: str) -> None:
+    path = write(tmp_path, f"{name}.yaml", f"id: {name}\ntitle: t\nextends: traite\n")
+    code, out, err = cli("--rulesets", str(tmp_path), "rulesets", "list", "--format", "json")
+    assert code == 0 and name not in [r["id"] for r in json.loads(out)]
+    assert err.startswith(f"piquet-variants: warning: {path}: not listed: '{name}' is not a valid ruleset id ("), err
+    assert why in err and "lower-case letters, digits and '-'" in err
+    for args in (["rulesets", "show", name], ["replay", "example:traite-art12", "-r", name]):
+        code, _, err = cli("--rulesets", str(tmp_path), *args)
+        assert code == 1 and err.startswith(f"piquet-variants: {path}: '{name}' is not a valid ruleset id ("), err
+        assert why in err and "did you mean" not in err

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from ..errors import ProblemsError, RulesetError
+from ..errors import ProblemsError, RulesetError, echo_name
 from ..files import quietly
 from ..located import LoadFailure, load_file, read_source
 from ..i18n import Lang, t
@@ -20,7 +20,7 @@ from ..ruleset.compiler import compile_path, sources_for, without_inherit_cite
 from ..resources import data_dir
 from ..ruleset.passages import shipped
 from ..ruleset.texts import check_quotes
-from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, path_for, read_sources
+from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, misnamed, path_for, read_sources
 from . import complete
 from . import laws as laws_command
 from .common import FormatOpt, LangOpt, OptionOpt, RulesetArg, choose_rulesets, resolve_ruleset, warn
@@ -40,7 +40,10 @@ def _cites(citations: list[dict], lang: Lang) -> str:
 
 @app.command("list", epilog="Example: piquet-variants rulesets list --format json")
 def list_(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """List the rulesets (the shipped ones, and those in the --rulesets folders) and the sources each follows."""
+    """List the rulesets (the shipped ones, and those in the --rulesets folders) and the sources each follows; a
+    ruleset file whose name is no valid id is said on stderr, not listed."""
+    for path, why in misnamed():
+        warn(f"{path}: not listed: {echo_name(path.stem)} is not a valid ruleset id ({why})")
     docs = [views.summary(resolve_ruleset(i), lang) for i in known_ids()]
     if fmt == "json":
         typer.echo(json_text(docs))
