@@ -677,3 +677,37 @@ def test_a_ruleset_whose_id_is_invalid_is_said_so_and_why_when_listed_or_loaded(
         code, _, err = cli("--rulesets", str(tmp_path), *args)
         assert code == 1 and err.startswith(f"piquet-variants: {path}: '{name}' is not a valid ruleset id ("), err
         assert why in err and "did you mean" not in err
+
+
+# -- a Dask scheduler with no worker ---------------------------------------------------------------------------
+
+def test_a_scheduler_with_no_worker_is_given_up_on_with_the_option_that_sets_the_wait(cli, tmp_path) -> None:
+    """A real Dask scheduler, started here with no worker: the run waited for ever, silently."""
+    pytest.importorskip("distributed")
+    import subprocess
+    import sys
+    info = tmp_path / "scheduler.json"
+    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                                  "--port", "0", "--no-dashboard", "--scheduler-file", str(info)],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path)
+    try:
+        deadline = time.monotonic() + 120
+        while not (info.exists() and info.stat().st_size) and time.monotonic() < deadline:
+            assert scheduler.poll() is None, "the scheduler did not start"
+            time.sleep(0.05)
+        address = json.loads(info.read_text())["address"]
+        start = time.monotonic()
+        code, out, err = cli("simulate", "-r", "traite", "--deals", "10", "--quiet", "--scheduler", address,
+                             "--worker-timeout", "1")
+        assert time.monotonic() - start < 60
+        assert code == 1 and out == "", err
+        assert err == (f"piquet-variants: no worker joined the Dask scheduler at {address} in 1 s: start one (dask "
+                       f"worker {address}), or wait longer with --worker-timeout\n")
+    finally:
+        scheduler.terminate()
+        scheduler.wait(timeout=60)
+
+
+def test_the_wait_for_a_worker_is_bounded(cli) -> None:
+    code, _, err = cli("simulate", "-r", "traite", "--scheduler", "tcp://127.0.0.1:1", "--worker-timeout", "100000")
+    assert code == 2 and "--worker-timeout" in err

@@ -57,6 +57,9 @@ def simulate_command(
         handshake_timeout: Annotated[float, typer.Option(
             "--handshake-timeout", metavar="SECONDS", min=0.1, max=600,
             help="How long the scheduler then has to answer as a Dask scheduler.")] = Timeouts.handshake,
+        worker_timeout: Annotated[float, typer.Option(
+            "--worker-timeout", metavar="SECONDS", min=0.1, max=3600,
+            help="How long the scheduler then has to have a worker to run on.")] = Timeouts.workers,
         plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE.svg",
                                                   help="Draw the score bands against Cavendish's (the 'plot' extra).")]
         = None,
@@ -85,7 +88,7 @@ def simulate_command(
     bar = _Bar(deals * len(sets), quiet)
     try:
         outcome = simulate(plan, min(jobs or most, most), scheduler, bar.update,
-                           Timeouts(connect_timeout, handshake_timeout))
+                           Timeouts(connect_timeout, handshake_timeout, worker_timeout))
     finally:
         bar.stop()
     club = load_ruleset(book.GAME).rules
