@@ -643,20 +643,25 @@ def test_examples_copy_never_writes_through_a_dangling_link(cli, tmp_path: Path)
     assert [p.name for p in dest.iterdir()] == ["traite-art12.piquet"]
 
 
-@pytest.mark.parametrize("writer", sorted(_WRITERS))
+@pytest.mark.parametrize("writer", sorted(_WRITERS) + ["upgrade"])
 def test_an_output_the_shell_could_not_write_is_refused(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                         writer: str) -> None:
     """A read-only file, as the shell's > sees it, and another user's: refused and left as they were.  Root may
     write any file, so as root the command runs as another user (its effective ids), in a shared folder."""
     if writer == "--plot":
         pytest.importorskip("matplotlib")
-    args = [a for a in _WRITERS[writer]]
+    args = ["rulesets", "upgrade", "{out}"] if writer == "upgrade" else _WRITERS[writer]
+    old = _OLD if writer == "upgrade" else "old"  # an upgrade rewrites only a file of an older format
+
+    def run_on(out: Path) -> tuple[int, str]:
+        code, _, err = cli(*[a.replace("{out}", str(out)) for a in args])
+        return code, err
     if os.geteuid() != 0:
         out = tmp_path / "read-only.svg"
-        out.write_text("old")
+        out.write_text(old)
         out.chmod(0o444)
-        code, _, err = cli(*[a.replace("{out}", str(out)) for a in args])
-        assert code == 1 and "read-only" in err and out.read_text() == "old", err
+        code, err = run_on(out)
+        assert code == 1 and "read-only" in err and out.read_text() == old, err
         return
     import shutil
     import tempfile
@@ -665,24 +670,25 @@ def test_an_output_the_shell_could_not_write_is_refused(cli, tmp_path: Path, mon
         if any(not os.stat(p).st_mode & 0o001 for p in shared.parents):
             pytest.skip("the temporary folder cannot be reached by another user")
         shared.chmod(0o1777)
-        code, _, err = cli(*[a.replace("{out}", str(shared / "warm.svg")) for a in args])  # everything imported
+        (shared / "warm.svg").write_text(old)
+        code, err = run_on(shared / "warm.svg")  # everything imported, as root
         assert code == 0, err
         monkeypatch.setenv("PIQUET_VARIANTS_CACHE", "off")
         cases = {"read-only.svg": (NOBODY, 0o444, "read-only"), "theirs.svg": (0, 0o666, "belongs to another user")}
         for name, (owner, mode, says) in cases.items():
             out = shared / name
-            out.write_text("old")
+            out.write_text(old)
             os.chown(out, owner, owner)
             out.chmod(mode)
             os.setegid(NOBODY)
             os.seteuid(NOBODY)
             try:
-                code, _, err = cli(*[a.replace("{out}", str(out)) for a in args])
+                code, err = run_on(out)
             finally:
                 os.seteuid(0)
                 os.setegid(0)
             assert code == 1 and says in err, err
-            assert out.read_text() == "old" and out.stat().st_uid == owner
+            assert out.read_text() == old and out.stat().st_uid == owner
         assert sorted(p.name for p in shared.iterdir()) == sorted(cases) + ["warm.svg"]
     finally:
         shutil.rmtree(shared)

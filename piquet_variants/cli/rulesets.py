@@ -157,7 +157,8 @@ def upgrade(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ru
     current); 1 a file that cannot be read, is not a ruleset's YAML, or cannot
     be written (that file is left as it was).
     """
-    from ..files import replace_whole
+    from ..errors import OutputRefused
+    from ..files import check_output_file, replace_whole
     from ..ruleset.upgrade import UpgradeFailure, upgrade as upgraded
 
     failed = []
@@ -165,11 +166,12 @@ def upgrade(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ru
         try:
             text, changes = upgraded(read_source(f), str(f))
             if changes:
+                check_output_file(f)  # a file the shell's > could not write is not rewritten either
                 replace_whole(f, text.encode("utf-8"))
         except LoadFailure as exc:
             failed.append(str(exc.problem))
             continue
-        except UpgradeFailure as exc:
+        except (UpgradeFailure, OutputRefused) as exc:
             failed.append(str(exc))
             continue
         except OSError as exc:
