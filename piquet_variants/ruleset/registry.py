@@ -50,7 +50,7 @@ def _files_in(folder: Path) -> list[Path]:
 
 def _ids_in(folder: Path) -> list[str]:
     """The ruleset ids a folder holds: its files named as an id may be (a file named otherwise is ``misnamed``)."""
-    return [p.stem for p in _files_in(folder) if is_id(p.stem)]
+    return sorted(p.stem for p in _files_in(folder) if is_id(p.stem))
 
 
 def misnamed() -> list[tuple[Path, str]]:
