@@ -270,21 +270,22 @@ def check_folder(out: Path, force: bool, what: str) -> Written | None:
 def write_folder(out: Path, files: dict[str, bytes], force: bool, what: str) -> None:
     """``files`` (by their paths in the folder) at ``out``, with their manifest.
 
-    A new (or empty) folder is filled beside it and renamed into place: it
-    appears whole or not at all.  A folder written before has each of its
-    files replaced whole, then the files and folders of the old manifest
-    that the new one does not list removed; until then its manifest lists
-    both, so an interrupted run leaves nothing the next one cannot clean.
+    A new folder is filled beside it and renamed into place: it appears
+    whole or not at all.  An empty folder, or one written before, has each
+    of its files written whole, then the files and folders of the old
+    manifest that the new one does not list removed; its manifest, written
+    first, lists both until then, so an interrupted run leaves nothing the
+    next one cannot clean.
     Nothing else in the folder is touched.  A symbolic link is followed: the
     folder it names is written, and the link kept.
     """
     written = check_folder(out, force, what)
     target = _real(out)
     try:
-        if written is None:
+        if written is None and not target.exists():
             _write_new(target, files)
-        else:
-            _rewrite(out, target, files, written, what)
+        else:  # a folder written before, or an empty one, which stays the user's folder (its owner, its mode)
+            _rewrite(out, target, files, written or Written(frozenset(), frozenset()), what)
     except OSError as exc:
         raise OutputError(f"{out}: cannot write the {what}: {exc.strerror or exc}") from None
 
@@ -316,7 +317,7 @@ def _write_new(target: Path, files: dict[str, bytes]) -> None:
             (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
             (tmp / rel).write_bytes(data)
         (tmp / MANIFEST).write_bytes(_manifest_bytes(Written(frozenset(files), _folders_of(files))))
-        os.rename(tmp, target)  # over an empty folder, or none: one that filled meanwhile is not replaced
+        os.rename(tmp, target)  # where there was none; one made meanwhile and filled is not replaced (ENOTEMPTY)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)  # the temporary folder made above, if the rename did not take it
 

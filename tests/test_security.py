@@ -692,3 +692,16 @@ def test_an_output_the_shell_could_not_write_is_refused(cli, tmp_path: Path, mon
         assert sorted(p.name for p in shared.iterdir()) == sorted(cases) + ["warm.svg"]
     finally:
         shutil.rmtree(shared)
+
+
+def test_an_empty_folder_of_the_users_is_filled_not_replaced(tmp_path: Path) -> None:
+    from piquet_variants.files import MANIFEST, write_folder
+    out = tmp_path / "shared-site"
+    out.mkdir()
+    out.chmod(0o2775)  # a mode of the user's choosing, which a folder put in its place would not have
+    before = out.stat()
+    write_folder(out, {"index.html": b"one", "rules/a.html": b"a"}, False, "report")
+    after = out.stat()
+    assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+    assert sorted(p.name for p in out.iterdir()) == sorted([MANIFEST, "index.html", "rules"])
+    assert [p.name for p in tmp_path.iterdir()] == ["shared-site"]
