@@ -1179,6 +1179,8 @@ def run_case(case: Case, folder: Path, hang: float) -> tuple[str, float, str]:
         return "traceback", time.perf_counter() - start, _where(exc)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+        from piquet_variants.ruleset.registry import set_search_path
+        set_search_path([])  # a case's --rulesets folder is not searched by whatever runs next in this process
         for k, v in saved_env.items():
             if v is None:
                 os.environ.pop(k, None)
