@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Literal, TextIO, Union
 
 from .engine.record import Replay, replay as replay_typed
-from .errors import PiquetError, Problem, RecordError, RulesetError, UnknownRuleset, echo
+from .errors import PiquetError, Problem, RecordError, RulesetError, UnknownRuleset, echo, echo_name
 from .examples import PREFIX as EXAMPLE, path as example_path
 from .files import quietly
 from .located import MAX_RECORDS_BYTES, LoadFailure, Located, load_file, read_source
@@ -227,7 +227,7 @@ def get_ruleset(ref: str | Path | Ruleset, options: Iterable[tuple[str, str]] = 
             return _beside(base, str(ref), tuple(options))
         path = Path(ref)
         if not _is_file(path):
-            raise UnknownRuleset(f"no ruleset file {echo(str(path))}")
+            raise UnknownRuleset(f"no ruleset file {echo_name(str(path))}")
         return compile_path(path, tuple(options))
     return load_ruleset(ref, tuple(sorted(options)))
 
@@ -243,13 +243,13 @@ def _beside(folder: Path, name: str, options: tuple[tuple[str, str], ...]) -> Ru
         except (OSError, RuntimeError):  # a loop of links
             inside = False
     if not inside:
-        raise UnknownRuleset(f"no ruleset file {echo(name)} in the record's own folder (a record names a ruleset "
+        raise UnknownRuleset(f"no ruleset file {echo_name(name)} in the record's own folder (a record names a ruleset "
                              "id, or a .yaml file beside it)")
     try:
         return compile_path(path, options)
     except RulesetError:
         if not _looks_like_a_ruleset(path):
-            raise UnknownRuleset(f"{echo(name)} is not a ruleset file (it has no id and title)") from None
+            raise UnknownRuleset(f"{echo_name(name)} is not a ruleset file (it has no id and title)") from None
         raise
 
 

@@ -32,10 +32,11 @@ MAX_RECORDS_BYTES = 256 << 20
 MAX_NODES = 200_000
 #: How deep a document may nest its lists and maps.
 MAX_DEPTH = 64
-#: Past this many '[' and '{', a document might nest deeper than libyaml's composer recurses safely (some 20,000
-#: levels of '[' crash the process): its depth is then counted from the parser's events before it is composed.
-#: Nesting by indentation alone stays far shallower within MAX_BYTES.
+#: Past this many '[', '{', '-' and '?', a document might nest deeper than libyaml's composer recurses safely
+#: (some 20,000 levels of '[', or of '- ' on one line, crash the process): its depth is then counted from the
+#: parser's events before it is composed.  Nesting by indentation alone stays far shallower within MAX_BYTES.
 _FLOW_OPENERS = 5_000
+_OPENERS = ("[", "{", "-", "?")
 #: A whole number in any input (YAML, JSON, notation) has at most this many digits: far past any score or
 #: count, and short of what Python refuses to print (4,300 digits) or the engine could loop over.
 MAX_DIGITS = 15
@@ -217,7 +218,7 @@ def load_text(text: str, name: str) -> Located:
     yaml = builder.yaml
     loader = yaml12_loader()
     try:
-        if text.count("[") + text.count("{") > _FLOW_OPENERS:
+        if sum(map(text.count, _OPENERS)) > _FLOW_OPENERS:
             _refuse_deep(yaml, loader, text, name)
         # libyaml's composer is an order of magnitude faster; both keep marks.
         root = yaml.compose(text, Loader=loader)

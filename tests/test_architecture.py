@@ -58,7 +58,8 @@ LAYERS: dict[str, int] = {
     "players": 3,
     **dict.fromkeys(("attribution", "simulate", "odds"), 4),
     **dict.fromkeys(("api", "__init__"), 5),
-    **dict.fromkeys(("cli", "report", "rulebook", "render", "lexicon", "i18n", "narrative", "saying", "__main__"), 6),
+    **dict.fromkeys(("cli", "report", "rulebook", "render", "lexicon", "i18n", "narrative", "saying", "__main__",
+                     "console"), 6),
 }
 _SIDE_BY_SIDE = {"ruleset": {"records", "notation"}, "records": {"ruleset"}, "notation": {"ruleset"}}
 

@@ -47,7 +47,7 @@ CLEAN = {"accepted", "positioned error", "other error", "slow"}
 #: Inputs a category: a few hundred, some 15 s each on a quiet machine; fewer of the newer surfaces, whose inputs
 #: each compile a ruleset, wait on a server or call the API.
 EXAMPLES = {"notation": 250, "json": 250, "ruleset": 150, "args": 200, "texts": 40, "path": 30, "scheduler": 12,
-            "api": 60}
+            "api": 60, "files": 40, "csl": 30}
 
 
 @pytest.fixture
@@ -72,6 +72,23 @@ def test_fuzz_slice(fuzz_run, category: str) -> None:
         assert outcome in CLEAN, (f"{category} input {index}: {outcome} ({took:.1f} s): {detail}; made again by "
                                   f"python benchmarks/fuzz.py --seed {SEED} --only {category}:{index} --keep DIR")
     one()
+
+
+def test_a_users_file_changed_by_a_run_is_data_lost_whatever_its_status(fuzz_run, tmp_path: Path) -> None:
+    """The campaign's own check: a file put there as the user's, changed or made by the run, is found."""
+    case = fuzz.Case("files", "a copy over a name kept", ["examples", "copy", "{dir}/mine"],
+                     {"mine/thesis.txt": b"keep me"}, kept=("mine/traite-art12.piquet",))
+    outcome, _, detail = fuzz.run_case(case, tmp_path, 60.0)
+    assert outcome == "data lost" and "mine/traite-art12.piquet" in detail
+
+
+@pytest.mark.parametrize("category, method", [("files", "full stdout"), ("files", "report folder"),
+                                              ("files", "dangling link"), ("csl", "loop"), ("csl", "cycle"),
+                                              ("csl", "chain"), ("ruleset", "deep")])
+def test_the_campaign_makes_inputs_of_each_new_class(category: str, method: str) -> None:
+    """File-system faults, recursive styles and deep nesting are among the inputs a campaign makes."""
+    made = [fuzz.make_case(SEED, i, category) for i in range(300)]
+    assert any(method in c.method or (method == "deep" and " deep" in c.method) for c in made), method
 
 
 def test_generated_rulesets_the_compiler_accepts_play_and_those_it_refuses_say_where(tmp_path: Path) -> None:

@@ -56,7 +56,7 @@ def browser() -> Iterator[Chromium]:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("browser") / "site"
-    assert main(["report", "-o", str(out), *ARGS]) == 0
+    assert main(["report", "-O", str(out), *ARGS]) == 0
     return out
 
 
@@ -224,7 +224,7 @@ def test_the_printed_matrix_names_every_ruleset_in_a_header_row(browser: Chromiu
             pytest.fail(f"pdftotext (poppler-utils) is not installed, and {REQUIRE} asks for the browser test")
         pytest.skip("pdftotext is not installed (apt-get install poppler-utils)")
     out = tmp_path / "site"
-    assert main(["report", "-o", str(out)]) == 0
+    assert main(["report", "-O", str(out)]) == 0
     assert problems(browser.open((out / "matrix.html").as_uri())) == []
     pdf = tmp_path / "matrix.pdf"
     pdf.write_bytes(base64.b64decode(browser.call("Page.printToPDF", session=True, printBackground=True,

@@ -15,7 +15,8 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ..errors import PiquetError, ProblemsError, echo
+from ..console import device_full
+from ..errors import PiquetError, ProblemsError, echo, echo_name
 
 #: Every command: the module of ``cli`` it lives in, the command function or sub-app there, and its examples
 #: (None: the module's own EPILOG, or a sub-app's).  A command's module, and what it imports, is loaded only
@@ -41,9 +42,9 @@ _COMMANDS: dict[str, tuple[str, str, str | None]] = {
     "odds": ("odds", "odds_command", None),
     "simulate": ("simulate", "simulate_command", None),
     "report": ("report", "report_command",
-               "Examples:\n\n  piquet-variants report -o site\n\n"
-               "  piquet-variants report -o site traite cavendish-rubicon modern-fr --deals example:traite-art12\n\n"
-               "  piquet-variants report -o rapport --lang fr --deals my-deals/ --stats simulation.json"),
+               "Examples:\n\n  piquet-variants report -O site\n\n"
+               "  piquet-variants report -O site traite cavendish-rubicon modern-fr --deals example:traite-art12\n\n"
+               "  piquet-variants report -O rapport --lang fr --deals my-deals/ --stats simulation.json"),
 }
 
 
@@ -122,6 +123,10 @@ def main(argv: list[str] | None = None) -> int:
         typer.echo(str(exc) if isinstance(exc, ProblemsError) else f"piquet-variants: {exc}", err=True)
         return 1
     except Exception as exc:  # noqa: BLE001 - the last line of defence: a fault of ours, one line, no traceback
+        full = device_full(exc)  # the user's disk, not our fault
+        if full:
+            typer.echo(full, err=True)
+            return 1
         files = ", ".join(_inputs(sys.argv[1:] if argv is None else argv)) or "the command line"
         typer.echo(f"piquet-variants: internal error on {files} (a bug: please report it, with the file): "
                    f"{type(exc).__name__}: {echo(str(exc), 200)}", err=True)
@@ -130,11 +135,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _inputs(argv: list[str]) -> list[str]:
-    """The arguments that name input files (or standard input, or a shipped example), for the catch-all's message."""
+    """The arguments that name input files (or standard input, or a shipped example), for the catch-all's message;
+    not a command's name, though a folder of the current one bears it (``rulesets``)."""
     from ..files import quietly
-    return [echo(arg) for arg in argv if arg == "-" or arg.startswith("example:") or quietly(Path.exists, Path(arg))]
+    return [echo_name(arg) for arg in argv if arg not in _COMMANDS and (
+        arg == "-" or arg.startswith("example:") or quietly(Path.exists, Path(arg)))]
 
 
 def run() -> None:
-    """Console-script entry point."""
-    sys.exit(main())
+    """Console-script entry point (``console.run``, which the installed command calls)."""
+    from ..console import run as console_run
+    console_run()

@@ -16,7 +16,7 @@ import typer
 
 from ..errors import OutputError, PiquetError, RecordError
 from ..examples import PREFIX, resolve
-from ..files import replace_whole
+from ..files import check_output_file, replace_whole
 from ..located import Located
 from . import complete
 from .common import STDIN, load_deals
@@ -80,6 +80,8 @@ def convert_command(
         output = Path(source)
     elif output is not None and _same_file(source, output):
         raise typer.BadParameter(f"{output} is the input FILE; pass --in-place to rewrite it", param_hint="--output")
+    if output is not None:
+        check_output_file(output)  # before any reading: a file the user could not write with > is refused
     records = load_deals(Path(source))
     problems = [p for r in records if isinstance(r, RecordError) for p in r.problems]
     if problems:

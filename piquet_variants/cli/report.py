@@ -7,16 +7,11 @@ from typing import Annotated
 
 import typer
 
-from ..errors import Problem, RecordError
+from ..errors import OutputRefused, Problem, RecordError
 from ..examples import SUFFIXES
 from ..files import quietly
 from . import complete
-from .common import LangOpt, choose_rulesets, load_deals, record_rulesets
-
-# No --option's short form here: -o is the output folder (--output).
-_OptionLong = Annotated[list[str] | None, typer.Option(
-    "--option", metavar="[RULESET:]NAME=CHOICE", autocompletion=complete.options,
-    help="Choose a ruleset option, e.g. end=race-100 or traite:end=race-100; repeatable.")]
+from .common import LangOpt, OptionOpt, choose_rulesets, load_deals, record_rulesets
 
 
 def _record_files(paths: list[str]) -> list[Path]:
@@ -33,8 +28,8 @@ def _record_files(paths: list[str]) -> list[Path]:
 
 def report_command(
         output: Annotated[Path, typer.Option(
-            "--output", "-o", metavar="DIR", help="The folder to write the site to (made, or replaced if it holds "
-                                                  "a report written before).")],
+            "--output", "-O", metavar="DIR", help="The folder to write the site to: made, or an empty one, or one "
+                                                  "holding a report written before, whose files alone are replaced.")],
         ids: Annotated[list[str] | None, typer.Argument(
             metavar="RULESET", autocompletion=complete.rulesets, help="Rulesets to report (ids or .yaml files, with options as ID:NAME=CHOICE); "
                                     "default: every ruleset on the search path.")] = None,
@@ -43,24 +38,29 @@ def report_command(
                                             "example:NAME; repeatable.")] = None,
         stats: Annotated[Path | None, typer.Option(
             "--stats", metavar="FILE", help="The JSON of 'simulate --format json', tabled and charted.")] = None,
-        option: _OptionLong = None, lang: LangOpt = "en",
+        option: OptionOpt = None, lang: LangOpt = "en",
         force: Annotated[bool, typer.Option(
-            "--force", help="Replace DIR even if it holds something other than a report.")] = False) -> None:
+            "--force", help="Replace the report in DIR even where files of your own were added to it: they are "
+                            "kept. A folder that holds no report is never written.")] = False) -> None:
     """Write the HTML report: the rulesets by date, the rules matrix, each ruleset and each rule's history with
     their citations, the conflicts, the bibliography, each deal replayed under every ruleset, and the statistics.
 
     The site opens from the folder (file://) with no network.  It is built in a
     temporary folder and moved into place: a bad record or statistics file
-    writes nothing.
+    writes nothing.  The folder keeps a list of the files the report wrote
+    (.piquet-variants-report): a later report replaces those, and nothing
+    else.
 
     Exit status: 0 written; 1 bad input (a record, a ruleset, the statistics
-    file); 2 usage (DIR holds something other than a report, and no --force).
+    file); 2 usage (DIR is not the report's: a folder holding anything but a
+    report, the root, a system or home folder, the current folder or one above
+    it; or a report with files of yours added, without --force).
     """
     from ..report import deals as deal_pages, site, stats as stats_page
 
     try:
         site.check_target(output, force)
-    except site.OutputRefused as exc:
+    except OutputRefused as exc:
         raise typer.BadParameter(str(exc), param_hint="--output") from None
     chosen = choose_rulesets(ids, option) if ids else choose_rulesets(_known(), option)
     seen = [rs.id for rs in chosen]
@@ -84,7 +84,10 @@ def report_command(
     if problems:
         raise RecordError(problems)
     data = stats_page.load(stats) if stats is not None else None
-    pages = site.build(output, chosen, entries, data, lang, force)
+    try:
+        pages = site.build(output, chosen, entries, data, lang, force)
+    except OutputRefused as exc:  # the folder changed while the pages were made
+        raise typer.BadParameter(str(exc), param_hint="--output") from None
     typer.echo(f"{output / 'index.html'}: {pages} pages")
 
 

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from ..errors import ProblemsError, RulesetError
+from ..errors import ProblemsError, RulesetError, echo_name
 from ..files import quietly
 from ..located import LoadFailure, load_file, read_source
 from ..i18n import Lang, t
@@ -19,7 +19,7 @@ from ..ruleset.model import Ruleset
 from ..ruleset.compiler import compile_path, sources_for, without_inherit_cite
 from ..resources import data_dir
 from ..ruleset.texts import check_quotes, without_text
-from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, path_for, read_sources
+from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, misnamed, path_for, read_sources
 from . import complete
 from . import laws as laws_command
 from .common import FormatOpt, LangOpt, OptionOpt, RulesetArg, choose_rulesets, resolve_ruleset, warn
@@ -39,7 +39,10 @@ def _cites(citations: list[dict], lang: Lang) -> str:
 
 @app.command("list", epilog="Example: piquet-variants rulesets list --format json")
 def list_(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """List the rulesets (the shipped ones, and those in the --rulesets folders) and the sources each follows."""
+    """List the rulesets (the shipped ones, and those in the --rulesets folders) and the sources each follows; a
+    ruleset file whose name is no valid id is said on stderr, not listed."""
+    for path, why in misnamed():
+        warn(f"{path}: not listed: {echo_name(path.stem)} is not a valid ruleset id ({why})")
     docs = [views.summary(resolve_ruleset(i), lang) for i in known_ids()]
     if fmt == "json":
         typer.echo(json_text(docs))
@@ -169,7 +172,8 @@ def upgrade(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ru
     current); 1 a file that cannot be read, is not a ruleset's YAML, or cannot
     be written (that file is left as it was).
     """
-    from ..files import replace_whole
+    from ..errors import OutputRefused
+    from ..files import check_output_file, replace_whole
     from ..ruleset.upgrade import UpgradeFailure, upgrade as upgraded
 
     failed = []
@@ -177,11 +181,12 @@ def upgrade(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ru
         try:
             text, changes = upgraded(read_source(f), str(f))
             if changes:
+                check_output_file(f)  # a file the shell's > could not write is not rewritten either
                 replace_whole(f, text.encode("utf-8"))
         except LoadFailure as exc:
             failed.append(str(exc.problem))
             continue
-        except UpgradeFailure as exc:
+        except (UpgradeFailure, OutputRefused) as exc:
             failed.append(str(exc))
             continue
         except OSError as exc:

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 
 import typer
 
+from ..files import check_output_file
 from ..i18n import Lang, decimal, figure_name, t
 from ..players.registry import DEFAULT_PAIR, parse_pair, player_class
 from ..render import grid, json_text
@@ -56,6 +57,9 @@ def simulate_command(
         handshake_timeout: Annotated[float, typer.Option(
             "--handshake-timeout", metavar="SECONDS", min=0.1, max=600,
             help="How long the scheduler then has to answer as a Dask scheduler.")] = Timeouts.handshake,
+        worker_timeout: Annotated[float, typer.Option(
+            "--worker-timeout", metavar="SECONDS", min=0.1, max=3600,
+            help="How long the scheduler then has to have a worker to run on.")] = Timeouts.workers,
         plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE.svg",
                                                   help="Draw the score bands against Cavendish's (the 'plot' extra).")]
         = None,
@@ -68,6 +72,8 @@ def simulate_command(
     Each figure has its 95% interval; where the ruleset is the club game,
     Cavendish's figure is beside it with the distance in standard errors.
     """
+    if plot is not None:
+        check_output_file(plot)  # before any work, not after the run
     sets = choose_rulesets(ruleset, option)
     pair = parse_pair(players)
     for name in pair:
@@ -82,7 +88,7 @@ def simulate_command(
     bar = _Bar(deals * len(sets), quiet)
     try:
         outcome = simulate(plan, min(jobs or most, most), scheduler, bar.update,
-                           Timeouts(connect_timeout, handshake_timeout))
+                           Timeouts(connect_timeout, handshake_timeout, worker_timeout))
     finally:
         bar.stop()
     club = load_ruleset(book.GAME).rules

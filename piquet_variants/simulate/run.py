@@ -58,10 +58,12 @@ class SchedulerError(PiquetError):
 
 @dataclass(frozen=True)
 class Timeouts:
-    """How long, in seconds, a scheduler has to accept the connection, then to send its handshake."""
+    """How long, in seconds, a scheduler has to accept the connection, then to send its handshake, then to have a
+    worker to run the chunks on (a scheduler with none would hold them for ever)."""
 
     connect: float = 3.0
     handshake: float = 1.5
+    workers: float = 30.0
 
 
 _NEEDS_DASK = "--scheduler needs Dask: pip install 'piquet-variants[cluster]'"
@@ -302,6 +304,11 @@ def _on_dask(plan: Plan, address: str, timeouts: Timeouts) -> Generator[tuple[Ta
         raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {err}") from None
     tasks = plan.tasks()
     try:
+        try:
+            client.wait_for_workers(1, timeout=timeouts.workers)
+        except TimeoutError:  # asyncio's, which is the builtin's
+            raise SchedulerError(f"no worker joined the Dask scheduler at {address} in {timeouts.workers:g} s: "
+                                 f"start one (dask worker {address}), or wait longer with --worker-timeout") from None
         futures = client.map(run_chunk, [plan] * len(tasks), tasks, pure=False)
         try:
             where = {f.key: task for f, task in zip(futures, tasks)}
