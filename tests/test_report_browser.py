@@ -190,7 +190,7 @@ def test_a_deal_under_every_ruleset_fits_a_laptop_screen(browser: Chromium, tmp_
     """At 1366 × 900, a deal replayed under the nine shipped rulesets: its score table ends inside the window, and
     the page does not scroll sideways."""
     out = tmp_path / "site"
-    assert main(["report", "-o", str(out), "--deals", "example:traite-art12"]) == 0
+    assert main(["report", "-O", str(out), "--deals", "example:traite-art12"]) == 0
     browser.call("Emulation.setDeviceMetricsOverride", session=True, width=1366, height=900, deviceScaleFactor=1,
                  mobile=False)
     try:
