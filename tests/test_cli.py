@@ -195,9 +195,25 @@ def test_examples_list_path_and_copy(cli, tmp_path: Path) -> None:
     assert code == 1 and "already there; nothing was copied" in err
 
 
+def test_examples_list_is_examples(cli) -> None:
+    for args in ((), ("--format", "json"), ("--format", "markdown", "--lang", "fr")):
+        code, out, err = cli("examples", "list", *args)
+        assert code == 0 and out == cli("examples", *args)[1] and "traite-art12" in out, err
+
+
 def test_an_example_replays_by_name_from_anywhere(tmp_path: Path) -> None:
     done = _run("replay", "example:traite-art12", "-r", "traite", "-r", "cavendish-rubicon", cwd=tmp_path)
-    assert done.returncode == 3 and "traite-art12.piquet: cavendish-rubicon" in done.stdout
+    assert done.returncode == 3 and "example:traite-art12: cavendish-rubicon" in done.stdout
+
+
+def test_an_example_is_named_as_typed_not_by_where_it_is_installed(cli) -> None:
+    folder = str(examples.folder())
+    code, out, _ = cli("replay", "example:traite-art12", "-r", "traite")
+    assert code == 0 and out.startswith("example:traite-art12: traite\n") and folder not in out
+    code, out, _ = cli("replay", "example:traite-art12.json", "-r", "traite", "--format", "json")
+    assert {r["file"] for r in json.loads(out)["results"]} == {"example:traite-art12.json"}
+    code, out, _ = cli("chouette", "example:cavendish-chouette")
+    assert folder not in out and "example:cavendish-chouette: " in out
 
 
 def test_start_up_imports_only_what_the_command_needs(tmp_path: Path) -> None:

@@ -105,3 +105,32 @@ def test_a_yaml_syntax_error_names_its_line_shows_it_and_says_what_is_wrong(
     assert shown in excerpt and pointer.strip() == "^", err
     column = int(first.split(":")[2])
     assert pointer.index("^") - 4 == column - 1  # the caret under the column named
+
+
+def _commands(command, path: tuple[str, ...] = ()):  # noqa: ANN001, ANN202 - Click's objects, Typer's copy
+    """Every command's words as typed, and its Click command, the groups included."""
+    from piquet_variants.cli import _command
+    yield path, command
+    names = command.list_commands(None) if hasattr(command, "list_commands") else []
+    for name in names:
+        sub = _command(name) if not path else command.get_command(None, name)
+        yield from _commands(sub, path + (name,))
+
+
+def test_help_wraps_between_words_and_keeps_names_and_examples_whole(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    for path, command in _commands(get_command(app)):
+        code, out, _ = cli(*path, "--help")
+        assert code == 0, path
+        lines = out.splitlines()
+        examples = [line for line in lines if line.startswith("    ") and "piquet-variants" in line]
+        assert all(len(line) <= 80 for line in lines if line not in examples), (path, out)
+        assert not re.search(r"…|\.\.\.$", out.replace("[ARGS]...", "")), (path, out)  # nothing shortened
+        for param in getattr(command, "params", []):
+            for name in (param.opts + param.secondary_opts) * (param.param_type_name == "option"):
+                assert re.search(rf"(^|[\s,/]){re.escape(name)}([\s,]|$)", out, re.M), (path, name, out)
+            if param.metavar:
+                assert param.metavar in out, (path, param.metavar, out)
+        paragraphs = out.split("\n\n")
+        for example in examples:  # an example is a paragraph of one line, typed back as it stands
+            assert example in paragraphs or example + "\n" in paragraphs or out.endswith(example + "\n"), example

@@ -9,8 +9,8 @@ import typer
 
 from .. import examples
 from ..located import Located
-from ..i18n import t
-from ..render import Report, json_text
+from ..i18n import Lang, t
+from ..render import OutputFormat, Report, json_text
 from . import complete
 from .common import FormatOpt, LangOpt, load_deals
 
@@ -38,8 +38,17 @@ def _described(path: Path) -> dict[str, Any]:
                      "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon")
 def list_(ctx: typer.Context, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """List the examples; a record argument of any command takes one as example:NAME."""
-    if ctx.invoked_subcommand is not None:
-        return
+    if ctx.invoked_subcommand is None:
+        _list(fmt, lang)
+
+
+@app.command("list", epilog="Example: piquet-variants examples list --format json")
+def list_command(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+    """List the examples, as 'examples' alone does (kept for the scripts and habits that type it)."""
+    _list(fmt, lang)
+
+
+def _list(fmt: OutputFormat, lang: Lang) -> None:
     docs = [_described(p) for p in examples.files()]
     if fmt == "json":
         typer.echo(json_text(docs))

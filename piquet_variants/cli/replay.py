@@ -11,6 +11,7 @@ from ..saying import say_all
 from ..engine.record import Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import RecordError
+from ..examples import shown
 from ..i18n import Lang, t
 from ..lexicon import place
 from ..records.checks import Check
@@ -111,7 +112,7 @@ def replay_command(
                 problems += doc.problems
                 statuses.append(1)
                 continue
-            where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
+            where = shown(doc.file) if len(records) == 1 else f"{shown(doc.file)} #{k}"
             try:
                 sets = choose_rulesets(ruleset, option) if ruleset else record_rulesets(doc, where, option, lang)
             except RecordError as exc:
@@ -127,7 +128,7 @@ def replay_command(
                     statuses.append(1)
                     break
                 statuses.append(EXIT_MISMATCH if rep.mismatches else 0)
-                results.append(dict(replay_json(rep, rs.id, lang), file=doc.file, record=k))
+                results.append(dict(replay_json(rep, rs.id, lang), file=shown(doc.file), record=k))
                 tell_it = narrative if narrative is not None else doc.lines is not None
                 report.extend(_account(rep, record, f"{where}: {rs.id}", lang, tell_it))
                 for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from ..errors import Problem, RecordError
-from ..examples import SUFFIXES
+from ..examples import SUFFIXES, shown
 from ..files import quietly
 from . import complete
 from .common import LangOpt, choose_rulesets, load_deals, record_rulesets
@@ -76,7 +76,7 @@ def report_command(
             if isinstance(doc, RecordError):
                 problems += doc.problems
                 continue
-            where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
+            where = shown(doc.file) if len(records) == 1 else f"{shown(doc.file)} #{k}"
             try:
                 entries.append(deal_pages.Entry(doc, k, len(records), record_rulesets(doc, where, None, lang)[0]))
             except RecordError as exc:
