@@ -134,3 +134,29 @@ def test_help_wraps_between_words_and_keeps_names_and_examples_whole(cli, monkey
         paragraphs = out.split("\n\n")
         for example in examples:  # an example is a paragraph of one line, typed back as it stands
             assert example in paragraphs or example + "\n" in paragraphs or out.endswith(example + "\n"), example
+
+
+@pytest.mark.parametrize("args", [("rulesets", "matrix", "--rules", "point.compare"),
+                                  ("rulesets", "history", "point.compare"), ("rulesets", "conflicts"),
+                                  ("rulesets", "show"), ("rulesets", "sources"), ("rulesets", "laws")])
+def test_a_ruleset_named_as_an_argument_is_named_as_well_with_r(cli, args: tuple[str, ...]) -> None:
+    many = args[1] in ("matrix", "history", "conflicts")
+    given = ("cavendish-rubicon", "traite") if many else ("cavendish-rubicon",)
+    code, out, err = cli(*args, *given, "--format", "json")
+    flagged = [w for g in given for w in ("-r", g)]
+    assert code == 0 and cli(*args, *flagged, "--format", "json") == (0, out, err)
+
+
+def test_a_report_takes_its_rulesets_with_r(cli, tmp_path) -> None:  # noqa: ANN001
+    code, out, err = cli("report", "-r", "traite", "-r", "marquoir", "--output", str(tmp_path / "site"))
+    assert code == 0, err
+    assert {p.stem for p in (tmp_path / "site" / "rulesets").glob("*.html")} >= {"traite", "marquoir"}
+
+
+def test_validate_and_laws_take_a_ruleset_with_its_options(cli) -> None:
+    code, out, err = cli("rulesets", "validate", "traite:end=race-100")
+    assert code == 0 and out.strip().endswith("traite.yaml: valid"), err
+    code, _, err = cli("rulesets", "validate", "traite:end=no-such-end")
+    assert code == 1 and "option 'end' has no choice 'no-such-end'" in err
+    code, out, err = cli("rulesets", "laws", "cavendish-rubicon:partie=four-deals", "--format", "json")
+    assert code == 0 and out == cli("rulesets", "laws", "cavendish-rubicon", "--format", "json")[1], err

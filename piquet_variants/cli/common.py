@@ -30,6 +30,13 @@ RulesetsOpt = Annotated[list[str], typer.Option(
 RulesetArg = Annotated[str, typer.Argument(
     metavar="RULESET", autocompletion=complete.rulesets,
     help="Ruleset id or .yaml file, with its options if any: traite:end=race-100.")]
+#: A command that takes its ruleset as an argument takes it as -r too, as every command that replays does.
+OneRulesetArg = Annotated[str | None, typer.Argument(
+    metavar="RULESET", autocompletion=complete.rulesets, show_default=False,
+    help="Ruleset id or .yaml file, with its options if any: traite:end=race-100 (or -r RULESET).")]
+AlsoRulesetsOpt = Annotated[list[str] | None, typer.Option(
+    "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]", autocompletion=complete.rulesets, show_default=False,
+    help="A ruleset, as the arguments name one; repeatable.")]
 RecordsArg = Annotated[list[Path], typer.Argument(
     metavar="FILE", autocompletion=complete.records,
     help="Deal records: notation (.piquet) or JSON (.json), example:NAME for a shipped example, or - for "
@@ -55,6 +62,15 @@ def _choice(item: str, flag: str) -> tuple[str, str]:
     if not sep or not name.strip() or not choice.strip():
         raise BadOption(f"{flag} {echo(item)}: expected NAME=CHOICE, for example end=race-100")
     return name.strip(), choice.strip()
+
+
+def one_ruleset(arg: str | None, flagged: list[str] | None) -> str:
+    """The one ruleset a command is given, as its argument or as ``-r``."""
+    given = ([arg] if arg else []) + list(flagged or ())
+    if len(given) != 1:
+        raise typer.BadParameter(f"name one ruleset, as RULESET or -r RULESET (given: {len(given)})",
+                                 param_hint="RULESET")
+    return given[0]
 
 
 def parse_options(raw: list[str] | None) -> tuple[tuple[str, str], ...]:

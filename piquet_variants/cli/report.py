@@ -11,7 +11,7 @@ from ..errors import Problem, RecordError
 from ..examples import SUFFIXES, shown
 from ..files import quietly
 from . import complete
-from .common import LangOpt, choose_rulesets, load_deals, record_rulesets
+from .common import AlsoRulesetsOpt, LangOpt, choose_rulesets, load_deals, record_rulesets
 
 # No --option's short form here: -o is the output folder (--output).
 _OptionLong = Annotated[list[str] | None, typer.Option(
@@ -38,6 +38,7 @@ def report_command(
         ids: Annotated[list[str] | None, typer.Argument(
             metavar="RULESET", autocompletion=complete.rulesets, help="Rulesets to report (ids or .yaml files, with options as ID:NAME=CHOICE); "
                                     "default: every ruleset on the search path.")] = None,
+        flagged: AlsoRulesetsOpt = None,
         deals: Annotated[list[str] | None, typer.Option(
             "--deals", metavar="PATH", autocompletion=complete.records, help="Records to replay: notation or JSON files, folders of them, or "
                                             "example:NAME; repeatable.")] = None,
@@ -62,6 +63,7 @@ def report_command(
         site.check_target(output, force)
     except site.OutputRefused as exc:
         raise typer.BadParameter(str(exc), param_hint="--output") from None
+    ids = [*(ids or ()), *(flagged or ())]
     chosen = choose_rulesets(ids, option) if ids else choose_rulesets(_known(), option)
     seen = [rs.id for rs in chosen]
     twice = sorted({i for i in seen if seen.count(i) > 1})

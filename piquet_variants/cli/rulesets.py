@@ -23,7 +23,8 @@ from ..ruleset.texts import check_quotes
 from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, path_for, read_sources
 from . import complete
 from . import laws as laws_command
-from .common import FormatOpt, LangOpt, OptionOpt, RulesetArg, choose_rulesets, resolve_ruleset, warn
+from .common import (AlsoRulesetsOpt, FormatOpt, LangOpt, OneRulesetArg, OptionOpt, RulesetArg, choose_rulesets,
+                     one_ruleset, resolve_ruleset, warn)
 from ..schemas.formats import FORMAT
 from .sources import BibFormat, StyleOpt, bibliography_text
 
@@ -52,10 +53,10 @@ def list_(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets show traite\n\n"
                     "  piquet-variants rulesets show traite --option end=race-100 --format json")
-def show(ruleset: RulesetArg,
+def show(ruleset: OneRulesetArg = None, flagged: AlsoRulesetsOpt = None,
          option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """Every rule of a ruleset, with its value and its citations."""
-    rs, = choose_rulesets([ruleset], option)
+    rs, = choose_rulesets([one_ruleset(ruleset, flagged)], option)
     doc = views.show(rs, lang)
     if fmt == "json":
         typer.echo(json_text(doc))
@@ -98,12 +99,15 @@ def validate(files: Annotated[list[str], typer.Argument(
     problems = []
     valid = []
     checked = []
-    for f in map(_ruleset_file, files):
+    for arg in files:
+        f, chosen = _ruleset_file(arg)
         try:
             if f.name == SOURCES_FILE:
                 read_sources(f)
             else:
                 compile_path(f)
+                if chosen:  # the options too, as a command given ID:NAME=CHOICE would choose them
+                    choose_rulesets([arg], None)
                 parent = without_inherit_cite(f)
                 if parent is not None:
                     warn(f"{f}: extends {parent} without inherit_cite: the rules it takes from {parent} are "
@@ -136,12 +140,16 @@ def validate(files: Annotated[list[str], typer.Argument(
         raise typer.Exit(1)
 
 
-def _ruleset_file(arg: str) -> Path:
-    """A file named, or the file of a ruleset id on the search path (an id that is also a file is the file)."""
+def _ruleset_file(arg: str) -> tuple[Path, bool]:
+    """A file named, or the file of a ruleset id on the search path (an id that is also a file is the file), and
+    whether options are chosen for it (``ID:NAME=CHOICE``, as every command takes a ruleset)."""
     path = Path(arg)
-    if is_id(arg) and not quietly(Path.exists, path):
-        return path_for(arg)
-    return path
+    if quietly(Path.exists, path):
+        return path, False
+    rid, _, spec = arg.rpartition(":") if "=" in arg else (arg, "", "")
+    if is_id(rid):
+        return path_for(rid), bool(spec)
+    return Path(rid) if spec and rid.endswith(".yaml") else path, bool(spec)
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets upgrade my-ruleset.yaml\n\n"
@@ -228,8 +236,9 @@ def _quoted(citations: list[dict], lang: Lang) -> str:
     return "; ".join(out)
 
 
-def _rulesets(ids: list[str] | None) -> list[Ruleset]:
-    return choose_rulesets(ids or known_ids(), None)
+def _rulesets(ids: list[str] | None, flagged: list[str] | None) -> list[Ruleset]:
+    """The rulesets named as arguments, then with -r; every one on the search path where none is."""
+    return choose_rulesets([*(ids or ()), *(flagged or ())] or known_ids(), None)
 
 
 RulesetsArg = Annotated[list[str] | None, typer.Argument(
@@ -238,13 +247,13 @@ RulesetsArg = Annotated[list[str] | None, typer.Argument(
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets conflicts\n\n"
                     "  piquet-variants rulesets conflicts modern-fr marquoir --format json")
-def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+def conflicts(ids: RulesetsArg = None, flagged: AlsoRulesetsOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """Every rule on which two or more sources state different values, each with its quotes and dates.
 
     A value the project filled in (unstated, reconstructed, inherited) or an option's value is not a source's
     position and is left out.
     """
-    found = evidence.conflicts(_rulesets(ids), lang)
+    found = evidence.conflicts(_rulesets(ids, flagged), lang)
     if fmt == "json":
         typer.echo(json_text(found))
         return
@@ -266,9 +275,10 @@ def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt =
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets history point.score_per_card\n\n"
                     "  piquet-variants rulesets history reckoning.order --format json")
 def history(rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=complete.rules, help="Dotted rule path, e.g. point.compare.")],
-            ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+            ids: RulesetsArg = None, flagged: AlsoRulesetsOpt = None, fmt: FormatOpt = "table",
+            lang: LangOpt = "en") -> None:
     """One rule across the rulesets in the order of their sources' dates: value, source, date, quote."""
-    doc = evidence.history(_rulesets(ids), rule, lang)
+    doc = evidence.history(_rulesets(ids, flagged), rule, lang)
     if fmt == "json":
         typer.echo(json_text(doc))
         return
@@ -282,12 +292,12 @@ def history(rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=c
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets matrix --rules 'point.*' --format markdown\n\n"
                     "  piquet-variants rulesets matrix traite cavendish-rubicon modern-fr --rules 'game.*'")
-def matrix(ids: RulesetsArg = None,
+def matrix(ids: RulesetsArg = None, flagged: AlsoRulesetsOpt = None,
            rules: Annotated[str, typer.Option("--rules", metavar="GLOB",
                                               help="Rules to show, a glob on the dotted path: 'point.*'.")] = "*",
            fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """An N-way table: the rules as rows, the rulesets as columns, each value with a numbered note citing it."""
-    sets = _rulesets(ids)
+    sets = _rulesets(ids, flagged)
     doc = evidence.matrix(sets, rules)
     if fmt == "json":
         typer.echo(json_text(doc))
@@ -336,13 +346,13 @@ def cite(ruleset: RulesetArg,
 
 @app.command("sources", epilog="Examples:\n\n  piquet-variants rulesets sources cavendish-au-cent\n\n"
                                "  piquet-variants rulesets sources traite --format bibtex > traite.bib")
-def sources_(ruleset: RulesetArg,
+def sources_(ruleset: OneRulesetArg = None, flagged: AlsoRulesetsOpt = None,
              option: OptionOpt = None,
              fmt: Annotated[BibFormat, typer.Option(
                  "--format", "-f", help="table, json, markdown, or an export: bibtex, csl-json, ris.")] = "table",
              lang: LangOpt = "en", style: StyleOpt = citing.DEFAULT_STYLE) -> None:
     """The bibliography of one ruleset: the sources it follows and every source its citations name, and no other."""
-    rs, = choose_rulesets([ruleset], option)
+    rs, = choose_rulesets([one_ruleset(ruleset, flagged)], option)
     typer.echo(bibliography_text(list(rs.bibliography), fmt, lang, style))
 
 
