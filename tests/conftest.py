@@ -10,6 +10,14 @@ from piquet_variants.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
+#: The long runs (the fuzz slices at full size, and the like), which CI sets (``.ci/run``): without it a slow test
+#: runs its point in seconds, so that the README's test command stays short on a small machine.
+LONG = os.environ.get("PIQUET_VARIANTS_LONG_TESTS", "") not in ("", "0")
+
+
+def sized(long: int, short: int) -> int:
+    """How many cases a slow test runs: ``long`` under CI's long runs, else ``short``."""
+    return long if LONG else short
 
 
 @pytest.fixture(autouse=True)
