@@ -4,6 +4,7 @@ are taken, shell completion, and the source texts shipped with the tool."""
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
@@ -160,3 +161,49 @@ def test_validate_and_laws_take_a_ruleset_with_its_options(cli) -> None:
     assert code == 1 and "option 'end' has no choice 'no-such-end'" in err
     code, out, err = cli("rulesets", "laws", "cavendish-rubicon:partie=four-deals", "--format", "json")
     assert code == 0 and out == cli("rulesets", "laws", "cavendish-rubicon", "--format", "json")[1], err
+
+
+def _typed_with_tab(tmp_path, line: str, wanted: str) -> str:  # noqa: ANN001
+    """What a real interactive bash shows after ``line`` and a TAB, with the completion Typer installs (run under
+    tmux, on a socket of the test's own): the line once it holds ``wanted``, or as it stands after 60 s."""
+    import shutil
+    import subprocess
+    import sys
+    import time
+
+    from typer._completion_shared import get_completion_script
+
+    from .conftest import ROOT
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed")
+    (tmp_path / "bin").mkdir(exist_ok=True)
+    program = tmp_path / "bin" / "piquet-variants"
+    program.write_text(f"#!/bin/sh\nPYTHONPATH='{ROOT}' exec '{sys.executable}' -m piquet_variants \"$@\"\n")
+    program.chmod(0o755)
+    script = tmp_path / "completion.sh"
+    script.write_text(get_completion_script(prog_name="piquet-variants", complete_var="_PIQUET_VARIANTS_COMPLETE",
+                                            shell="bash"))
+    tmux = ["tmux", "-S", str(tmp_path / "tmux.sock")]
+    env = {**os.environ, "PATH": f"{tmp_path / 'bin'}:{os.environ['PATH']}", "PS1": "$ ", "HOME": str(tmp_path)}
+    subprocess.run([*tmux, "new-session", "-d", "-x", "250", "-y", "10", "bash --norc --noprofile"], env=env,
+                   check=True, cwd=tmp_path)
+    try:
+        subprocess.run([*tmux, "send-keys", f"source {script}; clear", "Enter"], check=True)
+        subprocess.run([*tmux, "send-keys", line, "Tab"], check=True)
+        shown, deadline = "", time.monotonic() + 60
+        while wanted not in shown and time.monotonic() < deadline:
+            time.sleep(0.2)  # polling the pane, not waiting a fixed time: it stops as soon as bash has answered
+            shown = subprocess.run([*tmux, "capture-pane", "-p"], capture_output=True, text=True).stdout
+        return shown
+    finally:
+        subprocess.run([*tmux, "kill-server"], check=False)
+
+
+@pytest.mark.parametrize(("line", "completed"), [
+    ("piquet-variants replay example:traite-a", "piquet-variants replay example:traite-art12."),
+    ("piquet-variants replay example:traite-art12 -r traite:e", "-r traite:end="),
+    ("piquet-variants rulesets show cavendish-rubicon:pa", "show cavendish-rubicon:partie="),
+])
+def test_completion_in_a_real_bash_keeps_what_comes_before_a_colon(tmp_path, line: str, completed: str) -> None:  # noqa: ANN001
+    shown = _typed_with_tab(tmp_path, line, completed)
+    assert completed in shown and "example:example:" not in shown and "traite:traite:" not in shown, shown

@@ -99,6 +99,11 @@ class _Commands(TyperGroup):
     def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:  # type: ignore[override]
         return _command(cmd_name) if cmd_name in _COMMANDS else None
 
+    def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: str | None = None) -> None:
+        from .complete import register
+        register()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
 
 app = typer.Typer(
     cls=_Commands,
