@@ -207,3 +207,15 @@ def _typed_with_tab(tmp_path, line: str, wanted: str) -> str:  # noqa: ANN001
 def test_completion_in_a_real_bash_keeps_what_comes_before_a_colon(tmp_path, line: str, completed: str) -> None:  # noqa: ANN001
     shown = _typed_with_tab(tmp_path, line, completed)
     assert completed in shown and "example:example:" not in shown and "traite:traite:" not in shown, shown
+
+
+def test_the_matrix_notes_wrap_between_words_and_stay_whole_when_piped(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, piped, _ = cli("rulesets", "matrix", "--rules", "deal.*")
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = cli("rulesets", "matrix", "--rules", "deal.*")
+    assert code == 0 and max(map(len, out.splitlines())) <= 80
+    notes = [line for line in piped.splitlines() if re.match(r"\[\d+\] ", line)]
+    assert len(notes) > 20 and max(map(len, notes)) > 80  # long enough to need wrapping
+    told = " ".join(out.split())
+    for note in notes:  # every note whole, its words in order, only the line breaks moved
+        assert " ".join(note.split()) in told, note

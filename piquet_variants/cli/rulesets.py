@@ -13,7 +13,7 @@ from ..files import quietly
 from ..located import LoadFailure, load_file, read_source
 from ..i18n import Lang, t
 from ..lexicon import rule_name, value_words
-from ..render import Report, Term, grid, json_text, markdown, md_cell, md_text
+from ..render import Report, Term, grid, hanging, json_text, markdown, md_cell, md_text
 from ..rulebook import citing, evidence, views
 from ..ruleset.model import Ruleset
 from ..ruleset.compiler import compile_path, sources_for, without_inherit_cite
@@ -313,7 +313,7 @@ def matrix(ids: RulesetsArg = None, flagged: AlsoRulesetsOpt = None,
     cells: list[list[str | Term]] = [[Term(rule_name(r["path"], lang), r["path"])] + [
         f"{value_words(rs.entry(r['path']).value, lang, r['path'])} [{r['cells'][rs.id]['note']}]" for rs in sets]
         for r in doc["rows"]]
-    notes = [f"[{n['number']}] {n['text']}" for n in doc["notes"]]
+    notes = [hanging(f"[{n['number']}]", n["text"]) for n in doc["notes"]]
     typer.echo(grid(fmt, headers, cells) + "\n\n" + "\n".join(notes))
 
 
