@@ -59,16 +59,10 @@ def resolve(arg: str) -> Path:
     return path(arg[len(PREFIX):]) if arg.startswith(PREFIX) else Path(arg)
 
 
-def shown(file: str) -> str:
-    """A record file as output names it: a shipped one as ``example:NAME`` (the shortest name that finds it, so that
-    it can be typed back from anywhere), not by where the package happens to be installed; any other as given."""
-    p = Path(file)
-    try:
-        name = name_of(p)
-    except ValueError:  # not in the examples' folder
-        return file
-    stem = name.rsplit(".", 1)[0]
-    return PREFIX + (stem if path(stem) == p else name)
+def shown(arg: object, file: str) -> str:
+    """A record file as output names it: as the argument typed it where that is ``example:NAME``, not by where the
+    package happens to be installed (it can then be typed back, from anywhere); else the file as read."""
+    return str(arg) if str(arg).startswith(PREFIX) else file
 
 
 def copy(dest: Path) -> list[Path]:

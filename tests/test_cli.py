@@ -202,7 +202,9 @@ def test_examples_list_is_examples(cli) -> None:
 
 
 def test_an_example_replays_by_name_from_anywhere(tmp_path: Path) -> None:
-    done = _run("replay", "example:traite-art12", "-r", "traite", "-r", "cavendish-rubicon", cwd=tmp_path)
+    import piquet_variants  # the code this process tests, the checkout's or the installed one, run from elsewhere
+    done = _run("replay", "example:traite-art12", "-r", "traite", "-r", "cavendish-rubicon", cwd=tmp_path,
+                env={"PYTHONPATH": str(Path(piquet_variants.__file__).parent.parent)})
     assert done.returncode == 3 and "example:traite-art12: cavendish-rubicon" in done.stdout
 
 

@@ -112,7 +112,7 @@ def replay_command(
                 problems += doc.problems
                 statuses.append(1)
                 continue
-            where = shown(doc.file) if len(records) == 1 else f"{shown(doc.file)} #{k}"
+            where = shown(f, doc.file) if len(records) == 1 else f"{shown(f, doc.file)} #{k}"
             try:
                 sets = choose_rulesets(ruleset, option) if ruleset else record_rulesets(doc, where, option, lang)
             except RecordError as exc:
@@ -128,7 +128,7 @@ def replay_command(
                     statuses.append(1)
                     break
                 statuses.append(EXIT_MISMATCH if rep.mismatches else 0)
-                results.append(dict(replay_json(rep, rs.id, lang), file=shown(doc.file), record=k))
+                results.append(dict(replay_json(rep, rs.id, lang), file=shown(f, doc.file), record=k))
                 tell_it = narrative if narrative is not None else doc.lines is not None
                 report.extend(_account(rep, record, f"{where}: {rs.id}", lang, tell_it))
                 for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription

@@ -78,7 +78,7 @@ def report_command(
             if isinstance(doc, RecordError):
                 problems += doc.problems
                 continue
-            where = shown(doc.file) if len(records) == 1 else f"{shown(doc.file)} #{k}"
+            where = shown(f, doc.file) if len(records) == 1 else f"{shown(f, doc.file)} #{k}"
             try:
                 entries.append(deal_pages.Entry(doc, k, len(records), record_rulesets(doc, where, None, lang)[0]))
             except RecordError as exc:
