@@ -21,21 +21,27 @@ from .lexicon import place
 from .notation.numbers import say_number
 from .notation.speech import say
 from .records.checks import FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Place, Stage, TricksWon
-from .records.model import Deal as RecordedDeal
+from .records.model import Deal as RecordedDeal, Role, Said
 from .saying import say_note
 
 
 def said(value: Any, lang: Lang = "en") -> str:
-    """A figure checked, as the book or the engine gives it: a number, a reply, a rank (``A``), a set (``4xA``).
-
-    In French the words are French; in English they are left as the record writes them.
-    """
-    if lang == "en" or not isinstance(value, str):
+    """A figure checked, as the book or the engine gives it, in words: a number, a reply, a rank (``A``: the ace),
+    a set (``4xA``: a quatorze of aces), a sequence by its length and top card (``3 to A``: a tierce major), as the
+    table says them (``notation.speech``); the record's ids stay in the JSON."""
+    if not isinstance(value, str):
         return str(value)
     count, x, rank = value.partition("x")
     if x and count.isdigit() and rank in RANK_KEYS:
-        return f"{count}x{rank_long_name(RANK_KEYS.index(rank), lang)}"
-    return rank_long_name(RANK_KEYS.index(value), lang) if value in RANK_KEYS else t(value, lang)
+        return say("sets", Said(Role.ELDER, set=int(count), rank=rank), lang)
+    length, to, top = value.partition(" to ")
+    if to and length.isdigit() and top in RANK_KEYS:
+        return say("sequences", Said(Role.ELDER, length=int(length), top=top), lang)
+    if value in RANK_KEYS:
+        return rank_long_name(RANK_KEYS.index(value), lang)
+    if value in ("good", "not_good", "equal", "ask"):  # a reply, in the dialogue's words
+        return say("", Said(Role.ELDER, reply=value), lang)
+    return t(value, lang)
 
 
 def _verdict(check: Check, lang: Lang) -> str:
