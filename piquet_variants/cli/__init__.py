@@ -161,10 +161,17 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+#: The longest file name the catch-all repeats whole (Linux's PATH_MAX): a file is named so that it can be sent
+#: with the report, which a name cut short at the usual 60 characters would not allow wherever the checkout or
+#: the user's folder sits deep; still bounded, as every message is.
+_PATH_MAX = 4096
+
+
 def _inputs(argv: list[str]) -> list[str]:
     """The arguments that name input files (or standard input, or a shipped example), for the catch-all's message."""
     from ..files import quietly
-    return [echo(arg) for arg in argv if arg == "-" or arg.startswith("example:") or quietly(Path.exists, Path(arg))]
+    return [echo(arg, _PATH_MAX) for arg in argv
+            if arg == "-" or arg.startswith("example:") or quietly(Path.exists, Path(arg))]
 
 
 def run() -> None:
