@@ -149,17 +149,19 @@ class LoadFailure(Exception):
 
 
 class _YamlBuilder:
-    def __init__(self, name: str):
+    def __init__(self, name: str, text: str):
         import yaml  # here, not at start-up: a notation file under cached rulesets needs no YAML
         self.yaml = yaml
         self.name = name
+        self.text = text  # cut into lines only for a failure's excerpt
         self.nodes = 0
         self.marks: dict[JsonPath, tuple[int, int]] = {}
         self.constructor = yaml.constructor.SafeConstructor()
 
     def fail(self, node: yaml.Node, message: str) -> LoadFailure:
         m = node.start_mark
-        return LoadFailure(Problem(self.name, m.line + 1, m.column + 1, "", message))
+        excerpt = caret(self.text.splitlines(), m.line + 1, m.column + 1)
+        return LoadFailure(Problem(self.name, m.line + 1, m.column + 1, "", message, excerpt))
 
     def build(self, node: yaml.Node, path: JsonPath, depth: int = 0) -> Any:
         yaml = self.yaml
@@ -182,7 +184,9 @@ class _YamlBuilder:
                     raise self.fail(key_node, f"mapping keys must be strings, not {echo(key)}")
                 key = str(key)
                 if key in out:
-                    raise self.fail(key_node, f"duplicate key {echo(key)}")
+                    first = self.marks.get(path + (key,), (0, 0))[0]
+                    raise self.fail(key_node, f"duplicate key {echo(key)}: it is given already at line {first}, "
+                                              "and a key is given once in a map")
                 self.marks[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
                 out[key] = self.build(value_node, path + (key,), depth + 1)
             self.marks.pop(path + ("<key>",), None)
@@ -212,7 +216,7 @@ def too_large(text: str) -> str:
 def load_text(text: str, name: str) -> Located:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes"))
-    builder = _YamlBuilder(name)
+    builder = _YamlBuilder(name, text)
     yaml = builder.yaml
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:

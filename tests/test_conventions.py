@@ -95,6 +95,9 @@ def test_the_text_behind_a_citation(cli) -> None:
     ("id: x\ntitle: [a, b\nrules: {}\n", 2, "the list opened here with '[' is not closed", "title: [a, b"),
     ("id: x\n\ttitle: y\n", 2, "a tab indents this line", "title: y"),
     ("id: x\ntitle: a: b\n", 2, "a value that holds ': ' must be put in quotes", "title: a: b"),
+    ("id: x\ntitle: y\nid: z\n", 3, "duplicate key 'id': it is given already at line 1", "id: z"),
+    ("id: x\ntitle: y\nextends: traite\nrules:\n  deal:\n    hand:\n      value: twelve\n      cite: []\n", 7,
+     "expected a whole number here, not text: 'twelve'", "value: twelve"),
 ])
 def test_a_yaml_syntax_error_names_its_line_shows_it_and_says_what_is_wrong(
         cli, tmp_path, text: str, line: int, words: str, shown: str) -> None:  # noqa: ANN001
