@@ -52,9 +52,9 @@ class BadOption(PiquetError):
     """A --option that is not NAME=CHOICE, or that no ruleset given can take."""
 
 
-def warn(message: str) -> None:
+def warn(message: str, lang: Lang = "en") -> None:
     """A diagnostic on stderr that does not stop the command."""
-    typer.echo(f"piquet-variants: warning: {message}", err=True)
+    typer.echo(f"piquet-variants: {t('warning', lang)}: {message}", err=True)
 
 
 def _choice(item: str, flag: str) -> tuple[str, str]:
@@ -126,7 +126,7 @@ def record_rulesets(doc: Located, where: str, raw: list[str] | None, lang: Lang)
     then the bare ``raw`` ones; a ruleset file is found from the record's folder.  A ruleset not found is a
     ``RecordError`` at the record's line."""
     if "ruleset" not in doc.data:
-        warn(f"{where}: {t('assumed ruleset', lang).format(ruleset=DEFAULT_RULESET)}")
+        warn(f"{where}: {t('assumed ruleset', lang).format(ruleset=DEFAULT_RULESET)}", lang)
     own = tuple(doc.data.get("options", {}).items())
     try:
         return choose_rulesets([doc.data.get("ruleset", DEFAULT_RULESET)], raw, own, Path(doc.file).parent)

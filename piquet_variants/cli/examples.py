@@ -59,14 +59,16 @@ def _list(fmt: OutputFormat, lang: Lang) -> None:
 
 @app.command("path", epilog="Example: piquet-variants examples path traite-art12")
 def path(name: Annotated[str, typer.Argument(metavar="NAME", autocompletion=complete.examples, help="An example's name, with or without "
-                                                                  "its .piquet or .json suffix.")]) -> None:
+                                                                  "its .piquet or .json suffix.")],
+         lang: LangOpt = "en") -> None:
     """The file an example is installed as."""
     typer.echo(str(examples.path(name)))
 
 
 @app.command("copy", epilog="Example: piquet-variants examples copy my-deals")
 def copy(dest: Annotated[Path, typer.Argument(metavar="DIR", help="The folder to copy them into (made if "
-                                                                  "missing).")]) -> None:
+                                                                  "missing).")],
+         lang: LangOpt = "en") -> None:
     """Copy every example into a folder, to edit or replay; a file already there stops the copy before it starts."""
     for p in examples.copy(dest):
         typer.echo(str(p))

@@ -134,7 +134,7 @@ def replay_command(
                 for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription
                     flag = unplayed(d, lang)
                     if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):
-                        warn(f"{where}: {flag}")
+                        warn(f"{where}: {flag}", lang)
     if results or not problems:
         typer.echo(json_text({"results": results}) if fmt == "json" else report.render(fmt))
     if problems:

@@ -85,7 +85,7 @@ def validate(files: Annotated[list[str], typer.Argument(
                                                 "source's 'text' file, else ID.txt or ID.md), every source cited "
                                                 "having one; by default, in the texts shipped with the tool, for "
                                                 "the sources they are of.")] = None,
-             fmt: FormatOpt = "table") -> None:
+             fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """Check ruleset files: schema, extends, sources, citations and consistency, and the quotes.
 
     A file named sources.yaml is checked as a sources registry.
@@ -110,8 +110,7 @@ def validate(files: Annotated[list[str], typer.Argument(
                     choose_rulesets([arg], None)
                 parent = without_inherit_cite(f)
                 if parent is not None:
-                    warn(f"{f}: extends {parent} without inherit_cite: the rules it takes from {parent} are "
-                         f"labelled inherited, under {parent}'s sources; say why they hold here with inherit_cite")
+                    warn(f"{f}: {t('extends without inherit_cite', lang).format(parent=parent)}", lang)
                 known = sources_for(f)
                 if texts is None:  # the shipped texts, for the sources they are of
                     known = {k: s for k, s in known.items() if shipped(s)}
@@ -126,7 +125,8 @@ def validate(files: Annotated[list[str], typer.Argument(
             checked.append({"file": str(f), "valid": False, "problems": [dataclasses.asdict(exc.problem)]})
         else:
             quoted = texts is not None and f.name != SOURCES_FILE
-            valid.append(f"{f}: valid" + (f" (quotes found in {texts})" if quoted else ""))
+            valid.append(f"{f}: {t('valid', lang)}"
+                         + (f" ({t('quotes found in {folder}', lang).format(folder=texts)})" if quoted else ""))
             checked.append({"file": str(f), "valid": True, "problems": []})
     if fmt == "json":
         typer.echo(json_text(checked))
@@ -154,7 +154,8 @@ def _ruleset_file(arg: str) -> tuple[Path, bool]:
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets upgrade my-ruleset.yaml\n\n"
                     "  piquet-variants rulesets upgrade *.yaml && piquet-variants rulesets validate *.yaml")
-def upgrade(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to rewrite.")]) -> None:
+def upgrade(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to rewrite.")],
+            lang: LangOpt = "en") -> None:
     """Rewrite ruleset files of an older format in the current one: each key renamed since (with its values) and
     the format line, the comments, order and quoting kept.
 
@@ -180,7 +181,7 @@ def upgrade(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ru
         except OSError as exc:
             failed.append(f"{f}: cannot write: {exc.strerror or exc}")
             continue
-        typer.echo("\n".join(f"{f}: {c}" for c in changes) if changes else f"{f}: already format {FORMAT}")
+        typer.echo("\n".join(f"{f}: {c}" for c in changes) if changes else f"{f}: {t('already format {format}', lang).format(format=FORMAT)}")
     if failed:
         typer.echo("\n".join(failed), err=True)
         raise typer.Exit(1)
@@ -298,7 +299,7 @@ def matrix(ids: RulesetsArg = None, flagged: AlsoRulesetsOpt = None,
            fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """An N-way table: the rules as rows, the rulesets as columns, each value with a numbered note citing it."""
     sets = _rulesets(ids, flagged)
-    doc = evidence.matrix(sets, rules)
+    doc = evidence.matrix(sets, rules, lang)
     if fmt == "json":
         typer.echo(json_text(doc))
         return

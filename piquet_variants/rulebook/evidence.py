@@ -15,7 +15,7 @@ from fnmatch import fnmatchcase
 from typing import Any
 
 from ..errors import echo
-from ..i18n import Lang
+from ..i18n import Lang, t
 from ..ruleset.bibliography import Date
 from ..ruleset.model import RuleEntry, Ruleset, plain
 from ..schemas import did_you_mean
@@ -144,19 +144,19 @@ def plain_key(value: Any) -> str:
     return repr(plain(value))
 
 
-def _note_text(e: RuleEntry) -> str:
+def _note_text(e: RuleEntry, lang: Lang) -> str:
     parts = []
     for c in e.citations:
-        text = f"{c.source}, {c.locator} ({c.attestation})"
+        text = f"{c.source}, {c.locator} ({t(c.attestation, lang)})"
         if c.quote:
             text += f": “{c.quote}”"
         parts.append(text + (f" {c.note}" if c.note and c.attestation not in ATTESTED else ""))
     return "; ".join(parts)
 
 
-def matrix(rulesets: list[Ruleset], pattern: str = "*") -> dict[str, Any]:
+def matrix(rulesets: list[Ruleset], pattern: str = "*", lang: Lang = "en") -> dict[str, Any]:
     """Every rule matching ``pattern`` (a glob on the dotted path) in every ruleset, each value with a note
-    number; rulesets giving a rule the same citations share the note."""
+    number; rulesets giving a rule the same citations share the note, whose attestations are in ``lang``."""
     paths = [e.path for e in rulesets[0].entries if fnmatchcase(e.path, pattern)] if rulesets else []
     if not paths:
         raise UnknownRule(f"no rule matches {echo(pattern)} (rules are dotted paths, e.g. point.* or game.end)")
@@ -166,7 +166,7 @@ def matrix(rulesets: list[Ruleset], pattern: str = "*") -> dict[str, Any]:
         cells = {}
         for rs in rulesets:
             e = rs.entry(path)
-            number = notes.setdefault(_note_text(e), len(notes) + 1)
+            number = notes.setdefault(_note_text(e, lang), len(notes) + 1)
             cells[rs.id] = {"value": plain(e.value), "attestation": attestation(e), "note": number}
         rows.append({"path": path, "cells": cells})
     return {"rulesets": [rs.id for rs in rulesets], "rows": rows,
