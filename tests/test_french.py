@@ -260,3 +260,12 @@ def test_a_book_figure_in_a_replay_is_in_words(cli, path: Path) -> None:
         assert code in (0, 3), err
         assert not re.search(r"\b\d+x(?:[AKQJ]|10|9|8|7|6|as|roi|dame|valet|dix)\b|\b\d to (?:[AKQJ]|10|9|8|7)\b",
                              out), (lang, re.findall(r".*\d(?:x| to ).*", out)[:3])
+
+
+def test_laws_name_rules_in_words_and_keep_test_ids_for_the_json(cli, monkeypatch) -> None:  # noqa: ANN001
+    monkeypatch.setenv("COLUMNS", "400")  # whole cells
+    code, out, _ = cli("rulesets", "laws", "cavendish-rubicon", "--lang", "fr")
+    assert code == 0 and "tests/test_" not in out and "::" not in out
+    assert "le moins de cartes qu'une coupe prend (deal.cut_minimum)" in out
+    code, out, _ = cli("rulesets", "laws", "cavendish-rubicon", "--format", "json")
+    assert all(t.startswith("tests/test_") for law in json.loads(out)["laws"] for t in law["tests"])

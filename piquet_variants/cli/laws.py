@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from ..i18n import Lang
+from ..lexicon import rule_name
 from ..render import grid, json_text
 from ..rulebook.laws import Law, LawTable, load, say
 from .common import AlsoRulesetsOpt, FormatOpt, LangOpt, OneRulesetArg, OptionOpt, choose_rulesets, one_ruleset
@@ -34,8 +35,11 @@ def laws(ruleset: OneRulesetArg = None, flagged: AlsoRulesetsOpt = None, option:
         return
     headers = [say(h, lang) for h in (table.unit, "topic", "modelled as", "rules", "how", "tests")]
     sep = ", " if fmt == "markdown" else "\n"
+    # A rule in words, its path beside it to type back; a test by how many hold the law (the ids, which are the
+    # program's, in the JSON).
     rows = [[str(law.number), say(law.topic, lang), ", ".join(say(k, lang) for k in law.kinds),
-             sep.join(law.rules) or "-", law.how(lang) or "-", sep.join(law.tests)] for law in table.laws]
+             sep.join(f"{rule_name(r, lang)} ({r})" for r in law.rules) or "-", law.how(lang) or "-",
+             str(len(law.tests))] for law in table.laws]
     typer.echo(grid(fmt, headers, rows))
     typer.echo("\n" + say("accounted", lang).format(n=doc["accounted"], count=table.count, unit=say(table.unit, lang),
-                                                     code=table.code))
+                                                     code=table.code) + ". " + say("tests named", lang))
