@@ -199,6 +199,7 @@ def test_examples_list_is_examples(cli) -> None:
     for args in ((), ("--format", "json"), ("--format", "markdown", "--lang", "fr")):
         code, out, err = cli("examples", "list", *args)
         assert code == 0 and out == cli("examples", *args)[1] and "traite-art12" in out, err
+    assert "\nexample:traite-art12 " in cli("examples")[1]  # named in the table as it is typed
 
 
 def test_an_example_replays_by_name_from_anywhere(tmp_path: Path) -> None:

@@ -53,7 +53,8 @@ def _list(fmt: OutputFormat, lang: Lang) -> None:
     if fmt == "json":
         typer.echo(json_text(docs))
         return
-    rows = [[d["name"], d["file"], d["ruleset"] or "-", d["source"] or "-"] for d in docs]
+    # named as a record argument takes it, to be typed back (the JSON keeps the bare name)
+    rows = [[examples.PREFIX + d["name"], d["file"], d["ruleset"] or "-", d["source"] or "-"] for d in docs]
     typer.echo(Report().table([t(h, lang) for h in ("name", "file", "ruleset", "source")], rows).render(fmt))
 
 
