@@ -261,7 +261,25 @@ def _fault(exc: Any, lines: list[str]) -> tuple[int, int, str]:
         return (context.line + 1, context.column + 1,
                 f"the {'list' if opener == '[' else 'map'} opened here with '{opener}' is not closed with "
                 f"'{closer}' (or its items are not parted by ',')")
+    ended = _quote_ended_early(lines, line, col)
+    if ended is not None and ("expected key" in said or "expected <block end>" in said):
+        how = ("a ' inside single quotes is written twice ('')" if lines[line - 1][ended - 1] == "'"
+               else 'a " inside double quotes is written \\" (or the value put in single quotes)')
+        return line, ended, f"the quotation ends here, before the rest of the value: {how}"
     return _by_indentation(said, line, col, lines, context)
+
+
+def _quote_ended_early(lines: list[str], line: int, col: int) -> int | None:
+    """The column of a quote that closed a value on this line before text that goes on after it (``"it says "so"
+    here"``), where the parser stopped at that text; None where the line has no such quote."""
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    before = here[:col - 1].rstrip()
+    if col > len(here) or not before.endswith(("'", '"')) or ": " not in before:
+        return None
+    value = before.split(": ", 1)[1].lstrip()
+    if len(value) < 2 or value[0] != before[-1]:
+        return None
+    return len(before)
 
 
 def _by_indentation(said: str, line: int, col: int, lines: list[str], context: Any) -> tuple[int, int, str]:
