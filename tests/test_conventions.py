@@ -154,6 +154,15 @@ def test_a_ruleset_named_as_an_argument_is_named_as_well_with_r(cli, args: tuple
     assert code == 0 and cli(*args, *flagged, "--format", "json") == (0, out, err)
 
 
+def test_diff_and_cite_take_their_rulesets_with_r(cli) -> None:
+    code, out, _ = cli("rulesets", "diff", "traite", "marquoir", "--format", "json")
+    assert code == 0 and cli("rulesets", "diff", "-r", "traite", "-r", "marquoir", "--format", "json")[1] == out
+    assert cli("rulesets", "diff", "traite", "-r", "marquoir", "--format", "json")[1] == out
+    code, out, _ = cli("rulesets", "cite", "traite", "point.compare", "--format", "json")
+    assert code == 0 and cli("rulesets", "cite", "-r", "traite", "point.compare", "--format", "json")[1] == out
+    assert cli("rulesets", "diff", "traite")[0] == 2 and cli("rulesets", "cite", "traite")[0] == 2
+
+
 def test_a_report_takes_its_rulesets_with_r(cli, tmp_path) -> None:  # noqa: ANN001
     code, out, err = cli("report", "-r", "traite", "-r", "marquoir", "--output", str(tmp_path / "site"))
     assert code == 0, err

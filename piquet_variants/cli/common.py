@@ -27,9 +27,6 @@ OptionOpt = Annotated[list[str] | None, typer.Option(
 RulesetsOpt = Annotated[list[str], typer.Option(
     "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]", autocompletion=complete.rulesets,
     help="Ruleset (id or .yaml file), with its options if any, e.g. traite:end=race-100; repeat to compare.")]
-RulesetArg = Annotated[str, typer.Argument(
-    metavar="RULESET", autocompletion=complete.rulesets,
-    help="Ruleset id or .yaml file, with its options if any: traite:end=race-100.")]
 #: A command that takes its ruleset as an argument takes it as -r too, as every command that replays does.
 OneRulesetArg = Annotated[str | None, typer.Argument(
     metavar="RULESET", autocompletion=complete.rulesets, show_default=False,

@@ -23,7 +23,7 @@ from ..ruleset.texts import check_quotes
 from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, path_for, read_sources
 from . import complete
 from . import laws as laws_command
-from .common import (AlsoRulesetsOpt, FormatOpt, LangOpt, OneRulesetArg, OptionOpt, RulesetArg, choose_rulesets,
+from .common import (AlsoRulesetsOpt, FormatOpt, LangOpt, OneRulesetArg, OptionOpt, choose_rulesets,
                      one_ruleset, resolve_ruleset, warn)
 from ..schemas.formats import FORMAT
 from .sources import BibFormat, StyleOpt, bibliography_text
@@ -192,11 +192,14 @@ Only = Literal["disagreements", "filled", "options"]
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets diff modern-fr marquoir --format markdown\n\n"
                     "  piquet-variants rulesets diff traite cavendish-rubicon --only disagreements --show quotes")
-def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", autocompletion=complete.rulesets,
-                                          help="First ruleset (id or file), with its options if any: "
-                                               "traite:end=race-100.")],
-         b: Annotated[str, typer.Argument(metavar="RULESET_B", autocompletion=complete.rulesets,
-                                          help="Second ruleset (id or file), with its options if any.")],
+def diff(a: Annotated[str | None, typer.Argument(metavar="RULESET_A", autocompletion=complete.rulesets,
+                                                 show_default=False,
+                                                 help="First ruleset (id or file), with its options if any: "
+                                                      "traite:end=race-100.")] = None,
+         b: Annotated[str | None, typer.Argument(metavar="RULESET_B", autocompletion=complete.rulesets,
+                                                 show_default=False,
+                                                 help="Second ruleset (id or file), with its options if any.")] = None,
+         flagged: AlsoRulesetsOpt = None,
          option: OptionOpt = None,
          only: Annotated[Only | None, typer.Option(
              "--only", help="Keep one kind of difference: disagreements, filled or options.")] = None,
@@ -209,7 +212,11 @@ def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", autocompletion=co
     disputed), filled (one side is a value the project filled in: unstated, reconstructed or inherited) or option
     (a chosen option gives it).
     """
-    ra, rb = choose_rulesets([a, b], option)
+    given = [r for r in (a, b) if r] + list(flagged or ())
+    if len(given) != 2:
+        raise typer.BadParameter(f"name two rulesets, as arguments or with -r (given: {len(given)})",
+                                 param_hint="RULESET_A RULESET_B")
+    ra, rb = choose_rulesets(given, option)
     rows_doc = [d for d in views.diff(ra, rb, lang) if only is None or d["label"] == only.rstrip("s")]
     if fmt == "json":
         typer.echo(json_text(rows_doc))
@@ -320,14 +327,20 @@ def matrix(ids: RulesetsArg = None, flagged: AlsoRulesetsOpt = None,
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets cite cavendish-rubicon reckoning.order\n\n"
                     "  piquet-variants rulesets cite traite pique.with_repique --lang fr --style apa")
-def cite(ruleset: RulesetArg,
-         rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=complete.rules, help="Dotted rule path, e.g. point.compare.")],
+def cite(ruleset: OneRulesetArg = None,
+         rule: Annotated[str | None, typer.Argument(metavar="RULE", autocompletion=complete.rules, show_default=False,
+                                                    help="Dotted rule path, e.g. point.compare.")] = None,
+         flagged: AlsoRulesetsOpt = None,
          option: OptionOpt = None, style: StyleOpt = citing.DEFAULT_STYLE, fmt: FormatOpt = "table",
          lang: LangOpt = "en") -> None:
     """The citations behind one rule: each a note in the citation style (Chicago notes and bibliography by
     default) with its locator, then the quote, then how well the source attests the value, in words; then the
     bibliography."""
-    rs, = choose_rulesets([ruleset], option)
+    if flagged and rule is None:  # cite -r RULESET RULE: the one argument is the rule
+        ruleset, rule = None, ruleset
+    if rule is None:
+        raise typer.BadParameter("name the rule, e.g. point.compare", param_hint="RULE")
+    rs, = choose_rulesets([one_ruleset(ruleset, flagged)], option)
     doc = views.cite(rs, rule, lang, style, fmt)
     if fmt == "json":
         typer.echo(json_text(doc))
