@@ -60,6 +60,12 @@ def resolve(arg: str) -> Path:
     return path(arg[len(PREFIX):]) if arg.startswith(PREFIX) else Path(arg)
 
 
+def shown(arg: object, file: str) -> str:
+    """A record file as output names it: as the argument typed it where that is ``example:NAME``, not by where the
+    package happens to be installed (it can then be typed back, from anywhere); else the file as read."""
+    return str(arg) if str(arg).startswith(PREFIX) else file
+
+
 def copy(dest: Path) -> list[Path]:
     """Copy every shipped example into ``dest`` (made if missing), replacing nothing.
 

@@ -84,6 +84,14 @@ def _wrap(text: str, room: int) -> list[str]:
     return out
 
 
+def hanging(head: str, text: str) -> str:
+    """``head`` then ``text``, wrapped to the width between words, its following lines indented under the text
+    (a numbered note: ``[12] Cavendish, Law 61…``)."""
+    room = max(width() - len(head) - 1, 20)
+    pad = "\n" + " " * (len(head) + 1)
+    return head + " " + pad.join(_wrap(text, room))
+
+
 def _least(text: str) -> int:
     """The narrowest a cell can be without breaking a word or an id."""
     return max((len(p) for w in text.split() for p in _pieces(w)), default=0)

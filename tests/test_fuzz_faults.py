@@ -145,7 +145,7 @@ def test_fault_4_integral_float(cli, tmp_path, change, path: str) -> None:
 
 def test_fault_4_integral_float_score(cli, tmp_path) -> None:
     path = write(tmp_path, "float.json", '{"players":["A","B"],"deals":[{"dealer":"A","scores":{"A":1.0}}]}')
-    refused(cli, "replay", path, at=f"{path}:1:55: deals[0].scores.A: 1.0 is not of type 'integer' (found a number)")
+    refused(cli, "replay", path, at=f"{path}:1:55: deals[0].scores.A: expected a whole number here, not a number with a fraction: 1.0")
 
 
 # -- 5. convert with a peek's suit named 'X' ----------------------------------------------------------------------
@@ -278,7 +278,7 @@ def test_fault_10_convert_keeps_a_bad_cards_position(cli, tmp_path) -> None:
 
 def test_fault_10_a_value_of_the_wrong_type_says_so(cli, tmp_path) -> None:
     path = json_deal(tmp_path, lambda d: d.__setitem__("packets", "3"))
-    err = refused(cli, "replay", path, at=f"{path}:1:", says="deals[0].packets: '3' is a string; expected an integer, "
+    err = refused(cli, "replay", path, at=f"{path}:1:", says="deals[0].packets: '3' is text; expected a whole number, "
                                                             "one of 1, 2, 3, 4")
     assert "did you mean" not in err
 

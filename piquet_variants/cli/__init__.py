@@ -48,6 +48,13 @@ _COMMANDS: dict[str, tuple[str, str, str | None]] = {
 }
 
 
+#: Help and usage errors as Click writes them, not rich's panels: Click wraps each paragraph between words at the
+#: terminal's width, and an option's name and metavar stay whole on their line, where rich's columns cut
+#: ``--install-completion`` and ``RULESET[:NAME=CHOICE,...]`` mid-word and kept a docstring's line breaks
+#: mid-sentence at 80 columns.
+PLAIN_HELP = None
+
+
 def _command(name: str) -> Any:
     """A command built from its module, as Typer builds it, on first use (a Click command: Typer's own copy of
     Click, so not named here)."""
@@ -55,13 +62,33 @@ def _command(name: str) -> Any:
     module = import_module(f"{__name__}.{module_name}")
     found: Any = getattr(module, attr)
     if isinstance(found, typer.Typer):
+        found.rich_markup_mode = PLAIN_HELP
         command = typer.main.get_command(found)
     else:
-        single = typer.Typer()
+        single = typer.Typer(rich_markup_mode=PLAIN_HELP)
         single.command(name, epilog=epilog or getattr(module, "EPILOG", None))(found)
         command = typer.main.get_command(single)
     command.name = name
+    _whole_words(command)
     return command
+
+
+def _whole_words(command: Any) -> None:
+    """A command's examples kept whole (``_whole``), and its summary in a list of commands its first sentence
+    whole, wrapped, where Click would cut it at the width with "..."; its subcommands' too."""
+    if command.epilog:
+        command.epilog = _whole(command.epilog)
+    if command.help and not command.short_help:
+        first = command.help.split("\n\n")[0]
+        command.short_help = " ".join(first.split(". ")[0].split()).rstrip(".") + "."
+    for sub in getattr(command, "commands", {}).values():
+        _whole_words(sub)
+
+
+def _whole(epilog: str) -> str:
+    """Each example of an epilog (an indented paragraph) kept on its line, as typed (Click's ``\\b``), rather than
+    rewrapped as prose: a command line is copied whole, even where it runs past the width."""
+    return "\n\n".join("\b\n" + p if p.startswith("  ") else p for p in epilog.split("\n\n"))
 
 
 class _Commands(TyperGroup):
@@ -73,15 +100,20 @@ class _Commands(TyperGroup):
     def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:  # type: ignore[override]
         return _command(cmd_name) if cmd_name in _COMMANDS else None
 
+    def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: str | None = None) -> None:
+        from .complete import register
+        register()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
 
 app = typer.Typer(
     cls=_Commands,
     help="Explore the historical rule variants of Piquet: compare rulesets rule by rule with their "
          "sources, and replay recorded deals under any of them.",
-    no_args_is_help=True, pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"]},
-    epilog="Examples:\n\n  piquet-variants rulesets list\n\n  piquet-variants rulesets diff modern-fr marquoir\n\n"
+    no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=PLAIN_HELP, context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=_whole("Examples:\n\n  piquet-variants rulesets list\n\n  piquet-variants rulesets diff modern-fr marquoir\n\n"
            "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon\n\n"
-           "Exit status: 0 ok, 1 bad input, 2 usage, 3 a book's figure disagrees.")
+           "Exit status: 0 ok, 1 bad input, 2 usage, 3 a book's figure disagrees."))
 
 
 def _version(shown: bool) -> None:

@@ -27,9 +27,13 @@ OptionOpt = Annotated[list[str] | None, typer.Option(
 RulesetsOpt = Annotated[list[str], typer.Option(
     "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]", autocompletion=complete.rulesets,
     help="Ruleset (id or .yaml file), with its options if any, e.g. traite:end=race-100; repeat to compare.")]
-RulesetArg = Annotated[str, typer.Argument(
-    metavar="RULESET", autocompletion=complete.rulesets,
-    help="Ruleset id or .yaml file, with its options if any: traite:end=race-100.")]
+#: A command that takes its ruleset as an argument takes it as -r too, as every command that replays does.
+OneRulesetArg = Annotated[str | None, typer.Argument(
+    metavar="RULESET", autocompletion=complete.rulesets, show_default=False,
+    help="Ruleset id or .yaml file, with its options if any: traite:end=race-100 (or -r RULESET).")]
+AlsoRulesetsOpt = Annotated[list[str] | None, typer.Option(
+    "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]", autocompletion=complete.rulesets, show_default=False,
+    help="A ruleset, as the arguments name one; repeatable.")]
 RecordsArg = Annotated[list[Path], typer.Argument(
     metavar="FILE", autocompletion=complete.records,
     help="Deal records: notation (.piquet) or JSON (.json), example:NAME for a shipped example, or - for "
@@ -45,9 +49,9 @@ class BadOption(PiquetError):
     """A --option that is not NAME=CHOICE, or that no ruleset given can take."""
 
 
-def warn(message: str) -> None:
+def warn(message: str, lang: Lang = "en") -> None:
     """A diagnostic on stderr that does not stop the command."""
-    typer.echo(f"piquet-variants: warning: {message}", err=True)
+    typer.echo(f"piquet-variants: {t('warning', lang)}: {message}", err=True)
 
 
 def note(message: str) -> None:
@@ -60,6 +64,15 @@ def _choice(item: str, flag: str) -> tuple[str, str]:
     if not sep or not name.strip() or not choice.strip():
         raise BadOption(f"{flag} {echo(item)}: expected NAME=CHOICE, for example end=race-100")
     return name.strip(), choice.strip()
+
+
+def one_ruleset(arg: str | None, flagged: list[str] | None) -> str:
+    """The one ruleset a command is given, as its argument or as ``-r``."""
+    given = ([arg] if arg else []) + list(flagged or ())
+    if len(given) != 1:
+        raise typer.BadParameter(f"name one ruleset, as RULESET or -r RULESET (given: {len(given)})",
+                                 param_hint="RULESET")
+    return given[0]
 
 
 def parse_options(raw: list[str] | None) -> tuple[tuple[str, str], ...]:
@@ -119,7 +132,7 @@ def record_rulesets(doc: Located, where: str, raw: list[str] | None, lang: Lang)
     then the bare ``raw`` ones; a ruleset file is found from the record's folder.  A ruleset not found is a
     ``RecordError`` at the record's line."""
     if "ruleset" not in doc.data:
-        warn(f"{where}: {t('assumed ruleset', lang).format(ruleset=DEFAULT_RULESET)}")
+        warn(f"{where}: {t('assumed ruleset', lang).format(ruleset=DEFAULT_RULESET)}", lang)
     own = tuple(doc.data.get("options", {}).items())
     try:
         return choose_rulesets([doc.data.get("ruleset", DEFAULT_RULESET)], raw, own, Path(doc.file).parent)

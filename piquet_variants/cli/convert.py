@@ -19,7 +19,8 @@ from ..examples import PREFIX, resolve
 from ..files import check_output_file, replace_whole
 from ..located import Located
 from . import complete
-from .common import STDIN, load_deals
+from ..i18n import t
+from .common import STDIN, LangOpt, load_deals
 
 Target = Literal["json", "notation"]
 
@@ -61,6 +62,7 @@ def convert_command(
                          "(with --in-place, the file's own).")] = None,
         in_place: Annotated[bool, typer.Option(
             "--in-place", help="Rewrite FILE itself, e.g. to write its notation canonically.")] = False,
+        lang: LangOpt = "en",
 ) -> None:
     """Turn a notation file into JSON records, or JSON records into notation.
 
@@ -74,12 +76,14 @@ def convert_command(
 
     if in_place:
         if source == STDIN or source.startswith(PREFIX):
-            raise typer.BadParameter("only a file of your own can be rewritten in place", param_hint="--in-place")
+            raise typer.BadParameter(t("only a file of your own can be rewritten in place", lang),
+                                     param_hint="--in-place")
         if output is not None and not _same_file(source, output):
-            raise typer.BadParameter("rewrites FILE itself; give no --output", param_hint="--in-place")
+            raise typer.BadParameter(t("rewrites FILE itself; give no --output", lang), param_hint="--in-place")
         output = Path(source)
     elif output is not None and _same_file(source, output):
-        raise typer.BadParameter(f"{output} is the input FILE; pass --in-place to rewrite it", param_hint="--output")
+        raise typer.BadParameter(t("{output} is the input FILE; pass --in-place to rewrite it", lang).format(
+            output=output), param_hint="--output")
     if output is not None:
         check_output_file(output)  # before any reading: a file the user could not write with > is refused
     records = load_deals(Path(source))

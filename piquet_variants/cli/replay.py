@@ -14,6 +14,7 @@ from ..saying import say_all, say_note
 from ..engine.record import Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import RecordError
+from ..examples import shown
 from ..i18n import Lang, t
 from ..lexicon import place
 from ..records.checks import Check, figure_id
@@ -129,7 +130,7 @@ def replay_command(
                 problems += doc.problems
                 statuses.append(1)
                 continue
-            where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
+            where = shown(f, doc.file) if len(records) == 1 else f"{shown(f, doc.file)} #{k}"
             try:
                 sets = rulesets_for(doc, where, ruleset, option, lang)
             except RecordError as exc:
@@ -145,7 +146,7 @@ def replay_command(
                     statuses.append(1)
                     break
                 statuses.append(EXIT_MISMATCH if rep.mismatches else 0)
-                results.append(dict(replay_json(rep, rs.id, lang), file=doc.file, record=k))
+                results.append(dict(replay_json(rep, rs.id, lang), file=shown(f, doc.file), record=k))
                 tell_it = narrative if narrative is not None else doc.lines is not None
                 report.extend(_account(rep, record, f"{where}: {rs.id}", lang, tell_it, rs))
                 if rep.partie.tie_deals_left:
@@ -155,7 +156,7 @@ def replay_command(
                         warn(f"{where}: {rs.id}: {t('deal', lang)} {d.number}: {remark}")
                     flag = unplayed(d, lang)
                     if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):
-                        warn(f"{where}: {flag}")
+                        warn(f"{where}: {flag}", lang)
     if results or not problems:
         typer.echo(json_text({"results": results}) if fmt == "json" else report.render(fmt))
     if problems:

@@ -8,10 +8,10 @@ from typing import Annotated
 import typer
 
 from ..errors import OutputRefused, Problem, RecordError
-from ..examples import SUFFIXES
+from ..examples import SUFFIXES, shown
 from ..files import quietly
 from . import complete
-from .common import LangOpt, OptionOpt, choose_rulesets, load_deals, record_rulesets
+from .common import AlsoRulesetsOpt, LangOpt, OptionOpt, choose_rulesets, load_deals, record_rulesets
 
 
 def _record_files(paths: list[str]) -> list[Path]:
@@ -33,6 +33,7 @@ def report_command(
         ids: Annotated[list[str] | None, typer.Argument(
             metavar="RULESET", autocompletion=complete.rulesets, help="Rulesets to report (ids or .yaml files, with options as ID:NAME=CHOICE); "
                                     "default: every ruleset on the search path.")] = None,
+        flagged: AlsoRulesetsOpt = None,
         deals: Annotated[list[str] | None, typer.Option(
             "--deals", metavar="PATH", autocompletion=complete.records, help="Records to replay: notation or JSON files, folders of them, or "
                                             "example:NAME; repeatable.")] = None,
@@ -62,6 +63,7 @@ def report_command(
         site.check_target(output, force)
     except OutputRefused as exc:
         raise typer.BadParameter(str(exc), param_hint="--output") from None
+    ids = [*(ids or ()), *(flagged or ())]
     chosen = choose_rulesets(ids, option) if ids else choose_rulesets(_known(), option)
     seen = [rs.id for rs in chosen]
     twice = sorted({i for i in seen if seen.count(i) > 1})
@@ -76,7 +78,7 @@ def report_command(
             if isinstance(doc, RecordError):
                 problems += doc.problems
                 continue
-            where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
+            where = shown(f, doc.file) if len(records) == 1 else f"{shown(f, doc.file)} #{k}"
             try:
                 entries.append(deal_pages.Entry(doc, k, len(records), record_rulesets(doc, where, None, lang)[0]))
             except RecordError as exc:

@@ -163,6 +163,14 @@ def _book_of(data: dict[str, Any]) -> dict[str, Any] | None:
     return next((r for r in data["results"] if r["book"]), None)
 
 
+def _player(pid: str, lang: Lang) -> str:
+    """A player as a reader sees it: a shipped player's name in the reader's language, with the id typed for it
+    beside where they differ (``appris (learned+score)``); a player of one's own by its id."""
+    base = pid.split("+")[0]
+    words = t(f"player:{base}", lang)
+    return pid if words in (f"player:{base}", base) else f"{words} ({pid})"
+
+
 def _text(data: dict[str, Any], fmt: Any, lang: Lang) -> str:
     results = data["results"]
     club = _book_of(data)
@@ -179,7 +187,7 @@ def _text(data: dict[str, Any], fmt: Any, lang: Lang) -> str:
         rows.append(row + ([_book_cell(club, book_key, None, lang)] if club else []))
     rows.append([t("parties", lang), "-"] + [str(r["partie"]["parties"]) for r in results] + ([""] if club else []))
     head = (f"{t('deals', lang)}: {data['deals']}, {t('seed', lang)}: {data['seed']}, "
-            f"{t('players', lang)}: {t('{first} v {second}', lang).format(first=data['players'][0], second=data['players'][1])}" + (f" ({t('partial', lang)})" if data["partial"]
+            f"{t('players', lang)}: {t('{first} v {second}', lang).format(first=_player(data['players'][0], lang), second=_player(data['players'][1], lang))}" + (f" ({t('partial', lang)})" if data["partial"]
                                                                      else ""))
     bands_headers = [t("band", lang)] + [f"{r['ruleset']}: {t(role, lang)}" for r in results for role in ("elder",
                                                                                                        "younger")]
