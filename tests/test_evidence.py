@@ -345,7 +345,8 @@ def test_the_academies_pique_is_disputed_with_both_sides_in_the_conflicts(cli) -
     code, out, _ = cli("rulesets", "conflicts", "--format", "json")
     row = next(r for r in json.loads(out) if r["path"] == "pique.reached_by")
     sides = {v["value"]: {(c["source"], tuple(c["rulesets"])) for c in v["claims"]} for v in row["values"]}
-    assert ("cavendish-treatise", ("academie",)) in sides["first_lead"] and ("traite", ("traite",)) in sides["play"]
+    assert ("cavendish-treatise", ("academie",)) in sides["first_lead"]
+    assert any(source == "traite" and "traite" in rulesets for source, rulesets in sides["play"])
     cited = [c for v in row["values"] for claim in v["claims"] for c in claim["citations"]]
     assert any(c["source"] == "traite" and c["locator"] == "art. 11" and "en jouant" in c["quote"] for c in cited)
 

@@ -54,9 +54,9 @@ def warn(message: str, lang: Lang = "en") -> None:
     typer.echo(f"piquet-variants: {t('warning', lang)}: {message}", err=True)
 
 
-def note(message: str) -> None:
+def note(message: str, lang: Lang = "en") -> None:
     """A remark on stderr about how the command read its input: neither a fault nor a result."""
-    typer.echo(f"piquet-variants: note: {message}", err=True)
+    typer.echo(f"piquet-variants: {t('note', lang)}: {message}", err=True)
 
 
 def _choice(item: str, flag: str) -> tuple[str, str]:
@@ -157,7 +157,7 @@ def rulesets_for(doc: Located, where: str, refs: list[str] | None, raw: list[str
     for rs in sets:
         if own and rs.id != own_id:
             note(f"{where}: " + t("record options not applied", lang).format(
-                options=", ".join(f"{n}={c}" for n, c in own), ruleset=rs.id, own=own_id))
+                options=", ".join(f"{n}={c}" for n, c in own), ruleset=rs.id, own=own_id), lang)
     return sets
 
 

@@ -150,10 +150,10 @@ def replay_command(
                 tell_it = narrative if narrative is not None else doc.lines is not None
                 report.extend(_account(rep, record, f"{where}: {rs.id}", lang, tell_it, rs))
                 if rep.partie.tie_deals_left:
-                    warn(f"{where}: {tie_words(rs, rep.partie.tie_deals_left, lang)}")
+                    warn(f"{where}: {tie_words(rs, rep.partie.tie_deals_left, lang)}", lang)
                 for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription
                     for remark in say_all(d.warnings, lang):  # the record may mean what the laws do not
-                        warn(f"{where}: {rs.id}: {t('deal', lang)} {d.number}: {remark}")
+                        warn(f"{where}: {rs.id}: {t('deal', lang)} {d.number}: {remark}", lang)
                     flag = unplayed(d, lang)
                     if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):
                         warn(f"{where}: {flag}", lang)

@@ -267,6 +267,8 @@ class _DealDriver:
             if deal.over:
                 return
             side = exchange.of(role)
+            if side is None and self.recorded.declarations is None and not self.recorded.tricks:
+                return  # the record stops here, as one whose play stops short: the deal is told as far as it goes
             if side is None:
                 raise self.fail(("exchange",), f"the {ROLES[role]}'s exchange is missing")
             self._side(deal, role, side, ("exchange", ROLES[role]))
