@@ -230,10 +230,10 @@ def test_a_reply_of_not_good_then_the_winners_own_call() -> None:
 ], ids=["24 A♠", "48 A♠", "48 A♠ then a fault", "64,000 ranks under one sign", "64,000 ranks and no sign"])
 def test_pathological_lines_are_refused_at_once(text: str, either_parser: bool) -> None:
     notation_parser.parser()  # the grammar compiled before the clock starts
-    start = time.perf_counter()
+    start = time.process_time()  # its own time: the machine may be shared
     with pytest.raises(NotationError) as exc:
         list(pv.read(text))
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     problem = exc.value.problems[0]
     assert problem.line == 3 and problem.column > 1
     assert elapsed < 5.0, f"{elapsed:.2f} s"  # against exponential time, on a shared machine; not a speed

@@ -6,6 +6,7 @@ import json
 import os
 import pickle
 import random
+import resource
 import socket
 import subprocess
 import sys
@@ -258,9 +259,9 @@ def _validate(cli, folder: Path, text: str, locator: str = "Law 3", quote: str =
     (folder / "hoyle.yaml").write_text(_RULESET.format(locator=locator, quote=quote), "utf-8")
     if text:
         (folder / "texts" / "hoyle.txt").write_text(text, "utf-8")
-    start = time.monotonic()
+    start = time.process_time()  # the command's own time, whatever else the machine runs
     code, out, err = cli("rulesets", "validate", str(folder / "hoyle.yaml"), "--texts", str(folder / "texts"))
-    return code, out, err, time.monotonic() - start
+    return code, out, err, time.process_time() - start
 
 
 def _ocr_text(size: int) -> str:
@@ -323,9 +324,9 @@ def test_a_text_is_read_only_inside_the_folder(cli, tmp_path: Path, name: str) -
 def test_three_thousand_unknown_keys_in_a_ruleset_are_a_hundred_lines(cli, tmp_path: Path) -> None:
     path = tmp_path / "flood.yaml"
     path.write_text("id: flood\ntitle: t\nextends: traite\n" + "".join(f"key{i}: 1\n" for i in range(3000)), "utf-8")
-    start = time.monotonic()
+    start = time.process_time()
     code, out, err = cli("rulesets", "validate", str(path))
-    assert time.monotonic() - start < 2
+    assert time.process_time() - start < 2
     lines = [line for line in err.splitlines() if not line.startswith(" ")]  # each problem's, not its excerpt's
     assert code == 1 and len(lines) == MAX_PROBLEMS + 1 and "unknown key 'key0'" in lines[0]
     assert len(err.splitlines()) == 3 * (MAX_PROBLEMS + 1)  # each a problem, its line and a caret
@@ -337,9 +338,9 @@ def test_unknown_keys_in_a_json_record_are_a_hundred_lines(cli, tmp_path: Path) 
     data |= {f"k{i}": 1 for i in range(5000)}
     path = tmp_path / "flood.json"
     path.write_text(json.dumps(data), "utf-8")
-    start = time.monotonic()
+    start = time.process_time()
     code, out, err = cli("replay", str(path))
-    assert time.monotonic() - start < 2
+    assert time.process_time() - start < 2
     lines = err.splitlines()
     assert code == 1 and len(lines) == MAX_PROBLEMS + 1 and len(err) < 20_000
     assert "more problems follow" in lines[-1]
@@ -362,10 +363,11 @@ def test_a_megabyte_quote_never_closed_takes_a_few_megabytes(tmp_path: Path) -> 
     path = tmp_path / "escapes.piquet"
     text = '[Players "A" "B"]\n[Event "' + '\\"' * 524_000 + "\n"
     path.write_text(text, "utf-8")
-    start = time.monotonic()
+    start = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run([sys.executable, "-c", _MEMORY, str(path)], capture_output=True, text=True, timeout=60,
                           env={**os.environ, "PYTHONPATH": str(ROOT), "PIQUET_VARIANTS_CACHE": str(tmp_path / "c")})
-    took = time.monotonic() - start
+    end = resource.getrusage(resource.RUSAGE_CHILDREN)
+    took = end.ru_utime + end.ru_stime - start.ru_utime - start.ru_stime  # its CPU time, whatever the load
     code, grew_kb = map(int, done.stdout.split())
     assert code == 1 and "escapes.piquet:2:" in done.stderr and "Traceback" not in done.stderr
     assert grew_kb * 1024 < 10 * len(text), grew_kb
@@ -423,9 +425,9 @@ def test_a_search_path_entry_too_long_is_searched_as_empty(cli, tmp_path: Path, 
                                                             args: list[str]) -> None:
     long = str(tmp_path / ("x" * 300))
     monkeypatch.setenv("PIQUET_VARIANTS_PATH", long)
-    start = time.monotonic()
+    start = time.process_time()
     code, out, err = cli(*[a.replace("{long}", long) for a in args])
-    assert time.monotonic() - start < 2
+    assert time.process_time() - start < 2
     assert "internal error" not in err and "Traceback" not in err, err
     assert code == 0 if "--style" not in args else code == 1 and "style" in err
 
