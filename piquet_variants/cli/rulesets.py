@@ -31,11 +31,18 @@ app = typer.Typer(help="Inspect, validate, compare and cite the rulesets.", no_a
 
 
 def _attest(c: dict, lang: Lang) -> list[str]:
-    return [c["source"], c["locator"], t(c["attestation"], lang)]
+    return [c["source"], c["locator"], _attested(c, lang)]
+
+
+def _attested(c: dict, lang: Lang) -> str:
+    """The attestation in words, and where the quote could not be checked, the text not being shipped, so."""
+    unchecked = c.get("quote") and not views.quote_checked(c["source"])
+    return t(c["attestation"], lang) + (f" ({t('the text is not shipped: the quote is not checked', lang)})"
+                                        if unchecked else "")
 
 
 def _cites(citations: list[dict], lang: Lang) -> str:
-    return "; ".join(f"{c['source']} {c['locator']} [{t(c['attestation'], lang)}]" for c in citations)
+    return "; ".join(f"{c['source']} {c['locator']} [{_attested(c, lang)}]" for c in citations)
 
 
 @app.command("list", epilog="Example: piquet-variants rulesets list --format json")

@@ -23,7 +23,7 @@ from ..ruleset.bibliography import Date, Source, unmarked
 from ..ruleset.model import Citation, RuleEntry, Ruleset, plain
 from ..schemas import did_you_mean, rule_leaves
 from ..lexicon import value_words
-from .views import ATTESTED, UnknownRule, applying, attestation, from_option, quoted
+from .views import ATTESTED, UnknownRule, applying, attestation, from_option, quote_checked, quoted
 
 UNDATED = 10_000  # sorts after every year
 
@@ -238,7 +238,8 @@ def _note_text(e: RuleEntry, lang: Lang) -> str:
     for c in e.citations:
         text = f"{c.source}, {c.locator} ({t(c.attestation, lang)})"
         if c.quote:
-            text += f": “{c.quote}”"
+            text += f": “{c.quote}”" + ("" if quote_checked(c.source) else
+                                        f" ({t('the text is not shipped: the quote is not checked', lang)})")
         parts.append(text + (f" {c.note}" if c.note and c.attestation not in ATTESTED else ""))
     return "; ".join(parts)
 
