@@ -905,7 +905,7 @@ def read_records(text: str, name: str = "<text>") -> list[Located | NotationErro
 
 def iter_text_records(text: str, name: str = "<text>") -> Iterator[Located | NotationError]:
     """Each record of a notation text, as ``read_records`` gives them, one at a time."""
-    return iter_records((text[i:i + _PIECE] for i in range(0, len(text), _PIECE)), name)
+    return records((text[i:i + _PIECE] for i in range(0, len(text), _PIECE)), name)
 
 
 #: The text is parsed in blocks of about this many characters, each ending where a record begins: a file of any
@@ -914,7 +914,7 @@ BLOCK = MAX_BYTES
 _PIECE = 1 << 16
 
 
-def iter_records(pieces: Iterable[str], name: str = "<text>") -> Iterator[Located | NotationError]:
+def records(pieces: Iterable[str], name: str = "<text>") -> Iterator[Located | NotationError]:
     """Each record of a notation text that arrives in pieces (a file read as it goes), as soon as its block is
     read: a record is bounded (``BLOCK`` characters), the file is not."""
     count = _Count(name)
@@ -1035,7 +1035,7 @@ def read_file_records(path: Path | str) -> list[Located | NotationError]:
 def iter_file_records(path: Path | str) -> Iterator[Located | NotationError]:
     """Each record of a notation file as it is read (``iter_records``), up to ``MAX_RECORDS_BYTES`` in all."""
     try:
-        yield from iter_records(text_pieces(path, MAX_RECORDS_BYTES), str(path))
+        yield from records(text_pieces(path, MAX_RECORDS_BYTES), str(path))
     except LoadFailure as exc:
         yield NotationError([exc.problem])
 
