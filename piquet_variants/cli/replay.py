@@ -16,9 +16,11 @@ from ..lexicon import place
 from ..records.checks import Check
 from ..records.model import Record, record_of
 from ..narrative import said, tell, unplayed
-from ..render import Report, json_text
+from ..located import Located
+from ..render import Report, Streamed
 from . import complete
-from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, choose_rulesets, load_deals, record_rulesets, warn, worst
+from .common import (FormatOpt, LangOpt, OptionOpt, RecordsArg, choose_rulesets, each_record, numbered, record_rulesets,
+                     warn, worst)
 
 EXIT_MISMATCH = 3
 
@@ -103,41 +105,48 @@ def replay_command(
     Exit status: the worst of all records: 0 when every claimed score agrees,
     3 when one disagrees, 1 when a record is bad input.
     """
-    results, report, problems, statuses = [], Report(), [], [0]
+    out = Streamed(fmt, lambda text: typer.echo(text, nl=False))
+    statuses = [0]
     for f in files:
-        records = load_deals(f)
-        for k, doc in enumerate(records, 1):
-            if isinstance(doc, RecordError):
-                problems += doc.problems
-                statuses.append(1)
-                continue
-            where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
-            try:
-                sets = choose_rulesets(ruleset, option) if ruleset else record_rulesets(doc, where, option, lang)
-            except RecordError as exc:
-                problems += exc.problems
-                statuses.append(1)
-                continue
-            record = record_of(doc.data)
-            for rs in sets:
-                try:
-                    rep = replay(record, rs.rules, doc)
-                except RecordError as exc:  # a revoke, an impossible discard: this record only
-                    problems += exc.problems
-                    statuses.append(1)
-                    break
-                statuses.append(EXIT_MISMATCH if rep.mismatches else 0)
-                results.append(dict(replay_json(rep, rs.id, lang), file=doc.file, record=k))
-                tell_it = narrative if narrative is not None else doc.lines is not None
-                report.extend(_account(rep, record, f"{where}: {rs.id}", lang, tell_it))
-                for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription
-                    flag = unplayed(d, lang)
-                    if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):
-                        warn(f"{where}: {flag}")
-    if results or not problems:
-        typer.echo(json_text({"results": results}) if fmt == "json" else report.render(fmt))
-    if problems:
-        typer.echo("\n".join(map(str, problems)), err=True)
+        for k, alone, doc in numbered(each_record(f)):
+            statuses.append(_replayed(out, doc, k, alone, ruleset, option, lang, narrative))
+    if out.parts or 1 not in statuses:  # records all bad: their problems alone, and no empty output
+        out.close()
     status = worst(*statuses)
     if status:
         raise typer.Exit(status)
+
+
+def _replayed(out: Streamed, doc: Located | RecordError, k: int, alone: bool, ruleset: list[str] | None,
+              option: list[str] | None, lang: Lang, narrative: bool | None) -> int:
+    """Replay one record under each ruleset asked for (its own by default) and write what each gives, or its
+    problems on stderr: the exit status it calls for."""
+    if isinstance(doc, RecordError):
+        return _said(doc)
+    where = doc.file if alone else f"{doc.file} #{k}"
+    try:
+        sets = choose_rulesets(ruleset, option) if ruleset else record_rulesets(doc, where, option, lang)
+    except RecordError as exc:
+        return _said(exc)
+    record = record_of(doc.data)
+    status = 0
+    for rs in sets:
+        try:
+            rep = replay(record, rs.rules, doc)
+        except RecordError as exc:  # a revoke, an impossible discard: this record only
+            return worst(status, _said(exc))
+        status = worst(status, EXIT_MISMATCH if rep.mismatches else 0)
+        tell_it = narrative if narrative is not None else doc.lines is not None
+        out.add(_account(rep, record, f"{where}: {rs.id}", lang, tell_it),
+                dict(replay_json(rep, rs.id, lang), file=doc.file, record=k))
+        for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription
+            flag = unplayed(d, lang)
+            if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):
+                warn(f"{where}: {flag}")
+    return status
+
+
+def _said(error: RecordError) -> int:
+    """A record's problems, on stderr as they are found: the status of bad input."""
+    typer.echo("\n".join(map(str, error.problems)), err=True)
+    return 1
