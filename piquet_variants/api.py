@@ -28,9 +28,9 @@ from .errors import PiquetError, Problem, RecordError, RulesetError, UnknownRule
 from .examples import PREFIX as EXAMPLE, path as example_path
 from .files import quietly
 from .located import MAX_RECORDS_BYTES, LoadFailure, Located, load_file, text_pieces
-from .notation.events import RecordEvent, Visitor, walk
+from .notation.events import RecordEvent, Told, Visitor, walk
 from .notation.writer import write_all
-from .records.json_reader import json_records
+from .records.json_reader import HALF_A_CHARACTER, half_character, json_records, lone_surrogate
 from .records.model import Record as TypedRecord, data_of, record_of
 from .ruleset.compiler import compile_path, load_ruleset
 from .ruleset.model import Rules, Ruleset
@@ -116,7 +116,25 @@ def read(source: str | Path | bytes | Handle, *, fmt: Format | None = None,
                 raise result
             on_error(result)
         else:
-            yield Record(result)
+            yield Record(_comments_in_order(result))
+
+
+def _comments_in_order(doc: Located) -> Located:
+    """The record with its comments listed in the order the writer writes them (each before the statement it was
+    written before, the statements in the table's order), as ``read(write(r))`` lists them: a deal written out of
+    the usual order (its talon before its hands) keeps each comment at its statement, and reads back equal."""
+    data = doc.data
+    deals = data.get("deals", [])
+    if "comments" not in data and not any("comments" in deal for deal in deals):
+        return doc
+    written: dict[int, list[dict[str, str]]] = {}
+    for event in walk(record_of(data)):
+        if event.kind == Told.COMMENT:
+            written.setdefault(event.deal, []).append({"before": event.data.before, "text": event.data.text})
+    for n, holder in enumerate([data] + deals):
+        if "comments" in holder:
+            holder["comments"] = written.get(n, [])
+    return doc
 
 
 #: How much of a handle is read at a time.
@@ -142,7 +160,7 @@ def _results(source: str | Path | bytes | Handle, fmt: Format | None) -> Iterato
                 raise LoadFailure(Problem("<text>", 1, 1, "", f"no file {echo(source)} is there, and the text is "
                                           "no record: a record opens with its tags ([Players \"A\" \"B\"]) or, "
                                           "in JSON, with '{'"))
-            yield from _pieces_records(iter([source]), "<text>", fmt)
+            yield from _pieces_records(_decoded([source], "<text>"), "<text>", fmt)
         else:
             yield from _file_records(source, fmt)
     except LoadFailure as exc:
@@ -194,9 +212,17 @@ def _handle_pieces(handle: Handle, name: str) -> Iterator[str | bytes]:
 def _decoded(pieces: Iterable[str | bytes], name: str) -> Iterator[str]:
     """Pieces of text, bytes decoded as UTF-8 as they come (a character may be cut between two pieces)."""
     decoder = codecs.getincrementaldecoder("utf-8")()
-    done = 0
+    done, line, column = 0, 1, 1  # the bytes decoded; the line and column where the next text piece begins
     for piece in pieces:
-        if isinstance(piece, str):
+        if isinstance(piece, str):  # a text made in Python may hold half a character, which bytes cannot
+            at = half_character(piece)
+            if at >= 0:
+                before = piece.count("\n", 0, at)
+                line += before
+                column = at - piece.rfind("\n", 0, at) if before else column + at
+                raise LoadFailure(Problem(name, line, column, "", HALF_A_CHARACTER))
+            line += piece.count("\n")
+            column = len(piece) - piece.rfind("\n") if "\n" in piece else column + len(piece)
             yield piece
             continue
         try:
@@ -239,7 +265,9 @@ def _data(records: Writable | Iterable[Writable]) -> list[dict[str, Any]]:
             r = data_of(r)
         if not isinstance(r, dict):
             raise RecordError([Located(f"<record {i + 1}>", r).problem((), f"{echo(r)} is not a record")])
-        problems = validate(Located(f"<record {i + 1}>", r), "record")
+        half = lone_surrogate(r)
+        problems = [Located(f"<record {i + 1}>", r).problem(half, HALF_A_CHARACTER)] if half is not None else \
+            validate(Located(f"<record {i + 1}>", r), "record")
         if problems:
             raise RecordError(problems)
         out.append(r)

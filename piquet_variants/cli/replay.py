@@ -17,6 +17,7 @@ from ..records.checks import Check
 from ..records.model import Record, record_of
 from ..narrative import said, tell, unplayed
 from ..located import Located
+from ..ruleset.model import Ruleset
 from ..render import Report, Streamed
 from . import complete
 from .common import (FormatOpt, LangOpt, OptionOpt, RecordsArg, choose_rulesets, each_record, numbered, record_rulesets,
@@ -107,9 +108,10 @@ def replay_command(
     """
     out = Streamed(fmt, lambda text: typer.echo(text, nl=False))
     statuses = [0]
+    chosen = choose_rulesets(ruleset, option) if ruleset else None  # once, not for every record
     for f in files:
         for k, alone, doc in numbered(each_record(f)):
-            statuses.append(_replayed(out, doc, k, alone, ruleset, option, lang, narrative))
+            statuses.append(_replayed(out, doc, k, alone, chosen, option, lang, narrative))
     if out.parts or 1 not in statuses:  # records all bad: their problems alone, and no empty output
         out.close()
     status = worst(*statuses)
@@ -117,15 +119,15 @@ def replay_command(
         raise typer.Exit(status)
 
 
-def _replayed(out: Streamed, doc: Located | RecordError, k: int, alone: bool, ruleset: list[str] | None,
+def _replayed(out: Streamed, doc: Located | RecordError, k: int, alone: bool, chosen: list[Ruleset] | None,
               option: list[str] | None, lang: Lang, narrative: bool | None) -> int:
-    """Replay one record under each ruleset asked for (its own by default) and write what each gives, or its
+    """Replay one record under each ruleset ``chosen`` (its own where none is) and write what each gives, or its
     problems on stderr: the exit status it calls for."""
     if isinstance(doc, RecordError):
         return _said(doc)
     where = doc.file if alone else f"{doc.file} #{k}"
     try:
-        sets = choose_rulesets(ruleset, option) if ruleset else record_rulesets(doc, where, option, lang)
+        sets = chosen if chosen is not None else record_rulesets(doc, where, option, lang)
     except RecordError as exc:
         return _said(exc)
     record = record_of(doc.data)

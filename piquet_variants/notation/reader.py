@@ -251,6 +251,12 @@ class _Builder:
             problems.append(self.problem(body[0].pos if body else stmts[0].pos if stmts else (1, 1),
                                          'the players are missing: [Players "A" "B"]'))
             raise NotationError(problems)
+        so_far = rec.get("so_far", {})
+        if so_far and not problems and ("deals" not in so_far or "scores" not in so_far):
+            given = next(iter(so_far))
+            problems.append(self.problem(self.marks[("so_far", given)],
+                                         'a partie in progress gives both the deals played so far and the score then: '
+                                         '[DealsSoFar "5"] [ScoreSoFar "A" "40" "B" "12"]'))
         if "sitting" in rec and "players" not in rec["sitting"]:
             problems.append(self.problem(self.marks[("sitting", "card")],
                                          'a scoring card needs the sitting\'s three players: [Sitting "A" "B" "C"]'))
@@ -338,7 +344,7 @@ class _Builder:
                     raise self.fail(h.pos, f"[{tag}] names the sitting's three players, each once")
                 rec.setdefault("sitting", {})["players"] = values
             case ("so_far", "deals"):
-                if not (values[0].isdigit() and len(values[0]) <= 9):
+                if not self.figures_in(values[0], h):
                     raise self.fail(h.pos, f'[{tag}] is how many deals were played before the first: "5"')
                 rec.setdefault("so_far", {})["deals"] = int(values[0])
             case (name,) if name in _CHOICES:
@@ -373,15 +379,29 @@ class _Builder:
             chosen[name.strip()] = choice.strip()
         return chosen
 
+    def figures_in(self, value: str, h: Tag) -> bool:
+        """Whether a tag's value is a whole number in figures (at most nine); a digit the notation does not read
+        (``³``, ``٣``, ``３``: only 0 to 9 are figures) is refused at its column, rather than read as another."""
+        if value.isascii():
+            return value.isdigit() and len(value) <= 9
+        odd = next((c for c in value if c.isdigit() or unicodedata.decimal(c, None) is not None), None)
+        if odd is None:
+            return False
+        line, column = h.pos
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        found = text.find(odd, column)
+        raise self.fail((line, found + 1) if found >= 0 else h.pos,
+                        f"{echo(odd)} is not a figure the notation reads: write numbers with the digits 0 to 9")
+
     def per_player(self, tag: str, values: list[str], h: Tag, what: str, least: int) -> dict[str, int]:
-        if not all(v.isdigit() and len(v) <= 9 and int(v) >= least for v in values[1::2]):
+        if not all(self.figures_in(v, h) and int(v) >= least for v in values[1::2]):
             raise self.fail(h.pos, f'[{tag}] gives each player and {what}: "A" "1" "B" "5"')
         return {name: int(n) for name, n in zip(values[::2], values[1::2])}
 
     def scoring_card(self, tag: str, values: list[str], h: Tag) -> dict[str, int]:
         """The sitting's card as the book keeps it: each of the three and his standing, signed."""
         unsigned = [v[1:] if v[:1] in ("+", "-") else v for v in values[1::2]]
-        if not all(u.isdigit() and len(u) <= 9 for u in unsigned):
+        if not all(self.figures_in(u, h) for u in unsigned):
             raise self.fail(h.pos, f'[{tag}] gives each of the three players and his standing on the card: '
                                    '"A" "+30" "B" "-15" "C" "-15"')
         return {name: int(n) for name, n in zip(values[::2], values[1::2])}

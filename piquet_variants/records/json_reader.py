@@ -180,6 +180,36 @@ def _found(text: str, start: int, refused: _Refused) -> int:
     return start
 
 
+#: The escape of half a character (a UTF-16 surrogate), which JSON allows alone and no text can hold.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+HALF_A_CHARACTER = ("this text holds half a character (a lone surrogate such as '\\ud800'), which no file can hold: "
+                    "write the character whole")
+
+
+def half_character(text: str) -> int:
+    """Where a text holds half a character (a lone surrogate, as a JSON escape or a Python string may), or -1."""
+    found = _SURROGATE.search(text)
+    return found.start() if found is not None else -1
+
+
+def lone_surrogate(value: Any, path: JsonPath = ()) -> JsonPath | None:
+    """The path of the first string (a key, or a value) that holds half a character, if any."""
+    if isinstance(value, str):
+        return path if half_character(value) >= 0 else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = (path + (key,)) if half_character(key) >= 0 else lone_surrogate(item, path + (key,))
+            if found is not None:
+                return found
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            found = lone_surrogate(item, path + (i,))
+            if found is not None:
+                return found
+    return None
+
+
 class _Text:
     """A text read in pieces as far as it is needed, and let go behind the reading.
 
@@ -374,7 +404,8 @@ class JsonRecords:
         line, column = self.text.position(start)
         text = self.text.text[start - self.text.base:end - self.text.base]
         doc = Located(self.name, data, {}, places={(): JsonPlaces(text, line, column, prefix)}, prefix=prefix)
-        problems = validate(doc, "record", self.left)
+        half = lone_surrogate(data) if _SURROGATE_ESCAPE.search(text) else None
+        problems = [doc.problem(half, HALF_A_CHARACTER)] if half is not None else validate(doc, "record", self.left)
         self.left -= len(problems)
         return RecordError(problems) if problems else doc
 
