@@ -112,3 +112,37 @@ def test_a_deal_written_out_of_the_usual_order_reads_back_equal_with_its_comment
     written = [line.strip() for line in pv.write(records).split("\n")]
     assert written[written.index("{the talon first}") + 1].startswith("talon")
     assert written[written.index("{then the hands}") + 1].startswith("premier")
+
+
+DEAL = ('[Players "A" "B"]\n[Ruleset "traite"]\n\ndeal 1, dealer "B"\n  elder: A K Q J 10 9 8 7 ♠  A K Q J ♥\n'
+        '  younger: A K Q J 10 9 8 7 ♦  A K Q J ♣\n  talon: 10 9 8 7 ♥  10 9 8 7 ♣\nend deal\n')
+
+
+def test_a_bad_card_is_said_at_its_column_as_a_card_that_is_none() -> None:
+    said = _problem(DEAL.replace("A K Q J ♥", "A K Z J ♥"))
+    assert said.startswith("<text>:5:34: not a card: 'Z'") and "not closed" not in said, said
+
+
+@pytest.mark.parametrize("after, ends", [("", "the file ends at line 7"),
+                                         ("\n" + DEAL, "the record ends, before the next record's tags, at line 7")])
+def test_a_missing_end_deal_is_named_where_the_deal_begins(after: str, ends: str) -> None:
+    said = _problem(DEAL.replace("end deal\n", "") + after)
+    assert said.startswith(f"<text>:4:1: this deal is not closed: its 'end deal' (fin de donne) is missing ({ends})"), \
+        said
+
+
+@pytest.mark.parametrize("tag", ['[Ruleset "traite"]', '[Players "A" "B"]'])
+def test_an_unclosed_tag_quote_spoils_its_record_alone_and_makes_no_second_one(tag: str) -> None:
+    errors: list[RecordError] = []
+    records = list(pv.read(DEAL.replace(tag, tag[:-2] + "]"), on_error=errors.append))
+    assert records == [] and len(errors) == 1, (records, errors)
+    assert "this quotation is never closed" in str(errors[0].problems[0])
+
+
+def test_tricks_claimed_in_a_void_deal_are_said_in_words() -> None:
+    text = (ROOT / "docs" / "deals" / "cavendish-description.piquet").read_text("utf-8").split('\n\n{"If')[0]
+    eleven = text.replace("A 9 ♦  8 7 ♣\n  younger", "A ♦  8 7 ♣\n  younger")  # the elder holds 11 cards
+    with pytest.raises(RecordError) as caught:
+        pv.replay(next(pv.read(eleven)))
+    said = caught.value.problems[0].message
+    assert "the tricks won are claimed after 3 tricks, but none is played: the deal is void" in said, said
