@@ -1,6 +1,7 @@
 """Peak memory of ``replay`` and ``convert`` as a record file grows: the records must stream through the commands.
 
-    python benchmarks/memory.py [MB ...] [replay|convert ...]   (sizes in MB, default 10 50; both commands)
+    python benchmarks/memory.py [MB ...] [replay|convert ...] [notation|json]
+        (sizes in MB, default 10 50; both commands; both formats)
     PIQUET_TREE=/other/checkout python benchmarks/memory.py ...   (the same files, through another checkout)
 
 For each size, a notation file of random but legal deals (``parse.random_record``,
@@ -66,14 +67,14 @@ def corpus(folder: Path, megabytes: float) -> tuple[Path, Path]:
     return notation, as_json
 
 
-def main(sizes: list[float], commands: list[str]) -> None:
+def main(sizes: list[float], commands: list[str], formats: list[str]) -> None:
     command = [sys.executable, "-m", "piquet_variants"]
     tree = os.environ.get("PIQUET_TREE", str(Path(__file__).resolve().parent.parent))  # another checkout, to compare
     os.environ["PYTHONPATH"] = os.pathsep.join([tree, os.environ.get("PYTHONPATH", "")])
     with tempfile.TemporaryDirectory() as folder:
         for size in sizes:
             notation, as_json = corpus(Path(folder), size)
-            for path in (notation, as_json):
+            for path in [p for p, f in ((notation, "notation"), (as_json, "json")) if f in formats]:
                 runs = {"replay": ["replay", str(path)], "convert": ["convert", str(path), "-O", str(Path(folder, "out"))]}
                 for argv in (runs[c] for c in commands):
                     got = watch(command + argv)
@@ -87,4 +88,5 @@ def main(sizes: list[float], commands: list[str]) -> None:
 if __name__ == "__main__":
     args = sys.argv[1:]
     main([float(a) for a in args if a[0].isdigit()] or [10.0, 50.0],
-         [a for a in args if not a[0].isdigit()] or ["replay", "convert"])
+         [a for a in args if a in ("replay", "convert")] or ["replay", "convert"],
+         [a for a in args if a in ("notation", "json")] or ["notation", "json"])
