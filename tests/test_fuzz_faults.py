@@ -360,7 +360,7 @@ def test_a_megabyte_of_bad_records_stops_at_the_bound(cli, tmp_path) -> None:
 
 
 def test_a_megabyte_of_good_records_and_a_bad_one(tmp_path) -> None:
-    from piquet_variants.notation.reader import read_records
+    from .reading import read_records
     n = (1 << 20) // len(GOOD) - 1
     start = time.monotonic()
     results = read_records(GOOD * n + BAD, "many.piquet")

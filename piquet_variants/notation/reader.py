@@ -14,12 +14,11 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain
-from pathlib import Path
 from typing import Any, NamedTuple, cast
 
 from ..cards import SYMBOLS, card_name, compact_cards, parse_card
 from ..errors import MAX_PROBLEMS, UNKNOWN_PLAYED, CardError, NotationError, Problem, echo
-from ..located import MAX_BYTES, MAX_RECORDS_BYTES, Lines, Located, LoadFailure, caret, read_source, text_pieces
+from ..located import MAX_BYTES, Lines, Located, caret
 from ..schemas import did_you_mean
 from .events import SOURCE_TAG_PREFIX
 from .numbers import read_number
@@ -914,29 +913,18 @@ def _records(stmts: list[Statement]) -> list[list[Statement]]:
     return [g for g in groups if g] or [[]]
 
 
-def read_records(text: str, name: str = "<text>") -> list[Located | NotationError]:
-    """Every record of a notation text, in order: each a located record, or the problems that spoil it.
-
-    A record's problems do not stop the reading: the next record is read all
-    the same.  After ``MAX_PROBLEMS`` problems the reading stops, and says so.
-    """
-    return list(iter_text_records(text, name))
-
-
-def iter_text_records(text: str, name: str = "<text>") -> Iterator[Located | NotationError]:
-    """Each record of a notation text, as ``read_records`` gives them, one at a time."""
-    return records((text[i:i + _PIECE] for i in range(0, len(text), _PIECE)), name)
-
-
 #: The text is parsed in blocks of about this many characters, each ending where a record begins: a file of any
 #: size is read a block at a time, and one record may be no longer than a block.
 BLOCK = MAX_BYTES
-_PIECE = 1 << 16
 
 
 def records(pieces: Iterable[str], name: str = "<text>") -> Iterator[Located | NotationError]:
     """Each record of a notation text that arrives in pieces (a file read as it goes), as soon as its block is
-    read: a record is bounded (``BLOCK`` characters), the file is not."""
+    read, or the problems that spoil it: a record is bounded (``BLOCK`` characters), the file is not.
+
+    The notation's one reader (``piquet_variants.api.read`` reads through it).  A record's problems do not stop
+    the reading: the next record is read all the same.  After ``MAX_PROBLEMS`` problems the reading stops, and
+    says so."""
     count = _Count(name)
     parts: list[str] = []  # the text not yet parsed, in pieces
     size, line = 0, 1  # its length, and the line of the file where it begins
@@ -1028,41 +1016,3 @@ def _bounded(problems: list[Problem]) -> None:
     messages): ``_read`` then says that the reading stops there."""
     if len(problems) >= MAX_PROBLEMS:
         raise NotationError(problems[:MAX_PROBLEMS])
-
-
-def problems_of(results: list[Located | NotationError]) -> list[Problem]:
-    return [p for r in results if isinstance(r, NotationError) for p in r.problems]
-
-
-def read_text(text: str, name: str = "<text>") -> Located:
-    """The one record of a notation text, or ``NotationError`` with every problem found."""
-    results = read_records(text, name)
-    problems = problems_of(results)
-    if problems:
-        raise NotationError(problems)
-    if len(results) > 1:
-        second = cast(Located, results[1])
-        line, column = second.where(("deals", 0))
-        raise NotationError([Problem(name, line, column, "", f"this text holds {len(results)} records, "
-                                                             "where one was expected (read_records reads them all)")])
-    return cast(Located, results[0])
-
-
-def read_file_records(path: Path | str) -> list[Located | NotationError]:
-    return list(iter_file_records(path))
-
-
-def iter_file_records(path: Path | str) -> Iterator[Located | NotationError]:
-    """Each record of a notation file as it is read (``iter_records``), up to ``MAX_RECORDS_BYTES`` in all."""
-    try:
-        yield from records(text_pieces(path, MAX_RECORDS_BYTES), str(path))
-    except LoadFailure as exc:
-        yield NotationError([exc.problem])
-
-
-def read_file(path: Path | str) -> Located:
-    try:
-        text = read_source(path)
-    except LoadFailure as exc:
-        raise NotationError([exc.problem]) from None
-    return read_text(text, str(path))
