@@ -1,4 +1,5 @@
-"""JSON records read as JSON: strict syntax, each record of an array as it is reached, positions when asked.
+"""JSON records read as JSON: strict syntax, each record of an array (or of JSON Lines) as it is reached, positions
+when asked.
 
 Python's ``json`` decodes (in C) and refuses what JSON refuses: single
 quotes, trailing commas, ``#`` comments, ``NaN``; each such fault is a problem
@@ -300,7 +301,8 @@ class _Text:
 
 
 class JsonRecords:
-    """The records of one JSON text (a record, or an array of them), each decoded and validated as it is reached,
+    """The records of one JSON text (a record, an array of them, or records one after another as JSON Lines writes
+    them), each decoded and validated as it is reached,
     the text read in pieces as far as each record needs: a file of any length, in memory bounded by a record's."""
 
     def __init__(self, pieces: Iterable[str], name: str) -> None:
@@ -382,17 +384,24 @@ class JsonRecords:
             return count
 
     def _whole(self, start: int) -> Iterator[Located | RecordError]:
-        try:
-            data, end = self.decode(start)
-        except RecordError as exc:
-            yield exc
-            return
-        record = self._checked(data, start, end, ())
-        rest = self.text.space(end)
-        if rest < self.text.end:
-            yield self.fail(rest, "not valid JSON: extra data after the record")
-            return
-        yield record
+        """One record, or several one after another (JSON Lines: a record a line), each read as it is reached."""
+        while True:
+            try:
+                data, end = self.decode(start)
+            except RecordError as exc:
+                yield exc
+                return
+            rest = self.text.space(end)
+            if rest < self.text.end and not self.text.startswith("{", rest):
+                yield self.fail(rest, "not valid JSON: extra data after the record")
+                return
+            yield self._checked(data, start, end, ())
+            if rest == self.text.end:
+                return
+            if self.left <= 0:
+                yield self.fail(rest, f"{MAX_PROBLEMS} problems: the checking stops here")
+                return
+            start = rest
 
     def _end(self, offset: int, what: str) -> Iterator[RecordError]:
         rest = self.text.space(offset)
