@@ -10,9 +10,9 @@ never leaves a half-written output behind.
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
-import shutil
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -41,9 +41,9 @@ def _output(path: Path | None) -> Iterator[BinaryIO]:
             with tempfile.TemporaryFile() as kept:
                 yield kept
                 kept.seek(0)
+                for text in codecs.iterdecode(iter(lambda: kept.read(1 << 16), b""), "utf-8"):
+                    sys.stdout.write(text)
                 sys.stdout.flush()
-                shutil.copyfileobj(kept, sys.stdout.buffer)
-                sys.stdout.buffer.flush()
             return
         with replacing(path) as out:
             yield out
