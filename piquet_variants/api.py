@@ -139,6 +139,8 @@ def _comments_in_order(doc: Located) -> Located:
 
 #: How much of a handle is read at a time.
 _PIECE = 1 << 16
+#: How much of a text's opening is read before it is taken for JSON or for notation.
+_OPENING = 4096
 #: How a JSON text opens: an array of records (or of anything: its depth is then checked at its place), or an
 #: object whose first key is quoted, as a notation comment's first word never is followed by ':'.
 _JSON_OPENS = re.compile(r'\s*(?:\[\s*[\[{\]]|\{\s*(?:"(?:[^"\\\n]|\\.)*"\s*:|\}))')
@@ -179,7 +181,7 @@ def _file_records(path: Path | str, fmt: Format | None) -> Iterator[Located | Re
 def _pieces_records(pieces: Iterator[str], name: str, fmt: Format | None) -> Iterator[Located | RecordError]:
     """Each record of a text that arrives in pieces: JSON where ``fmt`` says so or the text opens as JSON does."""
     first = next(pieces, "")
-    while first.isspace() and len(first) < _PIECE:  # a handle may give its text a line at a time
+    while len(first.lstrip()) < _OPENING:  # a handle (a pipe) may give its text a few characters at a time
         more = next(pieces, "")
         if not more:
             break

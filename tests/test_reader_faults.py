@@ -146,3 +146,20 @@ def test_tricks_claimed_in_a_void_deal_are_said_in_words() -> None:
         pv.replay(next(pv.read(eleven)))
     said = caught.value.problems[0].message
     assert "the tricks won are claimed after 3 tricks, but none is played: the deal is void" in said, said
+
+
+class _Trickle:
+    """A pipe that gives its bytes a few at a time."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def read(self, size: int) -> bytes:
+        piece, self.data = self.data[:3], self.data[3:]
+        return piece
+
+
+def test_a_handle_that_gives_a_few_bytes_at_a_time_is_read_as_json_or_notation_all_the_same() -> None:
+    json_path = ROOT / "docs" / "deals" / "traite-art12.json"
+    assert list(pv.read(_Trickle(json_path.read_bytes()))) == list(pv.read(json_path))
+    assert list(pv.read(_Trickle(TRAITE.read_bytes()))) == list(pv.read(TRAITE))
