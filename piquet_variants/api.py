@@ -30,7 +30,8 @@ from .files import quietly
 from .located import MAX_RECORDS_BYTES, LoadFailure, Located, load_file, text_pieces
 from .notation.events import RecordEvent, Told, Visitor, walk
 from .notation.writer import write_all
-from .records.json_reader import HALF_A_CHARACTER, half_character, json_records, lone_surrogate
+from .records.json_reader import (HALF_A_CHARACTER, half_character, half_character_problem, json_records,
+                                  lone_surrogate)
 from .records.model import Record as TypedRecord, data_of, record_of
 from .ruleset.compiler import compile_path, load_ruleset
 from .ruleset.model import Rules, Ruleset
@@ -268,7 +269,7 @@ def _data(records: Writable | Iterable[Writable]) -> list[dict[str, Any]]:
         if not isinstance(r, dict):
             raise RecordError([Located(f"<record {i + 1}>", r).problem((), f"{echo(r)} is not a record")])
         half = lone_surrogate(r)
-        problems = [Located(f"<record {i + 1}>", r).problem(half, HALF_A_CHARACTER)] if half is not None else \
+        problems = [half_character_problem(Located(f"<record {i + 1}>", r), half)] if half is not None else \
             validate(Located(f"<record {i + 1}>", r), "record")
         if problems:
             raise RecordError(problems)

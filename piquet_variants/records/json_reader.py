@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -186,6 +187,13 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 HALF_A_CHARACTER = ("this text holds half a character (a lone surrogate such as '\\ud800'), which no file can hold: "
                     "write the character whole")
+
+
+def half_character_problem(doc: Located, path: JsonPath) -> Problem:
+    """The problem of half a character at ``path``, the path said with the half escaped (``\\ud800``), since a
+    message must itself be text that can be written."""
+    problem = doc.problem(path, HALF_A_CHARACTER)
+    return replace(problem, path=problem.path.encode("utf-8", "backslashreplace").decode("utf-8"))
 
 
 def half_character(text: str) -> int:
@@ -391,11 +399,12 @@ class JsonRecords:
             except RecordError as exc:
                 yield exc
                 return
+            record = self._checked(data, start, end, ())  # before the reading on lets its text go
             rest = self.text.space(end)
             if rest < self.text.end and not self.text.startswith("{", rest):
                 yield self.fail(rest, "not valid JSON: extra data after the record")
                 return
-            yield self._checked(data, start, end, ())
+            yield record
             if rest == self.text.end:
                 return
             if self.left <= 0:
@@ -414,7 +423,7 @@ class JsonRecords:
         text = self.text.text[start - self.text.base:end - self.text.base]
         doc = Located(self.name, data, {}, places={(): JsonPlaces(text, line, column, prefix)}, prefix=prefix)
         half = lone_surrogate(data) if _SURROGATE_ESCAPE.search(text) else None
-        problems = [doc.problem(half, HALF_A_CHARACTER)] if half is not None else validate(doc, "record", self.left)
+        problems = [half_character_problem(doc, half)] if half is not None else validate(doc, "record", self.left)
         self.left -= len(problems)
         return RecordError(problems) if problems else doc
 
