@@ -579,7 +579,7 @@ def _deal_begun(lines: list[str], line: int) -> tuple[int, int] | None:
 def _left_open(lines: list[str], line: int, column: int) -> bool:
     """Whether the quote at this place opens a text that its line never closes."""
     rest = lines[line - 1][column:] if 0 < line <= len(lines) else ""
-    return not re.match(r'(?:[^"\\]|\\.)*"', rest)
+    return not re.match(r'(?:[^"\\]++|\\.)*+"', rest)  # possessive: no stack of a megabyte-long line's escapes
 
 
 def parse_statements(text: str, name: str) -> list[Statement]:

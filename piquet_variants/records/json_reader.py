@@ -62,7 +62,7 @@ _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+')
 
 #: What a value's extent is found by: its strings (skipped whole: ``closed`` is their closing quote, missing where
 #: the text read so far ends inside one) and its brackets.
-_BRACKET = re.compile(r'"(?:[^"\\\n]|\\.)*(?P<closed>")?|[{}\[\]]')
+_BRACKET = re.compile(r'"(?:[^"\\\n]++|\\.)*+(?P<closed>")?|[{}\[\]]')  # possessive: no stack for a long text
 
 
 class JsonPlaces:
