@@ -119,7 +119,12 @@ SHIPPED = ("traite", "traite-languedoc", "marquoir", "cavendish-rubicon", "caven
            "royall-1651", "cotton-1674", "academie")
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
 HUGE = ("9" * 5000, "1" + "0" * 20, "0x" + "f" * 200, "-" + "9" * 30, "999999999999999", "1000000000000000")
-NUMBERS = ("0", "1", "-1", "2", "3", "12", "31", "100", "1.0", "1e400", "-0", "+5", "00012", "1_000") + HUGE
+#: Digits that are not 0 to 9 (superscript, Arabic-Indic, Persian, full-width, mathematical), which Python's
+#: ``isdigit`` and ``\d`` take for figures; and escapes of half a character (lone surrogates), which JSON allows.
+UNICODE_DIGITS = ("³", "٣", "۱۲", "３", "１０", "𝟗", "¹⁰", "٣٠")
+SURROGATES = ("\\ud800", "\\udc00", "\\udfff\\ud800", "\\ud800\\ud800")
+NUMBERS = ("0", "1", "-1", "2", "3", "12", "31", "100", "1.0", "1e400", "-0", "+5", "00012", "1_000") + HUGE \
+    + UNICODE_DIGITS
 TOKENS = ("?", "??", "\x00", "\ufeff", "\r\n", "\r", "\u2028", "\t", "é", "♠", "♣", "🂡", "\udcff", "{", "}", "[", "]",
           '"', "\\", "'", ":", ";", ".", ",", "=", "(", ")", "-", "#", "&a", "*a", "<<: *a", "!!python/object:os.system",
           "%YAML 1.1\n", "---\n", "...", "null", "true", "~", "\n- ", ": ", "A♠ " * 2000, "cent " * 500, "ten five",
@@ -128,7 +133,7 @@ TOKENS = ("?", "??", "\x00", "\ufeff", "\r\n", "\r", "\u2028", "\t", "é", "♠"
           "carte blanche", "misdeal", "faced card", "peek", "winner", "totals", "points won", "tricks won",
           "making", "good", "not good", "equal", "sinks", "shows", "quatorze of aces", "quint major",
           "fin de donne", "donne 1", "premier :", "dernier :", "écarte", "marque", "levées :", "lead:1", "trick:99",
-          "hand:elder", "at", "=", "\x7f", "\x85", "{" * 1000, "[" * 1000, "(" * 200)
+          "hand:elder", "at", "=", "\x7f", "\x85", "{" * 1000, "[" * 1000, "(" * 200) + UNICODE_DIGITS + SURROGATES
 
 
 # -- mutation ----------------------------------------------------------------------------------------------------
@@ -205,12 +210,13 @@ def _paths(tree: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
 
 
 def _odd_value(rng: random.Random, raw: _Raw) -> Any:
-    pick = rng.randrange(16)
+    pick = rng.randrange(16)  # the last, half the time, a text of half a character or of digits not 0 to 9
     return [lambda: raw(rng.choice(HUGE)), lambda: -rng.randint(1, 10**6), lambda: 1.0, lambda: rng.random() * 100,
             lambda: 10**15 - 1, lambda: "x" * rng.choice((0, 1, 300, 100_000)), lambda: [], lambda: {},
             lambda: None, lambda: True, lambda: "?", lambda: [1] * rng.choice((2, 100, 100_000)),
             lambda: _nested(rng.choice((10, 60, 100))), lambda: {"x" * 5: 1}, lambda: rng.choice(RANKS),
-            lambda: rng.choice(("AS", "ZZ", "10H", "A♠", "", " ", "RC", "?")), ][pick]()
+            lambda: rng.choice(("AS", "ZZ", "10H", "A♠", "", " ", "RC", "?")), ][pick]() if pick < 15 or rng.random() < 0.5 \
+        else rng.choice(("A\ud800", "\udc00", "A♠\udfff", "٣", "۱۲", "３"))
 
 
 def _nested(depth: int) -> Any:
@@ -583,6 +589,29 @@ def _record_commands(rng: random.Random, name: str) -> tuple[list[str], str | No
     return argv, out
 
 
+def other_digits(rng: random.Random) -> str:
+    """A played record in the notation, its figures (a tag's, a deal's, a trick's or a score's) written in part with
+    digits other than 0 to 9, which the reader must refuse at their column, never read as figures nor fail on."""
+    from piquet_variants.notation.writer import write
+    from piquet_variants.records.model import record_of
+    text = write(record_of(dict(played_record(rng), so_far={"deals": 3, "scores": {"A": 12, "B": 30}})))
+    figures = list(re.finditer(r"[0-9]+", text))
+    for m in sorted(rng.sample(figures, min(len(figures), rng.choice((1, 1, 2, 5)))), key=lambda m: -m.start()):
+        text = text[:m.start()] + rng.choice(UNICODE_DIGITS) + text[m.end():]
+    return text
+
+
+def half_characters(rng: random.Random) -> str:
+    """A played record as JSON, half a character (a lone surrogate's escape) put in a player's name, a card, a key
+    or any text of it, which the reader must refuse at its place."""
+    text = json.dumps(played_record(rng))
+    strings = list(re.finditer(r'"(?:[^"\\]|\\.)*"', text))
+    for m in sorted(rng.sample(strings, min(len(strings), rng.choice((1, 1, 3)))), key=lambda m: -m.start()):
+        cut = rng.randint(m.start() + 1, m.end() - 1)
+        text = text[:cut] + rng.choice(SURROGATES) + text[cut:]
+    return text
+
+
 def make_case(seed: int, index: int, category: str) -> Case:
     """Input ``index`` of the campaign ``seed``: made from these alone."""
     rng = random.Random(f"{seed}:{index}:{category}")
@@ -599,8 +628,10 @@ def _notation_case(rng: random.Random) -> Case:
         from piquet_variants.records.model import record_of
         text = write(record_of(played_record(rng)))
         data, method = (mutate_bytes(text.encode(), rng) if rng.random() < 0.7 else text.encode()), "written, mutated"
-    else:
+    elif pick < 0.9:
         data, method = generated_notation(rng).encode("utf-8", "surrogatepass"), "grammar-generated"
+    else:
+        data, method = other_digits(rng).encode(), "digits not 0 to 9"
     name = rng.choice(("deal.piquet", "deal.piquet", "deal.txt"))
     if rng.random() < 0.1:
         argv, out = ["replay", "-"] + rng.choice(([], ["-r", "traite"])), None
@@ -619,8 +650,10 @@ def _json_case(rng: random.Random) -> Case:
         tree = json.loads(rng.choice(corpus("json")).read_text("utf-8")) if rng.random() < 0.5 else played_record(rng)
         data, method = raw.put(json.dumps(mutate_tree(tree, rng, raw), ensure_ascii=rng.random() < 0.5)).encode(
             "utf-8", "surrogatepass"), "mutated tree"
-    elif pick < 0.85:
+    elif pick < 0.78:
         data, method = json.dumps(schema_record(rng)).encode(), "schema-generated"
+    elif pick < 0.85:
+        data, method = half_characters(rng).encode(), "half a character"
     else:
         record = played_record(rng)
         data, method = json.dumps([record] * rng.choice((1, 2, 50)) if rng.random() < 0.5 else record).encode(), "played"

@@ -23,9 +23,11 @@ import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import BinaryIO
 
 from .errors import OutputError, OutputRefused
 
@@ -53,13 +55,22 @@ def quietly(test: Callable[[Path], bool], path: Path) -> bool:
 
 
 def replace_whole(path: Path, data: bytes, private: bool = False) -> None:
-    """Write ``data`` to ``path`` in one rename; on any ``OSError`` nothing is left behind.
+    """Write ``data`` to ``path`` in one rename; on any ``OSError`` nothing is left behind (``replacing``)."""
+    with replacing(path, private) as out:
+        out.write(data)
+
+
+@contextmanager
+def replacing(path: Path, private: bool = False) -> Iterator[BinaryIO]:
+    """A file to write ``path``'s new content into, as it is made: written beside it, and renamed over it once the
+    block ends; where the block raises, nothing is left behind and ``path`` is as it was.
 
     The file keeps the permissions it had; a new file gets those any new
     file gets (the umask's), not the private ones of a temporary file.  A
     device or a pipe (``-O /dev/stdout``) is written to, never replaced by a
-    file; a symbolic link is followed, and the file it names replaced.  A
-    ``private`` file (the cache's) is always made 0600 in place of whatever
+    file, once the block ends (what is written is kept in a temporary file
+    meanwhile); a symbolic link is followed, and the file it names replaced.
+    A ``private`` file (the cache's) is always made 0600 in place of whatever
     stands at ``path``, link or not.
     """
     if private:
@@ -67,13 +78,16 @@ def replace_whole(path: Path, data: bytes, private: bool = False) -> None:
     else:
         path, mode = _target(path)
         if mode < 0:
-            _write_to(path, data)
+            with tempfile.TemporaryFile() as kept:
+                yield kept
+                kept.seek(0)
+                _write_to(path, kept)
             return
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         os.chmod(fd, mode)
         with os.fdopen(fd, "wb") as out:
-            out.write(data)
+            yield out
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -103,13 +117,13 @@ def new_mode(full: int = 0o666) -> int:
     return full & ~umask
 
 
-def _write_to(path: Path, data: bytes) -> None:
+def _write_to(path: Path, data: BinaryIO) -> None:
     """Write to a device or a pipe as it is.  A FIFO is opened without waiting for a reader: with none, the open
     fails at once (ENXIO, "no such device or address") where a plain open would wait for ever; with one, the
     writing then blocks as a pipe's does."""
     with os.fdopen(os.open(path, os.O_WRONLY | os.O_NONBLOCK), "wb") as out:
         os.set_blocking(out.fileno(), True)
-        out.write(data)
+        shutil.copyfileobj(data, out)
 
 
 def _real(path: str | Path) -> Path:

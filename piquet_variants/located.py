@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, overload
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from .errors import Problem, echo
 
@@ -408,21 +408,3 @@ def _read_upto(fd: int, limit: int) -> bytes:
         chunks.append(chunk)
         got += len(chunk)
     return b"".join(chunks)
-
-
-def read_stream(stream: BinaryIO, name: str, limit: int = MAX_BYTES) -> str:
-    """A stream (standard input) as text, read no further than ``limit`` bytes."""
-    try:
-        raw = stream.read(limit + 1)
-    except OSError as exc:
-        raise LoadFailure(Problem(name, 1, 1, "", f"cannot read: {exc.strerror}")) from None
-    if len(raw) > limit:
-        raise LoadFailure(Problem(name, 1, 1, "", f"input is larger than {limit} bytes"))
-    return _decoded(raw, name)
-
-
-def _decoded(raw: bytes, name: str) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise LoadFailure(Problem(name, 1, 1, "", f"not UTF-8 text (byte {exc.start})")) from None

@@ -68,8 +68,9 @@ def test_writing_a_dict_of_the_wrong_shape_names_what_is_wrong(record: dict[str,
         assert caught.value.problems
 
 
-def test_load_is_exported_and_reads_without_raising(tmp_path: Path) -> None:
-    assert [type(r).__name__ for r in pv.load(TRAITE)] == ["Located"]
+def test_read_is_the_one_reader_and_hands_each_error_on_in_its_place(tmp_path: Path) -> None:
+    assert [name for name in pv.__all__ if "read" in name or "load" in name] == ["read"]
     bad = tmp_path / "bad.json"
     bad.write_text("{'players': ['A', 'B']}", "utf-8")
-    assert isinstance(pv.load(bad)[0], RecordError)
+    errors: list[RecordError] = []
+    assert list(pv.read(bad, on_error=errors.append)) == [] and "bad.json:1:2" in str(errors[0].problems[0])

@@ -268,8 +268,8 @@ def test_a_notation_file_is_parsed_once_until_it_changes(tmp_path: Path, monkeyp
     path.write_text(ART12.read_text("utf-8"), "utf-8")
     (first,) = load_deals(path)
     parsed = []
-    real = reader.iter_file_records
-    monkeypatch.setattr(reader, "iter_file_records", lambda p: parsed.append(p) or real(p))
+    real = reader.records
+    monkeypatch.setattr(reader, "records", lambda pieces, name: parsed.append(Path(name)) or real(pieces, name))
     (again,) = load_deals(path)
     assert parsed == [] and (again.file, again.data, again.lines) == (first.file, first.data, first.lines)
     path.write_text(ART12.read_text("utf-8").replace("Premier", "Primus"), "utf-8")

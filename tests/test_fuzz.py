@@ -173,3 +173,17 @@ def test_a_table_kept_by_some_groups_of_rules_reads_no_other(table: str) -> None
     others = {f.name: None for f in dataclasses.fields(rules) if f.name not in READS[table]}
     blind = dataclasses.replace(rules, **others)
     assert build(blind) == build(rules)
+
+
+@pytest.mark.parametrize("category, make, name", [("notation", "other_digits", "deal.piquet"),
+                                                  ("json", "half_characters", "deal.json")])
+def test_digits_not_0_to_9_and_half_characters_end_in_a_message_at_their_place(
+        fuzz_run, tmp_path_factory: pytest.TempPathFactory, category: str, make: str, name: str) -> None:
+    """The campaign's class of Unicode digits and lone surrogates, on each command that reads records: each input
+    is refused at its place (an internal error, a figure misread or a half-written file before)."""
+    for index in range(12):
+        rng = random.Random(f"unicode:{index}")
+        argv, out = fuzz._record_commands(rng, name)
+        case = fuzz.Case(category, make, argv, {name: getattr(fuzz, make)(rng).encode()}, output=out)
+        outcome, took, detail = fuzz.run_case(case, tmp_path_factory.mktemp(category), 60.0)
+        assert outcome == "positioned error", (index, argv, outcome, detail)

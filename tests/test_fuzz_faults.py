@@ -299,7 +299,8 @@ def test_fault_10_huge_values_are_not_echoed_whole(cli, tmp_path) -> None:
 
 def test_fault_10_the_end_of_the_file_is_said_in_words(cli, tmp_path) -> None:
     path = write(tmp_path, "open.piquet", HEAD + 'deal 1, dealer "A"\n')
-    err = refused(cli, "replay", path, at=f"{path}:2:19: this deal is not closed", says="(the file ends here;")
+    err = refused(cli, "replay", path, at=f"{path}:2:1: this deal is not closed: its 'end deal' (fin de donne) is "
+                                          "missing", says="(the file ends at line 2)")
     assert "unexpected the" not in err
 
 
@@ -373,20 +374,22 @@ BAD = '[Players "A" "B"]\ndeal 1, dealer "A" sheet "A" 10, "B" 20\n'
 def test_a_megabyte_of_bad_records_stops_at_the_bound(cli, tmp_path) -> None:
     path = write(tmp_path, "bad.piquet", BAD * ((1 << 20) // len(BAD) - 1))
     start = time.monotonic()
-    lines = refused(cli, "replay", path, at=f"{path}:2:40: the record ends here, before the next record's tags"
+    lines = refused(cli, "replay", path, at=f"{path}:2:1: this deal is not closed: its 'end deal' (fin de donne) is "
+                                            "missing (the record ends, before the next record's tags, at line 2)"
                     ).splitlines()
     assert time.monotonic() - start < 20  # generous (22 s before the bound; the collector runs): a hang is caught
-    assert lines[-1] == f"{path}:200:40: 100 problems: the reading stops here"
+    assert lines[-1] == f"{path}:200:1: 100 problems: the reading stops here"
 
 
 def test_a_megabyte_of_good_records_and_a_bad_one(tmp_path) -> None:
-    from piquet_variants.notation.reader import read_records
+    from .reading import read_records
     n = (1 << 20) // len(GOOD) - 1
     start = time.monotonic()
     results = read_records(GOOD * n + BAD, "many.piquet")
     assert time.monotonic() - start < 90  # a bound against a hang (18 s, 36 s with the collector, on a loaded machine)
     assert len(results) == n + 1 and all(hasattr(r, "data") for r in results[:-1])
-    assert str(results[-1]).startswith(f"many.piquet:{2 * n + 2}:40: the file ends here")
+    assert str(results[-1]).startswith(f"many.piquet:{2 * n + 2}:1: this deal is not closed: its 'end deal' (fin de "
+                                       f"donne) is missing (the file ends at line {2 * n + 2})")
 
 
 # -- compare's experiments are bounded for the whole command (found by the fuzzer: a minute and more) -----------

@@ -15,9 +15,11 @@ from hypothesis import given, settings, strategies as st
 import piquet_variants as pv
 from piquet_variants.errors import NotationError, RecordError
 from piquet_variants.notation import parser as notation_parser
-from piquet_variants.notation.reader import MAX_PROBLEMS, read_records
+from piquet_variants.notation.reader import MAX_PROBLEMS
 from piquet_variants.narrative import said as in_words
 from piquet_variants.records.checks import figure_id
+
+from .reading import read_records
 
 from .conftest import ROOT
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
+from itertools import chain
 from pathlib import Path
 from typing import Annotated
 
@@ -161,47 +162,91 @@ def rulesets_for(doc: Located, where: str, refs: list[str] | None, raw: list[str
     return sets
 
 
-def load_deals(path: Path) -> list[Located | RecordError]:
-    """Every record of a file (JSON if ``.json``, else the traditional notation), of a shipped ``example:NAME``,
-    or of ``-``, each read or the error that spoils it (``piquet_variants.api.load``).
+def each_record(path: Path) -> Iterator[Located | RecordError]:
+    """Each record of a file (JSON if ``.json``, else the traditional notation), of a shipped ``example:NAME``,
+    or of ``-``, each read or the error that spoils it, as it is read (``piquet_variants.api.read``).
 
-    Standard input is JSON if it opens an object (``{"``), else notation.  The
+    Standard input is JSON if it opens as JSON does, else notation.  The
     notation's parser (and Lark) is imported only when notation is read.
     """
     from ..examples import resolve
 
     if str(path) == STDIN:
-        return _load_stdin()
+        return _located(_Stdin())
     path = resolve(str(path))
     if path.suffix.lower() == ".json":
-        from ..api import load
-        return load(path)
+        return _located(path)
     return _read_notation(path)
 
 
-def _read_notation(path: Path) -> list[Located | RecordError]:
-    """A notation file's records, parsed once and kept (``stored``) until the file or the package's code changes;
-    a file with a bad record is parsed every time, so that its problems are always said.
+def load_deals(path: Path) -> list[Located | RecordError]:
+    """Every record of a file, as ``each_record`` gives them, for a command that needs them all at once (a
+    sitting, a report)."""
+    return list(each_record(path))
+
+
+def numbered(results: Iterable[Located | RecordError]) -> Iterator[tuple[int, bool, Located | RecordError]]:
+    """Each record with its number in the file from 1, and whether it is the file's only one (known once the
+    next is read, or the file's end)."""
+    ahead = iter(results)
+    first = next(ahead, None)
+    if first is None:
+        return
+    second = next(ahead, None)
+    yield 1, second is None, first
+    if second is not None:
+        yield from ((k, False, r) for k, r in enumerate(chain([second], ahead), 2))
+
+
+class _Stdin:
+    """Standard input, read in pieces as its bytes come, under its own name."""
+
+    name = "<stdin>"
+
+    def read(self, size: int) -> bytes:
+        return sys.stdin.buffer.read(size)
+
+
+def _located(source: Path | _Stdin) -> Iterator[Located | RecordError]:
+    """The records ``read`` gives, each with its places, and each error in its place between them."""
+    from ..api import read
+
+    errors: list[RecordError] = []
+    for record in read(source, on_error=errors.append):
+        yield from errors
+        errors.clear()
+        yield record.located
+    yield from errors
+
+
+def _read_notation(path: Path) -> Iterator[Located | RecordError]:
+    """A notation file's records, as read; a small file's are parsed once and kept (``stored``) until the file or
+    the package's code changes; a file with a bad record is parsed every time, so that its problems are always said.
 
     Parsing is most of a short command's time: Lark compiles its lexer's
     patterns as it meets each parser state.  A record replayed again, under
-    other rulesets or in another format, is read back instead.
+    other rulesets or in another format, is read back instead.  A file larger
+    than one record may be is not kept: its records are read one at a time.
     """
     from ..located import MAX_BYTES
     from ..stored import digest, stored
 
-    def name() -> str:
+    try:
         info = path.stat()
-        if info.st_size > MAX_BYTES or not stat.S_ISREG(info.st_mode):  # left to the reader, which bounds it
-            raise OSError("not kept: too large, or a pipe or a device (which can be read only once)")
+        small = info.st_size <= MAX_BYTES and stat.S_ISREG(info.st_mode)
+    except (OSError, ValueError):
+        small = False
+    if not small:  # too large to keep, or a pipe or a device (which can be read only once), or not there
+        return _located(path)
+
+    def name() -> str:
         return f"records-{_reader_key()}-{digest([str(path).encode(), path.read_bytes()])}.pickle"
 
     def parse() -> list[Located | RecordError]:
-        from ..api import load
-        return load(path)
+        return list(_located(path))
 
-    return stored(name, parse, lambda found: isinstance(found, list) and all(isinstance(r, Located) for r in found),
-                  keep=lambda records: not any(isinstance(r, RecordError) for r in records))  # errors said every time
+    return iter(stored(name, parse, lambda found: isinstance(found, list) and all(isinstance(r, Located) for r in found),
+                       keep=lambda records: not any(isinstance(r, RecordError) for r in records)))
 
 
 @cache
@@ -212,18 +257,6 @@ def _reader_key() -> str:
 
     package = Path(__file__).resolve().parent.parent
     return files_digest(sorted(package.rglob("*.py")) + sorted(data_dir("grammar").glob("*.lark")))
-
-
-def _load_stdin() -> list[Located | RecordError]:
-    from ..api import load_string
-    from ..located import MAX_RECORDS_BYTES, LoadFailure, read_stream
-
-    name = "<stdin>"
-    try:
-        text = read_stream(sys.stdin.buffer, name, MAX_RECORDS_BYTES)
-    except LoadFailure as exc:
-        return [RecordError([exc.problem])]
-    return load_string(text, name)
 
 
 #: Exit statuses from the mildest to the worst: all agree, a book figure disagrees, bad input.

@@ -769,8 +769,11 @@ class _Claims:
         counted = 0
         for i, point in enumerate(points):
             if point.after > len(tricks):
+                played = f"only {len(tricks)} are played" if tricks else "none is played"
+                why = (": the deal is void (a misdeal, or another fault that calls for a fresh deal), and its tricks "
+                       "are not played" if self.score.void else "")
                 raise self.reader.fail(self.at + ("claimed", "tricks_won", i, "after"),
-                                       f"only {len(tricks)} tricks are played")
+                                       f"the tricks won are claimed after {point.after} tricks, but {played}{why}")
             for leader, lead, follow in tricks[counted:point.after]:
                 won[1 - leader if follower_wins(lead, follow) else leader] += 1
             counted = max(counted, point.after)

@@ -1,7 +1,7 @@
 """The canonical writer: any record, in the traditional notation.
 
-``read_text(write(record)).data == record`` for every record the reader
-produces, comments included: each comment is written just before the
+``pv.read(write(record))`` gives the record back for every record the
+reader produces, comments included: each comment is written just before the
 statement it was anchored to.  Statements come out in the order
 ``events.walk`` gives (tags, hands, talon, exchange, declarations, tricks,
 claims, each incident where it happened), keywords and cards in the
