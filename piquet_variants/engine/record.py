@@ -55,6 +55,9 @@ class DealReplay:
     #: What the partie says of this deal that the record may not mean: dealt out of the laws' turn with no deal out
     #: of turn written, or written after the partie was decided (and so not counted).
     warnings: list[Note] = field(default_factory=list)
+    #: The partie as it stood before this deal was counted (None: a score sheet's deal, or one after the partie's
+    #: end), for what the deal is worth in the partie's settlement.
+    before: Partie | None = None
 
     @property
     def mismatches(self) -> list[Check]:
@@ -890,6 +893,7 @@ def _deal(reader: _Reader, rules: Rules, partie: Partie, players: tuple[str, str
             partie.add_totals(totals[0], totals[1])
         _corrections(reader, partie, recorded, roles, players, [], at)
         return DealReplay(n + 1, roles, None, totals, warnings=warnings)
+    before = None if partie.finished else partie.snapshot()
     deal, as_called = _DealDriver(reader, rules, recorded, at).run()
     deal.notes += _packets(rules, recorded, roles[1], dealt_by)
     score = score_deal(deal)
@@ -899,7 +903,7 @@ def _deal(reader: _Reader, rules: Rules, partie: Partie, players: tuple[str, str
     elif not partie.finished:  # given only in part: not counted, but dealt, and the next is the other's to deal
         partie.turn_passes()
     _corrections(reader, partie, recorded, roles, players, score.notes, at)
-    return DealReplay(n + 1, roles, score, (score.totals[0], score.totals[1]), checks, deal, warnings)
+    return DealReplay(n + 1, roles, score, (score.totals[0], score.totals[1]), checks, deal, warnings, before)
 
 
 def _void_out_of_turn(recorded: RecordedDeal) -> bool:
