@@ -98,10 +98,11 @@ class Skipped:
 
 @dataclass(frozen=True, slots=True)
 class Valued:
-    """An alternative and its average worth to the deciding player, in the settlement's points."""
+    """An alternative and its average worth to the deciding player, in the settlement's points (None: the only
+    action open, not valued)."""
 
     action: int
-    value: float
+    value: float | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +123,8 @@ class Annotation:
 
     @property
     def loss(self) -> float:
-        return max(0.0, self.best.value - self.recorded.value)
+        best, recorded = self.best.value, self.recorded.value
+        return 0.0 if best is None or recorded is None else max(0.0, best - recorded)
 
     @property
     def costly(self) -> bool:
@@ -209,11 +211,11 @@ def steps_of(deal: Deal) -> tuple[list[Step], list[Skipped], bool]:
             steps.append(Step(Phase.EXCHANGE, role, deal.discards[role]))
         if fresh.hands != deal.declared_hands and list(fresh.declared_hands) != list(deal.declared_hands):
             return steps, skipped + [Skipped(Choice.CALL, Reason.IRREGULAR_EXCHANGE)], exchanged
+    if deal.irregular is not None or any(deal.shown[k][p] is not None for k in KINDS for p in (ELDER, YOUNGER)):
+        return steps, skipped + [Skipped(Choice.CALL, Reason.LAWS_OF_CALLING)], exchanged
     if (deal.forced_by is not None or any(deal.reckons_nothing) or any(deal.grand_coup) or deal.forfeit is not None
             or fresh.phase != Phase.DECLARE):
         return steps, skipped + [Skipped(Choice.CALL, Reason.PENALTY)], exchanged
-    if deal.irregular is not None or any(deal.shown[k][p] is not None for k in KINDS for p in (ELDER, YOUNGER)):
-        return steps, skipped + [Skipped(Choice.CALL, Reason.LAWS_OF_CALLING)], exchanged
     while fresh.phase == Phase.DECLARE:
         kind, p = fresh.declaring()
         call = deal.calls[kind][p]
@@ -413,9 +415,11 @@ def annotate(plan: Plan, index: int) -> Annotation:
             solver = Solver(plan.rules, plan.rules.deal.hand) if plan.exact else None
             done = _run(deal, _Script(deal, before, stop=at, then=a, players=players, solver=solver))
             sums[a] += plan.settlement.value(score_deal(done), step.role)
-    values = {a: s / samples if samples else 0.0 for a, s in sums.items()}
-    best = max(actions, key=lambda a: (values[a], a == step.action))
-    kind, options = None, ()
+    means = {a: s / samples if samples else 0.0 for a, s in sums.items()}
+    best = max(actions, key=lambda a: (means[a], a == step.action))
+    values: dict[int, float | None] = {a: means[a] if samples else None for a in actions}
+    kind: str | None = None
+    options: tuple[int, ...] = ()
     if step.phase == Phase.DECLARE:
         kind = plan.rules.declarations.order[sum(1 for s in plan.steps[:index] if s.phase == Phase.DECLARE) // 2]
         options = tuple(c.cards for c in legal.candidates) + (0,)

@@ -19,9 +19,9 @@ from ..lexicon import place
 from ..records.checks import Check, figure_id
 from ..records.model import Record, record_of
 from ..narrative import said, tell, unplayed
-from ..render import Report, json_text
+from ..render import Report
 from . import complete
-from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, load_deals, rulesets_for, warn, worst
+from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, finish, load_deals, rulesets_for, warn
 
 EXIT_MISMATCH = 3
 
@@ -156,10 +156,4 @@ def replay_command(
                     flag = unplayed(d, lang)
                     if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):
                         warn(f"{where}: {flag}")
-    if results or not problems:
-        typer.echo(json_text({"results": results}) if fmt == "json" else report.render(fmt))
-    if problems:
-        typer.echo("\n".join(map(str, problems)), err=True)
-    status = worst(*statuses)
-    if status:
-        raise typer.Exit(status)
+    finish(results, report, problems, statuses, fmt)

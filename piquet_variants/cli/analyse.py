@@ -1,0 +1,197 @@
+"""``piquet-variants analyse``: a recorded deal annotated as a chess engine annotates a game.
+
+Exit status: 0, every record annotated; 1, bad input (a record, a ruleset, a player); 2, usage; 130, stopped by
+Ctrl-C (nothing is printed: an annotation is whole or not given).
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ..analysis import COSTLY, MOST_SAMPLES, Annotation, Choice, DealAnalysis, Plan, Skipped, annotate, plans
+from ..cards import card_name, mask_names
+from ..engine.deal import ELDER
+from ..errors import RecordError
+from ..i18n import Lang, decimal, t
+from ..lexicon import category
+from ..players.registry import DEFAULT_PAIR, player_class
+from ..render import Report
+from .common import FormatOpt, LangOpt, OptionOpt, finish, load_deals, rulesets_for, warn
+from .simulate import EXIT_INTERRUPTED, Bar
+
+DEFAULT_PLAYER = DEFAULT_PAIR.split(":")[0]
+EPILOG = ("Examples:\n\n  piquet-variants analyse example:traite-art12\n\n"
+          "  piquet-variants analyse example:traite-art12 --format json --samples 32 --seed 7\n\n"
+          "  piquet-variants analyse my-deal.piquet --player search --exact --lang fr --format markdown\n\n"
+          f"A choice that gives up {COSTLY:g} points or more against the best found is marked '!'.\n\n"
+          "Exit status: 0 done, 1 bad input, 2 usage, 130 stopped by Ctrl-C (nothing printed).")
+
+
+def analyse_command(
+        file: Annotated[Path, typer.Argument(metavar="RECORD", help="A deal record: notation, JSON, example:NAME, or "
+                                                                     "- for standard input.")],
+        player: Annotated[str, typer.Option("--player", "-p", metavar="NAME",
+                                            help="The player who finds the alternatives and plays out each one: "
+                                                 "learned (the default), cavendish, search, random, a "
+                                                 "registered name or module:Class.")] = DEFAULT_PLAYER,
+        samples: Annotated[int, typer.Option("--samples", "-n", min=1, max=MOST_SAMPLES,
+                                             help="Deals drawn to value each alternative.")] = 16,
+        seed: Annotated[int, typer.Option("--seed", "-s", help="Seed: the same seed gives the same annotations.")]
+        = 1,
+        exact: Annotated[bool, typer.Option("--exact", help="Play out the cards by the double-dummy solver, every "
+                                                            "hand open, rather than by the player.")] = False,
+        ruleset: Annotated[str | None, typer.Option("--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]",
+                                                    help="The ruleset to analyse under; default: the record's own.")]
+        = None,
+        option: OptionOpt = None,
+        jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Local processes (default: all cores; "
+                                                 "never more than the cores, nor than the decisions).")] = None,
+        quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+        fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+    """Annotate each decision of recorded deals: the discards, each call and each card, the player's choice beside
+    the recorded one, and what the recorded one gives up against the best found, in the partie's settlement.
+
+    Each alternative is played out on the same deals drawn from what the deciding player could see; a deal that
+    ends the partie is valued by the partie's settlement, any other by its points, his less his adversary's.
+    """
+    player_class(player)  # a bad name fails here, before any work
+    results: list[dict[str, Any]] = []
+    report = Report()
+    statuses = [0]
+    problems = []
+    for k, doc in enumerate(load_deals(file), 1):
+        if isinstance(doc, RecordError):
+            problems += doc.problems
+            statuses.append(1)
+            continue
+        where = f"{doc.file} #{k}"
+        try:
+            rs = rulesets_for(doc, where, [ruleset] if ruleset else None, option, lang)[0]
+            from ..api import replay
+            rep = replay(doc, rs.rules)
+        except RecordError as exc:
+            problems += exc.problems
+            statuses.append(1)
+            continue
+        found = list(plans(rep, player, samples, seed, exact))
+        try:
+            analyses = _run([p for p, _ in found], jobs, quiet)
+        except KeyboardInterrupt:
+            typer.echo("piquet-variants: stopped", err=True)
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        deals = []
+        for (plan, skipped), annotations in zip(found, analyses):
+            d = rep.deals[plan.number - 1]
+            deals.append(DealAnalysis(plan.number, d.players, annotations, skipped))
+        results.append(_json(deals, doc.file, k, rs.id, player, samples, seed, exact, lang))
+        report.extend(_report(deals, f"{doc.file}: {rs.id}", player, samples, lang))
+    finish(results, report, problems, statuses, fmt)
+
+
+def _task(plan: Plan, index: int) -> Annotation:
+    return annotate(plan, index)
+
+
+def _run(found: list[Plan], jobs: int | None, quiet: bool) -> list[list[Annotation]]:
+    """Every decision of every deal annotated, here or on ``jobs`` processes (each decision seeded apart, so the
+    result is the same for any number of them)."""
+    tasks = [(p, i) for p, plan in enumerate(found) for i in range(len(plan.steps))]
+    most = max(1, min(len(tasks), os.cpu_count() or 1))
+    if jobs is not None and jobs > most:
+        warn(f"--jobs {jobs} reduced to {most} (the record has {len(tasks)} decisions, the machine "
+             f"{os.cpu_count() or 1} cores)")
+    workers = min(jobs or most, most)
+    bar = Bar(len(tasks), quiet, "decisions")
+    out: list[list[Annotation]] = [[] for _ in found]
+    try:
+        if workers <= 1:
+            for n, (p, i) in enumerate(tasks, 1):
+                out[p].append(annotate(found[p], i))
+                bar.update(n)
+        else:
+            with ProcessPoolExecutor(workers) as pool:
+                futures = [pool.submit(_task, found[p], i) for p, i in tasks]
+                for n, ((p, _), future) in enumerate(zip(tasks, futures), 1):
+                    out[p].append(future.result())
+                    bar.update(n)
+    finally:
+        bar.stop()
+    return out
+
+
+# -- words -----------------------------------------------------------------------------------------------------------
+
+def _action(a: Annotation, action: int, lang: Lang) -> str:
+    if a.choice == Choice.DISCARD:
+        return " ".join(mask_names(action, lang))
+    if a.choice == Choice.CARD:
+        return card_name(action, lang)
+    cards = a.options[action]
+    return " ".join(mask_names(cards, lang)) if cards else t("sinks", lang)
+
+
+def _value(value: float | None, lang: Lang) -> str:
+    return t("only choice", lang) if value is None else decimal(f"{value:+.1f}", lang)
+
+
+def _decision(a: Annotation, lang: Lang) -> str:
+    if a.kind is not None:
+        return f"{t('decision ' + a.choice.value, lang)}: {category(a.kind, lang)}"
+    return t("decision " + a.choice.value, lang)
+
+
+def _report(deals: list[DealAnalysis], title: str, player: str, samples: int, lang: Lang) -> Report:
+    out = Report().heading(title)
+    out.paragraph(t("Each alternative played out by {player} on {samples} drawn deals; '!' marks a choice that "
+                    "gives up {costly} points or more.", lang).format(player=player, samples=samples,
+                                                                     costly=decimal(f"{COSTLY:g}", lang)))
+    for d in deals:
+        out.paragraph(f"{t('deal', lang)} {d.number}: {t('elder', lang)} {d.players[ELDER]}, "
+                      f"{t('younger', lang)} {d.players[1 - ELDER]}")
+        rows = [[str(a.index + 1), d.players[a.role], _decision(a, lang), _action(a, a.recorded.action, lang),
+                 _value(a.recorded.value, lang), _action(a, a.player.action, lang), _action(a, a.best.action, lang),
+                 _value(a.best.value, lang), decimal(f"{a.loss:.1f}", lang), "!" if a.costly else ""]
+                for a in d.annotations]
+        if rows:
+            out.table(["#", t("player", lang), t("decision", lang), t("recorded", lang), t("worth", lang),
+                       player, t("best found", lang), t("worth", lang), t("gives up", lang), ""], rows)
+        out.items([(0, _skipped(s, lang)) for s in d.skipped])
+    return out
+
+
+def _skipped(s: Skipped, lang: Lang) -> str:
+    return t("not annotated from the {decision} on: {reason}", lang).format(
+        decision=t("decision " + s.choice.value, lang), reason=t(f"skipped {s.reason.value}", lang))
+
+
+def _action_id(a: Annotation, action: int) -> Any:
+    """An action as JSON names it: a discard's cards, a card, or a call's cards (``sink`` for none)."""
+    if a.choice == Choice.DISCARD:
+        return mask_names(action)
+    if a.choice == Choice.CARD:
+        return card_name(action)
+    return mask_names(a.options[action]) if a.options[action] else "sink"
+
+
+def _json(deals: list[DealAnalysis], file: str, record: int, ruleset: str, player: str, samples: int, seed: int,
+          exact: bool, lang: Lang) -> dict[str, Any]:
+    """The ``analyse --format json`` contract for one record."""
+    out = []
+    for d in deals:
+        decisions = [{"index": a.index, "decision": a.choice.value, "kind": a.kind, "role": ("elder", "younger")[a.role],
+                      "by": d.players[a.role],
+                      **{name: {"action": _action_id(a, v.action), "value": v.value}
+                         for name, v in (("recorded", a.recorded), ("player", a.player), ("best", a.best))},
+                      "loss": a.loss, "costly": a.costly, "alternatives": a.alternatives, "samples": a.samples}
+                     for a in d.annotations]
+        skipped = [{"decision": s.choice.value, "reason": s.reason.value, "words": _skipped(s, lang)}
+                   for s in d.skipped]
+        out.append({"number": d.number, "elder": d.players[ELDER], "younger": d.players[1 - ELDER],
+                    "decisions": decisions, "skipped": skipped})
+    return {"file": file, "record": record, "ruleset": ruleset, "player": player, "samples": samples, "seed": seed,
+            "exact": exact, "costly_at": COSTLY, "deals": out}
