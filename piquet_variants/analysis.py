@@ -436,11 +436,15 @@ def _copy(world: Deal) -> Deal:
     return deal
 
 
-def analyse_plan(plan: Plan, done: Callable[[int], None] | None = None) -> list[Annotation]:
-    """Every step of one deal annotated, in order; ``done`` is told of each."""
-    out = []
-    for i in range(len(plan.steps)):
-        out.append(annotate(plan, i))
-        if done is not None:
-            done(1)
-    return out
+def in_turn(found: list[Plan]) -> list[list[Annotation]]:
+    """Every step of each deal annotated, one after another, here."""
+    return [[annotate(plan, i) for i in range(len(plan.steps))] for plan in found]
+
+
+def analyse(replay: Replay, player: str, samples: int, seed: int, exact: bool = False,
+            run: Callable[[list[Plan]], list[list[Annotation]]] = in_turn) -> list[DealAnalysis]:
+    """Every deal of a replay annotated (``run`` annotates the plans: here, in turn, or on processes)."""
+    found = list(plans(replay, player, samples, seed, exact))
+    annotated = run([plan for plan, _ in found])
+    return [DealAnalysis(plan.number, replay.deals[plan.number - 1].players, annotations, skipped)
+            for (plan, skipped), annotations in zip(found, annotated)]

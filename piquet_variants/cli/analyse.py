@@ -8,19 +8,20 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from ..analysis import COSTLY, MOST_SAMPLES, Annotation, Choice, DealAnalysis, Plan, Skipped, annotate, plans
+from ..analysis import COSTLY, MOST_SAMPLES, Annotation, Choice, DealAnalysis, Plan, analyse, annotate
 from ..cards import card_name, mask_names
 from ..engine.deal import ELDER
 from ..errors import RecordError
 from ..i18n import Lang, decimal, t
-from ..lexicon import category
 from ..players.registry import DEFAULT_PAIR, player_class
 from ..render import Report
+from ..saying import annotation_table, said_skipped
 from .common import FormatOpt, LangOpt, OptionOpt, finish, load_deals, rulesets_for, warn
 from .simulate import EXIT_INTERRUPTED, Bar
 
@@ -78,16 +79,11 @@ def analyse_command(
             problems += exc.problems
             statuses.append(1)
             continue
-        found = list(plans(rep, player, samples, seed, exact))
         try:
-            analyses = _run([p for p, _ in found], jobs, quiet)
+            deals = analyse(rep, player, samples, seed, exact, partial(_run, jobs=jobs, quiet=quiet))
         except KeyboardInterrupt:
             typer.echo("piquet-variants: stopped", err=True)
             raise typer.Exit(EXIT_INTERRUPTED) from None
-        deals = []
-        for (plan, skipped), annotations in zip(found, analyses):
-            d = rep.deals[plan.number - 1]
-            deals.append(DealAnalysis(plan.number, d.players, annotations, skipped))
         results.append(_json(deals, doc.file, k, rs.id, player, samples, seed, exact, lang))
         report.extend(_report(deals, f"{doc.file}: {rs.id}", player, samples, lang))
     finish(results, report, problems, statuses, fmt)
@@ -124,27 +120,6 @@ def _run(found: list[Plan], jobs: int | None, quiet: bool) -> list[list[Annotati
     return out
 
 
-# -- words -----------------------------------------------------------------------------------------------------------
-
-def _action(a: Annotation, action: int, lang: Lang) -> str:
-    if a.choice == Choice.DISCARD:
-        return " ".join(mask_names(action, lang))
-    if a.choice == Choice.CARD:
-        return card_name(action, lang)
-    cards = a.options[action]
-    return " ".join(mask_names(cards, lang)) if cards else t("sinks", lang)
-
-
-def _value(value: float | None, lang: Lang) -> str:
-    return t("only choice", lang) if value is None else decimal(f"{value:+.1f}", lang)
-
-
-def _decision(a: Annotation, lang: Lang) -> str:
-    if a.kind is not None:
-        return f"{t('decision ' + a.choice.value, lang)}: {category(a.kind, lang)}"
-    return t("decision " + a.choice.value, lang)
-
-
 def _report(deals: list[DealAnalysis], title: str, player: str, samples: int, lang: Lang) -> Report:
     out = Report().heading(title)
     out.paragraph(t("Each alternative played out by {player} on {samples} drawn deals; '!' marks a choice that "
@@ -153,20 +128,11 @@ def _report(deals: list[DealAnalysis], title: str, player: str, samples: int, la
     for d in deals:
         out.paragraph(f"{t('deal', lang)} {d.number}: {t('elder', lang)} {d.players[ELDER]}, "
                       f"{t('younger', lang)} {d.players[1 - ELDER]}")
-        rows = [[str(a.index + 1), d.players[a.role], _decision(a, lang), _action(a, a.recorded.action, lang),
-                 _value(a.recorded.value, lang), _action(a, a.player.action, lang), _action(a, a.best.action, lang),
-                 _value(a.best.value, lang), decimal(f"{a.loss:.1f}", lang), "!" if a.costly else ""]
-                for a in d.annotations]
+        headers, rows = annotation_table(d, player, lang)
         if rows:
-            out.table(["#", t("player", lang), t("decision", lang), t("recorded", lang), t("worth", lang),
-                       player, t("best found", lang), t("worth", lang), t("gives up", lang), ""], rows)
-        out.items([(0, _skipped(s, lang)) for s in d.skipped])
+            out.table(headers, rows)
+        out.items([(0, said_skipped(s, lang)) for s in d.skipped])
     return out
-
-
-def _skipped(s: Skipped, lang: Lang) -> str:
-    return t("not annotated from the {decision} on: {reason}", lang).format(
-        decision=t("decision " + s.choice.value, lang), reason=t(f"skipped {s.reason.value}", lang))
 
 
 def _action_id(a: Annotation, action: int) -> Any:
@@ -189,7 +155,7 @@ def _json(deals: list[DealAnalysis], file: str, record: int, ruleset: str, playe
                          for name, v in (("recorded", a.recorded), ("player", a.player), ("best", a.best))},
                       "loss": a.loss, "costly": a.costly, "alternatives": a.alternatives, "samples": a.samples}
                      for a in d.annotations]
-        skipped = [{"decision": s.choice.value, "reason": s.reason.value, "words": _skipped(s, lang)}
+        skipped = [{"decision": s.choice.value, "reason": s.reason.value, "words": said_skipped(s, lang)}
                    for s in d.skipped]
         out.append({"number": d.number, "elder": d.players[ELDER], "younger": d.players[1 - ELDER],
                     "decisions": decisions, "skipped": skipped})
