@@ -99,3 +99,15 @@ def test_hands_given_as_played_skip_the_discards() -> None:
     assert deal is not None
     steps, skipped, exchanged = steps_of(deal)
     assert exchanged and not skipped and steps[0].phase == 1
+
+
+def test_the_report_deal_page_annotates_the_decisions(cli, tmp_path) -> None:  # noqa: ANN001
+    out = tmp_path / "site"
+    code, _, err = cli("report", "-o", str(out), "traite", "--deals", "example:traite-art12", "--annotate", "1")
+    assert code == 0, err
+    page = (out / "deals" / "traite-art12-piquet.html").read_text("utf-8")
+    table = page[page.index('<table class="annotations">'):]
+    table = table[:table.index("</table>")]
+    assert table.count("<tr") - 1 == _decisions("traite-art12.piquet")  # a row a decision, under the headers
+    code, _, _ = cli("report", "-o", str(tmp_path / "plain"), "traite", "--deals", "example:traite-art12")
+    assert 'class="annotations"' not in (tmp_path / "plain" / "deals" / "traite-art12-piquet.html").read_text("utf-8")

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from ..analysis import MOST_SAMPLES
 from ..errors import Problem, RecordError
 from ..examples import SUFFIXES
 from ..files import quietly
@@ -43,6 +44,9 @@ def report_command(
                                             "example:NAME; repeatable.")] = None,
         stats: Annotated[Path | None, typer.Option(
             "--stats", metavar="FILE", help="The JSON of 'simulate --format json', tabled and charted.")] = None,
+        annotate: Annotated[int, typer.Option(
+            "--annotate", metavar="SAMPLES", min=0, max=MOST_SAMPLES,
+            help="Annotate each record's decisions, as 'analyse' does, on this many drawn deals (0: not).")] = 0,
         option: _OptionLong = None, lang: LangOpt = "en",
         force: Annotated[bool, typer.Option(
             "--force", help="Replace DIR even if it holds something other than a report.")] = False) -> None:
@@ -78,7 +82,8 @@ def report_command(
                 continue
             where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
             try:
-                entries.append(deal_pages.Entry(doc, k, len(records), record_rulesets(doc, where, None, lang)[0]))
+                entries.append(deal_pages.Entry(doc, k, len(records), record_rulesets(doc, where, None, lang)[0],
+                                                annotate))
             except RecordError as exc:
                 problems += exc.problems
     if problems:
