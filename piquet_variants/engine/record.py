@@ -383,11 +383,19 @@ class _DealDriver:
             cands = deal.candidates()
             path = self.at + ("declarations", kind, ROLES[p])
             if isinstance(want, Shown):
-                shown = mask(self.reader.known(want.shown, path + ("shown",)))
-                combo = next((c for c in cands if c.cards == shown), None)
-                if combo is None:
-                    raise self.reader.fail(path + ("shown",), f"the {ROLES[p]} holds no {kind} of exactly these cards")
-                deal.show(p, kind, combo.key)
+                if want.shown:
+                    shown = mask(self.reader.known(want.shown, path + ("shown",)))
+                    combo = next((c for c in cands if c.cards == shown), None)
+                    if combo is None:
+                        raise self.reader.fail(path + ("shown",), f"the {ROLES[p]} holds no {kind} of exactly these "
+                                                                  "cards")
+                    deal.show(p, kind, combo.key)
+                if want.sinks:
+                    try:
+                        deal.sink(p, kind, mask(self.reader.known(want.sinks, path + ("sinks",))))
+                    except IllegalAction as exc:
+                        raise self.reader.fail(path + ("sinks",), str(exc)) from None
+                    cands = deal.candidates()
                 want, path = want.call, path + ("call",)
             deal.apply(self._call_index(cands, want, kind, p, path))
 
