@@ -9,11 +9,12 @@ import json
 import pytest
 
 from piquet_variants import api
-from piquet_variants.cards import mask, parse_cards
+from piquet_variants.cards import card_name, mask, parse_cards
 from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase, deck_cards
 from piquet_variants.engine.notes import Noted
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.errors import IllegalAction, RecordError
+from piquet_variants.records.model import record_of
 from piquet_variants.ruleset.compiler import load_ruleset
 
 from .conftest import ROOT
@@ -118,3 +119,30 @@ def test_a_record_that_sinks_a_card_not_held_is_refused_at_its_place() -> None:
     with pytest.raises(RecordError) as err:
         _replay(data)
     assert "sinks only cards he holds" in str(err.value)
+
+
+def _french(data: dict) -> dict:
+    """The record with its cards in French and its language French, as a French reader writes it."""
+    def fr(cards: list[str]) -> list[str]:
+        return [card_name(c, "fr") for c in parse_cards(cards)]
+    data = copy.deepcopy(data)
+    data["lang"] = "fr"
+    deal = data["deals"][0]
+    deal["hands"] = {role: fr(cards) for role, cards in deal["hands"].items()}
+    deal["talon"] = fr(deal["talon"])
+    for side in deal["exchange"].values():
+        side["discard"] = fr(side["discard"])
+    deal["tricks"] = [fr(trick) for trick in deal["tricks"]]
+    deal["declarations"]["sets"]["elder"]["sinks"] = fr(deal["declarations"]["sets"]["elder"]["sinks"])
+    return data
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_notation_writes_and_reads_back_the_cards_sunk(lang: str) -> None:
+    data = _data() if lang == "en" else _french(_data())
+    text = api.write(record_of(data))
+    line = next(line for line in text.splitlines() if "(R ♥)" in line or "(K ♥)" in line)
+    assert ("se tait (R ♥)" if lang == "fr" else "sinks (K ♥)") in line
+    [read] = api.load_string(text, "sinking.piquet")
+    assert record_of(read.data) == record_of(data)
+    assert api.replay(read).deals[0].score.by[ELDER]["sets"] == 6

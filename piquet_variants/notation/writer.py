@@ -266,7 +266,7 @@ class _Writer:
             made = calls.of(role.seat)
             if made is None:
                 continue
-            call, shown = (made.call, made.shown) if isinstance(made, Shown) else (made, None)
+            call, shown = (made.call, made.shown or None) if isinstance(made, Shown) else (made, None)
             # the cards of his call, and a combination shown, follow his first saying that is no count
             first = next((s for s in spoken if s[0] == role.value and s[2] != "count"), None)
             if call == "sink":
@@ -282,6 +282,11 @@ class _Writer:
                     first = [role.value, "", "call"]
                     spoken.insert(1 if call == "sink" else 0, first)
                 first[1] = f"{first[1]} {w['shows']} ({self.cards(shown)})".strip()
+            if isinstance(made, Shown) and made.sinks:  # after his first turn's sayings: the cards he sinks
+                at = spoken.index(first) if first is not None and first in spoken else -1
+                while at + 1 < len(spoken) and spoken[at + 1][0] == role.value:
+                    at += 1
+                spoken.insert(at + 1, [role.value, f"{w['sinks']} ({self.cards(made.sinks)})", "other"])
         turns: list[list[str]] = []  # one player's consecutive sayings are one turn: "four tens = fourteen, and …"
         last = ""  # what the turn's last saying was
         for who, text, what in spoken:
