@@ -37,6 +37,7 @@ from typing import Final, Protocol
 
 from .cards import iter_cards
 from .engine.combos import KINDS
+from .engine.notes import Noted
 from .engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase, deck_cards
 from .engine.partie import Partie
 from .engine.record import DealReplay, Replay
@@ -77,6 +78,7 @@ class Reason(Enum):
     IRREGULAR_EXCHANGE = "irregular_exchange"  # the exchange is not one the laws let a player make
     PENALTY = "penalty"  # a penalty of the exchange changes what follows (a peek, a forced suit)
     LAWS_OF_CALLING = "laws_of_calling"  # the calls were ruled on (a miscall, a false call, a penalty)
+    SUNK_PART = "sunk_part"  # a call sinks part of a kind, a choice the table's players are not offered
     IRREGULAR_PLAY = "irregular_play"  # a card the laws of play do not let follow
 
 
@@ -192,50 +194,69 @@ class Plan:
 def steps_of(deal: Deal) -> tuple[list[Step], list[Skipped], bool]:
     """The decisions of a finished deal as a fresh deal replays them, what could not be replayed and why, and
     whether the exchange was recorded."""
-    rules = deal.rules
-    fresh = Deal(rules, deal.dealt)
+    fresh = Deal(deal.rules, deal.dealt)
     if fresh.phase != Phase.EXCHANGE or deal.void:
         return [], [Skipped(Choice.DISCARD, Reason.VOID)], False
     steps: list[Step] = []
-    skipped: list[Skipped] = []
     exchanged = bool(deal.discards[ELDER] or deal.discards[YOUNGER] or deal.taken[ELDER] or deal.taken[YOUNGER])
+    stop = (_exchange_steps(deal, fresh, exchanged, steps) or _not_called(deal, fresh)
+            or _call_steps(deal, fresh, steps) or _card_steps(deal, fresh, steps))
+    skipped = [] if exchanged else [Skipped(Choice.DISCARD, Reason.HANDS_AS_PLAYED)]
+    return steps, skipped + ([stop] if stop is not None else []), exchanged
+
+
+def _exchange_steps(deal: Deal, fresh: Deal, exchanged: bool, steps: list[Step]) -> Skipped | None:
     if not exchanged:
-        skipped.append(Skipped(Choice.DISCARD, Reason.HANDS_AS_PLAYED))
         fresh.skip_exchange()
-    else:
-        for role in (ELDER, YOUNGER):
-            try:
-                fresh.apply(deal.discards[role])
-            except IllegalAction:
-                return steps, skipped + [Skipped(Choice.DISCARD, Reason.IRREGULAR_EXCHANGE)], exchanged
-            steps.append(Step(Phase.EXCHANGE, role, deal.discards[role]))
-        if fresh.hands != deal.declared_hands and list(fresh.declared_hands) != list(deal.declared_hands):
-            return steps, skipped + [Skipped(Choice.CALL, Reason.IRREGULAR_EXCHANGE)], exchanged
+        return None
+    for role in (ELDER, YOUNGER):
+        try:
+            fresh.apply(deal.discards[role])
+        except IllegalAction:
+            return Skipped(Choice.DISCARD, Reason.IRREGULAR_EXCHANGE)
+        steps.append(Step(Phase.EXCHANGE, role, deal.discards[role]))
+    if tuple(fresh.declared_hands) != tuple(deal.declared_hands):
+        return Skipped(Choice.CALL, Reason.IRREGULAR_EXCHANGE)
+    return None
+
+
+def _not_called(deal: Deal, fresh: Deal) -> Skipped | None:
+    """Why the calls as made cannot be replayed by the laws of play alone, if they cannot."""
     if deal.irregular is not None or any(deal.shown[k][p] is not None for k in KINDS for p in (ELDER, YOUNGER)):
-        return steps, skipped + [Skipped(Choice.CALL, Reason.LAWS_OF_CALLING)], exchanged
+        return Skipped(Choice.CALL, Reason.LAWS_OF_CALLING)
+    if any(n.what == Noted.SUNK for n in deal.notes):
+        return Skipped(Choice.CALL, Reason.SUNK_PART)
     if (deal.forced_by is not None or any(deal.reckons_nothing) or any(deal.grand_coup) or deal.forfeit is not None
             or fresh.phase != Phase.DECLARE):
-        return steps, skipped + [Skipped(Choice.CALL, Reason.PENALTY)], exchanged
+        return Skipped(Choice.CALL, Reason.PENALTY)
+    return None
+
+
+def _call_steps(deal: Deal, fresh: Deal, steps: list[Step]) -> Skipped | None:
     while fresh.phase == Phase.DECLARE:
         kind, p = fresh.declaring()
         call = deal.calls[kind][p]
         cands = fresh.candidates()
         index = len(cands) if call is None else next((i for i, c in enumerate(cands) if c == call), -1)
         if index < 0:
-            return steps, skipped + [Skipped(Choice.CALL, Reason.LAWS_OF_CALLING)], exchanged
+            return Skipped(Choice.CALL, Reason.LAWS_OF_CALLING)
         steps.append(Step(Phase.DECLARE, p, index, None if call is None else call.key))
         fresh.apply(index)
+    return None
+
+
+def _card_steps(deal: Deal, fresh: Deal, steps: list[Step]) -> Skipped | None:
     for _, lead, follow in deal.tricks:
         for card in (lead, follow):
             p = fresh.player
             try:
                 fresh.apply(card)
             except IllegalAction:
-                return steps, skipped + [Skipped(Choice.CARD, Reason.IRREGULAR_PLAY)], exchanged
+                return Skipped(Choice.CARD, Reason.IRREGULAR_PLAY)
             steps.append(Step(Phase.PLAY, p, card))
             if fresh.over:
-                return steps, skipped, exchanged
-    return steps, skipped, exchanged
+                return None
+    return None
 
 
 def plans(replay: Replay, player: str, samples: int, seed: int, exact: bool,

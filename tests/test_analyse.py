@@ -111,3 +111,12 @@ def test_the_report_deal_page_annotates_the_decisions(cli, tmp_path) -> None:  #
     assert table.count("<tr") - 1 == _decisions("traite-art12.piquet")  # a row a decision, under the headers
     code, _, _ = cli("report", "-o", str(tmp_path / "plain"), "traite", "--deals", "example:traite-art12")
     assert 'class="annotations"' not in (tmp_path / "plain" / "deals" / "traite-art12-piquet.html").read_text("utf-8")
+
+
+def test_a_deal_that_sinks_part_of_a_kind_says_its_calls_are_not_annotated(cli) -> None:
+    code, out, err = cli("analyse", str(DEALS / "cavendish-sinking-ii.json"), "--format", "json", "--samples", "1",
+                         "-q")
+    assert code == 0, err
+    [deal] = json.loads(out)["results"][0]["deals"]
+    assert [d["decision"] for d in deal["decisions"]] == ["discard", "discard"]
+    assert [(s["decision"], s["reason"]) for s in deal["skipped"]] == [("call", "sunk_part")]
