@@ -57,13 +57,17 @@ def test_a_costly_choice_is_marked_at_the_threshold() -> None:
     assert annotated(3.0, 3.0).loss == 0.0
 
 
-def test_calls_the_laws_ruled_on_are_skipped_and_said(cli) -> None:
-    code, out, err = cli("analyse", str(DEALS / "cavendish-miscall.piquet"), "--format", "json", "--samples", "1",
-                         "-q")
+def _annotated_and_skipped(cli, name: str) -> tuple[list[str], list[tuple[str, str]]]:  # noqa: ANN001
+    """The decisions a record's one deal has annotated, and what it skipped and why."""
+    code, out, err = cli("analyse", str(DEALS / name), "--format", "json", "--samples", "1", "-q")
     assert code == 0, err
     [deal] = json.loads(out)["results"][0]["deals"]
-    assert [d["decision"] for d in deal["decisions"]] == ["discard", "discard"]
-    assert [(s["decision"], s["reason"]) for s in deal["skipped"]] == [("call", "laws_of_calling")]
+    return [d["decision"] for d in deal["decisions"]], [(s["decision"], s["reason"]) for s in deal["skipped"]]
+
+
+def test_calls_the_laws_ruled_on_are_skipped_and_said(cli) -> None:
+    assert _annotated_and_skipped(cli, "cavendish-miscall.piquet") == (["discard", "discard"],
+                                                                       [("call", "laws_of_calling")])
     code, out, _ = cli("analyse", str(DEALS / "cavendish-miscall.piquet"), "--samples", "1", "-q", "--lang", "fr")
     assert "les lois de l'annonce ont statué" in out and "laws_of_calling" not in out
 
@@ -114,9 +118,5 @@ def test_the_report_deal_page_annotates_the_decisions(cli, tmp_path) -> None:  #
 
 
 def test_a_deal_that_sinks_part_of_a_kind_says_its_calls_are_not_annotated(cli) -> None:
-    code, out, err = cli("analyse", str(DEALS / "cavendish-sinking-ii.json"), "--format", "json", "--samples", "1",
-                         "-q")
-    assert code == 0, err
-    [deal] = json.loads(out)["results"][0]["deals"]
-    assert [d["decision"] for d in deal["decisions"]] == ["discard", "discard"]
-    assert [(s["decision"], s["reason"]) for s in deal["skipped"]] == [("call", "sunk_part")]
+    assert _annotated_and_skipped(cli, "cavendish-sinking-ii.json") == (["discard", "discard"],
+                                                                         [("call", "sunk_part")])
