@@ -64,8 +64,7 @@ def said_decision(a: Annotation, lang: Lang) -> str:
 
 
 def said_skipped(s: Skipped, lang: Lang) -> str:
-    return t("not annotated from the {decision} on: {reason}", lang).format(
-        decision=t("decision " + s.choice.value, lang), reason=t(f"skipped {s.reason.value}", lang))
+    return f"{t('not annotated ' + s.choice.value, lang)}: {t('skipped ' + s.reason.value, lang)}"
 
 
 def annotation_table(d: DealAnalysis, player: str, lang: Lang) -> tuple[list[str], list[list[str]]]:

@@ -120,3 +120,16 @@ def test_the_report_deal_page_annotates_the_decisions(cli, tmp_path) -> None:  #
 def test_a_deal_that_sinks_part_of_a_kind_says_its_calls_are_not_annotated(cli) -> None:
     assert _annotated_and_skipped(cli, "cavendish-sinking-ii.json") == (["discard", "discard"],
                                                                          [("call", "sunk_part")])
+
+
+def test_exact_play_values_the_cards_by_the_solver(cli) -> None:
+    args = ("analyse", "example:carte-blanche-younger-repique", "--format", "json", "--samples", "1", "-q")
+    exact = json.loads(cli(*args, "--exact")[1])["results"][0]
+    played = json.loads(cli(*args)[1])["results"][0]
+    assert exact["exact"] and not played["exact"]
+    cards = [d for d in exact["deals"][0]["decisions"] if d["decision"] == "card" and d["alternatives"] > 1]
+    assert cards and all(d["best"]["value"] >= d["recorded"]["value"] for d in cards)
+    # the calls and the discards are played out the same way; the cards after them are not
+    values = [[d["recorded"]["value"] for d in r["deals"][0]["decisions"] if d["decision"] == "card"]
+              for r in (exact, played)]
+    assert values[0] != values[1]
