@@ -4,6 +4,9 @@ the same for a seed, and the partie's settlement where the deal ends the partie.
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
 
 from piquet_variants import api
 from piquet_variants.analysis import COSTLY, Annotation, Choice, PartieSettlement, Valued, steps_of
@@ -12,6 +15,7 @@ from piquet_variants.engine.scoring import DealScore
 from piquet_variants.ruleset.compiler import load_ruleset
 
 from .conftest import ROOT
+from .test_simulate import _await_workers
 
 DEALS = ROOT / "docs" / "deals"
 
@@ -133,3 +137,15 @@ def test_exact_play_values_the_cards_by_the_solver(cli) -> None:
     values = [[d["recorded"]["value"] for d in r["deals"][0]["decisions"] if d["decision"] == "card"]
               for r in (exact, played)]
     assert values[0] != values[1]
+
+
+def test_ctrl_c_stops_the_workers_and_prints_nothing() -> None:
+    """A real SIGINT once the workers run: status 130, nothing half-written on stdout, no traceback."""
+    cmd = [sys.executable, "-c", "from piquet_variants.cli import run; run()", "analyse", "example:traite-art12",
+           "--samples", "1000", "--jobs", "2", "--format", "json"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _await_workers(proc.pid, 2)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert out == "" and "stopped" in err and "Traceback" not in err

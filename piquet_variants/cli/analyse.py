@@ -7,7 +7,6 @@ Ctrl-C (nothing is printed: an annotation is whole or not given).
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
@@ -23,6 +22,7 @@ from ..players.registry import DEFAULT_PAIR, player_class
 from ..render import Report
 from ..saying import annotation_table, said_skipped
 from .common import FormatOpt, LangOpt, OptionOpt, finish, load_deals, rulesets_for, warn
+from ..simulate.run import on_processes
 from .simulate import EXIT_INTERRUPTED, Bar
 
 DEFAULT_PLAYER = DEFAULT_PAIR.split(":")[0]
@@ -89,35 +89,30 @@ def analyse_command(
     finish(results, report, problems, statuses, fmt)
 
 
-def _task(plan: Plan, index: int) -> Annotation:
-    return annotate(plan, index)
+def _task(task: tuple[int, int, Plan]) -> Annotation:
+    """Decision ``i`` of the ``p``-th deal's plan (``task``: p, i, the plan) annotated, in a worker."""
+    return annotate(task[2], task[1])
 
 
 def _run(found: list[Plan], jobs: int | None, quiet: bool) -> list[list[Annotation]]:
     """Every decision of every deal annotated, here or on ``jobs`` processes (each decision seeded apart, so the
     result is the same for any number of them)."""
-    tasks = [(p, i) for p, plan in enumerate(found) for i in range(len(plan.steps))]
+    tasks = [(p, i, plan) for p, plan in enumerate(found) for i in range(len(plan.steps))]
     most = max(1, min(len(tasks), os.cpu_count() or 1))
     if jobs is not None and jobs > most:
         warn(f"--jobs {jobs} reduced to {most} (the record has {len(tasks)} decisions, the machine "
              f"{os.cpu_count() or 1} cores)")
     workers = min(jobs or most, most)
     bar = Bar(len(tasks), quiet, "decisions")
-    out: list[list[Annotation]] = [[] for _ in found]
+    done: dict[tuple[int, int], Annotation] = {}
+    annotated = ((task, _task(task)) for task in tasks) if workers <= 1 else on_processes(_task, tasks, workers)
     try:
-        if workers <= 1:
-            for n, (p, i) in enumerate(tasks, 1):
-                out[p].append(annotate(found[p], i))
-                bar.update(n)
-        else:
-            with ProcessPoolExecutor(workers) as pool:
-                futures = [pool.submit(_task, found[p], i) for p, i in tasks]
-                for n, ((p, _), future) in enumerate(zip(tasks, futures), 1):
-                    out[p].append(future.result())
-                    bar.update(n)
+        for n, ((p, i, _), annotation) in enumerate(annotated, 1):
+            done[p, i] = annotation
+            bar.update(n)
     finally:
         bar.stop()
-    return out
+    return [[done[p, i] for i in range(len(plan.steps))] for p, plan in enumerate(found)]
 
 
 def _report(deals: list[DealAnalysis], title: str, player: str, samples: int, lang: Lang) -> Report:
