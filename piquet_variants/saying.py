@@ -71,7 +71,7 @@ def annotation_table(d: DealAnalysis, player: str, lang: Lang) -> tuple[list[str
     """A deal's annotations as a table's headers and rows: who decided what, the recorded choice and its worth, the
     player's, the best found and its worth, what the recorded one gives up, and '!' where that is costly."""
     headers = ["#", t("player", lang), t("decision", lang), t("recorded", lang), t("worth", lang), player,
-               t("best found", lang), t("worth", lang), t("gives up", lang), ""]
+               t("best found", lang), t("worth", lang), t("gives up", lang), t("costly", lang)]
     rows = [[str(a.index + 1), d.players[a.role], said_decision(a, lang), said_action(a, a.recorded.action, lang),
              said_worth(a.recorded.value, lang), said_action(a, a.player.action, lang),
              said_action(a, a.best.action, lang), said_worth(a.best.value, lang), decimal(f"{a.loss:.1f}", lang),
