@@ -56,7 +56,7 @@ LAYERS: dict[str, int] = {
     **dict.fromkeys(("ruleset", "records", "notation"), 1),
     "engine": 2,
     "players": 3,
-    **dict.fromkeys(("attribution", "simulate", "odds"), 4),
+    **dict.fromkeys(("attribution", "analysis", "simulate", "odds"), 4),
     **dict.fromkeys(("api", "__init__"), 5),
     **dict.fromkeys(("cli", "report", "rulebook", "render", "lexicon", "i18n", "narrative", "saying", "__main__",
                      "console"), 6),

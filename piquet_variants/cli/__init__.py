@@ -41,6 +41,7 @@ _COMMANDS: dict[str, tuple[str, str, str | None]] = {
                 "  piquet-variants convert my-deal.piquet --in-place"),
     "odds": ("odds", "odds_command", None),
     "simulate": ("simulate", "simulate_command", None),
+    "analyse": ("analyse", "analyse_command", None),
     "report": ("report", "report_command",
                "Examples:\n\n  piquet-variants report -O site\n\n"
                "  piquet-variants report -O site traite cavendish-rubicon modern-fr --deals example:traite-art12\n\n"

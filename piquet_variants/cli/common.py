@@ -8,14 +8,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from ..errors import PiquetError, RecordError, UnknownRuleset, echo
+from ..errors import PiquetError, Problem, RecordError, UnknownRuleset, echo
 from ..located import Located
 from ..ruleset.model import Ruleset
-from ..render import OutputFormat
+from ..render import OutputFormat, Report, json_text
 from ..i18n import Lang, t
 from . import complete
 
@@ -261,6 +261,19 @@ def _reader_key() -> str:
 
 #: Exit statuses from the mildest to the worst: all agree, a book figure disagrees, bad input.
 _SEVERITY = (0, 3, 1)
+
+
+def finish(results: list[dict[str, Any]], report: Report, problems: list[Problem], statuses: list[int],
+           fmt: OutputFormat) -> None:
+    """A command's end over several records: the results of the good ones, whole, on stdout (unless every one was
+    bad), the problems on stderr, and the worst status."""
+    if results or not problems:
+        typer.echo(json_text({"results": results}) if fmt == "json" else report.render(fmt))
+    if problems:
+        typer.echo("\n".join(map(str, problems)), err=True)
+    status = worst(*statuses)
+    if status:
+        raise typer.Exit(status)
 
 
 def worst(*statuses: int) -> int:

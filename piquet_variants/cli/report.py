@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from ..analysis import MOST_SAMPLES
 from ..errors import OutputRefused, Problem, RecordError
 from ..examples import SUFFIXES, shown
 from ..files import quietly
@@ -39,6 +40,9 @@ def report_command(
                                             "example:NAME; repeatable.")] = None,
         stats: Annotated[Path | None, typer.Option(
             "--stats", metavar="FILE", help="The JSON of 'simulate --format json', tabled and charted.")] = None,
+        annotate: Annotated[int, typer.Option(
+            "--annotate", metavar="SAMPLES", min=0, max=MOST_SAMPLES,
+            help="Annotate each record's decisions, as 'analyse' does, on this many drawn deals (0: not).")] = 0,
         option: OptionOpt = None, lang: LangOpt = "en",
         force: Annotated[bool, typer.Option(
             "--force", help="Replace the report in DIR even where files of your own were added to it: they are "
@@ -80,7 +84,8 @@ def report_command(
                 continue
             where = shown(f, doc.file) if len(records) == 1 else f"{shown(f, doc.file)} #{k}"
             try:
-                entries.append(deal_pages.Entry(doc, k, len(records), record_rulesets(doc, where, None, lang)[0]))
+                entries.append(deal_pages.Entry(doc, k, len(records), record_rulesets(doc, where, None, lang)[0],
+                                                annotate))
             except RecordError as exc:
                 problems += exc.problems
     if problems:

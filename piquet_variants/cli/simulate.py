@@ -85,7 +85,7 @@ def simulate_command(
         typer.echo(f"piquet-variants: warning: --jobs {jobs} reduced to {most} (the run has {chunks} "
                    f"chunk{'s' if chunks > 1 else ''} of at most {CHUNK} deals, the machine {cores} "
                    f"core{'s' if cores > 1 else ''})", err=True)
-    bar = _Bar(deals * len(sets), quiet)
+    bar = Bar(deals * len(sets), quiet)
     try:
         outcome = simulate(plan, min(jobs or most, most), scheduler, bar.update,
                            Timeouts(connect_timeout, handshake_timeout, worker_timeout))
@@ -105,11 +105,12 @@ def simulate_command(
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-class _Bar:
-    """Deals done and deals a second, on stderr, for runs over a second, where stderr is a terminal."""
+class Bar:
+    """Units done (deals, or what ``unit`` names) and a second, on stderr, for runs over a second, where stderr is
+    a terminal."""
 
-    def __init__(self, total: int, quiet: bool):
-        self.total, self.start = total, time.monotonic()
+    def __init__(self, total: int, quiet: bool, unit: str = "deals"):
+        self.total, self.start, self.unit = total, time.monotonic(), unit
         self.on = not quiet and sys.stderr.isatty()
         self.progress: Any = None
         self.task: Any = None
@@ -120,8 +121,8 @@ class _Bar:
         if self.progress is None:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-            self.progress = Progress(TextColumn("deals"), BarColumn(), MofNCompleteColumn(),
-                                     TextColumn("{task.fields[rate]} deals/s"), TimeRemainingColumn(),
+            self.progress = Progress(TextColumn(self.unit), BarColumn(), MofNCompleteColumn(),
+                                     TextColumn("{task.fields[rate]} " + self.unit + "/s"), TimeRemainingColumn(),
                                      console=Console(stderr=True), transient=True)
             self.task = self.progress.add_task("simulate", total=self.total, rate="-")
             self.progress.start()

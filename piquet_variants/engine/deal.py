@@ -442,6 +442,28 @@ class Deal:
         """A combination shown while calling less, which may still bar the opponent."""
         self.shown[kind][p] = key
 
+    def sink(self, p: int, kind: str, cards: int) -> None:
+        """Player ``p`` sinks ``cards`` in ``kind``: he calls and reckons that kind as though he did not hold them.
+
+        Sinking is the player's to choose ("He may have a quart to a knave, and may only call a tierce to a knave
+        ... or a quatorze, and may only call a trio": Cavendish, *Calling*, Sinking; Law 49's winner "can
+        reckon", not must).  What he sinks he neither calls, nor reckons, nor opposes: his calls of the kind are
+        among the combinations of the cards he does not sink, the winner's reckoning is of those alone, and
+        what the adversary holds better than his call is good.  It is no miscall.
+        """
+        if self.phase != Phase.DECLARE or self.declaring() != (kind, p):
+            raise IllegalAction(f"the {ROLES[p]} sinks cards of the {kind} only as he calls it")
+        if not cards or cards & ~self.declared_hands[p]:
+            raise IllegalAction(f"the {ROLES[p]} sinks only cards he holds")
+        held = holdings(self.tables, self.declared_hands[p] & ~cards)[KINDS.index(kind)]
+        if held == self.held[kind][p]:
+            raise IllegalAction(f"the {ROLES[p]} holds no {kind} that these cards are of")
+        pair = (held, self.held[kind][1]) if p == ELDER else (self.held[kind][0], held)
+        self.held[kind] = pair
+        calls, _, _ = self.steps[self.step]
+        self.steps[self.step] = (calls, p, held)
+        self.notes.append(Note(Noted.SUNK, role=p, kind=Note(Noted.of("kind", kind)), cards=tuple(iter_cards(cards))))
+
     def _declare(self, index: int) -> None:
         cands = self.candidates()
         if not 0 <= index <= len(cands):

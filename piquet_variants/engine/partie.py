@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..cards import rank_of
 from ..ruleset.model import Rules
@@ -81,6 +81,10 @@ class Partie:
     @property
     def elder(self) -> int:
         return 1 - self.dealer
+
+    def snapshot(self) -> Partie:
+        """The partie as it stands, apart: adding a deal to it leaves this one as it was."""
+        return replace(self, totals=list(self.totals), game_totals=list(self.game_totals), games=list(self.games))
 
     def multiplier(self) -> int:
         g = self.rules.game

@@ -55,6 +55,9 @@ class DealReplay:
     #: What the partie says of this deal that the record may not mean: dealt out of the laws' turn with no deal out
     #: of turn written, or written after the partie was decided (and so not counted).
     warnings: list[Note] = field(default_factory=list)
+    #: The partie as it stood before this deal was counted (None: a score sheet's deal, or one after the partie's
+    #: end), for what the deal is worth in the partie's settlement.
+    before: Partie | None = None
 
     @property
     def mismatches(self) -> list[Check]:
@@ -382,11 +385,19 @@ class _DealDriver:
             cands = deal.candidates()
             path = self.at + ("declarations", kind, ROLES[p])
             if isinstance(want, Shown):
-                shown = mask(self.reader.known(want.shown, path + ("shown",)))
-                combo = next((c for c in cands if c.cards == shown), None)
-                if combo is None:
-                    raise self.reader.fail(path + ("shown",), f"the {ROLES[p]} holds no {kind} of exactly these cards")
-                deal.show(p, kind, combo.key)
+                if want.shown:
+                    shown = mask(self.reader.known(want.shown, path + ("shown",)))
+                    combo = next((c for c in cands if c.cards == shown), None)
+                    if combo is None:
+                        raise self.reader.fail(path + ("shown",), f"the {ROLES[p]} holds no {kind} of exactly these "
+                                                                  "cards")
+                    deal.show(p, kind, combo.key)
+                if want.sinks:
+                    try:
+                        deal.sink(p, kind, mask(self.reader.known(want.sinks, path + ("sinks",))))
+                    except IllegalAction as exc:
+                        raise self.reader.fail(path + ("sinks",), str(exc)) from None
+                    cands = deal.candidates()
                 want, path = want.call, path + ("call",)
             deal.apply(self._call_index(cands, want, kind, p, path))
 
@@ -895,6 +906,7 @@ def _deal(reader: _Reader, rules: Rules, partie: Partie, players: tuple[str, str
             partie.add_totals(totals[0], totals[1])
         _corrections(reader, partie, recorded, roles, players, [], at)
         return DealReplay(n + 1, roles, None, totals, warnings=warnings)
+    before = None if partie.finished else partie.snapshot()
     deal, as_called = _DealDriver(reader, rules, recorded, at).run()
     deal.notes += _packets(rules, recorded, roles[1], dealt_by)
     score = score_deal(deal)
@@ -904,7 +916,7 @@ def _deal(reader: _Reader, rules: Rules, partie: Partie, players: tuple[str, str
     elif not partie.finished:  # given only in part: not counted, but dealt, and the next is the other's to deal
         partie.turn_passes()
     _corrections(reader, partie, recorded, roles, players, score.notes, at)
-    return DealReplay(n + 1, roles, score, (score.totals[0], score.totals[1]), checks, deal, warnings)
+    return DealReplay(n + 1, roles, score, (score.totals[0], score.totals[1]), checks, deal, warnings, before)
 
 
 def _void_out_of_turn(recorded: RecordedDeal) -> bool:

@@ -34,7 +34,7 @@ from .statements import (AlterDiscard, BadPack, BadRecord, Called, CallCards, Ca
                          Claim, Comment, Correction, Count, Deal, Dealer, Declaration, Exchange, Exposed, FacedCard,
                          FacedInDealing, Hand, Leaves, Length, LeftCard, LeftTakenUp, Making, Miscall, Misdeal,
                          MixedDiscard, Note, Number, Omission, OutOfTurn, Packets, Partie, Peek, Piece, Played, PointsWon,
-                         Pos, Question, Reply, Retake, Retract, Run, Score, SequenceCall, SetCall, Sheet, Shown,
+                         Pos, Question, Reply, Retake, Retract, Run, Score, SequenceCall, SetCall, Sheet, Shown, Sunk,
                          Statement, StockTakenUp, Tag, Takes, Talon, ThrowDown, Tok, Took, Totals, Trick, Tricks,
                          TricksWon, Utterance, Winner, pos)
 
@@ -295,6 +295,7 @@ class _ToStatements(Transformer[Any, Any]):
         return CallCards(_first_pos(items[0]), items[0])
 
     shown = _then(Shown)
+    sunk = _then(Sunk)
 
     def count(self, items: list[Number]) -> Count:
         return Count(items[0].pos, items[0])

@@ -29,8 +29,8 @@ from .statements import (AlterDiscard, BadPack, BadRecord, Call, CallCards, Card
                          FacedCard, FacedInDealing, Hand, Incident, Leaves, Length, LeftCard, LeftTakenUp, Making,
                          Miscall, Misdeal, MixedDiscard, Note, Number, Omission, OutOfTurn, Partie, PartieClaim, Peek,
                          Piece, Played, PointsWon, Pos, Question, Reply, Retake, Retract, Run, Said, Score, SequenceCall,
-                         SetCall, Sheet, Shown, Statement, Tag, Takes, Talon, ThrowDown, Tok, Took, Totals, Trick, Tricks,
-                         TricksWon, Winner, pos)
+                         SetCall, Sheet, Shown, Statement, Sunk, Tag, Takes, Talon, ThrowDown, Tok, Took, Totals, Trick,
+                         Tricks, TricksWon, Winner, pos)
 
 #: Tags and the record field each fills (French names in TAG_ALIASES).
 TAGS = {"Event": ("source", "event"), "Date": ("source", "date"), "Source": ("source", "title"),
@@ -745,11 +745,14 @@ class _Builder:
                     raise self.fail(part.pos, f"the {role}'s call is already given")
                 entry[role] = self.cards(part.cards, path + (role,))
                 self.mark(path + (role,), part.pos)
-            case Shown():
+            case Shown() | Sunk():
+                key = "shown" if isinstance(part, Shown) else "sinks"
                 call = entry.get(role, "best")
-                if isinstance(call, dict):
-                    raise self.fail(part.pos, f"the {role} has already shown a combination")
-                entry[role] = {"call": call, "shown": self.cards(part.cards, path + (role, "shown"))}
+                made = call if isinstance(call, dict) else {"call": call}
+                if key in made:
+                    raise self.fail(part.pos, f"the {role} has already {'shown' if key == 'shown' else 'sunk'} "
+                                              "cards of this kind")
+                entry[role] = made | {key: self.cards(part.cards, path + (role, key))}
                 self.mark(path + (role,), part.pos)
             case Count():
                 self._said(said, {"by": role, "count": self.number(part.score)}, path, part.pos)

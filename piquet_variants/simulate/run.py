@@ -22,11 +22,12 @@ import signal
 import socket
 import struct
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from ..engine.deal import Deal, random_dealt
 from ..engine.partie import Partie
@@ -50,6 +51,8 @@ QUEUED = 4
 MANAGER_JOIN = 10.0
 
 Task = tuple[int, int, int]  # (ruleset index, chunk index, deals)
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 class SchedulerError(PiquetError):
@@ -169,7 +172,7 @@ def simulate(plan: Plan, jobs: int = 1, scheduler: str | None = None, progress: 
     elif jobs <= 1:
         chunks = ((task, run_chunk(plan, task)) for task in plan.tasks())
     else:
-        chunks = _on_processes(plan, jobs)
+        chunks = on_processes(partial(run_chunk, plan), plan.tasks(), jobs)
     deals = 0
     try:
         with closing(chunks):
@@ -188,11 +191,12 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _on_processes(plan: Plan, jobs: int) -> Generator[tuple[Task, Tally], None, None]:
-    """The chunks on ``jobs`` worker processes, a few queued for each at a time (not all at once: a long run
-    has tens of thousands, and what is queued is what Ctrl-C must drop)."""
-    tasks = iter(plan.tasks())
-    running: dict[Future[Tally], Task] = {}
+def on_processes(work: Callable[[T], R], items: Iterable[T], jobs: int) -> Generator[tuple[T, R], None, None]:
+    """``work`` done on each item on ``jobs`` worker processes, as each finishes, a few queued for each worker at
+    a time (not all at once: a long run has tens of thousands, and what is queued is what Ctrl-C must drop).
+    ``work`` and the items are sent to the workers: a function of a module, and values that pickle."""
+    tasks = iter(items)
+    running: dict[Future[R], T] = {}
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     try:
         while True:
@@ -200,7 +204,7 @@ def _on_processes(plan: Plan, jobs: int) -> Generator[tuple[Task, Tally], None, 
                 task = next(tasks, None)
                 if task is None:
                     break
-                running[pool.submit(run_chunk, plan, task)] = task
+                running[pool.submit(work, task)] = task
             if not running:
                 break
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
