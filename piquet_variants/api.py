@@ -143,8 +143,9 @@ _PIECE = 1 << 16
 #: How much of a text's opening is read before it is taken for JSON or for notation.
 _OPENING = 4096
 #: How a JSON text opens: an array of records (or of anything: its depth is then checked at its place), or an
-#: object whose first key is quoted, as a notation comment's first word never is followed by ':'.
-_JSON_OPENS = re.compile(r'\s*(?:\[\s*[\[{\]]|\{\s*(?:"(?:[^"\\\n]|\\.)*"\s*:|\}))')
+#: object whose first key is quoted, as a notation comment's first word never is followed by ':'.  An empty
+#: object is no record, and ``{}`` opens a notation text with an empty comment.
+_JSON_OPENS = re.compile(r'\s*(?:\[\s*[\[{\]]|\{\s*"(?:[^"\\\n]|\\.)*"\s*:)')
 
 
 def _results(source: str | Path | bytes | Handle, fmt: Format | None) -> Iterator[Located | RecordError]:

@@ -23,10 +23,10 @@ def _field(name: str, value: object, lang: Lang) -> str:
         return say_note(value, lang)
     if name == "role" and isinstance(value, int):
         return lexicon(lang).roles[ROLES[value]]
-    if name == "card" and isinstance(value, int):
-        return card_name(value, lang)
+    if name == "card" and isinstance(value, int):  # as a table writes a card (K♥): a short code (KH) is no word
+        return card_name(value, lang, symbols=True)
     if name == "cards" and isinstance(value, tuple):
-        return " ".join(card_name(c, lang) for c in value)
+        return " ".join(card_name(c, lang, symbols=True) for c in value)
     if isinstance(value, tuple):
         return " / ".join(map(str, value))
     return str(value)

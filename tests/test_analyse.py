@@ -22,7 +22,7 @@ DEALS = ROOT / "docs" / "deals"
 
 def _decisions(name: str) -> int:
     """The decisions of a record's deals, counted from its replay: two discards, six calls, and each card."""
-    rep = api.replay(api.load(DEALS / name)[0])
+    rep = api.replay(next(api.read(DEALS / name)))
     return sum(2 + 6 + 2 * len(d.deal.tricks) for d in rep.deals if d.deal is not None)
 
 
@@ -102,7 +102,7 @@ def test_bad_input_is_refused(cli) -> None:
 
 
 def test_hands_given_as_played_skip_the_discards() -> None:
-    rep = api.replay(api.load(DEALS / "traite-art12.piquet")[0])
+    rep = api.replay(next(api.read(DEALS / "traite-art12.piquet")))
     deal = rep.deals[0].deal
     assert deal is not None
     steps, skipped, exchanged = steps_of(deal)
@@ -111,13 +111,13 @@ def test_hands_given_as_played_skip_the_discards() -> None:
 
 def test_the_report_deal_page_annotates_the_decisions(cli, tmp_path) -> None:  # noqa: ANN001
     out = tmp_path / "site"
-    code, _, err = cli("report", "-o", str(out), "traite", "--deals", "example:traite-art12", "--annotate", "1")
+    code, _, err = cli("report", "-O", str(out), "traite", "--deals", "example:traite-art12", "--annotate", "1")
     assert code == 0, err
     page = (out / "deals" / "traite-art12-piquet.html").read_text("utf-8")
     table = page[page.index('<table class="annotations">'):]
     table = table[:table.index("</table>")]
     assert table.count("<tr") - 1 == _decisions("traite-art12.piquet")  # a row a decision, under the headers
-    code, _, _ = cli("report", "-o", str(tmp_path / "plain"), "traite", "--deals", "example:traite-art12")
+    code, _, _ = cli("report", "-O", str(tmp_path / "plain"), "traite", "--deals", "example:traite-art12")
     assert 'class="annotations"' not in (tmp_path / "plain" / "deals" / "traite-art12-piquet.html").read_text("utf-8")
 
 

@@ -28,7 +28,7 @@ def _data() -> dict:
 
 
 def _replay(data: dict) -> api.Replay:
-    return api.replay(api.load_string(json.dumps(data), "sinking.json")[0])
+    return api.replay(next(api.read(json.dumps(data))))
 
 
 def test_three_kings_out_of_four_replay_with_the_lesser_call_reckoned() -> None:
@@ -143,6 +143,6 @@ def test_the_notation_writes_and_reads_back_the_cards_sunk(lang: str) -> None:
     text = api.write(record_of(data))
     line = next(line for line in text.splitlines() if "(R ♥)" in line or "(K ♥)" in line)
     assert ("se tait (R ♥)" if lang == "fr" else "sinks (K ♥)") in line
-    [read] = api.load_string(text, "sinking.piquet")
+    [read] = api.read(text)
     assert record_of(read.data) == record_of(data)
     assert api.replay(read).deals[0].score.by[ELDER]["sets"] == 6
