@@ -134,7 +134,7 @@ def test_case_XII_a_tierce_good_against_the_cards_may_be_called_by_its_number() 
 
 def test_case_XIII_a_card_left_on_the_table_may_be_taken_up_unless_announced() -> None:
     score, notes, _, deal = play(record(13))
-    assert "the younger takes up the card he left, AC; the hand goes on as usual" in notes
+    assert "the younger takes up the card he left, A♣; the hand goes on as usual" in notes
     assert len(deal.tricks) == 12 and deal.over
     rec = record(13)
     rec["deals"][0]["incidents"][0]["announced"] = True
