@@ -21,7 +21,7 @@ import sys
 import time
 
 from piquet_variants.engine import deal
-from piquet_variants.engine.partie import play_random_deal
+from piquet_variants.players.random_player import random_deal
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.ruleset.registry import shipped_ids
@@ -32,7 +32,7 @@ def deals_per_second(rid: str, n: int) -> float:
     rng = random.Random(2026)
     start = time.process_time()
     for _ in range(n):
-        score_deal(play_random_deal(rules, rng))
+        score_deal(random_deal(rules, rng))
     return n / (time.process_time() - start)
 
 

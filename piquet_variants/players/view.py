@@ -142,6 +142,11 @@ class Legal:
         self.candidates = candidates or []  # DECLARE: his own combinations of the kind, best first (index = action)
         self._actions: list[int] | None = None
 
+    def playing(self, cards: int) -> None:
+        """The cards playable now: the table keeps one ``Legal`` through the play and updates it at each card."""
+        self.cards = cards
+        self._actions = None
+
     @property
     def actions(self) -> list[int]:
         if self._actions is None:
