@@ -6,7 +6,10 @@ It says whether the engine it runs is compiled: ``pip install .`` compiles it
 where a C compiler is at hand, an editable install never does.
 
 Each deal is dealt from a seeded shuffle, exchanged, declared and played with
-uniformly random legal actions, then scored (pique, repique and all).  The
+uniformly random legal actions, then scored (pique, repique and all): through
+the table, two random players choosing each action from their views, as
+``simulate --players random:random`` plays it (there is no other way through
+a deal).  The
 machine is shared and noisy, so the time is the process's CPU time, the
 rulesets take turns, ROUNDS times, and each keeps its best round; every figure is also given as a ratio to the
 median of the 32-card rulesets in the same run, which is what to compare
