@@ -1,6 +1,6 @@
 """The user's paths, timed in one run as ratios: simulation, start-up, replay, Dask, against a C lower bound.
 
-    python benchmarks/paths.py [ROUNDS] [--replay RECORDS] [--dask DEALS]
+    python benchmarks/paths.py [ROUNDS] [--replay RECORDS] [--dask DEALS] [--only deals,startup,replay,dask]
 
 Every figure is a command as a user types it, run in a fresh interpreter
 (``python -m piquet_variants``: the package this interpreter imports, plain
@@ -112,7 +112,10 @@ def _spread(values: list[float], unit: str = "", scale: float = 1.0) -> str:
     return f"min {lo * scale:.3g}{unit}, median {mid * scale:.3g}{unit}, max {hi * scale:.3g}{unit}"
 
 
-def main(rounds: int, replay_records: int, dask_deals: int) -> None:
+PARTS = ("deals", "startup", "replay", "dask")
+
+
+def main(rounds: int, replay_records: int, dask_deals: int, only: tuple[str, ...] = PARTS) -> None:
     import piquet_variants.engine.deal as deal
     print("engine:", "plain Python" if deal.__file__.endswith(".py") else "compiled (mypyc; see setup.py)",
           f"on {os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} at the start")
@@ -122,12 +125,12 @@ def main(rounds: int, replay_records: int, dask_deals: int) -> None:
         figures.setdefault(name, []).append(value)
 
     with tempfile.TemporaryDirectory() as cwd:
-        bound = _build_bound(cwd)
-        if bound is None:
+        bound = _build_bound(cwd) if "deals" in only else None
+        if bound is None and "deals" in only:
             print("no C compiler: the C bound is left out (the rates below stand alone)")
-        many = _replay_file(cwd, replay_records) if replay_records else None
+        many = _replay_file(cwd, replay_records) if replay_records and "replay" in only else None
         cluster = None
-        if dask_deals:
+        if dask_deals and "dask" in only:
             from dask.distributed import LocalCluster
             cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
         try:
@@ -135,10 +138,10 @@ def main(rounds: int, replay_records: int, dask_deals: int) -> None:
             for r in range(rounds):
                 if bound is not None:
                     note("c", _per_deal([bound, str(C_FEW)], [bound, str(C_MANY)], C_MANY - C_FEW, cwd))
-                for name, n in MANY.items():
+                for name, n in MANY.items() if "deals" in only else ():
                     note(name, _per_deal(_simulate(f"{name}:{name}", FEW, "-j", "1"),
                                          _simulate(f"{name}:{name}", n, "-j", "1"), n - FEW, cwd))
-                for name, argv in (("bare", BARE), ("readme", README), ("help", HELP)):
+                for name, argv in (("bare", BARE), ("readme", README), ("help", HELP)) if "startup" in only else ():
                     note(name, _cpu(argv, cwd, (0, 3)))  # 3: the club laws disagree with the book, as the README says
                 if many is not None:
                     note("replay", _cpu(CLI + ["replay", str(many), "-r", "cavendish-rubicon", "--format", "json"],
@@ -157,6 +160,22 @@ def main(rounds: int, replay_records: int, dask_deals: int) -> None:
 
 
 def _report(f: dict[str, list[float]], rounds: int, replay_records: int, dask_deals: int) -> None:
+    if "random" in f:
+        _report_deals(f, rounds)
+    if "bare" in f:
+        _report_startup(f)
+    if "replay" in f:
+        print(f"\nreplay of {replay_records:,} records: CPU per record {_spread(f['replay'], ' ms', 1000)}" +
+              (f"; against a simulated random deal, same round: "
+               f"{_spread([x / y for x, y in zip(f['replay'], f['random'])])}" if "random" in f else ""))
+    if "dask" in f:
+        print(f"\n{dask_deals:,} deals random:random, wall seconds: --jobs 2 {_spread(f['jobs2'], ' s')}; "
+              f"two local Dask workers {_spread(f['dask'], ' s')}")
+        print(f"Dask / --jobs 2, same round: {_spread([d / j for d, j in zip(f['dask'], f['jobs2'])])}  "
+              f"(target at most 1.3)")
+
+
+def _report_deals(f: dict[str, list[float]], rounds: int) -> None:
     print(f"\n{rounds} rounds; CPU time per extra deal (deals per CPU-second):")
     if "c" in f:
         print(f"  C bound (benchmarks/cbound.c)   {_spread([1 / x for x in f['c']], ' deals/s')}")
@@ -167,21 +186,15 @@ def _report(f: dict[str, list[float]], rounds: int, replay_records: int, dask_de
         print(f"random:random / C bound, same round: {_spread(ratios)}  (1/15 = 0.0667; target at least)")
         for name in ("cavendish", "learned"):
             print(f"{name}:{name} / C bound, same round: {_spread([c / x for c, x in zip(f['c'], f[name])])}")
+
+
+def _report_startup(f: dict[str, list[float]]) -> None:
     print("\nstart-up, CPU seconds (the caches warm):")
     print(f"  bare imports    {_spread(f['bare'], ' ms', 1000)}")
     print(f"  README command  {_spread(f['readme'], ' ms', 1000)}")
     print(f"  --help          {_spread(f['help'], ' ms', 1000)}")
     print(f"README / bare, same round: {_spread([x / b for x, b in zip(f['readme'], f['bare'])])}  (target at most 1.5)")
     print(f"--help / bare, same round: {_spread([x / b for x, b in zip(f['help'], f['bare'])])}  (target at most 1.5)")
-    if "replay" in f:
-        print(f"\nreplay of {replay_records:,} records: CPU per record {_spread(f['replay'], ' ms', 1000)}; "
-              f"against a simulated random deal, same round: "
-              f"{_spread([x * y for x, y in zip(f['replay'], [1 / z for z in f['random']])])}")
-    if "dask" in f:
-        print(f"\n{dask_deals:,} deals random:random, wall seconds: --jobs 2 {_spread(f['jobs2'], ' s')}; "
-              f"two local Dask workers {_spread(f['dask'], ' s')}")
-        print(f"Dask / --jobs 2, same round: {_spread([d / j for d, j in zip(f['dask'], f['jobs2'])])}  "
-              f"(target at most 1.3)")
 
 
 def _option(name: str, default: int) -> int:
@@ -195,4 +208,9 @@ def _option(name: str, default: int) -> int:
 
 if __name__ == "__main__":
     replay, dask = _option("--replay", 20_000), _option("--dask", 100_000)
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3, replay, dask)
+    only = PARTS
+    if "--only" in sys.argv:
+        i = sys.argv.index("--only")
+        only = tuple(sys.argv[i + 1].split(","))
+        del sys.argv[i:i + 2]
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3, replay, dask, only)
