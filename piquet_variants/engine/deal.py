@@ -478,7 +478,8 @@ class Deal:
             return follow or hand
         return hand
 
-    def _play(self, c: int) -> None:
+    def play_card(self, c: int) -> None:
+        """Play card ``c`` (``apply`` in the play, called directly by the table, whose every other action is one)."""
         if not self.playable() >> c & 1:
             raise IllegalAction(f"{card_name(c)} may not be played now" if self.hands[self.player] >> c & 1
                                 else f"{ROLES[self.player]} does not hold {card_name(c)}")
@@ -515,7 +516,7 @@ class Deal:
     def apply(self, action: int) -> None:
         phase = self.phase
         if phase == Phase.PLAY:
-            self._play(action)
+            self.play_card(action)
         elif phase == Phase.DECLARE:
             self._declare(action)
         elif phase == Phase.EXCHANGE:

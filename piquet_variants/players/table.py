@@ -84,7 +84,7 @@ def play(deal: Deal, players: tuple[Player, Player], context: Context = Context(
     random deals of the tests and benchmarks, the search player's own
     playouts.  A card is most of a deal's decisions, so a card costs no
     allocation: one ``Legal`` is kept for the play and updated in place, and
-    the card is applied by the deal's checked ``apply``.  A deal already under
+    the card goes to the deal's checked ``play_card``.  A deal already under
     way (an irregularity set up by hand) is played on from where it stands;
     its views start from the hands as dealt.
     """
@@ -100,7 +100,7 @@ def play(deal: Deal, players: tuple[Player, Player], context: Context = Context(
             p = deal.player
             in_play.playing(deal.playable())
             card = seats[p].choose(views[p], in_play)
-            deal.apply(card)
+            deal.play_card(card)
             elder_view.card_played(p, card)
             younger_view.card_played(p, card)
         elif phase == Phase.OVER:
