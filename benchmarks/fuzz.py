@@ -272,6 +272,7 @@ def played_record(rng: random.Random) -> dict[str, Any]:
     from piquet_variants.cards import card_name, mask_names
     from piquet_variants.engine.deal import Deal, Phase, random_dealt
     from piquet_variants.engine.scoring import score_deal
+    from piquet_variants.players.random_player import finish_randomly
 
     ruleset = rng.choice(SHIPPED)
     rules = _rules(ruleset)
@@ -283,7 +284,7 @@ def played_record(rng: random.Random) -> dict[str, Any]:
         while deal.phase < Phase.PLAY and not deal.over:
             deal.apply(deal.sample_action(rng))
         if not deal.over:
-            deal.play_out(rng)
+            finish_randomly(deal, rng)
         score = score_deal(deal)
         raw: dict[str, Any] = {"dealer": "B" if n % 2 == 0 else "A",
                                "hands": {"elder": mask_names(dealt.elder, lang), "younger": mask_names(dealt.younger, lang)},
@@ -1268,7 +1269,7 @@ def _play(paths: list[Path], deals: int) -> tuple[str, str] | None:
     A ruleset refused must be refused in its own file, at a line; one that the
     compiler accepts and the engine cannot play raises here (a traceback).
     """
-    from piquet_variants.engine.partie import play_random_deal, play_random_partie
+    from piquet_variants.players.random_player import random_deal, random_partie
     from piquet_variants.engine.scoring import score_deal
     from piquet_variants.errors import ProblemsError
     from piquet_variants.ruleset.compiler import compile_path
@@ -1283,8 +1284,8 @@ def _play(paths: list[Path], deals: int) -> tuple[str, str] | None:
             continue
         rng = random.Random(str(path.name))
         for _ in range(deals):
-            score_deal(play_random_deal(rules, rng))
-        play_random_partie(rules, rng)
+            score_deal(random_deal(rules, rng))
+        random_partie(rules, rng)
         _ENGINE["accepted"] = _ENGINE.get("accepted", 0) + 1
         return None
     return "other error", f"none of {len(paths)} generated rulesets accepted"

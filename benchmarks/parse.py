@@ -41,6 +41,7 @@ from piquet_variants.notation.writer import write, write_all
 from piquet_variants.records.model import record_of
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.ruleset.model import Rules
+from piquet_variants.players.random_player import finish_randomly
 
 JSON_GRAMMAR = r"""
 ?value: object | array | string | SIGNED_NUMBER | "true" | "false" | "null"
@@ -62,7 +63,7 @@ def random_record(rules: Rules, rng: random.Random) -> dict:
     talon = [mask_names(1 << c)[0] for c in dealt.talon]
     while deal.phase != Phase.PLAY:
         deal.apply(deal.sample_action(rng))
-    deal.play_out(rng)
+    finish_randomly(deal, rng)
     tricks = [mask_names(1 << lead) + mask_names(1 << follow) for _, lead, follow in deal.tricks]
     return {"players": ["A", "B"], "lang": "en",
             "deals": [{"dealer": "B", "hands": {"elder": mask_names(dealt.elder), "younger": mask_names(dealt.younger)},

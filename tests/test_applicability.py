@@ -16,7 +16,7 @@ import pytest
 
 from piquet_variants import api, examples
 from piquet_variants.attribution import category_figures, with_values
-from piquet_variants.engine.partie import play_random_partie
+from piquet_variants.players.random_player import random_partie
 from piquet_variants.records.model import record_of
 from piquet_variants.engine.record import replay
 from piquet_variants.rulebook import views
@@ -56,7 +56,7 @@ def _parties(rules: Rules, seed: int, n: int) -> list[Any]:
     rng = random.Random(seed)
     out = []
     for _ in range(n):
-        p = play_random_partie(rules, rng, max_deals=12)
+        p = random_partie(rules, rng, max_deals=12)
         out.append((p.totals, p.games, p.winner, p.deals_counted, p.result()))
     return out
 

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from piquet_variants.engine.derived import READS
-from piquet_variants.engine.partie import play_random_deal, play_random_partie
+from piquet_variants.players.random_player import random_deal, random_partie
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.errors import RulesetError
 from piquet_variants.ruleset.compiler import compile_path, load_ruleset
@@ -110,8 +110,8 @@ def test_generated_rulesets_the_compiler_accepts_play_and_those_it_refuses_say_w
         accepted += 1
         play = random.Random(path.name)
         for _ in range(fuzz.PLAYED_DEALS):
-            score_deal(play_random_deal(rules, play))
-        play_random_partie(rules, play)
+            score_deal(random_deal(rules, play))
+        random_partie(rules, play)
     assert refused > 0  # the generator reaches the compiler's checks too
 
 
@@ -136,9 +136,9 @@ def test_fault_9_a_hand_of_one_card_deals_and_plays(tmp_path: Path) -> None:
     rules = compile_path(_child(tmp_path, "one", {"deal.hand": 1, "deal.talon": 30, "deal.packets": [1]})).rules
     rng = random.Random(1)
     for _ in range(50):
-        deal = play_random_deal(rules, rng)
+        deal = random_deal(rules, rng)
         assert deal.over and all(h == 0 for h in deal.hands)
-    assert play_random_partie(rules, rng).deals_counted > 0
+    assert random_partie(rules, rng).deals_counted > 0
 
 
 def test_fault_9_no_player_exchanges_more_cards_than_he_holds(tmp_path: Path) -> None:
@@ -146,7 +146,7 @@ def test_fault_9_no_player_exchanges_more_cards_than_he_holds(tmp_path: Path) ->
                                                   "exchange.younger_max": "remaining"})).rules
     rng = random.Random(3)
     for _ in range(50):
-        deal = play_random_deal(rules, rng)
+        deal = random_deal(rules, rng)
         assert all(d.bit_count() <= 6 for d in deal.discards)
 
 

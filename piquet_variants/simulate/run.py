@@ -44,6 +44,8 @@ CHUNK = 200
 #: A partie that has not ended after this many deals is abandoned (a race nobody can win would never end).
 MOST_DEALS_IN_A_PARTIE = 1000
 
+#: Batches of chunks sent to each Dask worker over a run (``batches``).
+BATCHES_PER_WORKER = 2
 #: Chunks queued for each worker process at a time.
 QUEUED = 4
 #: Seconds to wait, after Ctrl-C, for the worker pool's own thread to see its workers stopped (a fraction of one
@@ -134,6 +136,27 @@ def run_chunk(plan: Plan, task: Task) -> Tally:
         if partie.finished:
             tally.add_partie(rules, partie.result(), first, played)
     return tally
+
+
+def run_batch(plan: Plan, batch: tuple[Task, ...]) -> Tally:
+    """Chunks of one ruleset, run one after another and added up where they ran: one task and one tally for many
+    chunks, so that a cluster's scheduler and client handle a few large results, not hundreds of small ones."""
+    tally = Tally()
+    for task in batch:
+        tally.merge(run_chunk(plan, task))
+    return tally
+
+
+def batches(plan: Plan, workers: int) -> list[tuple[Task, ...]]:
+    """The plan's chunks cut, ruleset by ruleset, into ``BATCHES_PER_WORKER`` runs of consecutive chunks for each
+    of ``workers``: few enough that the cluster's overhead for each is small against its deals, enough that a
+    worker finishing early has another to take."""
+    out: list[tuple[Task, ...]] = []
+    for r in range(len(plan.rules)):
+        tasks = [t for t in plan.tasks() if t[0] == r]
+        size = -(-len(tasks) // (BATCHES_PER_WORKER * max(1, workers)))
+        out += [tuple(tasks[i:i + size]) for i in range(0, len(tasks), size)]
+    return out
 
 
 @dataclass
@@ -306,18 +329,23 @@ def _on_dask(plan: Plan, address: str, timeouts: Timeouts) -> Generator[tuple[Ta
         client: Any = Client(address, timeout=f"{timeouts.connect + timeouts.handshake}s")
     except (OSError, TimeoutError, ValueError) as err:
         raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {err}") from None
-    tasks = plan.tasks()
     try:
         try:
             client.wait_for_workers(1, timeout=timeouts.workers)
         except TimeoutError:  # asyncio's, which is the builtin's
             raise SchedulerError(f"no worker joined the Dask scheduler at {address} in {timeouts.workers:g} s: "
                                  f"start one (dask worker {address}), or wait longer with --worker-timeout") from None
-        futures = client.map(run_chunk, [plan] * len(tasks), tasks, pure=False)
+        # The chunks go in a few batches, each added up on its worker; the plan is sent to the workers once.
+        workers = sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values())
+        cut = batches(plan, workers)
+        shared = client.scatter(plan, broadcast=True)
+        futures = client.map(run_batch, [shared] * len(cut), cut, pure=False)
         try:
-            where = {f.key: task for f, task in zip(futures, tasks)}
+            where = {f.key: batch for f, batch in zip(futures, cut)}
             for f in as_completed(futures):
-                yield where[f.key], f.result()
+                # a batch's tally stands for all its chunks: it is keyed by its first, and the others are not done
+                # alone (the reduce adds each key's tally once)
+                yield where[f.key][0], f.result()
         finally:  # also on Ctrl-C: the cluster drops what is left
             client.cancel(futures)
     finally:
