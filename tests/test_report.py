@@ -340,6 +340,8 @@ def test_conflicts_and_bibliography(report: Path) -> None:
     doc = parse(report / "conflicts.html")
     shown = [s.get("aria-labelledby")[len("conflict-"):] for s in doc.iter(f"{{{NS['h']}}}section")]
     assert shown == [c["path"] for c in evidence.conflicts(sets)]
+    reasons = [text(p) for p in doc.findall(".//h:p[@class='reason']", NS)]
+    assert reasons == [f"Why: {c['reason']['text']}" for c in evidence.conflicts(sets)]  # each row's, as the CLI's
     bib = parse(report / "bibliography.html")
     ids = [li.get("id") for li in bib.findall(".//h:ul[@class='bibliography']/h:li", NS)]
     assert sorted(ids) == sorted({f"src-{s.id}" for rs in sets for s in rs.bibliography})
