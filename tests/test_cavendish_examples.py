@@ -69,3 +69,10 @@ def test_in_and_out_play_makes_thirteen_to_ten(cli: Cli) -> None:
     (r,) = _results(cli, "playing-16.piquet")
     a, b = (r["deals"][0]["scores"][p]["by"] for p in "AB")
     assert (a["play"], b["play"], a["cards"]) == (13, 10, 10)
+
+
+def test_calling_example_ii_sinks_the_king_of_hearts_and_reckons_six(cli) -> None:
+    """"The elder hand gives up eleven points by sinking a king": three aces and three kings reckoned, not the
+    quatorze of kings and the three aces (seventeen)."""
+    (r,) = _results(cli, "calling-02.piquet")
+    assert r["deals"][0]["scores"]["A"]["by"]["sets"] == 6
