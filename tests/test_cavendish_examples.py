@@ -76,3 +76,13 @@ def test_calling_example_ii_sinks_the_king_of_hearts_and_reckons_six(cli) -> Non
     quatorze of kings and the three aces (seventeen)."""
     (r,) = _results(cli, "calling-02.piquet")
     assert r["deals"][0]["scores"]["A"]["by"]["sets"] == 6
+
+
+@pytest.mark.parametrize(("name", "who", "category", "reckoned"), [
+    ("calling-01.piquet", "A", "sequences", 7),  # a quart major and a tierce to the king, the ten of diamonds sunk
+    ("calling-04.piquet", "B", "point", 4),  # a point of four, thirty-nine, the king of spades sunk
+])
+def test_calling_examples_i_and_iv_reckon_the_lesser_call(cli, name: str, who: str, category: str,
+                                                           reckoned: int) -> None:
+    (r,) = _results(cli, name)
+    assert r["deals"][0]["scores"][who]["by"][category] == reckoned
