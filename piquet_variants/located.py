@@ -227,6 +227,9 @@ def load_text(text: str, name: str) -> Located:
         # libyaml's composer is an order of magnitude faster; both keep marks.
         root = yaml.compose(text, Loader=loader)
     except yaml.MarkedYAMLError as exc:
+        if "nesting depth" in (exc.problem or ""):  # PyYAML's own bound (6.0.4 on), met before the builder's
+            mark = exc.problem_mark
+            raise LoadFailure(Problem(name, mark.line + 1, mark.column + 1, "", _TOO_DEEP)) from None
         lines = text.splitlines()
         line, col, what = _fault(exc, lines)
         raise LoadFailure(Problem(name, line, col, "", f"not valid YAML: {what}", caret(lines, line, col))) from None
