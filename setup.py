@@ -29,7 +29,7 @@ from setuptools.errors import BaseError, CCompilerError
 
 #: The modules a random deal runs through, compiled together (they call each other), the players'
 #: hot modules (a simulated deal asks a player some thirty times; the search player solves play exactly), and
-#: the notation's reader, which builds each record from the parsed statements (lark-cython parses; the
+#: the notation's reader and the modules that build each record from the parsed statements (lark-cython parses; the
 #: building was some 40% of reading a deal).
 COMPILED = ["piquet_variants/compiled.py", "piquet_variants/cards.py", "piquet_variants/engine/deal.py", "piquet_variants/engine/combos.py",
             "piquet_variants/engine/scoring.py", "piquet_variants/engine/derived.py",
@@ -39,7 +39,11 @@ COMPILED = ["piquet_variants/compiled.py", "piquet_variants/cards.py", "piquet_v
             "piquet_variants/players/doubledummy.py", "piquet_variants/players/search.py",
             "piquet_variants/players/random_player.py", "piquet_variants/players/features.py",
             "piquet_variants/players/learned.py", "piquet_variants/players/score.py",
-            "piquet_variants/notation/reader.py", "piquet_variants/notation/numbers.py"]
+            "piquet_variants/notation/reader.py", "piquet_variants/notation/building.py", "piquet_variants/notation/tags.py",
+            "piquet_variants/notation/deals.py", "piquet_variants/notation/dialogue.py",
+            "piquet_variants/notation/incidents.py", "piquet_variants/notation/claims.py",
+            "piquet_variants/notation/placing.py", "piquet_variants/notation/vocabulary.py",
+            "piquet_variants/notation/numbers.py"]
 
 
 #: The setup commands that build extensions; the others (metadata, sdist) need not wait for mypyc.

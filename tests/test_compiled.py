@@ -73,7 +73,7 @@ NOT_VALUES = {
     "piquet_variants.players.doubledummy.Solver": "a search in progress, with its table of positions",
     "piquet_variants.players.doubledummy._Scores": "what a search scores, made for each search",
     "piquet_variants.notation.numbers._Words": "a parser's place in the words of a number",
-    "piquet_variants.notation.reader._Builder": "a parser's place in a record being built",
+    "piquet_variants.notation.building.Building": "a parser's place in a record being built",
     "piquet_variants.notation.reader._Count": "the problems found so far in a file being read",
 }
 

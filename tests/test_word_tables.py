@@ -6,7 +6,7 @@ import pytest
 
 from piquet_variants.i18n import figure_name
 from piquet_variants.lexicon import lexicon
-from piquet_variants.notation.reader import CATEGORY_WORDS
+from piquet_variants.notation.vocabulary import CATEGORY_WORDS
 from piquet_variants.notation.speech import CATEGORY_KEYWORDS
 
 from .catalogues import po_path, read_po

@@ -1,0 +1,76 @@
+"""A record's values as the engine's: its cards, its players' names and its roles, read where they were
+written, so that a fault anywhere in a replay is a problem at the record's place for it (``Placed``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..cards import parse_card
+from ..errors import CardError, Problem, RecordError, echo
+from ..located import JsonPath
+from ..records.model import Role
+from .deal import ROLES
+
+
+SUITS_BY_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3, "P": 0, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
+UNKNOWN = -1  # a card the source does not give ("?")
+
+
+class Placed(Protocol):
+    """Where each value of a record was written (``located.Located`` is one)."""
+
+    def where(self, path: JsonPath) -> tuple[int, int]:
+        """The line and column of the value at ``path``, or of its nearest placed ancestor."""
+
+    def problem(self, path: JsonPath, message: str) -> Problem:
+        """A problem at the value at ``path``."""
+
+
+class Reader:
+    """Reads one record's cards and names, turning every fault into a problem at its place."""
+
+    def __init__(self, places: Placed, lang: str):
+        self.places = places
+        self.lang = lang
+
+    def fail(self, path: JsonPath, message: str) -> RecordError:
+        return RecordError([self.places.problem(path, message)])
+
+    def card(self, text: str, path: JsonPath) -> int:
+        if text == "?":
+            return UNKNOWN
+        try:
+            return parse_card(text, self.lang)
+        except CardError as exc:
+            raise self.fail(path, str(exc)) from None
+
+    def cards(self, items: Sequence[str], path: JsonPath) -> list[int]:
+        return [self.card(t, path + (i,)) for i, t in enumerate(items)]
+
+    def known(self, items: Sequence[str], path: JsonPath) -> list[int]:
+        """Cards a player names or shows (a call, a cut): each must be given, where a hand may have '?'."""
+        cards = self.cards(items, path)
+        if UNKNOWN in cards:
+            raise self.fail(path + (cards.index(UNKNOWN),), "a card named or shown must be given, not '?'")
+        return cards
+
+    def role(self, key: str, players: tuple[str, str], path: JsonPath) -> int:
+        if key in ROLES:
+            return ROLES.index(key)
+        if key in players:
+            return players.index(key)
+        raise self.fail(path, f"{echo(key)} is neither elder, younger, nor a player of this deal ({', '.join(players)})")
+
+
+def seat(role: Role | None) -> int:
+    """The seat of an incident's player; the schema requires one for every incident that acts by a player."""
+    if role is None:
+        raise ValueError("an incident that acts by a player names him")
+    return role.seat
+
+
+def or_default(value: int | None, default: int) -> int:
+    """A number the record may leave out, and what leaving it out means."""
+    return default if value is None else value

@@ -1,0 +1,88 @@
+"""One record being built from its statements: the place of each value it fills, and its numbers, names and cards
+read as the record writes them, each fault a problem where it stands."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from ..cards import card_name, parse_card
+from ..errors import CardError, NotationError, Problem
+from ..located import Located, caret
+from .numbers import read_number
+from .parser import unquote
+from .placing import CardPlaces
+from .statements import Card, Number, Piece, Pos, Run, Score, Tok, pos
+from .vocabulary import card_names, part_names, role_of
+
+
+class Building:
+    """Fills one record from statements, noting the position of each value."""
+
+    def __init__(self, name: str, lines: Sequence[str]):
+        self.name, self.lines = name, lines
+        self.located = Located(name, None, lines=lines)
+        self.marks = self.located.marks
+        self.use("en")
+
+    def use(self, lang: str) -> None:
+        """Read compact cards in ``lang`` from here on (``AC`` is the ace of clubs in en, of hearts in fr)."""
+        self.lang, self.card_names, self.part_names = lang, card_names(lang), part_names(lang)
+
+    def problem(self, pos: Pos, message: str) -> Problem:
+        return Problem(self.name, pos[0], pos[1], "", message, caret(self.lines, *pos))
+
+    def fail(self, pos: Pos, message: str) -> NotationError:
+        return NotationError([self.problem(pos, message)])
+
+    def mark(self, path: tuple[str | int, ...], pos: Pos) -> None:
+        self.marks.setdefault(path, pos)
+
+    def number(self, value: Number) -> int:
+        return self.figures(value.text, value.pos)
+
+    def figures(self, text: str, where: Pos) -> int:
+        """A number as written, or a problem where it stands if it is no number."""
+        try:
+            return read_number(text)
+        except CardError as exc:
+            raise self.fail(where, str(exc)) from None
+
+    def named(self, c: Card) -> str:
+        """The card as the record writes it, or a problem at its place if it is no card."""
+        found = self.card_names.get(c.text)  # every compact card, and "?"
+        if found is not None:
+            return found
+        try:
+            return card_name(parse_card(c.text, self.lang), self.lang)
+        except CardError as exc:
+            raise self.fail(c.pos, str(exc)) from None
+
+    def names(self, piece: Piece) -> list[str]:
+        """The cards' names; a run is named in C-level passes, and its cards placed only if one is no card."""
+        if isinstance(piece, Run):
+            words = piece.text.split()
+            named = list(map(self.card_names.get, words)) if words[0] in self.card_names else [None]
+            if None in named:  # not each card written whole ("A♠ 10♠"): ranks grouped under a sign ("A R D ♠")
+                named = list(map(self.part_names.get, piece.parts()))
+            return list(map(self.named, piece.cards())) if None in named else cast(list[str], named)
+        return list(map(self.named, piece))
+
+    def cards(self, pieces: list[Piece], path: tuple[str | int, ...]) -> list[str]:
+        """The cards of a statement, each placed only when a message needs it."""
+        if pieces and (not isinstance(pieces[0], list) or pieces[0]):
+            first = pieces[0]
+            self.marks.setdefault(path, (first.line, first.column) if isinstance(first, Run) else first[0].pos)
+        self.located.places[path] = CardPlaces(pieces)
+        return [name for piece in pieces for name in self.names(piece)]
+
+    def who(self, tok: Tok) -> str:
+        return unquote(tok.value) if tok.type == "STRING" else role_of(tok.value)
+
+    def scores(self, scores: list[Score], path: tuple[str | int, ...], into: dict[str, int]) -> None:
+        for score in scores:
+            who = self.who(score.who)
+            if who in into:
+                raise self.fail(pos(score.who), f"a score for {who} is already given here")
+            self.mark(path + (who,), pos(score.who))
+            into[who] = self.number(score.points)

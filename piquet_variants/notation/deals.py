@@ -1,0 +1,258 @@
+"""One deal of a record: its head (dealer, packets), its statements read in order by kind, and its cards checked
+(none dealt twice, none played that was not dealt)."""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any, cast
+
+from ..errors import UNKNOWN_PLAYED, echo
+from .building import Building
+from .claims import read_claim, read_sheet, read_tricks_won
+from .dialogue import read_declaration
+from .incidents import (read_correction, read_faced, read_faced_dealing, read_incident, read_miscall, read_peek,
+                        read_question, read_reply, read_with_cards)
+from .placing import TrickPlaces
+from .statements import (AlterDiscard, BadPack, CarteBlanche, CarteBlancheLate, Claim, Comment, Correction, Deal,
+                         DealStatement, Declaration, Dealer, Exchange, Exposed, FacedCard, FacedInDealing, Hand,
+                         Leaves, LeftCard, LeftTakenUp, Miscall, Misdeal, MixedDiscard, Note, Omission, OutOfTurn,
+                         Peek, Pos, Question, Reply, Retake, Retract, Sheet, Takes, Talon, ThrowDown, Tok, Took, Trick,
+                         Tricks, TricksWon, pos)
+from .vocabulary import KIND_WORDS, NO_WORDS, REASONS, plain, role_of, words_of
+
+
+def read_deal(b: Building, rec: dict[str, Any], s: Deal, index: int) -> dict[str, Any]:
+    number = s.number
+    at: tuple[str | int, ...] = ("deals", index)
+    b.mark(at, s.pos)
+    if b.number(number) != index + 1:
+        hint = "; a new record begins with its tags" if number.text == "1" else ""
+        raise b.fail(number.pos, f"this is deal {index + 1}, not deal {number.text}{hint}")
+    deal: dict[str, Any] = {}
+    for h in s.heads:  # in the order written, the last of each taken
+        if isinstance(h, Dealer):
+            b.mark(at + ("dealer",), h.pos)
+            deal["dealer"] = h.name
+        else:
+            b.mark(at + ("packets",), h.pos)
+            deal["packets"] = b.number(h.count)
+    if "dealer" not in deal and index == 0:  # a later deal's is the one the laws' order gives (the replay's)
+        raise b.fail(s.pos, 'the first deal names its dealer: deal 1, dealer "…"')
+    if deal.get("dealer", rec["players"][0]) not in rec["players"]:
+        raise b.fail(b.marks[at + ("dealer",)], f"the dealer {echo(deal['dealer'])} is not one of the players "
+                                                       f"({', '.join(rec['players'])})")
+    if deal.get("packets", 2) not in (1, 2, 3, 4):
+        raise b.fail(b.marks[at + ("packets",)], "cards are dealt in packets of 1, 2, 3 or 4")
+    comments: list[dict[str, str]] = []
+    pending: list[Comment] = []
+    for st in s.statements:
+        if isinstance(st, Comment):
+            pending.append(st)
+            continue
+        anchor = _statement(b, deal, st, at)
+        if pending:
+            comments += [{"before": anchor, "text": c.text} for c in pending]
+            pending = []
+    comments += [{"before": "end", "text": c.text} for c in pending]
+    if comments:
+        deal["comments"] = comments
+    _check_cards(b, deal, s.pos, at)
+    return deal
+
+
+def _check_cards(b: Building, deal: dict[str, Any], pos: Pos, at: tuple[str | int, ...]) -> None:
+    if "scores" in deal:
+        if "hands" in deal or "tricks" in deal:
+            raise b.fail(pos, "a score-sheet deal gives the totals only, not the cards")
+        return
+    hands = deal.get("hands", {})
+    if len(hands) < 2:
+        missing = "elder" if "elder" not in hands else "younger"
+        raise b.fail(pos, f"the {missing}'s hand is missing ({missing}: cards), or give only a score sheet")
+    groups = [(("hands", "elder"), hands["elder"]), (("hands", "younger"), hands["younger"]),
+              (("talon",), deal.get("talon", []))]
+    dealt = list(chain.from_iterable(group for _, group in groups))
+    unknown = dealt.count("?")
+    seen = set(dealt)
+    seen.discard("?")
+    if len(seen) != len(dealt) - unknown:
+        _dealt_twice(b, groups, at)
+    if len(dealt) not in (32, 36) and deal.get("talon") is not None:
+        raise b.fail(pos, f"{len(dealt)} cards are dealt here; a pack has 32 (or 36)")
+    tricks = deal.get("tricks", [])
+    played = list(chain.from_iterable(tricks))
+    if "?" in played or len(set(played)) != len(played) or (not unknown and not seen.issuperset(played)):
+        _misplayed(b, tricks, seen, bool(unknown), at)
+
+
+def _dealt_twice(b: Building, groups: list[tuple[tuple[str, ...], list[str]]], at: tuple[str | int, ...]) -> None:
+    """Name the first card dealt twice, at its second place (the sets found that one is)."""
+    seen: dict[str, tuple[str, ...]] = {}
+    for path, group in groups:
+        for i, c in enumerate(group):
+            if c != "?" and c in seen:
+                raise b.fail(b.located.where(at + path + (i,)), f"{c} is dealt twice (first in the "
+                                                         f"{'.'.join(map(str, seen[c]))})")
+            seen[c] = path
+
+
+def _misplayed(b: Building, tricks: list[list[str]], dealt: set[str], some_unknown: bool, at: tuple[str | int,
+               ...]) -> None:
+    """Name the first card played that is unknown, played twice or never dealt (the sets found that one is)."""
+    played: set[str] = set()
+    for n, trick in enumerate(tricks):
+        for j, c in enumerate(trick):
+            if c == "?" or c in played or (c not in dealt and not some_unknown):
+                where = b.located.where(at + ("tricks", n, j))
+                raise b.fail(where, UNKNOWN_PLAYED if c == "?" else
+                             f"{c} is played twice" if c in played else f"{c} was never dealt")
+            played.add(c)
+
+
+def _statement(b: Building, deal: dict[str, Any], st: DealStatement, at: tuple[str | int, ...]) -> str:
+    """Read one statement of a deal into it: the anchor that the comments before it stand before."""
+    match st:
+        case Trick():
+            return _trick(b, deal, st, at)
+        case Hand():
+            return _hand(b, deal, st, at)
+        case Talon():
+            return _talon(b, deal, st, at)
+        case Exchange():
+            return _exchange(b, deal, st, at)
+        case Tricks():
+            return "tricks"
+        case Declaration():
+            return read_declaration(b, deal, st, at)
+        case CarteBlanche():
+            return _blanche(b, deal, st, at)
+        case Claim():
+            return read_claim(b, deal, st, at)
+        case TricksWon():
+            return read_tricks_won(b, deal, st, at)
+        case Sheet():
+            return read_sheet(b, deal, st, at)
+        case Note():
+            return _note(b, deal, st, at)
+        case Misdeal() | Exposed() | OutOfTurn() | BadPack():
+            return read_incident(b, deal, st, at, {"type": st.TYPE})
+        case CarteBlancheLate() | LeftCard() | LeftTakenUp() | ThrowDown():
+            return read_incident(b, deal, st, at, {"type": st.TYPE, "player": role_of(st.player)})
+        case Retake() | MixedDiscard() | AlterDiscard():
+            return read_with_cards(b, deal, st, at)
+        case FacedCard():
+            return read_faced(b, deal, st, at)
+        case FacedInDealing():
+            return read_faced_dealing(b, deal, st, at)
+        case Peek():  # seen, or taken up (StockTakenUp)
+            return read_peek(b, deal, st, at)
+        case Miscall():
+            return read_miscall(b, deal, st, at)
+        case Reply():
+            return read_reply(b, deal, st, at)
+        case Omission():
+            inc = {"type": st.TYPE, "player": role_of(st.player), "kind": KIND_WORDS[words_of(st.kind)]}
+            return read_incident(b, deal, st, at, inc)
+        case Question():
+            return read_question(b, deal, st, at)
+        case Retract():
+            inc = {"type": st.TYPE, "player": role_of(st.player), "reason": REASONS[plain(st.reason)]}
+            return read_incident(b, deal, st, at, inc)
+        case Correction():
+            return read_correction(b, deal, st, at)
+
+
+def _hand(b: Building, deal: dict[str, Any], st: Hand, at: tuple[str | int, ...]) -> str:
+    role = role_of(st.player)
+    hands = deal.setdefault("hands", {})
+    if role in hands:
+        raise b.fail(st.pos, f"the {role}'s hand is given twice")
+    b.mark(at + ("hands",), st.pos)
+    hands[role] = b.cards(st.cards, at + ("hands", role))
+    return f"hands.{role}"
+
+
+def _talon(b: Building, deal: dict[str, Any], st: Talon, at: tuple[str | int, ...]) -> str:
+    if "talon" in deal:
+        raise b.fail(st.pos, "the talon is given twice")
+    deal["talon"] = b.cards(st.cards, at + ("talon",))
+    b.mark(at + ("talon",), st.pos)
+    return "talon"
+
+
+def _exchange(b: Building, deal: dict[str, Any], st: Exchange, at: tuple[str | int, ...]) -> str:
+    role = role_of(st.player)
+    exchange = deal.setdefault("exchange", {})
+    if role in exchange:
+        raise b.fail(st.pos, f"the {role}'s exchange is given twice")
+    path = at + ("exchange", role)
+    b.mark(path, st.pos)
+    side: dict[str, Any] = {"discard": b.cards(st.discard, path + ("discard",))}
+    for part in st.parts:
+        key, where = _exchange_field(part)
+        if key in side:
+            raise b.fail(where, f"the {role}'s exchange says this twice")
+        match part:
+            case Took():
+                side[key] = b.number(part.count)
+            case Takes() | Leaves():
+                side[key] = b.cards(part.cards, path + (key,))
+            case _:  # a word: whether he looks at the rest, whether the penalty is waived
+                side[key] = part.type == "LOOKS" if key == "looked_at_left" else not NO_WORDS & set(plain(part.value).split())
+                continue
+        b.mark(path + (key,), where)
+    exchange[role] = side
+    return f"exchange.{role}"
+
+
+def _blanche(b: Building, deal: dict[str, Any], st: CarteBlanche, at: tuple[str | int, ...]) -> str:
+    roles = deal.setdefault("carte_blanche", [])
+    role = role_of(st.player)
+    if role in roles:
+        raise b.fail(st.pos, f"the {role}'s carte blanche is already shown")
+    b.mark(at + ("carte_blanche", len(roles)), st.pos)
+    roles.append(role)
+    return f"carte_blanche.{role}"
+
+
+def _trick(b: Building, deal: dict[str, Any], st: Trick, at: tuple[str | int, ...]) -> str:
+    number = b.figures(st.number, st.pos)
+    tricks = deal.setdefault("tricks", [])
+    if number != len(tricks) + 1:
+        raise b.fail(st.pos, f"this is trick {len(tricks) + 1}, not trick {number}")
+    places = b.located.places.get(at + ("tricks",))
+    if not isinstance(places, TrickPlaces):
+        places = b.located.places[at + ("tricks",)] = TrickPlaces([])
+    places.tricks.append((st.pos, st.played))
+    cards: list[str] = []
+    for played in st.played:
+        cards += b.names(played.cards)
+        if len(cards) > 2:
+            raise b.fail(cast(Pos, places.at((len(tricks), 2))), f"trick {number} has more than two cards")
+        if played.score is not None:
+            counts = deal.setdefault("counts", [])
+            b.mark(at + ("counts", len(counts)), played.score.pos)
+            counts.append({"trick": number, "card": len(cards), "count": b.number(played.score)})
+    tricks.append(cards)
+    return f"trick:{number}"
+
+
+def _note(b: Building, deal: dict[str, Any], st: Note, at: tuple[str | int, ...]) -> str:
+    if "note" in deal:
+        raise b.fail(st.pos, "the deal's note is given twice")
+    b.mark(at + ("note",), st.pos)
+    deal["note"] = st.text
+    return "note"
+
+
+def _exchange_field(part: Takes | Leaves | Took | Tok) -> tuple[str, Pos]:
+    """The field of the exchange a part of it fills, and where it stands."""
+    match part:
+        case Takes():
+            return "takes", part.pos
+        case Leaves():
+            return "leaves", part.pos
+        case Took():
+            return "took", part.pos
+        case _:
+            return "waived" if part.type == "WAIVED" else "looked_at_left", pos(part)

@@ -1,0 +1,134 @@
+"""A record's tags (``[Players "A" "B"]``, ``[Ruleset "traite"]``), in either language: each fills its field
+once its values are counted and checked."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from ..errors import echo
+from ..schemas import did_you_mean
+from .building import Building
+from .events import SOURCE_TAG_PREFIX
+from .statements import Tag
+
+
+#: Tags and the record field each fills (French names in TAG_ALIASES).
+TAGS = {"Event": ("source", "event"), "Date": ("source", "date"), "Source": ("source", "title"),
+        "Locator": ("source", "locator"), "SourceNote": ("source", "note"), "Note": ("note",),
+        "Ruleset": ("ruleset",), "Option": ("options",), "Players": ("players",), "Lang": ("lang",),
+        "Cut": ("cut",), "HigherChose": ("higher_chose",), "CutLifted": ("cut_lifted",),
+        "DealsSoFar": ("so_far", "deals"), "ScoreSoFar": ("so_far", "scores"), "GamesSoFar": ("so_far", "games"),
+        "Sitting": ("sitting", "players"), "ScoringCard": ("sitting", "card")}
+TAG_ALIASES = {"Événement": "Event", "Evenement": "Event", "Référence": "Locator", "Reference": "Locator",
+               "NoteSource": "SourceNote", "Règles": "Ruleset", "Regles": "Ruleset", "Joueurs": "Players",
+               "Langue": "Lang", "Coupe": "Cut", "Choix": "HigherChose", "CartesCoupées": "CutLifted",
+               "CartesCoupees": "CutLifted", "DonnesJouées": "DealsSoFar", "DonnesJouees": "DealsSoFar",
+               "MarqueAcquise": "ScoreSoFar", "ManchesGagnées": "GamesSoFar", "ManchesGagnees": "GamesSoFar",
+               "Chouette": "Sitting", "Séance": "Sitting", "Seance": "Sitting", "CarteDeMarque": "ScoringCard"}
+#: The tags that give each player a whole number: what the number is, for the message that shows how to write one.
+#: How many quoted values a tag takes, by its field (or the field's first part); one where not named.
+_TAG_VALUES: dict[tuple[str, ...], int] = {("players",): 2, ("cut",): 4, ("sitting", "players"): 3,
+                                           ("sitting", "card"): 6}
+#: The tags whose one value is a choice among these.
+_CHOICES = {"lang": ("en", "fr"), "higher_chose": ("deal", "elder")}
+_PER_PLAYER = {"cut_lifted": "how many cards he lifted", "scores": "his score so far",
+               "games": "the games he has won so far"}
+
+
+def read_tag(b: Building, rec: dict[str, Any], h: Tag) -> str:
+    """Fill the field a tag names; its name as the writer writes it."""
+    tag, values = TAG_ALIASES.get(h.name, h.name), h.values
+    field = _tag_field(b, tag, values, h)
+    b.mark(field, h.pos)
+    per_player = _PER_PLAYER.get(field[-1])
+    match field:
+        case ("source", name):
+            rec.setdefault("source", {})[name] = values[0]
+        case ("options",):
+            rec.setdefault("options", {}).update(_options(b, values, h))
+        case ("players",):
+            if values[0] == values[1]:
+                raise b.fail(h.pos, "the two players need different names")
+            rec["players"] = values
+        case ("cut",):
+            rec["cut"] = {values[0]: values[1], values[2]: values[3]}
+        case _ if per_player is not None:
+            numbers = _per_player(b, tag, values, h, per_player, least=1 if field[0] == "cut_lifted" else 0)
+            if field[0] == "so_far":
+                rec.setdefault("so_far", {})[field[1]] = numbers
+            else:
+                rec[field[0]] = numbers
+        case ("sitting", "card"):
+            rec.setdefault("sitting", {})["card"] = _scoring_card(b, tag, values, h)
+        case ("sitting", "players"):
+            if len(set(values)) != 3:
+                raise b.fail(h.pos, f"[{tag}] names the sitting's three players, each once")
+            rec.setdefault("sitting", {})["players"] = values
+        case ("so_far", "deals"):
+            if not _figures_in(b, values[0], h):
+                raise b.fail(h.pos, f'[{tag}] is how many deals were played before the first: "5"')
+            rec.setdefault("so_far", {})["deals"] = int(values[0])
+        case (name,) if name in _CHOICES:
+            if values[0] not in _CHOICES[name]:
+                raise b.fail(h.pos, f"[{tag}] is {' or '.join(_CHOICES[name])}, not {echo(values[0])}")
+            rec[name] = values[0]
+        case _:
+            rec[field[0]] = values[0]
+    return tag
+
+
+def _tag_field(b: Building, tag: str, values: list[str], h: Tag) -> tuple[str, ...]:
+    """The record's field a tag names, once its count of values is right."""
+    if tag.startswith(SOURCE_TAG_PREFIX) and len(tag) > len(SOURCE_TAG_PREFIX):
+        field: tuple[str, ...] = ("source", tag[len(SOURCE_TAG_PREFIX):])
+    elif tag in TAGS:
+        field = TAGS[tag]
+    else:
+        raise b.fail(h.pos, f"no tag {echo(tag)}{did_you_mean(tag, list(TAGS))}")
+    want = _TAG_VALUES.get(field, _TAG_VALUES.get(field[:1], 1))
+    if field[-1] in _PER_PLAYER:  # a name and a number, for one player or both
+        want = 4 if len(values) > 2 else 2
+    if field[0] != "options" and len(values) != want:
+        raise b.fail(h.pos, f"[{tag}] takes {want} quoted value{'s' if want > 1 else ''}")
+    return field
+
+
+def _options(b: Building, values: list[str], h: Tag) -> dict[str, str]:
+    chosen: dict[str, str] = {}
+    for v in values:
+        name, sep, choice = v.partition("=")
+        if not sep:
+            raise b.fail(h.pos, f"an option is NAME=CHOICE, not {echo(v)}")
+        chosen[name.strip()] = choice.strip()
+    return chosen
+
+
+def _figures_in(b: Building, value: str, h: Tag) -> bool:
+    """Whether a tag's value is a whole number in figures (at most nine); a digit the notation does not read
+    (``³``, ``٣``, ``３``: only 0 to 9 are figures) is refused at its column, rather than read as another."""
+    if value.isascii():
+        return value.isdigit() and len(value) <= 9
+    odd = next((c for c in value if c.isdigit() or unicodedata.decimal(c, None) is not None), None)
+    if odd is None:
+        return False
+    line, column = h.pos
+    text = b.lines[line - 1] if 0 < line <= len(b.lines) else ""
+    found = text.find(odd, column)
+    raise b.fail((line, found + 1) if found >= 0 else h.pos,
+                 f"{echo(odd)} is not a figure the notation reads: write numbers with the digits 0 to 9")
+
+
+def _per_player(b: Building, tag: str, values: list[str], h: Tag, what: str, least: int) -> dict[str, int]:
+    if not all(_figures_in(b, v, h) and int(v) >= least for v in values[1::2]):
+        raise b.fail(h.pos, f'[{tag}] gives each player and {what}: "A" "1" "B" "5"')
+    return {name: int(n) for name, n in zip(values[::2], values[1::2])}
+
+
+def _scoring_card(b: Building, tag: str, values: list[str], h: Tag) -> dict[str, int]:
+    """The sitting's card as the book keeps it: each of the three and his standing, signed."""
+    unsigned = [v[1:] if v[:1] in ("+", "-") else v for v in values[1::2]]
+    if not all(_figures_in(b, u, h) for u in unsigned):
+        raise b.fail(h.pos, f'[{tag}] gives each of the three players and his standing on the card: '
+                            '"A" "+30" "B" "-15" "C" "-15"')
+    return {name: int(n) for name, n in zip(values[::2], values[1::2])}
