@@ -150,7 +150,7 @@ def _await_workers(pid: int, n: int, limit: float = 60.0) -> None:
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc")
 def test_ctrl_c_on_the_command_line() -> None:
     """A real SIGINT: the partial figures on stdout, marked partial, exit status 130, no worker left."""
-    cmd = [sys.executable, "-c", "from piquet_variants.cli import run; run()", "simulate", "-r", "cavendish-rubicon",
+    cmd = [sys.executable, "-c", "from piquet_variants.console import run; run()", "simulate", "-r", "cavendish-rubicon",
            "--deals", "5000000", "--jobs", "2", "--players", "cavendish:cavendish", "--format", "json"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _await_workers(proc.pid, 2)

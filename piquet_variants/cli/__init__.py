@@ -7,6 +7,8 @@ is a bug of ours, said in one line that names the input files.
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 from importlib import import_module
 from pathlib import Path
@@ -15,7 +17,6 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ..console import device_full
 from ..errors import PiquetError, ProblemsError, echo, echo_name
 
 #: Every command: the module of ``cli`` it lives in, the command function or sub-app there, and its examples
@@ -141,6 +142,17 @@ def _options(version: Annotated[bool, typer.Option("--version", callback=_versio
     set_search_path(list(rulesets_dirs or ()))
 
 
+#: The errors of a device that cannot take what is written to it: full, over its quota, a file too large for it.
+DEVICE_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def device_full(exc: BaseException) -> str | None:
+    """What to say of an error writing the output to a device that cannot take it; None for any other error."""
+    if isinstance(exc, OSError) and exc.errno in DEVICE_FULL:
+        return f"piquet-variants: cannot write the output: {os.strerror(exc.errno)} (the device is full)"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return its exit status.
 
@@ -173,9 +185,3 @@ def _inputs(argv: list[str]) -> list[str]:
     from ..files import quietly
     return [echo_name(arg) for arg in argv if arg not in _COMMANDS and (
         arg == "-" or arg.startswith("example:") or quietly(Path.exists, Path(arg)))]
-
-
-def run() -> None:
-    """Console-script entry point (``console.run``, which the installed command calls)."""
-    from ..console import run as console_run
-    console_run()
