@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 
 from piquet_variants.api import get_ruleset
+from piquet_variants.players.registry import with_options
 from piquet_variants.rulebook.views import from_option
 from piquet_variants.ruleset.model import DefinedIn
 
@@ -26,3 +27,13 @@ def test_json_keeps_the_id_made_from_the_typed_value(cli: Callable[..., tuple[in
     rules = {r["path"]: r for r in json.loads(out)["rules"]}
     assert rules["game.end"]["defined_in"] == "traite (option end=partie-liee)"
     assert rules["point.compare"]["defined_in"] == "traite"
+
+
+def test_a_players_options_are_read_once_by_the_players_layer(cli: Callable[..., tuple[int, str, str]]) -> None:
+    """The command line names a player with options (``learned+score``) by its plain name's words, as the
+    registry reads the name: the same function, not a second reading."""
+    assert with_options("learned+score+sink") == ("learned", ["score", "sink"])
+    code, out, err = cli("simulate", "-r", "traite", "--deals", "4", "--players", "learned+score:random",
+                         "--lang", "fr")
+    assert code == 0, err
+    assert "appris (learned+score) contre" in out.splitlines()[0]
