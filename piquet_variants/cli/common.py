@@ -100,6 +100,13 @@ def one_ruleset(arg: str | None, flagged: list[str] | None) -> str:
     return given[0]
 
 
+def named_ruleset(ref: str) -> tuple[str, str]:
+    """A ruleset as the command line names it (``ID`` or ``ID:NAME=CHOICE[,NAME=CHOICE]``, an id or a file): the
+    id or file, and its choices as written ("" where none are)."""
+    rid, _, spec = ref.rpartition(":") if "=" in ref else (ref, "", "")
+    return rid, spec
+
+
 def parse_options(raw: list[str] | None) -> tuple[tuple[str, str], ...]:
     return tuple(_choice(item, "--option") for item in raw or ())
 
@@ -120,7 +127,7 @@ def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
     """
     named: list[tuple[str, dict[str, str]]] = []
     for ref in refs:
-        rid, _, spec = ref.rpartition(":") if "=" in ref else (ref, "", "")
+        rid, spec = named_ruleset(ref)
         named.append((rid, dict(_choice(c, f"--ruleset {ref}:") for c in spec.split(",")) if spec else {}))
     bare: list[tuple[str, str]] = []
     for item in raw or ():
