@@ -60,6 +60,24 @@ def test_the_hook_that_says_it_is_put_back_when_the_command_ends(cli: Callable[.
     assert warnings.showwarning is before
 
 
+def test_a_warning_not_the_tools_is_left_to_the_hook_the_command_found(monkeypatch: pytest.MonkeyPatch,
+                                                                      cli: Callable[..., tuple[int, str, str]]) -> None:
+    """A library's warning is Python's to show (or a test's to record), not said as the tool's own."""
+    from piquet_variants import api
+    shown: list[str] = []
+    monkeypatch.setattr(warnings, "showwarning", lambda message, *_: shown.append(str(message)))
+    real = api.get_ruleset
+    def warned(*args: object, **kwargs: object) -> object:
+        warnings.warn("a library's own warning", RuntimeWarning, stacklevel=1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+    monkeypatch.setattr(api, "get_ruleset", warned)
+    with warnings.catch_warnings():
+        warnings.simplefilter("always")
+        code, _, err = cli("rulesets", "show", "traite", "--lang", "fr")
+    assert code == 0 and "a library's own warning" not in err
+    assert "a library's own warning" in shown
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_every_reason_is_in_both_catalogues(lang: str) -> None:
     """The reasons are msgids asked for through the enum, not a literal ``t("...")``: each is in the catalogue,

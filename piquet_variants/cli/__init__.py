@@ -10,15 +10,15 @@ from __future__ import annotations
 import errno
 import os
 import sys
-import warnings
 from importlib import import_module
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
 from ..errors import PiquetError, ProblemsError, echo, echo_name
+from .diagnostics import speaking
 
 #: Every command: the module of ``cli`` it lives in, the command function or sub-app there, and its examples
 #: (None: the module's own EPILOG, or a sub-app's).  A command's module, and what it imports, is loaded only
@@ -154,27 +154,17 @@ def device_full(exc: BaseException) -> str | None:
     return None
 
 
-def _warned(message: Warning | str, category: type[Warning], filename: str, lineno: int, file: TextIO | None = None,
-            line: str | None = None) -> None:
-    """A warning of the layers below, said as the command's diagnostics are, in English until the command's
-    ``--lang`` is read (``common.speaking``)."""
-    from .common import say_warning
-    say_warning(message, "en")
-
-
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return its exit status.
 
     Usage errors are Typer's (a usage line, status 2); every error the tool
     itself knows is one message on stderr and status 1, never a traceback.
     Anything else is a bug, said in one line naming the input files (status 1).
-    A warning of the layers below (Python's ``warnings``) is said on stderr as
-    the command's own, in the reader's language, and the hook that says it is
-    put back as it was when the command ends.
+    A warning of the tool's layers below (Python's ``warnings``) is said on
+    stderr as the command's own, in the reader's language (``diagnostics``).
     """
     try:
-        with warnings.catch_warnings():
-            warnings.showwarning = _warned
+        with speaking():
             app(args=argv, prog_name="piquet-variants")
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)

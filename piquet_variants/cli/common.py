@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import stat
 import sys
-import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, Any
 
 import typer
 
@@ -19,6 +18,7 @@ from ..ruleset.model import Ruleset
 from ..render import OutputFormat, Report, json_text
 from ..i18n import Lang, t
 from . import complete
+from .diagnostics import in_language, note, warn
 
 FormatOpt = Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format: table, json or markdown.")]
 OptionOpt = Annotated[list[str] | None, typer.Option(
@@ -50,38 +50,8 @@ class BadOption(PiquetError):
     """A --option that is not NAME=CHOICE, or that no ruleset given can take."""
 
 
-def warn(message: str, lang: Lang = "en") -> None:
-    """A diagnostic on stderr that does not stop the command."""
-    typer.echo(f"piquet-variants: {t('warning', lang)}: {message}", err=True)
-
-
-def say_warning(message: Warning | str, lang: Lang) -> None:
-    """A warning of the layers below (Python's ``warnings``) said as the command's own: the cache not used in the
-    reader's words (its reason is a catalogue's msgid), any other as it is written."""
-    from ..stored import CacheNotUsed
-    if isinstance(message, CacheNotUsed):
-        message = t(message.why.value, lang).format(path=message.path, figure=message.figure)
-    warn(str(message), lang)
-
-
-def speaking(lang: Lang) -> Lang:
-    """``--lang``, once read: the warnings of the layers below are said in it from then on (``main`` puts the hook
-    back as it was when the command ends)."""
-    def shown(message: Warning | str, category: type[Warning], filename: str, lineno: int, file: TextIO | None = None,
-              line: str | None = None) -> None:
-        say_warning(message, lang)
-
-    warnings.showwarning = shown
-    return lang
-
-
 LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of labels and names: en or fr.",
-                                       callback=speaking)]
-
-
-def note(message: str, lang: Lang = "en") -> None:
-    """A remark on stderr about how the command read its input: neither a fault nor a result."""
-    typer.echo(f"piquet-variants: {t('note', lang)}: {message}", err=True)
+                                       callback=in_language)]
 
 
 def _choice(item: str, flag: str) -> tuple[str, str]:
