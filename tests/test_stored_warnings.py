@@ -7,6 +7,7 @@ import re
 import warnings
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,9 +68,11 @@ def test_a_warning_not_the_tools_is_left_to_the_hook_the_command_found(monkeypat
     shown: list[str] = []
     monkeypatch.setattr(warnings, "showwarning", lambda message, *_: shown.append(str(message)))
     real = api.get_ruleset
-    def warned(*args: object, **kwargs: object) -> object:
+
+    def warned(*args: Any, **kwargs: Any) -> Any:
         warnings.warn("a library's own warning", RuntimeWarning, stacklevel=1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        return real(*args, **kwargs)
+
     monkeypatch.setattr(api, "get_ruleset", warned)
     with warnings.catch_warnings():
         warnings.simplefilter("always")
