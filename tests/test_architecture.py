@@ -1,4 +1,5 @@
-"""docs/architecture.md matches the tree: every path it names exists, and it names every package and module."""
+"""docs/architecture.md matches the tree: every path it names exists, it names every package and module, and
+the package's imports keep to its drawing of the layers, with no module importing itself through others."""
 
 from __future__ import annotations
 
