@@ -10,7 +10,6 @@ written (``> /dev/full``) is the device's fault, not the tool's.
 
 from __future__ import annotations
 
-import errno
 import os
 import signal
 import sys
@@ -18,25 +17,16 @@ from types import FrameType
 
 #: The exit status of a command stopped by Ctrl-C, as a shell gives it (128 + SIGINT).
 EXIT_INTERRUPTED = 130
-#: The errors of a device that cannot take what is written to it: full, over its quota, a file too large for it.
-DEVICE_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
 
 
 def _stopped(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(EXIT_INTERRUPTED)
 
 
-def device_full(exc: BaseException) -> str | None:
-    """What to say of an error writing the output to a device that cannot take it; None for any other error."""
-    if isinstance(exc, OSError) and exc.errno in DEVICE_FULL:
-        return f"piquet-variants: cannot write the output: {os.strerror(exc.errno)} (the device is full)"
-    return None
-
-
 def run() -> None:
     """Console-script entry point: ``cli.main`` with start-up made quiet, and standard output flushed here."""
     previous = signal.signal(signal.SIGINT, _stopped)
-    from .cli import main  # the heavy import, interruptible without a traceback
+    from .cli import device_full, main  # the heavy import, interruptible without a traceback
     signal.signal(signal.SIGINT, previous)
     status = main()
     try:

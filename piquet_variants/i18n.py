@@ -13,11 +13,8 @@ import gettext
 import io
 from functools import cache
 from importlib import resources
-from typing import Literal
 
-from .lexicon import lexicon
-
-Lang = Literal["en", "fr"]
+from .lexicon import Lang, lexicon
 
 #: The gettext domain: the catalogues' file name.
 DOMAIN = "piquet_variants"

@@ -7,6 +7,8 @@ is a bug of ours, said in one line that names the input files.
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 from importlib import import_module
 from pathlib import Path
@@ -15,8 +17,8 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ..console import device_full
 from ..errors import PiquetError, ProblemsError, echo, echo_name
+from .diagnostics import speaking
 
 #: Every command: the module of ``cli`` it lives in, the command function or sub-app there, and its examples
 #: (None: the module's own EPILOG, or a sub-app's).  A command's module, and what it imports, is loaded only
@@ -141,15 +143,29 @@ def _options(version: Annotated[bool, typer.Option("--version", callback=_versio
     set_search_path(list(rulesets_dirs or ()))
 
 
+#: The errors of a device that cannot take what is written to it: full, over its quota, a file too large for it.
+DEVICE_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def device_full(exc: BaseException) -> str | None:
+    """What to say of an error writing the output to a device that cannot take it; None for any other error."""
+    if isinstance(exc, OSError) and exc.errno in DEVICE_FULL:
+        return f"piquet-variants: cannot write the output: {os.strerror(exc.errno)} (the device is full)"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return its exit status.
 
     Usage errors are Typer's (a usage line, status 2); every error the tool
     itself knows is one message on stderr and status 1, never a traceback.
     Anything else is a bug, said in one line naming the input files (status 1).
+    A warning of the tool's layers below (Python's ``warnings``) is said on
+    stderr as the command's own, in the reader's language (``diagnostics``).
     """
     try:
-        app(args=argv, prog_name="piquet-variants")
+        with speaking():
+            app(args=argv, prog_name="piquet-variants")
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     except PiquetError as exc:
@@ -173,9 +189,3 @@ def _inputs(argv: list[str]) -> list[str]:
     from ..files import quietly
     return [echo_name(arg) for arg in argv if arg not in _COMMANDS and (
         arg == "-" or arg.startswith("example:") or quietly(Path.exists, Path(arg)))]
-
-
-def run() -> None:
-    """Console-script entry point (``console.run``, which the installed command calls)."""
-    from ..console import run as console_run
-    console_run()

@@ -11,15 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
 
 from ..located import yaml12_loader
 from ..odds.events import Chance, OddsEvent
 from ..odds.phrase import BookOdds
 from ..records.checks import BlancheShown, Category, Checkpoint, Dialogue, PartieFigure, Place, Stage, TricksWon
 
-if TYPE_CHECKING:
-    from ..i18n import Lang
+#: A reader's language: the lexicon's files are named by it, and the interface's catalogues (``i18n``) too.
+Lang = Literal["en", "fr"]
 
 #: The report's headings, and the rule groups (a rule path's first part) under each, in the order of play.
 SECTIONS: dict[str, tuple[str, ...]] = {
