@@ -64,6 +64,15 @@ def test_sinking_the_point_leaves_the_elder_rubiconed_at_98(cli: Cli) -> None:
     assert r["partie"]["totals"]["A"] == 98 and r["partie"]["winner"] == "B"
 
 
+def test_sinking_point_and_ace_wins_the_capot_and_a_rubicon_of_311(cli: Cli) -> None:
+    """Playing the Cards XVIII: A calls thirty-eight in diamonds, not his thirty-nine in clubs, and three aces out of
+    four; B, believing the ace of clubs out, is capoted: A 17 in hand and 70 in all, 113 to 98, a rubicon of 311."""
+    (r,) = _results(cli, "playing-18.piquet")
+    a, b = (r["deals"][0]["scores"][p]["by"] for p in "AB")
+    assert (a["point"], b["point"], a["sets"], a["capot"]) == (0, 4, 17, 40)
+    assert (r["partie"]["totals"], r["partie"]["points_won"]) == ({"A": 113, "B": 98}, 311)
+
+
 def test_in_and_out_play_makes_thirteen_to_ten(cli: Cli) -> None:
     """Playing the Cards XVI: 'As played, A reckons thirteen and B ten', and A wins the cards."""
     (r,) = _results(cli, "playing-16.piquet")
