@@ -73,6 +73,14 @@ def test_sinking_point_and_ace_wins_the_capot_and_a_rubicon_of_311(cli: Cli) -> 
     assert (r["partie"]["totals"], r["partie"]["points_won"]) == ({"A": 113, "B": 98}, 311)
 
 
+def test_leading_the_heart_saves_the_rubicon_by_one_point(cli: Cli) -> None:
+    """Playing the Cards XIV: at ninety-four, the ten of hearts makes six in play (a hundred), the spades five
+    (ninety-nine, rubiconed); B makes five or four; A wins three of the six tricks either way."""
+    heart, spades = _results(cli, "playing-14.piquet")
+    assert (heart["partie"]["totals"]["A"], spades["partie"]["totals"]["A"]) == (100, 99)
+    assert (heart["partie"]["points_won"], spades["partie"]["points_won"]) == (122, 320)
+
+
 def test_in_and_out_play_makes_thirteen_to_ten(cli: Cli) -> None:
     """Playing the Cards XVI: 'As played, A reckons thirteen and B ten', and A wins the cards."""
     (r,) = _results(cli, "playing-16.piquet")
