@@ -27,7 +27,8 @@ from typing import Any
 
 from piquet_variants import api
 
-FOLDER = Path(__file__).resolve().parent.parent / "docs" / "deals" / "cavendish-examples"
+ROOT = Path(__file__).resolve().parent.parent
+FOLDER = ROOT / "docs" / "deals" / "cavendish-examples"
 CHAPTERS = {"discarding": "Discarding", "calling": "Calling", "playing": "Playing the Cards"}
 ROLES = ("elder", "younger")
 KINDS = ("point", "sequences", "sets")
@@ -40,30 +41,13 @@ class GivenError(ValueError):
     """A ``Source_Given`` tag that does not say which decisions are the book's."""
 
 
-@dataclass(frozen=True, slots=True)
-class Given:
-    """The decisions a record's source gives: discards and calls by role (and kind), cards by role and trick."""
-
-    discards: frozenset[str] = frozenset()
-    calls: frozenset[tuple[str, str]] = frozenset()  # (role, kind)
-    cards: frozenset[tuple[str, int]] = frozenset()  # (role, trick)
-
-    def holds(self, decision: dict[str, Any], trick: int) -> bool:
-        """Whether an ``analyse`` decision (``trick``: its trick, for a card) is one the book gives."""
-        role = decision["role"]
-        if decision["decision"] == "discard":
-            return role in self.discards
-        if decision["decision"] == "call":
-            return (role, decision["kind"]) in self.calls
-        return (role, trick) in self.cards
+Key = tuple[str, str, str | int | None]  # (decision, role, kind or trick): ("call", "elder", "point")
 
 
-def given(words: str) -> Given:
+def given(words: str) -> frozenset[Key]:
     """The decisions a tag's words name, items apart by ';': ``elder discard``, ``calls`` (``younger calls point,
     sets``), ``tricks 1-5`` (both cards), ``younger cards 6, 8-12`` (his cards to those tricks)."""
-    discards: set[str] = set()
-    calls: set[tuple[str, str]] = set()
-    cards: set[tuple[str, int]] = set()
+    keys: set[Key] = set()
     for item in (w.strip() for w in words.split(";")):
         m = _ITEM.match(item)
         if m is None:
@@ -72,15 +56,21 @@ def given(words: str) -> Given:
         if m["discard"]:
             if not m["role"]:
                 raise GivenError(f"'{item}': whose discard? (elder or younger)")
-            discards.add(m["role"])
+            keys.add(("discard", m["role"], None))
         elif m["calls"]:
             kinds = [k.strip() for k in m["kinds"].split(",")] if m["kinds"] else list(KINDS)
             if any(k not in KINDS for k in kinds):
                 raise GivenError(f"'{item}': a kind is point, sequences or sets")
-            calls |= {(r, k) for r in roles for k in kinds}
+            keys |= {("call", r, k) for r in roles for k in kinds}
         else:
-            cards |= {(r, n) for r in roles for n in _tricks(m["tricks"], item)}
-    return Given(frozenset(discards), frozenset(calls), frozenset(cards))
+            keys |= {("card", r, n) for r in roles for n in _tricks(m["tricks"], item)}
+    return frozenset(keys)
+
+
+def key(decision: dict[str, Any], trick: int) -> Key:
+    """An ``analyse`` decision as the tag names it (``trick``: its trick, for a card)."""
+    what = decision["decision"]
+    return (what, decision["role"], {"discard": None, "call": decision["kind"], "card": trick}[what])
 
 
 def _tricks(words: str, item: str) -> list[int]:
@@ -93,19 +83,26 @@ def _tricks(words: str, item: str) -> list[int]:
     return out
 
 
+DECISIONS = ("discard", "call", "card")
+
+
 @dataclass(slots=True)
 class Tally:
-    decisions: dict[str, int] = field(default_factory=lambda: dict.fromkeys(("discard", "call", "card"), 0))
-    agreed: dict[str, int] = field(default_factory=lambda: dict.fromkeys(("discard", "call", "card"), 0))
+    """One chapter's book decisions: annotated, agreed with, and those ``analyse`` leaves out (with its reasons)."""
+
+    decisions: dict[str, int] = field(default_factory=lambda: dict.fromkeys(DECISIONS, 0))
+    agreed: dict[str, int] = field(default_factory=lambda: dict.fromkeys(DECISIONS, 0))
+    not_annotated: dict[str, int] = field(default_factory=lambda: dict.fromkeys(DECISIONS, 0))
+    reasons: set[str] = field(default_factory=set)
 
 
 def analysed(path: Path, samples: int, seed: int, player: str | None, jobs: int | None) -> list[dict[str, Any]]:
     """``piquet-variants analyse --format json`` of one file: each record's annotations."""
-    command = [sys.executable, "-m", "piquet_variants", "analyse", str(path), "--format", "json", "--quiet",
+    command = [sys.executable, "-m", "piquet_variants", "analyse", str(path.resolve()), "--format", "json", "--quiet",
                "--samples", str(samples), "--seed", str(seed)]
     command += ["--player", player] if player else []
     command += ["--jobs", str(jobs)] if jobs else []
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)  # this checkout's analyse
     if done.returncode != 0:
         raise SystemExit(f"{path}: analyse failed ({done.returncode}): {done.stderr.strip()}")
     out = json.loads(done.stdout)
@@ -126,16 +123,19 @@ def count(paths: list[Path], samples: int, seed: int, player: str | None, jobs: 
             record = records[result["record"] - 1]
             words = record.data.get("source", {}).get("Given")
             try:
-                book = given(words) if words else Given()
+                book = given(words) if words else frozenset()
             except GivenError as exc:
                 raise SystemExit(f"{path}, record {result['record']}: [Source_Given]: {exc}") from None
             tally = tallies.setdefault(chapter(path), Tally())
+            seen: set[Key] = set()
             for deal in result["deals"]:
                 cards = 0
                 for d in deal["decisions"]:
                     trick = cards // 2 + 1
                     cards += d["decision"] == "card"
-                    if not book.holds(d, trick):
+                    k = key(d, trick)
+                    seen.add(k)
+                    if k not in book:
                         continue
                     tally.decisions[d["decision"]] += 1
                     if d["player"]["action"] == d["recorded"]["action"]:
@@ -147,13 +147,23 @@ def count(paths: list[Path], samples: int, seed: int, player: str | None, jobs: 
                         "decision": d["decision"], "kind": d["kind"], "role": d["role"],
                         "trick": trick if d["decision"] == "card" else None,
                         "book": d["recorded"], "player": d["player"], "best": d["best"], "loss": d["loss"]})
+                tally.reasons |= {s["words"] for s in deal["skipped"]}
+            for k in book - seen:
+                tally.not_annotated[k[0]] += 1
     return {"samples": samples, "seed": seed, "player": player or "the default",
-            "chapters": {name: {"decisions": t.decisions, "agreed": t.agreed} for name, t in tallies.items()},
+            "chapters": {name: {"decisions": t.decisions, "agreed": t.agreed, "not_annotated": t.not_annotated,
+                                "reasons": sorted(t.reasons)} for name, t in tallies.items()},
             "disagreements": disagreements}
 
 
+SUITS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+
+
 def _cards(action: Any) -> str:
-    return " ".join(action) if isinstance(action, list) else str(action)
+    """A discard's or a call's cards, or a card, as the notation writes them (``10♠``); a call sunk whole: 'sinks'."""
+    if action == "sink":
+        return "sinks"
+    return " ".join(c[:-1] + SUITS[c[-1]] for c in (action if isinstance(action, list) else [action]))
 
 
 def _value(v: float | None) -> str:
@@ -161,29 +171,44 @@ def _value(v: float | None) -> str:
 
 
 def markdown(figures: dict[str, Any]) -> str:
-    kinds = ("discard", "call", "card")
-    lines = ["| Chapter | Discards | Calls | Cards | All |", "|---|---|---|---|---|"]
+    """The table by chapter (agreed / the book's decisions annotated), what ``analyse`` could not annotate, and each
+    disagreement with what the book's choice and the player's are worth to the player who made it."""
+    lines = ["| Chapter | Discards | Calls | Cards | All | The book's, not annotated |", "|---|---|---|---|---|---|"]
     total = Tally()
     for name in [c for c in CHAPTERS.values() if c in figures["chapters"]]:
         ch = figures["chapters"][name]
-        cells = []
-        for k in kinds:
+        for k in DECISIONS:
             total.decisions[k] += ch["decisions"][k]
             total.agreed[k] += ch["agreed"][k]
-            cells.append(f"{ch['agreed'][k]} / {ch['decisions'][k]}")
-        cells.append(f"{sum(ch['agreed'].values())} / {sum(ch['decisions'].values())}")
-        lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    cells = [f"{total.agreed[k]} / {total.decisions[k]}" for k in kinds]
-    cells.append(f"{sum(total.agreed.values())} / {sum(total.decisions.values())}")
-    lines.append("| **All** | " + " | ".join(cells) + " |")
-    lines += ["", "| Record | Decision | The book | The player | Their worth (book, player) |", "|---|---|---|---|---|"]
+            total.not_annotated[k] += ch["not_annotated"][k]
+        lines.append(f"| {name} | " + _cells(ch["agreed"], ch["decisions"], ch["not_annotated"]) + " |")
+    lines.append("| **All** | " + _cells(total.agreed, total.decisions, total.not_annotated) + " |")
+    reasons = sorted({r for ch in figures["chapters"].values() for r in ch["reasons"]})
+    if reasons:
+        lines += ["", "Not annotated: " + "; ".join(reasons) + "."]
+    valued = [(d["book"]["value"], d["player"]["value"]) for d in figures["disagreements"]
+              if d["book"]["value"] is not None and d["player"]["value"] is not None]
+    lines += ["", f"Of {len(figures['disagreements'])} disagreements, the analysis values the book's choice higher in "
+              f"{sum(b > p for b, p in valued)}, the player's in {sum(p > b for b, p in valued)}, and both the same in "
+              f"{sum(b == p for b, p in valued)} (over the same drawn deals: {figures['samples']} a choice, seed "
+              f"{figures['seed']}).",
+              "", "| Record | Decision | The book | The player | Worth: the book's, the player's |", "|---|---|---|---|---|"]
     for d in figures["disagreements"]:
         what = {"discard": f"{d['role']}'s discard", "call": f"{d['role']}'s {d['kind']}",
                 "card": f"{d['role']}'s card to trick {d['trick']}"}[d["decision"]]
+        worth = f"{_value(d['book']['value'])}, {_value(d['player']['value'])}"
         lines.append(f"| `{d['file']}` #{d['record']} | {what} | {_cards(d['book']['action'])} | "
-                     f"{_cards(d['player']['action'])} | {_value(d['book']['value'])}, "
-                     f"{_value(d['player']['value'])} |")
+                     f"{_cards(d['player']['action'])} | {worth} |")
     return "\n".join(lines)
+
+
+def _cells(agreed: dict[str, int], decisions: dict[str, int], missing: dict[str, int]) -> str:
+    cells = [f"{agreed[k]} / {decisions[k]}" for k in DECISIONS]
+    all_agreed, all_decisions = sum(agreed.values()), sum(decisions.values())
+    share = f" ({100 * all_agreed / all_decisions:.0f}%)" if all_decisions else ""
+    cells.append(f"{all_agreed} / {all_decisions}{share}")
+    cells.append(str(sum(missing.values())))
+    return " | ".join(cells)
 
 
 def main() -> None:
