@@ -46,8 +46,11 @@ Key = tuple[str, str, str | int | None]  # (decision, role, kind or trick): ("ca
 
 def given(words: str) -> frozenset[Key]:
     """The decisions a tag's words name, items apart by ';': ``elder discard``, ``calls`` (``younger calls point,
-    sets``), ``tricks 1-5`` (both cards), ``younger cards 6, 8-12`` (his cards to those tricks)."""
+    sets``), ``tricks 1-5`` (both cards), ``younger cards 6, 8-12`` (his cards to those tricks); ``none``, a record
+    whose choices of its own the book does not recommend."""
     keys: set[Key] = set()
+    if words.strip() == "none":
+        return frozenset()
     for item in (w.strip() for w in words.split(";")):
         m = _ITEM.match(item)
         if m is None:
