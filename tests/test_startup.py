@@ -1,0 +1,58 @@
+"""Start-up imports only what the command run uses: ``--help`` lists the commands without loading one, and the
+README's replay (its caches warm) loads neither the other commands nor the libraries it does not use.
+
+Held by what a fresh interpreter has imported when the command is done, not by its time (``benchmarks/startup.py``
+times it)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from piquet_variants.cli import _COMMANDS, _command
+
+from .conftest import ROOT
+
+#: Runs the command line on the arguments after the first, then writes the names of the modules imported to the
+#: file the first names.
+_PROBE = ("import json, sys\n"
+          "from piquet_variants.cli import main\n"
+          "status = main(sys.argv[2:])\n"
+          "sys.stdout.flush()\n"
+          "open(sys.argv[1], 'w', encoding='utf-8').write(json.dumps(sorted(sys.modules)))\n"
+          "sys.exit(status)\n")
+README = ["replay", "example:traite-art12", "--ruleset", "traite", "--ruleset", "cavendish-rubicon"]
+#: What no command needs merely to start, nor the README's replay once its caches are warm.
+UNUSED = ("jinja2", "citeproc", "jsonschema", "dask", "piquet_variants.report", "piquet_variants.simulate",
+          "piquet_variants.analysis", "piquet_variants.players", "piquet_variants.odds")
+
+
+def _imported(tmp_path: Path, *args: str, expect: int = 0) -> set[str]:
+    out = tmp_path / "modules.json"
+    done = subprocess.run([sys.executable, "-c", _PROBE, str(out), *args], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "PIQUET_VARIANTS_CACHE": str(tmp_path / "cache")}, timeout=120)
+    assert done.returncode == expect, done.stderr
+    return set(json.loads(out.read_text("utf-8")))
+
+
+def _loaded(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in modules if any(m == n or m.startswith(n + ".") for n in names))
+
+
+def _commands_modules(but: str = "") -> tuple[str, ...]:
+    return tuple(f"piquet_variants.cli.{e.module}" for name, e in _COMMANDS.items() if name != but)
+
+
+@pytest.mark.parametrize("name", list(_COMMANDS))
+def test_each_summary_is_the_first_sentence_of_the_commands_own_help(name: str) -> None:
+    assert _command(name).get_short_help_str() == _COMMANDS[name].summary
+
+
+def test_help_loads_no_command(tmp_path: Path) -> None:
+    modules = _imported(tmp_path, "--help")
+    assert _loaded(modules, _commands_modules() + UNUSED + ("rich",)) == []
