@@ -29,7 +29,7 @@ _PROBE = ("import json, sys\n"
 README = ["replay", "example:traite-art12", "--ruleset", "traite", "--ruleset", "cavendish-rubicon"]
 #: What no command needs merely to start, nor the README's replay once its caches are warm.
 UNUSED = ("jinja2", "citeproc", "jsonschema", "dask", "piquet_variants.report", "piquet_variants.simulate",
-          "piquet_variants.analysis", "piquet_variants.players", "piquet_variants.odds")
+          "piquet_variants.analysis", "piquet_variants.players", "piquet_variants.odds", "piquet_variants.rulebook")
 
 
 def _imported(tmp_path: Path, *args: str, expect: int = 0) -> set[str]:
@@ -56,3 +56,10 @@ def test_each_summary_is_the_first_sentence_of_the_commands_own_help(name: str) 
 def test_help_loads_no_command(tmp_path: Path) -> None:
     modules = _imported(tmp_path, "--help")
     assert _loaded(modules, _commands_modules() + UNUSED + ("rich",)) == []
+
+
+def test_the_readme_command_loads_only_its_own(tmp_path: Path) -> None:
+    _imported(tmp_path, *README, expect=3)  # the caches filled (3: a book's figure disagrees, as the README says)
+    modules = _imported(tmp_path, *README, expect=3)
+    assert "piquet_variants.cli.replay" in modules
+    assert _loaded(modules, _commands_modules(but="replay") + UNUSED) == []

@@ -14,12 +14,12 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ..located import yaml12_loader
-from ..odds.events import Chance, OddsEvent
-from ..odds.phrase import BookOdds
 from ..records.checks import BlancheShown, Category, Checkpoint, Dialogue, PartieFigure, Place, Stage, TricksWon
 
 if TYPE_CHECKING:
     from ..i18n import Lang
+    from ..odds.events import OddsEvent
+    from ..odds.phrase import BookOdds
 
 #: The report's headings, and the rule groups (a rule path's first part) under each, in the order of play.
 SECTIONS: dict[str, tuple[str, ...]] = {
@@ -174,6 +174,8 @@ def place(at: Place, lang: Lang = "en") -> str:
 
 def event_words(ev: OddsEvent, lang: Lang = "en") -> str:
     """A chance-only event in words (the lexicon's ``events``)."""
+    from ..odds.events import Chance  # the odds' exact counts, imported by the commands that say odds alone
+
     words = lexicon(lang).events
     if ev.chance is Chance.TAKE:
         return words["all" if ev.cards == ev.named else "some"].format(k=ev.cards, n=ev.named,
