@@ -63,3 +63,16 @@ def test_the_readme_command_loads_only_its_own(tmp_path: Path) -> None:
     modules = _imported(tmp_path, *README, expect=3)
     assert "piquet_variants.cli.replay" in modules
     assert _loaded(modules, _commands_modules(but="replay") + UNUSED) == []
+
+
+def test_the_console_script_collects_garbage_while_a_command_works(tmp_path: Path) -> None:
+    """Collection is off while the console script starts, and on again (what start-up made frozen) once the
+    command is about to work, so that a long command's memory stays bounded."""
+    probe = ("import atexit, gc, sys\n"
+             "sys.argv = ['piquet-variants', 'rulesets', 'list', '--format', 'json']\n"
+             "atexit.register(lambda: print('collecting', gc.isenabled(), gc.get_freeze_count() > 0, file=sys.stderr))\n"
+             "from piquet_variants.console import run\n"
+             "run()\n")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PIQUET_VARIANTS_CACHE": str(tmp_path / "cache")})
+    assert done.returncode == 0 and "collecting True True" in done.stderr, done.stderr
