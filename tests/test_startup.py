@@ -28,7 +28,7 @@ _PROBE = ("import json, sys\n"
           "sys.exit(status)\n")
 README = ["replay", "example:traite-art12", "--ruleset", "traite", "--ruleset", "cavendish-rubicon"]
 #: What no command needs merely to start, nor the README's replay once its caches are warm.
-UNUSED = ("jinja2", "citeproc", "jsonschema", "dask", "piquet_variants.report", "piquet_variants.simulate",
+UNUSED = ("jinja2", "citeproc", "jsonschema", "yaml", "dask", "piquet_variants.report", "piquet_variants.simulate",
           "piquet_variants.analysis", "piquet_variants.players", "piquet_variants.odds", "piquet_variants.rulebook")
 
 

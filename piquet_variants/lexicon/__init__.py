@@ -62,9 +62,18 @@ class Lexicon:
 
 @cache
 def lexicon(lang: Lang) -> Lexicon:
-    import yaml  # here, not at start-up: a replay under cached rulesets reads no other YAML
+    """A language's words, parsed once and kept (``stored_data``) until its file changes: YAML's parser, and its
+    import, are most of the cost of a short command's first word."""
+    from ..stored import digest, stored_data
+
     text = resources.files(__package__).joinpath(f"{lang}.yaml").read_text("utf-8")
-    return Lexicon(**yaml.load(text, Loader=yaml12_loader()))
+
+    def parsed() -> Any:
+        import yaml  # here, not at start-up: a replay under cached rulesets reads no other YAML
+        return yaml.load(text, Loader=yaml12_loader())
+
+    return stored_data(lambda: f"lexicon-{lang}-{digest([text.encode()])}.marshal", parsed,
+                       lambda words: Lexicon(**words))
 
 
 def section_of(path: str) -> str:
