@@ -8,11 +8,13 @@ is a bug of ours, said in one line that names the input files.
 from __future__ import annotations
 
 import errno
+import gc
 import os
 import sys
+from gettext import gettext
 from importlib import import_module
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 import typer
 from typer.core import TyperGroup
@@ -20,34 +22,57 @@ from typer.core import TyperGroup
 from ..errors import PiquetError, ProblemsError, echo, echo_name
 from .diagnostics import speaking
 
-#: Every command: the module of ``cli`` it lives in, the command function or sub-app there, and its examples
-#: (None: the module's own EPILOG, or a sub-app's).  A command's module, and what it imports, is loaded only
-#: when that command is run, listed by --help or completed: a replay does not pay for the report or the
-#: simulation.
-_COMMANDS: dict[str, tuple[str, str, str | None]] = {
-    "rulesets": ("rulesets", "app", None),
-    "sources": ("sources", "app", None),
-    "examples": ("examples", "app", None),
-    "replay": ("replay", "replay_command",
-               "Examples:\n\n  piquet-variants replay example:traite-art12.json\n\n"
-               "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon --format json\n\n"
-               "  piquet-variants replay example:rubicon-partie -r traite:end=race-100 -r marquoir\n\n"
-               "  cat my-deal.piquet | piquet-variants replay - -r cavendish-rubicon"),
-    "chouette": ("chouette", "chouette_command", None),
-    "compare": ("compare", "compare_command",
-                "Examples:\n\n  piquet-variants compare example:traite-art12 -r traite -r cavendish-rubicon\n\n"
-                "  piquet-variants compare example:traite-art12 -r traite -r cavendish-rubicon --format json"),
-    "convert": ("convert", "convert_command",
-                "Examples:\n\n  piquet-variants convert example:traite-art12 -O art12.json\n\n"
-                "  piquet-variants convert art12.json --to notation\n\n"
-                "  piquet-variants convert my-deal.piquet --in-place"),
-    "odds": ("odds", "odds_command", None),
-    "simulate": ("simulate", "simulate_command", None),
-    "analyse": ("analyse", "analyse_command", None),
-    "report": ("report", "report_command",
-               "Examples:\n\n  piquet-variants report -O site\n\n"
-               "  piquet-variants report -O site traite cavendish-rubicon modern-fr --deals example:traite-art12\n\n"
-               "  piquet-variants report -O rapport --lang fr --deals my-deals/ --stats simulation.json"),
+class _Entry(NamedTuple):
+    """A command as the list of commands shows it, and where to find the rest of it."""
+
+    module: str  #: its module of ``cli``
+    attr: str  #: the command function or sub-app there
+    summary: str  #: its line in the list of commands (``--help``) and in the shell's completion
+    epilog: str | None = None  #: its examples; None: the module's own EPILOG, or a sub-app's
+
+
+#: Every command, by name.  A command's module, and what it imports, is loaded only when that command is run, its
+#: own help asked or its arguments completed: the list of commands (``--help``, a command's name completed) is
+#: written from the summaries here, so that neither it nor a replay pays for the report or the simulation.  Each
+#: summary is the first sentence of the command's own help (``tests/test_startup.py`` holds them together).
+_COMMANDS: dict[str, _Entry] = {
+    "rulesets": _Entry("rulesets", "app", "Inspect, validate, compare and cite the rulesets."),
+    "sources": _Entry("sources", "app", "The sources the rulesets cite: list them, show one, export them for a "
+                                        "reference manager."),
+    "examples": _Entry("examples", "app", "The example deals shipped with the package: list them, find one, copy "
+                                          "them all."),
+    "replay": _Entry("replay", "replay_command", "Re-score recorded deals under one or more rulesets and mark where "
+                                                 "the book's figures differ.",
+                     "Examples:\n\n  piquet-variants replay example:traite-art12.json\n\n"
+                     "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon --format json\n\n"
+                     "  piquet-variants replay example:rubicon-partie -r traite:end=race-100 -r marquoir\n\n"
+                     "  cat my-deal.piquet | piquet-variants replay - -r cavendish-rubicon"),
+    "chouette": _Entry("chouette", "chouette_command", "Settle a sitting of three (chouette): each file's parties "
+                                                       "in order, one single player against the other two."),
+    "compare": _Entry("compare", "compare_command", "Replay each deal or partie of a file under several rulesets, "
+                                                    "category by category, naming the rule behind each difference.",
+                      "Examples:\n\n  piquet-variants compare example:traite-art12 -r traite -r cavendish-rubicon\n\n"
+                      "  piquet-variants compare example:traite-art12 -r traite -r cavendish-rubicon --format json"),
+    "convert": _Entry("convert", "convert_command", "Turn a notation file into JSON records, or JSON records into "
+                                                    "notation.",
+                      "Examples:\n\n  piquet-variants convert example:traite-art12 -O art12.json\n\n"
+                      "  piquet-variants convert art12.json --to notation\n\n"
+                      "  piquet-variants convert my-deal.piquet --in-place"),
+    "odds": _Entry("odds", "odds_command", "Exact odds of carte blanche, of the point, sequences and quatorzes "
+                                           "dealt, and of taking in named cards."),
+    "simulate": _Entry("simulate", "simulate_command", "Simulate deals and parties between two players: the show, "
+                                                       "the score bands, the cards, the hazards, the partie."),
+    "analyse": _Entry("analyse", "analyse_command", "Annotate each decision of recorded deals: the discards, each "
+                                                    "call and each card, the player's choice beside the recorded "
+                                                    "one, and what the recorded one gives up against the best "
+                                                    "found, in the partie's settlement."),
+    "report": _Entry("report", "report_command", "Write the HTML report: the rulesets by date, the rules matrix, "
+                                                 "each ruleset and each rule's history with their citations, the "
+                                                 "conflicts, the bibliography, each deal replayed under every "
+                                                 "ruleset, and the statistics.",
+                     "Examples:\n\n  piquet-variants report -O site\n\n"
+                     "  piquet-variants report -O site traite cavendish-rubicon modern-fr --deals example:traite-art12\n\n"
+                     "  piquet-variants report -O rapport --lang fr --deals my-deals/ --stats simulation.json"),
 }
 
 
@@ -61,15 +86,15 @@ PLAIN_HELP = None
 def _command(name: str) -> Any:
     """A command built from its module, as Typer builds it, on first use (a Click command: Typer's own copy of
     Click, so not named here)."""
-    module_name, attr, epilog = _COMMANDS[name]
-    module = import_module(f"{__name__}.{module_name}")
-    found: Any = getattr(module, attr)
+    entry = _COMMANDS[name]
+    module = import_module(f"{__name__}.{entry.module}")
+    found: Any = getattr(module, entry.attr)
     if isinstance(found, typer.Typer):
         found.rich_markup_mode = PLAIN_HELP
         command = typer.main.get_command(found)
     else:
         single = typer.Typer(rich_markup_mode=PLAIN_HELP)
-        single.command(name, epilog=epilog or getattr(module, "EPILOG", None))(found)
+        single.command(name, epilog=entry.epilog or getattr(module, "EPILOG", None))(found)
         command = typer.main.get_command(single)
     command.name = name
     _whole_words(command)
@@ -95,13 +120,26 @@ def _whole(epilog: str) -> str:
 
 
 class _Commands(TyperGroup):
-    """The root group, whose commands are loaded by name (``_COMMANDS``) rather than all at start-up."""
+    """The root group, whose commands are loaded by name (``_COMMANDS``) rather than all at start-up, and listed
+    from their summaries without being loaded."""
 
     def list_commands(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
         return list(_COMMANDS)
 
     def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:  # type: ignore[override]
         return _command(cmd_name) if cmd_name in _COMMANDS else None
+
+    def format_commands(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]
+        """The list of commands, as Click writes it, from the summaries: no command's module imported."""
+        with formatter.section(gettext("Commands")):  # Click's heading, in Click's catalogue
+            formatter.write_dl([(name, entry.summary) for name, entry in _COMMANDS.items()])
+
+    def shell_complete(self, ctx: typer.Context, incomplete: str) -> list[Any]:  # type: ignore[override]
+        """The commands whose names begin with what is typed, each with its summary, and the group's options, as
+        Click completes them, without loading the commands."""
+        from typer._click.shell_completion import CompletionItem
+        return [CompletionItem(name, help=entry.summary) for name, entry in _COMMANDS.items()
+                if name.startswith(incomplete)] + super(TyperGroup, self).shell_complete(ctx, incomplete)
 
     def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: str | None = None) -> None:
         from .complete import register
@@ -140,6 +178,8 @@ def _options(version: Annotated[bool, typer.Option("--version", callback=_versio
     """Options for every command: the version, and where to look for rulesets."""
     from ..ruleset.registry import set_search_path
 
+    _started()
+
     set_search_path(list(rulesets_dirs or ()))
 
 
@@ -152,6 +192,16 @@ def device_full(exc: BaseException) -> str | None:
     if isinstance(exc, OSError) and exc.errno in DEVICE_FULL:
         return f"piquet-variants: cannot write the output: {os.strerror(exc.errno)} (the device is full)"
     return None
+
+
+def _started() -> None:
+    """Start-up is over, the command's module loaded: what start-up made is kept out of every later collection
+    (``gc.freeze``), and collection, which the console script turned off while it started (``console.run``), is
+    on again, so that the command's own work keeps its memory bounded.  Where it was on (a script, the tests),
+    nothing changes."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def main(argv: list[str] | None = None) -> int:
