@@ -110,7 +110,7 @@ def test_the_writers_write_a_typed_record_as_its_data(path: Path) -> None:
 
 
 def test_a_typed_record_made_wrong_is_refused_by_the_writers() -> None:
-    typed = model.Record(players=("A", "B"), deals=(model.Deal(dealer="B", hands=model.Hands(("AS",), ("ZZ", 3))),))
+    typed = model.Record(players=("A", "B"), deals=(model.Deal(dealer="B", hands=model.Hands((0,), (3, "ZZ"))),))
     with pytest.raises(pv.PiquetError, match=r"deals\[0\]\.hands\.younger\[1\]"):
         pv.write(typed)  # type: ignore[arg-type]
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..errors import echo
 from ..located import JsonPath
 from ..records.checks import Check, Figure, PartieFigure
-from ..records.model import Deal as RecordedDeal, PartieClaim, Record, SoFar
+from ..records.model import Deal as RecordedDeal, Pairs, PartieClaim, Record, SoFar
 from ..ruleset.model import Rules
 from .claims import check_deal
 from .deal import ELDER, Deal
@@ -84,7 +84,7 @@ def _packets(rules: Rules, recorded: RecordedDeal, dealer: str, dealt_by: dict[s
 def _resume(reader: Reader, partie: Partie, so_far: SoFar, players: tuple[str, str]) -> None:
     """Start the partie from the state the record states (``so_far``): its players' scores and games, by name."""
     by_player = []
-    for key, given in (("scores", so_far.scores), ("games", so_far.games or {})):
+    for key, given in (("scores", so_far.scores), ("games", so_far.games or Pairs())):
         for name in given:
             if name not in players:
                 raise reader.fail(("so_far", key, name), f"{echo(name)} is not one of the players "
@@ -128,7 +128,7 @@ def _first_dealer(reader: Reader, record: Record, rules: Rules) -> int:
         if sorted(cut) != sorted(players):
             raise reader.fail(("cut",), f"the cut needs one card for each player ({', '.join(players)})")
         cards = tuple(reader.known([cut[name]], ("cut", name))[0] for name in players)
-        lifted = record.cut_lifted or {}
+        lifted = record.cut_lifted or Pairs()
         for name in lifted:
             reader.role(name, players, ("cut_lifted", name))
         try:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..errors import Problem, RecordError
 from ..located import Located
-from ..records.model import Record, record_of
+from ..records.model import Pairs, Record, record_of
 from ..ruleset.model import Rules
 from .chouette import NoChouette, PartieRefused, Played, Sitting, chouette_rules, settle
 from .record import replay
@@ -76,7 +76,7 @@ def replay_sitting(docs: Sequence[Located], rules: Rules) -> SittingReplay:
         raise RecordError([docs[exc.partie - 1].problem(("players",), str(exc))]) from None
     mismatches = []
     for n, (record, doc, line) in enumerate(zip(records, docs, sitting.lines), 1):
-        card = (record.sitting.card if record.sitting is not None else None) or {}
+        card = (record.sitting.card if record.sitting is not None else None) or Pairs()
         for i, name in enumerate(players):
             if name in card and card[name] != line.card[i]:
                 mismatches.append(CardMismatch(n, name, card[name], line.card[i], doc.problem(

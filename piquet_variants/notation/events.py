@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from enum import StrEnum
 from typing import Any, NamedTuple
 
+from ..cards import card_text
 from ..records.model import Deal, Incident, Record, Role
 
 #: A tag ``[Source_KEY "…"]`` fills the source's field KEY.
@@ -84,7 +85,7 @@ def _tags(record: Record) -> Iterator[tuple[str, list[str]]]:
     yield "Players", list(record.players)
     yield "Lang", [record.lang]
     if record.cut is not None:
-        yield "Cut", [x for pair in record.cut.items() for x in pair]
+        yield "Cut", [x for name, c in record.cut.items() for x in (name, card_text(c, record.lang))]
     if record.higher_chose is not None:
         yield "HigherChose", [record.higher_chose]
     if record.cut_lifted is not None:
