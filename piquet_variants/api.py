@@ -375,6 +375,7 @@ def replay(record: Record | TypedRecord | Located, rules: str | Path | Ruleset |
         doc = Located("<record>", _data(record)[0])
     else:
         doc = record.located if isinstance(record, Record) else record
+    typed = record.model if isinstance(record, Record) else record_of(doc.data)  # a Record's, built once
     if rules is None:  # the record's own, a file named from the record's folder; a fault of it is at its line
         own = tuple(doc.data.get("options", {}).items()) + tuple(options)
         try:
@@ -383,4 +384,4 @@ def replay(record: Record | TypedRecord | Located, rules: str | Path | Ruleset |
             raise RecordError([doc.problem(("ruleset",), str(exc))]) from None
     elif not isinstance(rules, Rules):
         rules = get_ruleset(rules, options).rules
-    return replay_typed(record_of(doc.data), rules, doc)
+    return replay_typed(typed, rules, doc)
