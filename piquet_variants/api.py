@@ -33,7 +33,7 @@ from .notation.events import RecordEvent, Told, Visitor, walk
 from .notation.writer import write_all
 from .records.json_reader import (HALF_A_CHARACTER, half_character, half_character_problem, json_records,
                                   lone_surrogate)
-from .records.model import Record as TypedRecord, data_of, record_of
+from .records.model import TypedRecord, data_of, record_of
 from .ruleset.compiler import compile_path, load_ruleset
 from .ruleset.model import Rules, Ruleset
 from .schemas import validate

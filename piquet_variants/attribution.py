@@ -22,7 +22,7 @@ from .engine.record import Replay, replay
 from .engine.scoring import CATEGORIES
 from .errors import PiquetError
 from .located import Located
-from .records.model import Record, record_of
+from .records.model import TypedRecord, record_of
 from .ruleset.compiler import engine_value
 from .ruleset.model import Rules, Ruleset, plain
 
@@ -75,7 +75,7 @@ def category_figures(rep: Replay) -> Figures:
     return out
 
 
-def _figures_under(record: Record, doc: Located, rules: Rules) -> Figures | None:
+def _figures_under(record: TypedRecord, doc: Located, rules: Rules) -> Figures | None:
     """The figures under a counterfactual ruleset, or None where the record cannot be played under it.
 
     One rule changed alone can make a ruleset the record does not fit (a

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from ..cards import UNKNOWN, card_long_name, card_name, card_text, mask, mask_names, rank_of
 from ..errors import UNKNOWN_PLAYED, IllegalAction, RecordError
 from ..located import JsonPath
-from ..records.model import Call, Deal as RecordedDeal, ExchangeSide, Incident, Shown
+from ..records.model import Call, ExchangeSide, Incident, RecordedDeal, Shown
 from ..ruleset.model import Rules
 from .calling import AsCalled, calling_irregularities
 from .combos import Combo

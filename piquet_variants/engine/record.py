@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..errors import echo
 from ..located import JsonPath
 from ..records.checks import Check, Figure, PartieFigure
-from ..records.model import Deal as RecordedDeal, Pairs, PartieClaim, Record, SoFar
+from ..records.model import Pairs, PartieClaim, RecordedDeal, SoFar, TypedRecord
 from ..ruleset.model import Rules
 from .claims import check_deal
 from .deal import ELDER, Deal
@@ -116,7 +116,7 @@ def _corrections(reader: Reader, partie: Partie, recorded: RecordedDeal, roles: 
                           limit=Note(Noted.of("correctable", partie.rules.game.score_correctable))))
 
 
-def _first_dealer(reader: Reader, record: Record, rules: Rules) -> int:
+def _first_dealer(reader: Reader, record: TypedRecord, rules: Rules) -> int:
     """Who deals first: the record's first dealer, who must be the one the cut made, where the record gives it."""
     players, first = record.players, record.deals[0].dealer
     if first is None and record.cut is None:
@@ -207,7 +207,7 @@ def _turn(reader: Reader, partie: Partie, players: tuple[str, str], recorded: Re
     return [Note(Noted.DEALT_OUT_OF_ORDER, role=ELDER)]
 
 
-def _partie_checks(reader: Reader, record: Record, result: PartieResult) -> list[Check]:
+def _partie_checks(reader: Reader, record: TypedRecord, result: PartieResult) -> list[Check]:
     """The figures the record gives of the whole partie that the engine disagrees with."""
     claim, players, out = record.claimed or PartieClaim(), record.players, []
 
@@ -228,7 +228,7 @@ def _partie_checks(reader: Reader, record: Record, result: PartieResult) -> list
     return out
 
 
-def replay(record: Record, rules: Rules, places: Placed) -> Replay:
+def replay(record: TypedRecord, rules: Rules, places: Placed) -> Replay:
     """Re-score every deal of a record under ``rules`` and check what it claims; ``places`` says where each of its
     values was written, for the problems and the checks."""
     reader = Reader(places, record.lang)

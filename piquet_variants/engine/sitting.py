@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..errors import Problem, RecordError
 from ..located import Located
-from ..records.model import Pairs, Record, record_of
+from ..records.model import Pairs, TypedRecord, record_of
 from ..ruleset.model import Rules
 from .chouette import NoChouette, PartieRefused, Played, Sitting, chouette_rules, settle
 from .record import replay
@@ -40,7 +40,7 @@ class SittingReplay:
     mismatches: tuple[CardMismatch, ...]
 
 
-def _players(records: Sequence[Record], docs: Sequence[Located]) -> tuple[str, str, str]:
+def _players(records: Sequence[TypedRecord], docs: Sequence[Located]) -> tuple[str, str, str]:
     """The sitting's three, as its first record names them; every record must name the same."""
     first = records[0].sitting
     if first is None:

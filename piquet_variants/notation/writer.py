@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from ..cards import SUIT_SYMBOLS, UNKNOWN, card_name, suit_long_name, suit_of
-from ..records.model import Called, Calls, Cards, ExchangeSide, Incident, Record, Role, Said, Shown
+from ..records.model import Called, Calls, Cards, ExchangeSide, Incident, Role, Said, Shown, TypedRecord
 from .events import RecordEvent, Told, walk
 from .numbers import say_number
 from .speech import CATEGORY_KEYWORDS, INCIDENT_WORDS, KEYWORDS, MOMENT_WORDS, REASON_WORDS, say, say_top
@@ -38,7 +38,7 @@ def quote(text: str) -> str:
 
 
 class _Writer:
-    def __init__(self, record: Record):
+    def __init__(self, record: TypedRecord):
         self.record = record
         self.lang = record.lang
         self.w = KEYWORDS[self.lang]
@@ -315,11 +315,11 @@ _SAYS: dict[Told, Callable[[_Writer, RecordEvent], str]] = {
     Told.WINNER: _Writer._winner, Told.POINTS_WON: _Writer._points_won}
 
 
-def write(record: Record) -> str:
+def write(record: TypedRecord) -> str:
     """The record in canonical notation."""
     return _Writer(record).write()
 
 
-def write_all(records: Iterable[Record]) -> str:
+def write_all(records: Iterable[TypedRecord]) -> str:
     """Several records, one after another, each with its own tags, a blank line between them."""
     return "\n".join(map(write, records))

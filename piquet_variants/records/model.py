@@ -115,7 +115,9 @@ class ExchangeSide:
 
 
 @dataclass(frozen=True, slots=True)
-class Exchange:
+class RecordedExchange:
+    """The exchange as the book records it: each player's side."""
+
     elder: ExchangeSide | None = None
     younger: ExchangeSide | None = None
 
@@ -281,7 +283,7 @@ class Count:
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
+class RecordedDeal:
     """One deal: the cards, the choices, and what the book claims; or only its scores, for a score sheet."""
 
     dealer: str | None = None  # None: the one the laws' order of dealing gives
@@ -290,7 +292,7 @@ class Deal:
     hands: Hands | None = None
     talon: Cards | None = None
     incidents: tuple[Incident, ...] = ()
-    exchange: Exchange | None = None
+    exchange: RecordedExchange | None = None
     declarations: Declarations | None = None
     tricks: tuple[Cards, ...] | None = None
     claimed: Claim | None = None
@@ -336,7 +338,7 @@ class Sitting:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Record:
+class TypedRecord:
     """One deal or a whole partie, as recorded (its fields in the schema's order, which the JSON writer keeps).
 
     ``lang`` is the language it was written in, and is written back in unless another is asked for; two records
@@ -348,7 +350,7 @@ class Record:
     source: Pairs[str, str] = Pairs()
     lang: str = field(default="en", compare=False)
     players: tuple[str, str]
-    deals: tuple[Deal, ...]
+    deals: tuple[RecordedDeal, ...]
     claimed: PartieClaim | None = None
     so_far: SoFar | None = None
     sitting: Sitting | None = None
@@ -414,18 +416,18 @@ def _claim(data: dict[str, Any]) -> Claim:
                  if by is not None else None, tuple(running), won)
 
 
-def _exchange(data: dict[str, Any], lang: str) -> Exchange:
+def _exchange(data: dict[str, Any], lang: str) -> RecordedExchange:
     def side(s: dict[str, Any] | None) -> ExchangeSide | None:
         return None if s is None else _build(ExchangeSide, s, discard=_cards(s["discard"], lang),
                                              takes=_cards(s.get("takes"), lang), leaves=_cards(s.get("leaves"), lang))
-    return Exchange(side(data.get("elder")), side(data.get("younger")))
+    return RecordedExchange(side(data.get("elder")), side(data.get("younger")))
 
 
-def _deal(data: dict[str, Any], lang: str) -> Deal:
+def _deal(data: dict[str, Any], lang: str) -> RecordedDeal:
     hands = data.get("hands")
     declarations = data.get("declarations")
     return _build(
-        Deal, data, scores=_pairs(data.get("scores")),
+        RecordedDeal, data, scores=_pairs(data.get("scores")),
         hands=Hands(_cards(hands["elder"], lang) or (), _cards(hands["younger"], lang) or ())
         if hands is not None else None,
         talon=_cards(data.get("talon"), lang), incidents=tuple(_incident(i, lang) for i in data.get("incidents", [])),
@@ -443,11 +445,11 @@ def _partie_claim(data: dict[str, Any]) -> PartieClaim:
                   winner=Winner(data["winner"]) if "winner" in data else None)
 
 
-def record_of(data: dict[str, Any]) -> Record:
+def record_of(data: dict[str, Any]) -> TypedRecord:
     """The typed record of a record's data, as the schema has checked it."""
     players, lang = data["players"], data.get("lang", "en")
     so_far, sitting, cut = data.get("so_far"), data.get("sitting"), data.get("cut")
-    return _build(Record, data, players=(players[0], players[1]),
+    return _build(TypedRecord, data, players=(players[0], players[1]),
                   deals=tuple(_deal(d, lang) for d in data["deals"]),
                   options=Pairs(tuple(data.get("options", {}).items())),
                   source=Pairs(tuple(data.get("source", {}).items())),
@@ -462,7 +464,7 @@ def record_of(data: dict[str, Any]) -> Record:
                   comments=tuple(Comment(**c) for c in data.get("comments", [])))
 
 
-def data_of(record: Record, lang: str | None = None) -> dict[str, Any]:
+def data_of(record: TypedRecord, lang: str | None = None) -> dict[str, Any]:
     """The record's data as the JSON format holds it, in ``lang`` (by default the record's own): ``record_of``'s
     inverse.  What the record leaves out (None, or an empty default: no incidents, no options) is left out; the
     format and the language are always written."""

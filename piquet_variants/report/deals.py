@@ -30,7 +30,7 @@ from ..errors import Problem, RecordError
 from ..i18n import Lang, t
 from ..records.checks import Check
 from ..located import Located
-from ..records.model import Deal as RecordedDeal, record_of
+from ..records.model import RecordedDeal, record_of
 from ..narrative import said, tell, unplayed
 from ..lexicon import place, value_words
 from ..ruleset.model import Ruleset
