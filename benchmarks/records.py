@@ -1,6 +1,7 @@
 """Read whole record files through ``pv.read``: time and peak memory as the file grows, and JSON beside notation.
 
     python benchmarks/records.py [N]     (N records in the small file, default 2,000; the large one holds 10 N)
+    PIQUET_TREE=/other/checkout python benchmarks/records.py [N]   (the same files, read through another checkout)
 
 Random but legal deals (``parse.random_record``, the engine plays them), each a
 record of its own with its tags, written once as a notation file of N records,
@@ -29,7 +30,10 @@ import tempfile
 import time
 from pathlib import Path
 
+#: The checkout whose reader is measured: this one's source by default (not an installed copy of the package).
+TREE = os.environ.get("PIQUET_TREE", str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(1, TREE)
 from parse import random_record  # noqa: E402  (the benchmarks' own corpus of random deals)
 
 ROUNDS = 3
