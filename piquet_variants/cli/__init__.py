@@ -38,7 +38,7 @@ _COMMANDS: dict[str, tuple[str, str, str | None]] = {
     "convert": ("convert", "convert_command",
                 "Examples:\n\n  piquet-variants convert example:traite-art12 -O art12.json\n\n"
                 "  piquet-variants convert art12.json --to notation\n\n"
-                "  piquet-variants convert example:traite-art12 --lang fr -O art12-fr.piquet\n\n"
+                "  piquet-variants convert example:traite-art12 --lang en -O art12-en.piquet\n\n"
                 "  piquet-variants convert my-deal.piquet --in-place"),
     "odds": ("odds", "odds_command", None),
     "simulate": ("simulate", "simulate_command", None),
