@@ -197,7 +197,7 @@ def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str
             reps.append((rs, replay(record, rs.rules, doc)))
         except RecordError as exc:
             failed.append({"ruleset": rs.id, "problems": [_problem(p, lang) for p in exc.problems]})
-    found = [(rs, attribute(doc, own, rs)) for rs, _ in reps[1:]]
+    found = [(rs, attribute(record, doc, own, rs)) for rs, _ in reps[1:]]
     annotated = {d.number: _annotations(d, lang) for d in analyse(reps[0][1], ANNOTATOR, entry.annotate, SEED)} \
         if entry.annotate else {}
     deals = []
