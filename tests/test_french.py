@@ -132,6 +132,7 @@ def _labels_only(text: str) -> str:
     text = re.sub(r"\n\n\[\^?1\]:? .*", "", text, flags=re.S)  # a matrix's notes: the citations, the project's notes
     text = re.sub(r"[\w-]+: [\w-]+(?:\\?\|[\w-]+)+", "", text)  # an option and its choices: ids
     text = re.sub(r"\bmarquoir (?:How to play|Setup|Scoring|End of the game)", "", text)  # a locator: the page's own
+    text = re.sub(r"Cavendish[^|\n]*", "", text)  # an example's source and locator: the book's
     return re.sub(r"\([^()]*\)", "", text)
 
 
