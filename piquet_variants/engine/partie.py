@@ -245,11 +245,25 @@ class Partie:
         elif g.settlement == "games":
             won = self.games[w]
         else:
-            loser = self.totals[1 - w]
-            won = self.totals[w] - loser
-            if g.settlement == "rubicon":
-                won = (self.totals[w] + loser if loser < g.rubicon else won) + g.rubicon_bonus
+            won = _points_won(self.rules, self.totals[w], self.totals[1 - w])
         return PartieResult(list(self.totals), w, won, list(self.games), self.finished, self._tie_deals_left())
+
+
+def _points_won(rules: Rules, winner: int, loser: int) -> int:
+    """What the winner of a partie settled by its totals wins: the difference, or by the rubicon the winner's total
+    and the loser's where the loser is short of it, with the bonus."""
+    g = rules.game
+    if g.settlement != "rubicon":
+        return winner - loser
+    return (winner + loser if loser < g.rubicon else winner - loser) + g.rubicon_bonus
+
+
+def settlement(rules: Rules, mine: int, his: int) -> int:
+    """What a player of total ``mine`` wins (less than zero: loses) where a partie settled by its totals (not by
+    games) ends against ``his``; equal totals settle nothing."""
+    if mine == his:
+        return 0
+    return _points_won(rules, mine, his) if mine > his else -_points_won(rules, his, mine)
 
 
 def play_random_deal(rules: Rules, rng: random.Random) -> Deal:
