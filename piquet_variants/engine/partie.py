@@ -33,6 +33,9 @@ class PartieResult:
     finished: bool
     #: The deals a tie after the last deal still calls for before the partie is settled (the extra pair).
     tie_deals_left: int = 0
+    #: In a series of games: the games played, and how many of them were double games.
+    games_played: int = 0
+    double_games: int = 0
 
 
 def _pair_left(rules: Rules, played: int, tied: bool) -> int:
@@ -77,6 +80,8 @@ class Partie:
     finished: bool = False
     winner: int | None = None
     keeps_deal_after: int | None = None  # the count of deals after which the dealer deals again (a deal out of turn)
+    games_played: int = 0
+    double_games: int = 0
 
     @property
     def elder(self) -> int:
@@ -207,6 +212,8 @@ class Partie:
             return
         double = not forfeit and self.game_totals[1 - p] < g.double_game_below
         self.games[p] += g.double_game_value if double else 1
+        self.games_played += 1
+        self.double_games += double
         self.game_totals = [0, 0]
         if self.games[p] >= g.games_to_win:
             self.finished, self.winner = True, p
@@ -246,7 +253,8 @@ class Partie:
             won = self.games[w]
         else:
             won = _points_won(self.rules, self.totals[w], self.totals[1 - w])
-        return PartieResult(list(self.totals), w, won, list(self.games), self.finished, self._tie_deals_left())
+        return PartieResult(list(self.totals), w, won, list(self.games), self.finished, self._tie_deals_left(),
+                            self.games_played, self.double_games)
 
 
 def _points_won(rules: Rules, winner: int, loser: int) -> int:

@@ -121,12 +121,13 @@ def hopeless(view: View) -> bool:
 
 def costs_to_score(view: View, outlook: Outlook, most: int) -> bool:
     """Whether, by the partie's outlook, every point he makes from now on costs him: the settlement is worse for
-    him even where he scores ``most`` more (the most the rest of the deal gave a player of his seat in the deals the
-    outlook was measured on) than where he scores nothing more.  A threshold he may yet reach (the rubicon, the
+    him where he scores a point more, half of ``most`` more or ``most`` more (what a player of his seat may hope to
+    make in the rest of the deal) than where he scores nothing more.  A threshold he may yet reach (the rubicon, the
     target) makes the points worth making, and this false."""
     mine, his = so_far(view)
     context, role = view.context, view.role
-    return outlook.worth(context, role, mine + most, his) < outlook.worth(context, role, mine, his)
+    now = outlook.worth(context, role, mine, his)
+    return all(outlook.worth(context, role, mine + more, his) < now for more in (1, most // 2, most))
 
 
 def sinks_to_score(view: View, legal: Legal, outlook: Outlook, most: int, expected: dict[str, float]) -> bool:
