@@ -200,7 +200,7 @@ def _measure(rules: Rules) -> list[list[int]]:
     """Deals played by the blind player against itself, on cards of a fixed seed: each deal's measure."""
     cards = random.Random("outlook")
     blind = LearnedPlayer(random.Random(0), frozenset({"blind"}))
-    out = []
+    out: list[list[int]] = []
     while len(out) < MEASURED:
         packet = rules.deal.packets[int(cards.random() * len(rules.deal.packets))]
         deal = play_deal(rules, random_dealt(rules, cards, packet), (blind, blind))

@@ -42,7 +42,7 @@ from .view import Context
 #: Deals the recursion looks through exactly, after the deal in hand.
 HORIZON: Final = 1
 #: Points a bin of the spread spans: a deal's scores are gathered in bins of this width, each at its mean.
-BIN: Final = 4
+BIN: Final = 6
 
 
 class Spread(NamedTuple):
@@ -79,7 +79,7 @@ class Outlook:
             self._in_deals if game.end == "deals" else self._in_race)
         # a cache a player: the values are the same for every decision of the partie
         self._deals_value = cache(self._deals_value_uncached)
-        self._race_value = cache(self._race_value_uncached)
+        self._races = cache(self._races_uncached)
 
     def worth(self, context: Context, role: int, mine: int, his: int) -> float:
         """The expected settlement to the player of ``role`` (elder or younger in the deal in hand, of ``context``)
@@ -88,10 +88,9 @@ class Outlook:
         b = context.totals[1 - role] + his
         elder_next = role != ELDER if self.rules.deal.alternate else role == ELDER
         games = context.games if role == ELDER else (context.games[1], context.games[0])
-        if self.rules.game.end != "deals":
-            won = self._won(a, b, role == ELDER)
-            if won is not None:
-                return self._game_over(a, b, won, elder_next, games)
+        target = self.rules.game.target
+        if self.rules.game.end != "deals" and (a >= target or b >= target):
+            return self._game_over(a, b, self._won(a, b, role == ELDER), elder_next, games)
         return self._end(context.deals_left, a, b, elder_next, games)
 
     def sees(self, context: Context) -> bool:
@@ -136,38 +135,43 @@ class Outlook:
     # -- a race, and a series of races ----------------------------------------
 
     def _in_race(self, deals_left: int, a: int, b: int, elder_next: bool, games: tuple[int, int]) -> float:
-        return self._race_value(a, b, elder_next, (0, 0) if self.rules.game.end == "race" else games)
+        return self._races(games)[(a * self.rules.game.target + b) * 2 + elder_next]
 
-    def _race_value_uncached(self, a: int, b: int, elder: bool, games: tuple[int, int]) -> float:
-        """The value to a player of ``a`` against ``b`` in a race not yet won, elder in the next deal if ``elder``,
-        the games won so far ``games`` (his, the other's)."""
+    def _races_uncached(self, games: tuple[int, int]) -> list[float]:
+        """The value to a player of each state of a race not yet won, the games won so far ``games`` (his, the
+        other's): at ``(a * target + b) * 2 + elder``, his total ``a`` against ``b``, elder in the next deal if
+        ``elder``.  Built from the highest totals down, as a deal only adds: a state's value needs only those of
+        higher totals, or the race won."""
+        target = self.rules.game.target
         alternate = self.rules.deal.alternate
-        total = weight = 0.0
-        for e, y, p in self.deals.atoms:
-            mine, his = (e, y) if elder else (y, e)
-            if mine + his == 0:
-                continue
-            weight += p
-            won = self._won(a + mine, b + his, elder)
-            if won is None:
-                total += p * self._race_value(a + mine, b + his, elder != alternate, games)
-            else:
-                total += p * self._game_over(a + mine, b + his, won, elder != alternate, games)
-        return total / weight
+        atoms = [(e, y, p) for e, y, p in self.deals.atoms if e + y]
+        weight = sum(p for _, _, p in atoms)
+        if not weight:
+            raise ValueError("a race is never won where no deal scores")
+        table = [0.0] * (target * target * 2)
+        for a in range(target - 1, -1, -1):
+            for b in range(target - 1, -1, -1):
+                for elder in (False, True):
+                    after = elder != alternate
+                    total = 0.0
+                    for e, y, p in atoms:
+                        na, nb = (a + e, b + y) if elder else (a + y, b + e)
+                        if na < target and nb < target:
+                            total += p * table[(na * target + nb) * 2 + after]
+                        else:
+                            total += p * self._game_over(na, nb, self._won(na, nb, elder), after, games)
+                    table[(a * target + b) * 2 + elder] = total / weight
+        return table
 
-    def _won(self, a: int, b: int, first: bool) -> bool | None:
-        """Whether a race at ``a`` against ``b`` after a deal is won by the player (True), by the other (False), or
-        goes on (None); ``first`` is whether he reckoned first in the deal (he was elder), which decides where both
-        reached the target in it and the order of reckoning counts."""
+    def _won(self, a: int, b: int, first: bool) -> bool:
+        """Whether a race at ``a`` against ``b``, one of them at the target after a deal, is won by the player;
+        ``first`` is whether he reckoned first in the deal (he was elder), which decides where both reached the
+        target in it and the order of reckoning counts.  Both past it and equal, where the end of the deal
+        judges, the next deal would decide: counted here, rarely as that is, as won by the elder."""
         game = self.rules.game
-        target = game.target
-        if a < target and b < target:
-            return None
-        if a >= target and b >= target:
-            if game.race_check == "reckoning_order":
-                return first
-            return None if a == b else a > b
-        return a >= target
+        if a >= game.target and b >= game.target:
+            return first if game.race_check == "reckoning_order" or a == b else a > b
+        return a >= game.target
 
     def _game_over(self, a: int, b: int, won: bool, elder: bool, games: tuple[int, int]) -> float:
         """The value once a race is won (by the player where ``won``): the settlement of a race, or in a series the
@@ -181,4 +185,4 @@ class Outlook:
             return float(mine)
         if his >= game.games_to_win:
             return float(-his)
-        return self._race_value(0, 0, elder, (mine, his))
+        return self._races((mine, his))[elder]

@@ -160,7 +160,9 @@ def ruleset_figures(rs: Ruleset, tally: Tally, club_game: bool) -> dict[str, Any
         "first_dealer_wins_ci": wilson(tally.first_dealer_wins, decided),
         "first_dealer_points": first, "first_dealer_points_ci": first_ci,
         "points_won_sd": spread, "points_won_sd_ci": spread_ci,
-        "double_game": _share(tally.double_games, tally.games), "double_game_ci": wilson(tally.double_games, tally.games)}
+        # a share of games, where the partie is a series of them (else none)
+        "double_game": _share(tally.double_games, tally.games) if tally.games else None,
+        "double_game_ci": wilson(tally.double_games, tally.games) if tally.games else None}
     res["book"] = _book(tally) if club_game else []
     if club_game:
         res["book_bands"] = {role: dict(zip(book.BANDS, book.BAND_TABLES[role])) for role in ROLES}
