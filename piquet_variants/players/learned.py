@@ -14,8 +14,13 @@ same file) and ship as data (``learned.json``, read as JSON, never
 unpickled).  They were fitted to the search player's choices alone, never to
 Cavendish's figures, which are the test of the result.
 
-It discards and calls as the ``cavendish`` player does, and may play to the
-score and sink (``score``), each an option a simulation names in its output.
+It discards and calls as the ``cavendish`` player does.  It plays to the
+partie: where the partie's outlook (``outlook``, on the spread of a deal's
+scores measured once a ruleset from its own blind deals) says every point it
+makes costs it, it scores as little as it can and sinks what it gains by
+sinking (``score``).  With the option ``blind`` it ignores the score; the
+options ``score`` and ``sink`` are the older fixed rules, each named in a
+simulation's output.
 """
 
 from __future__ import annotations
