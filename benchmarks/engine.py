@@ -6,7 +6,10 @@ It says whether the engine it runs is compiled: ``pip install .`` compiles it
 where a C compiler is at hand, an editable install never does.
 
 Each deal is dealt from a seeded shuffle, exchanged, declared and played with
-uniformly random legal actions, then scored (pique, repique and all).  The
+uniformly random legal actions, then scored (pique, repique and all): through
+the table, two random players choosing each action from their views, as
+``simulate --players random:random`` plays it (there is no other way through
+a deal).  The
 machine is shared and noisy, so the time is the process's CPU time, the
 rulesets take turns, ROUNDS times, and each keeps its best round; every figure is also given as a ratio to the
 median of the 32-card rulesets in the same run, which is what to compare
@@ -21,7 +24,7 @@ import sys
 import time
 
 from piquet_variants.engine import deal
-from piquet_variants.engine.partie import play_random_deal
+from piquet_variants.players.random_player import random_deal
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.ruleset.registry import shipped_ids
@@ -32,7 +35,7 @@ def deals_per_second(rid: str, n: int) -> float:
     rng = random.Random(2026)
     start = time.process_time()
     for _ in range(n):
-        score_deal(play_random_deal(rules, rng))
+        score_deal(random_deal(rules, rng))
     return n / (time.process_time() - start)
 
 

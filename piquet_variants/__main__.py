@@ -1,5 +1,5 @@
 """``python -m piquet_variants``: the same command line as ``piquet-variants``."""
 
-from .cli import run
+from .console import run
 
 run()

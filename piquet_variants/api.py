@@ -14,29 +14,40 @@ record's events.  ``docs/api.md`` shows each with an example.
 
 from __future__ import annotations
 
+import codecs
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 from pathlib import Path
-from typing import Any, Literal, TextIO, Union
+from typing import Any, Literal, Protocol, Union
 
 from .engine.record import Replay, replay as replay_typed
-from .errors import PiquetError, Problem, RecordError, RulesetError, UnknownRuleset, echo
+from .errors import PiquetError, Problem, RecordError, RulesetError, UnknownRuleset, echo, echo_name
 from .examples import PREFIX as EXAMPLE, path as example_path
 from .files import quietly
-from .located import MAX_RECORDS_BYTES, LoadFailure, Located, load_file, read_source
-from .notation.events import RecordEvent, Visitor, walk
+from .located import MAX_RECORDS_BYTES, LoadFailure, Located, load_file, text_pieces
+from .notation.events import RecordEvent, Told, Visitor, walk
 from .notation.writer import write_all
-from .records.json_reader import json_records
+from .records.json_reader import (HALF_A_CHARACTER, half_character, half_character_problem, json_records,
+                                  lone_surrogate)
 from .records.model import Record as TypedRecord, data_of, record_of
 from .ruleset.compiler import compile_path, load_ruleset
 from .ruleset.model import Rules, Ruleset
 from .schemas import validate
 
-__all__ = ["PiquetError", "Record", "RecordEvent", "Replay", "Visitor", "get_ruleset", "load", "load_string", "read",
-           "replay", "write", "write_json"]
+__all__ = ["PiquetError", "Record", "RecordEvent", "Replay", "Visitor", "get_ruleset", "read", "replay", "write",
+           "write_json"]
 
 Format = Literal["notation", "json"]
+
+
+class Handle(Protocol):
+    """What ``read`` reads as a handle: anything with ``read``, giving text or bytes (an open file, ``io.StringIO``,
+    ``sys.stdin.buffer``)."""
+
+    def read(self, size: int, /) -> str | bytes: ...
 
 
 @dataclass(frozen=True, eq=False)
@@ -85,65 +96,20 @@ class Record:
         return hash(json.dumps(self.data, sort_keys=True))
 
 
-def load(path: Path | str) -> list[Located | RecordError]:
-    """Every record of a file, in order, each read or the error that spoils it.
-
-    JSON (``.json``, one record or an array of them) or the notation (any other file).
-    """
-    return list(_file_records(path, None))
-
-
-def load_string(text: str, name: str = "<text>", fmt: Format | None = None) -> list[Located | RecordError]:
-    """Every record of a text, as ``load`` gives a file's: JSON if ``fmt`` says so or the text is JSON, else notation."""
-    return list(_text_records(text, name, fmt))
-
-
-def _file_records(path: Path | str, fmt: Format | None) -> Iterator[Located | RecordError]:
-    """Each record of a file as it is read: JSON by ``fmt`` or the ``.json`` suffix, else the notation."""
-    if (fmt or ("json" if Path(path).suffix.lower() == ".json" else "notation")) == "json":
-        try:
-            text = read_source(path, MAX_RECORDS_BYTES)
-        except LoadFailure as exc:
-            yield RecordError([exc.problem])
-            return
-        yield from json_records(text, str(path))
-        return
-    from .notation.reader import iter_file_records  # the notation's parser, and Lark, only for notation
-    yield from iter_file_records(path)
-
-
-def _text_records(text: str, name: str, fmt: Format | None) -> Iterator[Located | RecordError]:
-    if fmt == "json" or (fmt is None and text.lstrip()[:1] in ("{", "[") and _is_json(text)):
-        return json_records(text, name)
-    from .notation.reader import iter_text_records
-    return iter_text_records(text, name)
-
-
-def _is_json(text: str) -> bool:
-    """Whether a text that opens with a bracket is JSON (``[`` also opens a notation tag); JSON nested too deep
-    for ``json`` to read is JSON all the same, and the JSON reader refuses it at its place."""
-    try:
-        json.loads(text)
-    except RecursionError:
-        return True
-    except ValueError:
-        return False
-    return True
-
-
-def read(source: str | Path | TextIO, *, fmt: Format | None = None,
+def read(source: str | Path | bytes | Handle, *, fmt: Format | None = None,
          on_error: Callable[[RecordError], None] | None = None) -> Iterator[Record]:
-    """Each record of a file, a shipped example, a text or an open text handle.
+    """Each record of a file, a shipped example, a text or an open handle, read as it is reached.
 
     A ``Path`` is a file; a ``str`` is the file it names where it is one line
-    naming a file that is there, or ending in ``.piquet`` or ``.json``;
-    ``example:NAME`` is a shipped example; any other ``str`` is the records'
-    text itself; a handle (anything with ``read``) is read to its end.
-    Notation or JSON: a file by its extension, a text by whether it is JSON,
-    unless ``fmt`` says.  A bad record raises its ``RecordError`` (a
-    ``NotationError`` for the notation), with every problem found in it and
-    positioned, after the good records before it were yielded; with
-    ``on_error``, it is handed the error instead and the next record is read.
+    naming a file that is there, ``example:NAME`` a shipped example, and any
+    other ``str`` the records' text itself; ``bytes`` are a text in UTF-8; a
+    handle (anything with ``read``, text or binary) is read in pieces to its
+    end.  Notation or JSON: a file by its extension (``.json``), a text by
+    whether it opens as JSON does, unless ``fmt`` says.  A bad record raises
+    its ``RecordError`` (a ``NotationError`` for the notation), with every
+    problem found in it and positioned, after the good records before it were
+    yielded; with ``on_error``, it is handed the error instead and the next
+    record is read.
     """
     for result in _results(source, fmt):
         if isinstance(result, RecordError):
@@ -151,32 +117,137 @@ def read(source: str | Path | TextIO, *, fmt: Format | None = None,
                 raise result
             on_error(result)
         else:
-            yield Record(result)
+            yield Record(_comments_in_order(result))
 
 
-def _results(source: str | Path | TextIO, fmt: Format | None) -> Iterator[Located | RecordError]:
-    """What ``read`` reads: a file, an example, a handle's text or a text."""
-    if not isinstance(source, (str, Path)):
-        text = source.read(MAX_RECORDS_BYTES + 1)
-        if len(text) > MAX_RECORDS_BYTES:
-            return iter([RecordError([Problem(_name(source), 1, 1, "", f"more than {MAX_RECORDS_BYTES} characters "
-                                                                       "to read")])])
-        return _text_records(text, _name(source), fmt)
-    if isinstance(source, str) and source.startswith(EXAMPLE) and "\n" not in source:
-        source = example_path(source[len(EXAMPLE):])
-    if isinstance(source, str) and not _names_a_file(source):
-        return _text_records(source, "<text>", fmt)
-    return _file_records(source, fmt)
+def _comments_in_order(doc: Located) -> Located:
+    """The record with its comments listed in the order the writer writes them (each before the statement it was
+    written before, the statements in the table's order), as ``read(write(r))`` lists them: a deal written out of
+    the usual order (its talon before its hands) keeps each comment at its statement, and reads back equal."""
+    data = doc.data
+    deals = data.get("deals", [])
+    if "comments" not in data and not any("comments" in deal for deal in deals):
+        return doc
+    written: dict[int, list[dict[str, str]]] = {}
+    for event in walk(record_of(data)):
+        if event.kind == Told.COMMENT:
+            written.setdefault(event.deal, []).append({"before": event.data.before, "text": event.data.text})
+    for n, holder in enumerate([data] + deals):
+        if "comments" in holder:
+            holder["comments"] = written.get(n, [])
+    return doc
 
 
-def _name(handle: TextIO) -> str:
+#: How much of a handle is read at a time.
+_PIECE = 1 << 16
+#: How much of a text's opening is read before it is taken for JSON or for notation.
+_OPENING = 4096
+#: How a JSON text opens: an array of records (or of anything: its depth is then checked at its place), or an
+#: object whose first key is quoted, as a notation comment's first word never is followed by ':'.  An empty
+#: object is no record, and ``{}`` opens a notation text with an empty comment.
+_JSON_OPENS = re.compile(r'\s*(?:\[\s*[\[{\]]|\{\s*"(?:[^"\\\n]|\\.)*"\s*:)')
+
+
+def _results(source: str | Path | bytes | Handle, fmt: Format | None) -> Iterator[Located | RecordError]:
+    """What ``read`` reads: a file, an example, a handle, bytes or a text, each record read or the error that
+    spoils it; a fault of the source itself (a file that cannot be read, bytes not UTF-8) is an error of its own."""
+    try:
+        if isinstance(source, (bytes, bytearray)):
+            yield from _pieces_records(_decoded([bytes(source)], "<bytes>"), "<bytes>", fmt)
+        elif not isinstance(source, (str, Path)):
+            name = _name(source)
+            yield from _pieces_records(_decoded(_handle_pieces(source, name), name), name, fmt)
+        elif isinstance(source, str) and source.startswith(EXAMPLE) and "\n" not in source:
+            yield from _file_records(example_path(source[len(EXAMPLE):]), fmt)
+        elif isinstance(source, str) and not _names_a_file(source):
+            if "\n" not in source.strip() and not source.lstrip().startswith(("[", "{")):
+                raise LoadFailure(Problem("<text>", 1, 1, "", f"no file {echo(source)} is there, and the text is "
+                                          "no record: a record opens with its tags ([Players \"A\" \"B\"]) or, "
+                                          "in JSON, with '{'"))
+            yield from _pieces_records(_decoded([source], "<text>"), "<text>", fmt)
+        else:
+            yield from _file_records(source, fmt)
+    except LoadFailure as exc:
+        yield RecordError([exc.problem])
+
+
+def _file_records(path: Path | str, fmt: Format | None) -> Iterator[Located | RecordError]:
+    """Each record of a file as it is read: JSON by ``fmt`` or the ``.json`` suffix, else the notation."""
+    pieces = text_pieces(path, MAX_RECORDS_BYTES)
+    if (fmt or ("json" if Path(path).suffix.lower() == ".json" else "notation")) == "json":
+        return json_records(pieces, str(path))
+    from .notation.reader import records  # the notation's parser, and Lark, only for notation
+    return records(pieces, str(path))
+
+
+def _pieces_records(pieces: Iterator[str], name: str, fmt: Format | None) -> Iterator[Located | RecordError]:
+    """Each record of a text that arrives in pieces: JSON where ``fmt`` says so or the text opens as JSON does."""
+    first = next(pieces, "")
+    while len(first.lstrip()) < _OPENING:  # a handle (a pipe) may give its text a few characters at a time
+        more = next(pieces, "")
+        if not more:
+            break
+        first += more
+    whole = chain([first], pieces)
+    if fmt == "json" or (fmt is None and _JSON_OPENS.match(first)):
+        return json_records(whole, name)
+    from .notation.reader import records
+    return records(whole, name)
+
+
+def _handle_pieces(handle: Handle, name: str) -> Iterator[str | bytes]:
+    """A handle's text (or bytes) in pieces, as far as ``MAX_RECORDS_BYTES``."""
+    got = 0
+    while True:
+        try:
+            piece = handle.read(_PIECE)
+        except OSError as exc:
+            raise LoadFailure(Problem(name, 1, 1, "", f"cannot read: {exc.strerror or exc}")) from None
+        except UnicodeDecodeError as exc:
+            raise LoadFailure(Problem(name, 1, 1, "", f"not UTF-8 text ({exc.reason})")) from None
+        if not piece:
+            return
+        got += len(piece)
+        if got > MAX_RECORDS_BYTES:
+            raise LoadFailure(Problem(name, 1, 1, "", f"more than {MAX_RECORDS_BYTES} characters to read"))
+        yield piece
+
+
+def _decoded(pieces: Iterable[str | bytes], name: str) -> Iterator[str]:
+    """Pieces of text, bytes decoded as UTF-8 as they come (a character may be cut between two pieces)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    done, line, column = 0, 1, 1  # the bytes decoded; the line and column where the next text piece begins
+    for piece in pieces:
+        if isinstance(piece, str):  # a text made in Python may hold half a character, which bytes cannot
+            at = half_character(piece)
+            if at >= 0:
+                before = piece.count("\n", 0, at)
+                line += before
+                column = at - piece.rfind("\n", 0, at) if before else column + at
+                raise LoadFailure(Problem(name, line, column, "", HALF_A_CHARACTER))
+            line += piece.count("\n")
+            column = len(piece) - piece.rfind("\n") if "\n" in piece else column + len(piece)
+            yield piece
+            continue
+        try:
+            yield decoder.decode(piece)
+        except UnicodeDecodeError as exc:
+            raise LoadFailure(Problem(name, 1, 1, "", f"not UTF-8 text (byte {done + exc.start})")) from None
+        done += len(piece)
+    try:
+        yield decoder.decode(b"", final=True)
+    except UnicodeDecodeError as exc:
+        raise LoadFailure(Problem(name, 1, 1, "", f"not UTF-8 text (byte {done + exc.start})")) from None
+
+
+def _name(handle: Handle) -> str:
     name = getattr(handle, "name", None)
     return name if isinstance(name, str) else "<stream>"
 
 
 def _names_a_file(text: str) -> bool:
-    """Whether a ``str`` given to ``read`` names a file: never a text of several lines, nor one too long or odd
-    for a file name (it is read as the records' text)."""
+    """Whether a ``str`` given to ``read`` names a file: one line naming a file that is there, or ending in
+    ``.piquet`` or ``.json`` (then read as a file, and said to be missing where it is)."""
     return "\n" not in text and (quietly(Path.is_file, Path(text)) or Path(text).suffix.lower() in (".piquet", ".json"))
 
 
@@ -198,7 +269,9 @@ def _data(records: Writable | Iterable[Writable]) -> list[dict[str, Any]]:
             r = data_of(r)
         if not isinstance(r, dict):
             raise RecordError([Located(f"<record {i + 1}>", r).problem((), f"{echo(r)} is not a record")])
-        problems = validate(Located(f"<record {i + 1}>", r), "record")
+        half = lone_surrogate(r)
+        problems = [half_character_problem(Located(f"<record {i + 1}>", r), half)] if half is not None else \
+            validate(Located(f"<record {i + 1}>", r), "record")
         if problems:
             raise RecordError(problems)
         out.append(r)
@@ -227,7 +300,7 @@ def get_ruleset(ref: str | Path | Ruleset, options: Iterable[tuple[str, str]] = 
             return _beside(base, str(ref), tuple(options))
         path = Path(ref)
         if not _is_file(path):
-            raise UnknownRuleset(f"no ruleset file {echo(str(path))}")
+            raise UnknownRuleset(f"no ruleset file {echo_name(str(path))}")
         return compile_path(path, tuple(options))
     return load_ruleset(ref, tuple(sorted(options)))
 
@@ -243,13 +316,13 @@ def _beside(folder: Path, name: str, options: tuple[tuple[str, str], ...]) -> Ru
         except (OSError, RuntimeError):  # a loop of links
             inside = False
     if not inside:
-        raise UnknownRuleset(f"no ruleset file {echo(name)} in the record's own folder (a record names a ruleset "
+        raise UnknownRuleset(f"no ruleset file {echo_name(name)} in the record's own folder (a record names a ruleset "
                              "id, or a .yaml file beside it)")
     try:
         return compile_path(path, options)
     except RulesetError:
         if not _looks_like_a_ruleset(path):
-            raise UnknownRuleset(f"{echo(name)} is not a ruleset file (it has no id and title)") from None
+            raise UnknownRuleset(f"{echo_name(name)} is not a ruleset file (it has no id and title)") from None
         raise
 
 

@@ -24,6 +24,16 @@ def echo(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else f"{text[:limit - 1]}… ({len(text)} characters)"
 
 
+#: The longest path a system takes (Linux's PATH_MAX): a file name repeated back is never cut short of it.
+PATH_MAX = 4096
+
+
+def echo_name(name: object) -> str:
+    """A file name a message repeats back, whole: a message that names a file must name it all, wherever the file
+    sits.  Only a name longer than any the system takes (which no file has) is cut, as ``echo`` cuts a value."""
+    return echo(name, PATH_MAX + 2)
+
+
 class PiquetError(Exception):
     """Base of every error the tool reports to a user."""
 
@@ -71,6 +81,12 @@ class NotationError(RecordError):
 
 class OutputError(PiquetError, OSError):
     """An output file cannot be written; nothing was written to it."""
+
+
+class OutputRefused(PiquetError):
+    """An output the tool will not write, whatever ``--force`` says: a place it never writes (the root, a system
+    or home folder, one above the current folder), a folder holding what it did not write, or a file the user
+    could not write with the shell's ``>``."""
 
 
 class UnknownRuleset(PiquetError, KeyError):

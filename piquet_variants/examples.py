@@ -9,10 +9,11 @@ the same deal is also given as JSON.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from .errors import OutputError, PiquetError, echo
-from .files import quietly, replace_whole
+from .files import quietly, refused_place, replace_whole
 from .resources import data_dir
 from .schemas import did_you_mean
 
@@ -59,15 +60,27 @@ def resolve(arg: str) -> Path:
     return path(arg[len(PREFIX):]) if arg.startswith(PREFIX) else Path(arg)
 
 
+def shown(arg: object, file: str) -> str:
+    """A record file as output names it: as the argument typed it where that is ``example:NAME``, not by where the
+    package happens to be installed (it can then be typed back, from anywhere); else the file as read."""
+    return str(arg) if str(arg).startswith(PREFIX) else file
+
+
 def copy(dest: Path) -> list[Path]:
     """Copy every shipped example into ``dest`` (made if missing), replacing nothing.
 
     Every target is checked before the first is written, so a refusal leaves
     the folder as it was.
     """
+    why = refused_place(dest, replaced=False)
+    if why:
+        raise CopyRefused(f"{dest}: {why}: the examples are copied only to a folder of your own")
     sources = sorted(p for p in folder().rglob("*") if p.is_file())
     targets = [dest / name_of(p) for p in sources]
-    taken = [t for t in targets if quietly(Path.exists, t)]  # a name too long: the copying says so
+    # A link is taken too, dangling or not, and so is a link standing for a subfolder: the copy would write
+    # where it leads.  A name too long: the copying says so.
+    taken = [t for t in targets if quietly(os.path.lexists, t)]
+    taken += sorted({t.parent for t in targets if t.parent != dest and quietly(Path.is_symlink, t.parent)})
     if taken:
         raise CopyRefused(f"{', '.join(map(str, taken))}: already there; nothing was copied")
     try:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, overload
+from typing import TYPE_CHECKING, Any, Protocol, overload
 
 from .errors import Problem, echo
 
@@ -32,10 +32,11 @@ MAX_RECORDS_BYTES = 256 << 20
 MAX_NODES = 200_000
 #: How deep a document may nest its lists and maps.
 MAX_DEPTH = 64
-#: Past this many '[' and '{', a document might nest deeper than libyaml's composer recurses safely (some 20,000
-#: levels of '[' crash the process): its depth is then counted from the parser's events before it is composed.
-#: Nesting by indentation alone stays far shallower within MAX_BYTES.
+#: Past this many '[', '{', '-' and '?', a document might nest deeper than libyaml's composer recurses safely
+#: (some 20,000 levels of '[', or of '- ' on one line, crash the process): its depth is then counted from the
+#: parser's events before it is composed.  Nesting by indentation alone stays far shallower within MAX_BYTES.
 _FLOW_OPENERS = 5_000
+_OPENERS = ("[", "{", "-", "?")
 #: A whole number in any input (YAML, JSON, notation) has at most this many digits: far past any score or
 #: count, and short of what Python refuses to print (4,300 digits) or the engine could loop over.
 MAX_DIGITS = 15
@@ -150,17 +151,19 @@ class LoadFailure(Exception):
 
 
 class _YamlBuilder:
-    def __init__(self, name: str):
+    def __init__(self, name: str, text: str):
         import yaml  # here, not at start-up: a notation file under cached rulesets needs no YAML
         self.yaml = yaml
         self.name = name
+        self.text = text  # cut into lines only for a failure's excerpt
         self.nodes = 0
         self.marks: dict[JsonPath, tuple[int, int]] = {}
         self.constructor = yaml.constructor.SafeConstructor()
 
     def fail(self, node: yaml.Node, message: str) -> LoadFailure:
         m = node.start_mark
-        return LoadFailure(Problem(self.name, m.line + 1, m.column + 1, "", message))
+        excerpt = caret(self.text.splitlines(), m.line + 1, m.column + 1)
+        return LoadFailure(Problem(self.name, m.line + 1, m.column + 1, "", message, excerpt))
 
     def build(self, node: yaml.Node, path: JsonPath, depth: int = 0) -> Any:
         yaml = self.yaml
@@ -183,7 +186,9 @@ class _YamlBuilder:
                     raise self.fail(key_node, f"mapping keys must be strings, not {echo(key)}")
                 key = str(key)
                 if key in out:
-                    raise self.fail(key_node, f"duplicate key {echo(key)}")
+                    first = self.marks.get(path + (key,), (0, 0))[0]
+                    raise self.fail(key_node, f"duplicate key {echo(key)}: it is given already at line {first}, "
+                                              "and a key is given once in a map")
                 self.marks[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
                 out[key] = self.build(value_node, path + (key,), depth + 1)
             self.marks.pop(path + ("<key>",), None)
@@ -213,15 +218,18 @@ def too_large(text: str) -> str:
 def load_text(text: str, name: str) -> Located:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes"))
-    builder = _YamlBuilder(name)
+    builder = _YamlBuilder(name, text)
     yaml = builder.yaml
     loader = yaml12_loader()
     try:
-        if text.count("[") + text.count("{") > _FLOW_OPENERS:
+        if sum(map(text.count, _OPENERS)) > _FLOW_OPENERS:
             _refuse_deep(yaml, loader, text, name)
         # libyaml's composer is an order of magnitude faster; both keep marks.
         root = yaml.compose(text, Loader=loader)
     except yaml.MarkedYAMLError as exc:
+        if "nesting depth" in (exc.problem or ""):  # PyYAML's own bound (6.0.4 on), met before the builder's
+            mark = exc.problem_mark
+            raise LoadFailure(Problem(name, mark.line + 1, mark.column + 1, "", _TOO_DEEP)) from None
         lines = text.splitlines()
         line, col, what = _fault(exc, lines)
         raise LoadFailure(Problem(name, line, col, "", f"not valid YAML: {what}", caret(lines, line, col))) from None
@@ -276,7 +284,25 @@ def _fault(exc: Any, lines: list[str]) -> tuple[int, int, str]:
         return (context.line + 1, context.column + 1,
                 f"the {'list' if opener == '[' else 'map'} opened here with '{opener}' is not closed with "
                 f"'{closer}' (or its items are not parted by ',')")
+    ended = _quote_ended_early(lines, line, col)
+    if ended is not None and ("expected key" in said or "expected <block end>" in said):
+        how = ("a ' inside single quotes is written twice ('')" if lines[line - 1][ended - 1] == "'"
+               else 'a " inside double quotes is written \\" (or the value put in single quotes)')
+        return line, ended, f"the quotation ends here, before the rest of the value: {how}"
     return _by_indentation(said, line, col, lines, context)
+
+
+def _quote_ended_early(lines: list[str], line: int, col: int) -> int | None:
+    """The column of a quote that closed a value on this line before text that goes on after it (``"it says "so"
+    here"``), where the parser stopped at that text; None where the line has no such quote."""
+    here = lines[line - 1] if 0 < line <= len(lines) else ""
+    before = here[:col - 1].rstrip()
+    if col > len(here) or not before.endswith(("'", '"')) or ": " not in before:
+        return None
+    value = before.split(": ", 1)[1].lstrip()
+    if len(value) < 2 or value[0] != before[-1]:
+        return None
+    return len(before)
 
 
 def _by_indentation(said: str, line: int, col: int, lines: list[str], context: Any) -> tuple[int, int, str]:
@@ -385,21 +411,3 @@ def _read_upto(fd: int, limit: int) -> bytes:
         chunks.append(chunk)
         got += len(chunk)
     return b"".join(chunks)
-
-
-def read_stream(stream: BinaryIO, name: str, limit: int = MAX_BYTES) -> str:
-    """A stream (standard input) as text, read no further than ``limit`` bytes."""
-    try:
-        raw = stream.read(limit + 1)
-    except OSError as exc:
-        raise LoadFailure(Problem(name, 1, 1, "", f"cannot read: {exc.strerror}")) from None
-    if len(raw) > limit:
-        raise LoadFailure(Problem(name, 1, 1, "", f"input is larger than {limit} bytes"))
-    return _decoded(raw, name)
-
-
-def _decoded(raw: bytes, name: str) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise LoadFailure(Problem(name, 1, 1, "", f"not UTF-8 text (byte {exc.start})")) from None

@@ -2,9 +2,9 @@
 
 Commands build their output as a ``Report`` of blocks (headings,
 paragraphs, lists, tables) of plain text, or as JSON-ready data, and hand
-it here, so each format is written once.  Everything is rendered to a
-string before anything is printed: a command that fails prints nothing
-half-way.
+it here, so each format is written once.  A command that reads a file
+of records writes each record's part as it is made (``Streamed``), the
+same text as the whole would render, so that no output is held whole.
 
 Terminal tables are drawn by rich, fitted to the terminal's width (or
 ``COLUMNS``), with plain text and whole lines when the output is not a
@@ -21,7 +21,7 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -82,6 +82,14 @@ def _wrap(text: str, room: int) -> list[str]:
                 line += glue + piece
         out.append(line)
     return out
+
+
+def hanging(head: str, text: str) -> str:
+    """``head`` then ``text``, wrapped to the width between words, its following lines indented under the text
+    (a numbered note: ``[12] Cavendish, Law 61…``)."""
+    room = max(width() - len(head) - 1, 20)
+    pad = "\n" + " " * (len(head) + 1)
+    return head + " " + pad.join(_wrap(text, room))
 
 
 def _least(text: str) -> int:
@@ -260,3 +268,36 @@ def _block(kind: str, value: Any, fmt: OutputFormat) -> str:
         open_.append(want)
     return "\n".join(lines)
 
+
+class Streamed:
+    """A command's output written a part at a time, as each record's is made, and never held whole: the text the
+    parts' ``Report``s would render as one, or the JSON object of ``head``'s members and, last, the list of the
+    parts' data under ``key``, indented as ``json_text`` indents it."""
+
+    def __init__(self, fmt: OutputFormat, write: Callable[[str], None], key: str = "results",
+                 head: dict[str, Any] | None = None) -> None:
+        self.fmt, self.write, self.key, self.head = fmt, write, key, head or {}
+        self.parts = 0
+
+    def add(self, report: Report, data: Any) -> None:
+        """One part: its report for a text format, its data for JSON."""
+        if self.fmt != "json":
+            text = report.render(self.fmt)
+            if text:
+                self.write(("\n\n" if self.parts else "") + text)
+                self.parts += 1
+            return
+        if not self.parts:
+            opening = json_text(self.head | {self.key: [None]})
+            self.write(opening[:opening.rindex("null")].rstrip())
+        self.write(("," if self.parts else "") + "\n" + "\n".join("    " + line for line in json_text(data).split("\n")))
+        self.parts += 1
+
+    def close(self) -> None:
+        """The end of the output, and a line break; where no part was written, the output of none."""
+        if self.fmt != "json":
+            self.write("\n")
+        elif self.parts:
+            self.write("\n  ]\n}\n")
+        else:
+            self.write(json_text(self.head | {self.key: []}) + "\n")

@@ -68,8 +68,20 @@ def test_writing_a_dict_of_the_wrong_shape_names_what_is_wrong(record: dict[str,
         assert caught.value.problems
 
 
-def test_load_is_exported_and_reads_without_raising(tmp_path: Path) -> None:
-    assert [type(r).__name__ for r in pv.load(TRAITE)] == ["Located"]
+def test_read_is_the_one_reader_and_hands_each_error_on_in_its_place(tmp_path: Path) -> None:
+    assert [name for name in pv.__all__ if "read" in name or "load" in name] == ["read"]
     bad = tmp_path / "bad.json"
     bad.write_text("{'players': ['A', 'B']}", "utf-8")
-    assert isinstance(pv.load(bad)[0], RecordError)
+    errors: list[RecordError] = []
+    assert list(pv.read(bad, on_error=errors.append)) == [] and "bad.json:1:2" in str(errors[0].problems[0])
+
+
+def test_a_notation_text_opening_with_an_empty_comment_is_notation() -> None:
+    """The writer writes an empty comment as ``{}``, which is also JSON's empty object: no record, so the text is
+    the notation it is, and reads back as it was written."""
+    pack = [f"{r}{s}" for s in "SHDC" for r in ("A", "K", "Q", "J", "10", "9", "8", "7")]
+    record = {"format": "piquet-record/1", "players": ["A", "B"], "lang": "en",
+              "deals": [{"dealer": "B", "hands": {"elder": pack[:12], "younger": pack[12:24]}, "talon": pack[24:]}],
+              "comments": [{"before": "tag:Players", "text": ""}]}
+    text = pv.write([record])
+    assert text.startswith("{}\n") and [r.data for r in pv.read(text)] == [record]

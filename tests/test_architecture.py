@@ -56,9 +56,10 @@ LAYERS: dict[str, int] = {
     **dict.fromkeys(("ruleset", "records", "notation"), 1),
     "engine": 2,
     "players": 3,
-    **dict.fromkeys(("attribution", "simulate", "odds"), 4),
+    **dict.fromkeys(("attribution", "analysis", "simulate", "odds"), 4),
     **dict.fromkeys(("api", "__init__"), 5),
-    **dict.fromkeys(("cli", "report", "rulebook", "render", "lexicon", "i18n", "narrative", "saying", "__main__"), 6),
+    **dict.fromkeys(("cli", "report", "rulebook", "render", "lexicon", "i18n", "narrative", "saying", "__main__",
+                     "console"), 6),
 }
 _SIDE_BY_SIDE = {"ruleset": {"records", "notation"}, "records": {"ruleset"}, "notation": {"ruleset"}}
 

@@ -10,7 +10,8 @@ RULES = sum(len(specs) for specs in rule_leaves().values())
 BROKEN = {
     "unknown-key": "tests/broken/unknown-key.yaml:6:5: rules.point.compair: unknown key 'compair'; "
                    "did you mean 'compare'?",
-    "wrong-type": "tests/broken/wrong-type.yaml:7:7: rules.deal.hand.value: 'twelve' is not of type 'integer'",
+    "wrong-type": "tests/broken/wrong-type.yaml:7:7: rules.deal.hand.value: expected a whole number here, not text: "
+                  "'twelve'\n          value: twelve\n          ^",
     "bad-enum": "tests/broken/bad-enum.yaml:7:7: rules.point.compare.value: 'lenght_then_value' is not one of "
                 "value, length_then_value; did you mean 'length_then_value'?",
     "cycle-a": "tests/broken/cycle-b.yaml:3:1: extends: extends cycle: cycle-a -> cycle-b -> cycle-a",

@@ -26,6 +26,7 @@ from piquet_variants.errors import RecordError
 from piquet_variants.located import load_text
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.schemas import validate
+from piquet_variants.players.random_player import finish_randomly
 
 CASES = Path(__file__).resolve().parent.parent / "docs" / "deals" / "cases"
 
@@ -134,7 +135,7 @@ def test_case_XII_a_tierce_good_against_the_cards_may_be_called_by_its_number() 
 
 def test_case_XIII_a_card_left_on_the_table_may_be_taken_up_unless_announced() -> None:
     score, notes, _, deal = play(record(13))
-    assert "the younger takes up the card he left, AC; the hand goes on as usual" in notes
+    assert "the younger takes up the card he left, A♣; the hand goes on as usual" in notes
     assert len(deal.tricks) == 12 and deal.over
     rec = record(13)
     rec["deals"][0]["incidents"][0]["announced"] = True
@@ -244,7 +245,7 @@ def test_case_XXII_with_twelve_cards_the_books_106_to_92_is_a_slip() -> None:
         d = Deal(rules, deal.dealt)
         d.apply(deal.discards[ELDER])
         d.apply(deal.discards[YOUNGER])
-        d.play_randomly(random.Random(seed))
+        finish_randomly(d, random.Random(seed))
         play = score_deal(d).by
         assert play[ELDER]["play"] <= 13
         if play[ELDER]["play"] == 13 and d.won[YOUNGER]:

@@ -13,7 +13,7 @@ import pytest
 from piquet_variants.engine.chouette import (NoChouette, Played, Seats, first_seats, next_seats, payments, reckoned,
                                              settle, stakes)
 from piquet_variants.engine.partie import PartieResult
-from piquet_variants.notation.reader import read_records, read_text
+from .reading import read_records, read_text
 from piquet_variants.api import write
 from piquet_variants.ruleset.compiler import load_ruleset
 

@@ -197,30 +197,66 @@ def test_examples_list_path_and_copy(cli, tmp_path: Path) -> None:
     assert code == 1 and "already there; nothing was copied" in err
 
 
+def test_examples_list_is_examples(cli) -> None:
+    for args in ((), ("--format", "json"), ("--format", "markdown", "--lang", "fr")):
+        code, out, err = cli("examples", "list", *args)
+        assert code == 0 and out == cli("examples", *args)[1] and "traite-art12" in out, err
+    assert "\nexample:traite-art12 " in cli("examples")[1]  # named in the table as it is typed
+
+
 def test_an_example_replays_by_name_from_anywhere(tmp_path: Path) -> None:
-    done = _run("replay", "example:traite-art12", "-r", "traite", "-r", "cavendish-rubicon", cwd=tmp_path)
-    assert done.returncode == 3 and "traite-art12.piquet: cavendish-rubicon" in done.stdout
+    import piquet_variants  # the code this process tests, the checkout's or the installed one, run from elsewhere
+    done = _run("replay", "example:traite-art12", "-r", "traite", "-r", "cavendish-rubicon", cwd=tmp_path,
+                env={"PYTHONPATH": str(Path(piquet_variants.__file__).parent.parent)})
+    assert done.returncode == 3 and "example:traite-art12: cavendish-rubicon" in done.stdout
+
+
+def test_an_example_is_named_as_typed_not_by_where_it_is_installed(cli) -> None:
+    folder = str(examples.folder())
+    code, out, _ = cli("replay", "example:traite-art12", "-r", "traite")
+    assert code == 0 and out.startswith("example:traite-art12: traite\n") and folder not in out
+    code, out, _ = cli("replay", "example:traite-art12.json", "-r", "traite", "--format", "json")
+    assert {r["file"] for r in json.loads(out)["results"]} == {"example:traite-art12.json"}
+    code, out, _ = cli("chouette", "example:cavendish-chouette")
+    assert folder not in out and "example:cavendish-chouette: " in out
+
+
+#: Run in one interpreter: the command line imported, then each command in a child forked from it, which starts
+#: as a fresh process would at that point, and says which of the watched modules it loaded; the interpreter's
+#: start-up is paid once, not once a command.
+_LOADED = """
+import json, os, sys
+from piquet_variants.cli import main
+for args in json.loads(sys.argv[1]):
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        main(args)
+        os.write(write, " ".join(m for m in ("pydantic", "rich", "jsonschema") if m in sys.modules).encode())
+        os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as said:
+        print(said.read())
+    os.waitpid(child, 0)
+"""
 
 
 def test_start_up_imports_only_what_the_command_needs(tmp_path: Path) -> None:
     """No pydantic (typer 0.29 would import it to coerce every parameter); rich only where a table is printed;
     jsonschema only where JSON is validated without jsonschema-rs (the shipped rulesets come from the cache, once it
     is warm)."""
-    script = ("import sys; from piquet_variants.cli import main; main(sys.argv[1:]); "
-              "print(' '.join(m for m in ('pydantic', 'rich', 'jsonschema') if m in sys.modules))")
-
-    def loaded(*args: str) -> set[str]:
-        done = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=120,
-                              env={**os.environ, "PIQUET_VARIANTS_CACHE": str(tmp_path)})
-        return set(done.stdout.splitlines()[-1].split())
-
-    loaded("rulesets", "list", "--format", "json")  # every shipped ruleset compiled, and kept
-    assert loaded("rulesets", "list", "--format", "json") == set()
-    assert loaded("replay", "example:traite-art12", "--format", "json") == set()
-    assert loaded("replay", "example:traite-art12") == {"rich"}
+    commands = [["rulesets", "list", "--format", "json"],  # every shipped ruleset compiled, and kept
+                ["rulesets", "list", "--format", "json"], ["replay", "example:traite-art12", "--format", "json"],
+                ["replay", "example:traite-art12"], ["replay", "example:traite-art12.json", "--format", "json"]]
+    done = subprocess.run([sys.executable, "-c", _LOADED, json.dumps(commands)], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "PIQUET_VARIANTS_CACHE": str(tmp_path)})
+    loaded = [set(line.split()) for line in done.stdout.split("\n")[:len(commands)]]
+    assert done.returncode == 0 and len(loaded) == len(commands), done.stderr
+    assert loaded[1:4] == [set(), set(), {"rich"}]
     # A valid JSON record is checked by jsonschema-rs where it is installed, and needs jsonschema only for messages.
     fast = importlib.util.find_spec("jsonschema_rs") is not None
-    assert loaded("replay", "example:traite-art12.json", "--format", "json") == (set() if fast else {"jsonschema"})
+    assert loaded[4] == (set() if fast else {"jsonschema"})
 
 
 def test_a_notation_file_is_parsed_once_until_it_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -232,8 +268,8 @@ def test_a_notation_file_is_parsed_once_until_it_changes(tmp_path: Path, monkeyp
     path.write_text(ART12.read_text("utf-8"), "utf-8")
     (first,) = load_deals(path)
     parsed = []
-    real = reader.iter_file_records
-    monkeypatch.setattr(reader, "iter_file_records", lambda p: parsed.append(p) or real(p))
+    real = reader.records
+    monkeypatch.setattr(reader, "records", lambda pieces, name: parsed.append(Path(name)) or real(pieces, name))
     (again,) = load_deals(path)
     assert parsed == [] and (again.file, again.data, again.lines) == (first.file, first.data, first.lines)
     path.write_text(ART12.read_text("utf-8").replace("Premier", "Primus"), "utf-8")

@@ -15,6 +15,7 @@ from piquet_variants.engine.irregular import (exchange_wrongly, in_time, miscall
 from piquet_variants.engine.partie import Partie
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.ruleset.compiler import load_ruleset
+from piquet_variants.players.random_player import finish_randomly
 
 
 def rules(rid: str) -> Any:
@@ -161,7 +162,7 @@ def test_reckoning_nothing_never_reaches_the_carte_blanche(rid: str, fault: str)
     d.apply(mask(parse_cards("7S 7H 7D".split())))
     if fault == "retakes_discard":
         retake_discard(d, ELDER, discard)
-    d.play_randomly(random.Random(5))
+    finish_randomly(d, random.Random(5))
     score = score_deal(d)
     assert d.reckons_nothing[ELDER] and d.over
     assert score.by[ELDER]["carte_blanche"] == r.carte_blanche.score > 0

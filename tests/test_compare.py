@@ -6,7 +6,7 @@ import json
 
 from piquet_variants.attribution import Cause, attribute, category_figures, with_values
 from piquet_variants.api import replay
-from piquet_variants.notation.reader import read_file
+from .reading import read_file
 from piquet_variants.ruleset.compiler import load_ruleset
 
 from .conftest import ROOT

@@ -25,7 +25,7 @@ from piquet_variants.engine import deal as deal_module
 from piquet_variants.engine.combos import tables
 from piquet_variants.engine.deal import random_dealt
 from piquet_variants.engine.scoring import _play_table
-from piquet_variants.engine.partie import play_random_partie
+from piquet_variants.players.random_player import random_partie
 from piquet_variants.notation.numbers import read_number
 from piquet_variants.players.registry import player_class
 from piquet_variants.players.table import play_deal
@@ -131,7 +131,7 @@ def _a_run() -> list[object]:
     rng = random.Random(25)
     for rid in shipped_ids():
         rules = load_ruleset(rid).rules
-        partie = play_random_partie(rules, rng, max_deals=3)
+        partie = random_partie(rules, rng, max_deals=3)
         out += [partie, partie.result(), tables(rules), deal_module._dealing(rules), _play_table(rules)]
     rules = load_ruleset("cavendish-rubicon").rules
     for name in ("random", "cavendish"):  # the search player makes the same values, a thousand times slower

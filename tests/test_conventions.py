@@ -4,6 +4,7 @@ are taken, shell completion, and the source texts shipped with the tool."""
 from __future__ import annotations
 
 import json
+import os
 import re
 
 import pytest
@@ -94,6 +95,12 @@ def test_the_text_behind_a_citation(cli) -> None:
     ("id: x\ntitle: [a, b\nrules: {}\n", 2, "the list opened here with '[' is not closed", "title: [a, b"),
     ("id: x\n\ttitle: y\n", 2, "a tab indents this line", "title: y"),
     ("id: x\ntitle: a: b\n", 2, "a value that holds ': ' must be put in quotes", "title: a: b"),
+    ('id: x\ntitle: "it says "so" here"\n', 2, 'the quotation ends here, before the rest of the value: a " inside',
+     'title: "it says "so" here"'),
+    ("id: x\ntitle: 'it's here'\n", 2, "a ' inside single quotes is written twice ('')", "title: 'it's here'"),
+    ("id: x\ntitle: y\nid: z\n", 3, "duplicate key 'id': it is given already at line 1", "id: z"),
+    ("id: x\ntitle: y\nextends: traite\nrules:\n  deal:\n    hand:\n      value: twelve\n      cite: []\n", 7,
+     "expected a whole number here, not text: 'twelve'", "value: twelve"),
 ])
 def test_a_yaml_syntax_error_names_its_line_shows_it_and_says_what_is_wrong(
         cli, tmp_path, text: str, line: int, words: str, shown: str) -> None:  # noqa: ANN001
@@ -105,3 +112,125 @@ def test_a_yaml_syntax_error_names_its_line_shows_it_and_says_what_is_wrong(
     assert shown in excerpt and pointer.strip() == "^", err
     column = int(first.split(":")[2])
     assert pointer.index("^") - 4 == column - 1  # the caret under the column named
+
+
+def _commands(command, path: tuple[str, ...] = ()):  # noqa: ANN001, ANN202 - Click's objects, Typer's copy
+    """Every command's words as typed, and its Click command, the groups included."""
+    from piquet_variants.cli import _command
+    yield path, command
+    names = command.list_commands(None) if hasattr(command, "list_commands") else []
+    for name in names:
+        sub = _command(name) if not path else command.get_command(None, name)
+        yield from _commands(sub, path + (name,))
+
+
+def test_help_wraps_between_words_and_keeps_names_and_examples_whole(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    for path, command in _commands(get_command(app)):
+        code, out, _ = cli(*path, "--help")
+        assert code == 0, path
+        lines = out.splitlines()
+        examples = [line for line in lines if line.startswith("    ") and "piquet-variants" in line]
+        assert all(len(line) <= 80 for line in lines if line not in examples), (path, out)
+        assert not re.search(r"…|\.\.\.$", out.replace("[ARGS]...", "")), (path, out)  # nothing shortened
+        for param in getattr(command, "params", []):
+            for name in (param.opts + param.secondary_opts) * (param.param_type_name == "option"):
+                assert re.search(rf"(^|[\s,/]){re.escape(name)}([\s,]|$)", out, re.M), (path, name, out)
+            if param.metavar:
+                assert param.metavar in out, (path, param.metavar, out)
+        paragraphs = out.split("\n\n")
+        for example in examples:  # an example is a paragraph of one line, typed back as it stands
+            assert example in paragraphs or example + "\n" in paragraphs or out.endswith(example + "\n"), example
+
+
+@pytest.mark.parametrize("args", [("rulesets", "matrix", "--rules", "point.compare"),
+                                  ("rulesets", "history", "point.compare"), ("rulesets", "conflicts"),
+                                  ("rulesets", "show"), ("rulesets", "sources"), ("rulesets", "laws")])
+def test_a_ruleset_named_as_an_argument_is_named_as_well_with_r(cli, args: tuple[str, ...]) -> None:
+    many = args[1] in ("matrix", "history", "conflicts")
+    given = ("cavendish-rubicon", "traite") if many else ("cavendish-rubicon",)
+    code, out, err = cli(*args, *given, "--format", "json")
+    flagged = [w for g in given for w in ("-r", g)]
+    assert code == 0 and cli(*args, *flagged, "--format", "json") == (0, out, err)
+
+
+def test_diff_and_cite_take_their_rulesets_with_r(cli) -> None:
+    code, out, _ = cli("rulesets", "diff", "traite", "marquoir", "--format", "json")
+    assert code == 0 and cli("rulesets", "diff", "-r", "traite", "-r", "marquoir", "--format", "json")[1] == out
+    assert cli("rulesets", "diff", "traite", "-r", "marquoir", "--format", "json")[1] == out
+    code, out, _ = cli("rulesets", "cite", "traite", "point.compare", "--format", "json")
+    assert code == 0 and cli("rulesets", "cite", "-r", "traite", "point.compare", "--format", "json")[1] == out
+    assert cli("rulesets", "diff", "traite")[0] == 2 and cli("rulesets", "cite", "traite")[0] == 2
+
+
+def test_a_report_takes_its_rulesets_with_r(cli, tmp_path) -> None:  # noqa: ANN001
+    code, out, err = cli("report", "-r", "traite", "-r", "marquoir", "--output", str(tmp_path / "site"))
+    assert code == 0, err
+    assert {p.stem for p in (tmp_path / "site" / "rulesets").glob("*.html")} >= {"traite", "marquoir"}
+
+
+def test_validate_and_laws_take_a_ruleset_with_its_options(cli) -> None:
+    code, out, err = cli("rulesets", "validate", "traite:end=race-100")
+    assert code == 0 and out.strip().endswith("traite.yaml: valid"), err
+    code, _, err = cli("rulesets", "validate", "traite:end=no-such-end")
+    assert code == 1 and "option 'end' has no choice 'no-such-end'" in err
+    code, out, err = cli("rulesets", "laws", "cavendish-rubicon:partie=four-deals", "--format", "json")
+    assert code == 0 and out == cli("rulesets", "laws", "cavendish-rubicon", "--format", "json")[1], err
+
+
+def _typed_with_tab(tmp_path, line: str, wanted: str) -> str:  # noqa: ANN001
+    """What a real interactive bash shows after ``line`` and a TAB, with the completion Typer installs (run under
+    tmux, on a socket of the test's own): the line once it holds ``wanted``, or as it stands after 60 s."""
+    import shutil
+    import subprocess
+    import sys
+    import time
+
+    from typer._completion_shared import get_completion_script
+
+    from .conftest import ROOT
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed")
+    (tmp_path / "bin").mkdir(exist_ok=True)
+    program = tmp_path / "bin" / "piquet-variants"
+    program.write_text(f"#!/bin/sh\nPYTHONPATH='{ROOT}' exec '{sys.executable}' -m piquet_variants \"$@\"\n")
+    program.chmod(0o755)
+    script = tmp_path / "completion.sh"
+    script.write_text(get_completion_script(prog_name="piquet-variants", complete_var="_PIQUET_VARIANTS_COMPLETE",
+                                            shell="bash"))
+    tmux = ["tmux", "-S", str(tmp_path / "tmux.sock")]
+    env = {**os.environ, "PATH": f"{tmp_path / 'bin'}:{os.environ['PATH']}", "PS1": "$ ", "HOME": str(tmp_path)}
+    subprocess.run([*tmux, "new-session", "-d", "-x", "250", "-y", "10", "bash --norc --noprofile"], env=env,
+                   check=True, cwd=tmp_path)
+    try:
+        subprocess.run([*tmux, "send-keys", f"source {script}; clear", "Enter"], check=True)
+        subprocess.run([*tmux, "send-keys", line, "Tab"], check=True)
+        shown, deadline = "", time.monotonic() + 60
+        while wanted not in shown and time.monotonic() < deadline:
+            time.sleep(0.2)  # polling the pane, not waiting a fixed time: it stops as soon as bash has answered
+            shown = subprocess.run([*tmux, "capture-pane", "-p"], capture_output=True, text=True).stdout
+        return shown
+    finally:
+        subprocess.run([*tmux, "kill-server"], check=False)
+
+
+@pytest.mark.parametrize(("line", "completed"), [
+    ("piquet-variants replay example:traite-a", "piquet-variants replay example:traite-art12."),
+    ("piquet-variants replay example:traite-art12 -r traite:e", "-r traite:end="),
+    ("piquet-variants rulesets show cavendish-rubicon:pa", "show cavendish-rubicon:partie="),
+])
+def test_completion_in_a_real_bash_keeps_what_comes_before_a_colon(tmp_path, line: str, completed: str) -> None:  # noqa: ANN001
+    shown = _typed_with_tab(tmp_path, line, completed)
+    assert completed in shown and "example:example:" not in shown and "traite:traite:" not in shown, shown
+
+
+def test_the_matrix_notes_wrap_between_words_and_stay_whole_when_piped(cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, piped, _ = cli("rulesets", "matrix", "--rules", "deal.*")
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = cli("rulesets", "matrix", "--rules", "deal.*")
+    assert code == 0 and max(map(len, out.splitlines())) <= 80
+    notes = [line for line in piped.splitlines() if re.match(r"\[\d+\] ", line)]
+    assert len(notes) > 20 and max(map(len, notes)) > 80  # long enough to need wrapping
+    told = " ".join(out.split())
+    for note in notes:  # every note whole, its words in order, only the line breaks moved
+        assert " ".join(note.split()) in told, note

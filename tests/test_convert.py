@@ -56,4 +56,21 @@ def test_an_unwritable_output_is_a_clear_error(cli, tmp_path: Path) -> None:
 
 def test_a_folder_as_output_is_a_clear_error_and_leaves_nothing(cli, tmp_path: Path) -> None:
     code, _, err = cli("convert", str(ROOT / "docs" / "deals" / "traite-art12.piquet"), "-O", str(tmp_path))
-    assert code == 1 and "cannot write" in err and list(tmp_path.iterdir()) == []
+    assert code == 1 and "is a folder, not a file" in err and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("target", ["out.json", "out.piquet", None])
+def test_a_bad_record_after_good_ones_leaves_no_output_half_written(cli, tmp_path: Path, target: str | None) -> None:
+    """Records stream through convert, written as each is read: a bad one late in the file still leaves the
+    output as it was (a file, or standard output), and no temporary file beside it."""
+    good = (ROOT / "docs" / "deals" / "traite-art12.piquet").read_text("utf-8")
+    source = tmp_path / "many.piquet"
+    source.write_text(good * 3 + '\n[Players "A" "B"]\ndeal 1, dealer "B"\n  elder AS KS\nend deal\n' + good, "utf-8")
+    argv = ["convert", str(source)] + (["-O", str(tmp_path / target)] if target else ["--to", "json"])
+    if target:
+        (tmp_path / target).write_text("kept\n")
+    code, stdout, err = cli(*argv)
+    assert code == 1 and stdout == "" and "many.piquet:" in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["many.piquet"] + ([target] if target else []))
+    if target:
+        assert (tmp_path / target).read_text() == "kept\n"

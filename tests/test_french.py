@@ -213,3 +213,59 @@ def test_each_command_in_french_has_none_of_its_english_words(cli, monkeypatch, 
     assert pattern.findall(interface(out)) == []
     code, english, _ = cli(*args)  # the same words are found in English: the check would see them
     assert pattern.findall(interface(english))
+
+
+def test_every_command_takes_lang_fr() -> None:
+    from typer.main import get_command
+
+    from piquet_variants.cli import app
+
+    from .test_conventions import _commands
+    leaves = [(path, c) for path, c in _commands(get_command(app)) if not hasattr(c, "list_commands")]
+    assert len(leaves) > 20
+    refusing = [" ".join(path) for path, c in leaves
+                if "--lang" not in [o for p in c.params for o in getattr(p, "opts", [])]]
+    assert refusing == []
+
+
+def test_what_the_last_commands_to_take_lang_say_is_french(cli, tmp_path: Path) -> None:
+    code, out, _ = cli("rulesets", "validate", "traite", "--lang", "fr")
+    assert code == 0 and out.strip().endswith("traite.yaml: valide")
+    mine = tmp_path / "traite.yaml"
+    mine.write_text((ROOT / "rulesets" / "traite.yaml").read_text("utf-8"), "utf-8")
+    cli("rulesets", "upgrade", str(mine))
+    code, out, _ = cli("rulesets", "upgrade", str(mine), "--lang", "fr")  # the second time, there is nothing to do
+    assert code == 0 and "déjà au format" in out
+    code, _, err = cli("convert", "example:traite-art12", "--in-place", "--lang", "fr")
+    assert code == 2 and "seul un fichier à vous" in err
+    for args in (("sources", "text", "royall-1651", "--at", "ch. IV"), ("sources", "export", "royall-1651"),
+                 ("examples", "path", "traite-art12"), ("examples", "copy", str(tmp_path / "copies"))):
+        assert cli(*args, "--lang", "fr")[0] == 0, args
+
+
+def test_a_warning_a_simulation_and_the_matrix_notes_in_french(cli) -> None:
+    code, _, err = cli("replay", "example:cases/case-04.json", "--lang", "fr")
+    assert "piquet-variants: avertissement: " in err and "warning" not in err
+    code, out, _ = cli("simulate", "-r", "traite", "--deals", "20", "--lang", "fr")
+    assert code == 0 and "appris (learned) contre appris (learned)" in out.splitlines()[0]
+    code, out, _ = cli("rulesets", "matrix", "--rules", "deal.*", "--lang", "fr")
+    notes = out.split("\n\n[1] ", 1)[1]
+    assert "(énoncé)" in notes and not re.search(r"\((?:" + "|".join(ATTESTATIONS) + r")\)", notes)
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.name)
+def test_a_book_figure_in_a_replay_is_in_words(cli, path: Path) -> None:
+    for lang in ("en", "fr"):
+        code, out, err = cli("replay", str(path), "--lang", lang)
+        assert code in (0, 3), err
+        assert not re.search(r"\b\d+x(?:[AKQJ]|10|9|8|7|6|as|roi|dame|valet|dix)\b|\b\d to (?:[AKQJ]|10|9|8|7)\b",
+                             out), (lang, re.findall(r".*\d(?:x| to ).*", out)[:3])
+
+
+def test_laws_name_rules_in_words_and_keep_test_ids_for_the_json(cli, monkeypatch) -> None:  # noqa: ANN001
+    monkeypatch.setenv("COLUMNS", "400")  # whole cells
+    code, out, _ = cli("rulesets", "laws", "cavendish-rubicon", "--lang", "fr")
+    assert code == 0 and "tests/test_" not in out and "::" not in out
+    assert "le moins de cartes qu'une coupe prend (deal.cut_minimum)" in out
+    code, out, _ = cli("rulesets", "laws", "cavendish-rubicon", "--format", "json")
+    assert all(t.startswith("tests/test_") for law in json.loads(out)["laws"] for t in law["tests"])

@@ -22,12 +22,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from piquet_variants.engine.derived import READS
-from piquet_variants.engine.partie import play_random_deal, play_random_partie
+from piquet_variants.players.random_player import random_deal, random_partie
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.errors import RulesetError
 from piquet_variants.ruleset.compiler import compile_path, load_ruleset
 
-from .conftest import ROOT
+from .conftest import ROOT, sized
 
 
 def _load_fuzz():  # type: ignore[no-untyped-def]
@@ -44,10 +44,12 @@ SEED = 12
 #: What an input may end in here: "slow" too, since the suite runs on shared machines; the campaign, not a unit
 #: test, holds the five seconds (a unit test's time limit is a generous bound against a hang, no more).
 CLEAN = {"accepted", "positioned error", "other error", "slow"}
-#: Inputs a category: a few hundred, some 15 s each on a quiet machine; fewer of the newer surfaces, whose inputs
-#: each compile a ruleset, wait on a server or call the API.
-EXAMPLES = {"notation": 250, "json": 250, "ruleset": 150, "args": 200, "texts": 40, "path": 30, "scheduler": 12,
-            "api": 60}
+#: Inputs a category: a few hundred under CI's long runs, some 15 s each on a quiet machine; fewer of the newer
+#: surfaces, whose inputs each compile a ruleset, wait on a server or call the API.  Otherwise a tenth: each
+#: category's generators and its run through the command line are still tried, in a second or two.
+EXAMPLES = {c: sized(n, max(n // 10, 3)) for c, n in {"notation": 250, "json": 250, "ruleset": 150, "args": 200,
+                                                      "texts": 40, "path": 30, "scheduler": 12, "api": 60,
+                                                      "files": 40, "csl": 30}.items()}
 
 
 @pytest.fixture
@@ -74,11 +76,29 @@ def test_fuzz_slice(fuzz_run, category: str) -> None:
     one()
 
 
+def test_a_users_file_changed_by_a_run_is_data_lost_whatever_its_status(fuzz_run, tmp_path: Path) -> None:
+    """The campaign's own check: a file put there as the user's, changed or made by the run, is found."""
+    case = fuzz.Case("files", "a copy over a name kept", ["examples", "copy", "{dir}/mine"],
+                     {"mine/thesis.txt": b"keep me"}, kept=("mine/traite-art12.piquet",))
+    outcome, _, detail = fuzz.run_case(case, tmp_path, 60.0)
+    assert outcome == "data lost" and "mine/traite-art12.piquet" in detail
+
+
+@pytest.mark.parametrize("category, method", [("files", "full stdout"), ("files", "report folder"),
+                                              ("files", "dangling link"), ("csl", "loop"), ("csl", "cycle"),
+                                              ("csl", "chain"), ("ruleset", "deep")])
+def test_the_campaign_makes_inputs_of_each_new_class(category: str, method: str) -> None:
+    """File-system faults, recursive styles and deep nesting are among the inputs a campaign makes."""
+    made = [fuzz.make_case(SEED, i, category) for i in range(300)]
+    assert any(method in c.method or (method == "deep" and " deep" in c.method) for c in made), method
+
+
 def test_generated_rulesets_the_compiler_accepts_play_and_those_it_refuses_say_where(tmp_path: Path) -> None:
-    """The engine row of the campaign, smaller: 40 rulesets the compiler accepts, 50 deals and a partie each."""
+    """The engine row of the campaign, smaller: 40 rulesets the compiler accepts (8 outside the long runs), 50 deals
+    and a partie each."""
     rng = random.Random(SEED)
     accepted = refused = 0
-    while accepted < 40:
+    while accepted < sized(40, 8):
         path = tmp_path / f"generated-{accepted + refused}.yaml"
         path.write_text(fuzz.ruleset_text(path.stem, fuzz.ruleset_values(rng)), encoding="utf-8")
         try:
@@ -90,8 +110,8 @@ def test_generated_rulesets_the_compiler_accepts_play_and_those_it_refuses_say_w
         accepted += 1
         play = random.Random(path.name)
         for _ in range(fuzz.PLAYED_DEALS):
-            score_deal(play_random_deal(rules, play))
-        play_random_partie(rules, play)
+            score_deal(random_deal(rules, play))
+        random_partie(rules, play)
     assert refused > 0  # the generator reaches the compiler's checks too
 
 
@@ -116,9 +136,9 @@ def test_fault_9_a_hand_of_one_card_deals_and_plays(tmp_path: Path) -> None:
     rules = compile_path(_child(tmp_path, "one", {"deal.hand": 1, "deal.talon": 30, "deal.packets": [1]})).rules
     rng = random.Random(1)
     for _ in range(50):
-        deal = play_random_deal(rules, rng)
+        deal = random_deal(rules, rng)
         assert deal.over and all(h == 0 for h in deal.hands)
-    assert play_random_partie(rules, rng).deals_counted > 0
+    assert random_partie(rules, rng).deals_counted > 0
 
 
 def test_fault_9_no_player_exchanges_more_cards_than_he_holds(tmp_path: Path) -> None:
@@ -126,7 +146,7 @@ def test_fault_9_no_player_exchanges_more_cards_than_he_holds(tmp_path: Path) ->
                                                   "exchange.younger_max": "remaining"})).rules
     rng = random.Random(3)
     for _ in range(50):
-        deal = play_random_deal(rules, rng)
+        deal = random_deal(rules, rng)
         assert all(d.bit_count() <= 6 for d in deal.discards)
 
 
@@ -153,3 +173,17 @@ def test_a_table_kept_by_some_groups_of_rules_reads_no_other(table: str) -> None
     others = {f.name: None for f in dataclasses.fields(rules) if f.name not in READS[table]}
     blind = dataclasses.replace(rules, **others)
     assert build(blind) == build(rules)
+
+
+@pytest.mark.parametrize("category, make, name", [("notation", "other_digits", "deal.piquet"),
+                                                  ("json", "half_characters", "deal.json")])
+def test_digits_not_0_to_9_and_half_characters_end_in_a_message_at_their_place(
+        fuzz_run, tmp_path_factory: pytest.TempPathFactory, category: str, make: str, name: str) -> None:
+    """The campaign's class of Unicode digits and lone surrogates, on each command that reads records: each input
+    is refused at its place (an internal error, a figure misread or a half-written file before)."""
+    for index in range(12):
+        rng = random.Random(f"unicode:{index}")
+        argv, out = fuzz._record_commands(rng, name)
+        case = fuzz.Case(category, make, argv, {name: getattr(fuzz, make)(rng).encode()}, output=out)
+        outcome, took, detail = fuzz.run_case(case, tmp_path_factory.mktemp(category), 60.0)
+        assert outcome == "positioned error", (index, argv, outcome, detail)

@@ -14,7 +14,7 @@ import piquet_variants as pv
 from piquet_variants.saying import say_note
 from piquet_variants.cards import card_name, parse_card
 from piquet_variants.errors import NotationError
-from piquet_variants.notation.reader import read_text
+from .reading import read_text
 from piquet_variants.records.checks import Dialogue, figure_id
 from piquet_variants.api import write
 

@@ -17,7 +17,7 @@ import piquet_variants as pv
 from piquet_variants.cards import card_name, parse_card
 from piquet_variants.saying import say_all
 from piquet_variants.errors import RecordError
-from piquet_variants.notation.reader import read_text
+from .reading import read_text
 from piquet_variants.api import write
 
 DEALS = Path(__file__).resolve().parent.parent / "docs" / "deals"

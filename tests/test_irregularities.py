@@ -14,6 +14,7 @@ from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase, deal
 from piquet_variants.engine.scoring import judge_kind, score_deal
 from piquet_variants.errors import IllegalAction
 from piquet_variants.ruleset.compiler import load_ruleset
+from piquet_variants.players.random_player import finish_randomly
 
 
 def rules(rid: str):
@@ -71,7 +72,7 @@ def test_club_faced_card_always_voids() -> None:
 def _declare_best_and_play(d: Deal, seed: int = 3) -> None:
     while d.phase == Phase.DECLARE:
         d.apply(0)
-    d.play_out(random.Random(seed))
+    finish_randomly(d, random.Random(seed))
 
 
 def _peek_then_play(rid: str, who: int, cards: int) -> Deal:

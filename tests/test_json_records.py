@@ -24,7 +24,8 @@ RECORD = {"players": ["A", "B"], "deals": [{"dealer": "B", "scores": {"A": 10, "
     ('{"players": ["A", "B"], "deals": [{"dealer": "B", "scores": {"A": NaN}}]}', 1, 67, "not a JSON number"),
     ('{"players": ["A", "B"], "players": ["C", "D"], "deals": []}', 1, 25, "duplicate key 'players'"),
     ('{"players": ["A", "B"], "deals": [{"dealer": "B", "scores": {"A": 1' + "0" * 30 + '}}]}', 1, 67, "out of range"),
-    (json.dumps(RECORD) + "\n{}", 2, 1, "extra data"),
+    (json.dumps(RECORD) + "\nx", 2, 1, "extra data"),
+    (json.dumps(RECORD) + "\n" + json.dumps(RECORD) + " 7", 2, len(json.dumps(RECORD)) + 2, "extra data"),
 ])
 def test_what_json_refuses_is_refused_at_its_place(text: str, line: int, column: int, words: str) -> None:
     (error,) = [r for r in json_records(text, "bad.json") if isinstance(r, RecordError)]
@@ -59,3 +60,35 @@ def test_every_shipped_json_record_reads_as_before(path: Path) -> None:
     records = list(pv.read(path))
     data = json.loads(path.read_text("utf-8"))
     assert [r.data for r in records] == (data if isinstance(data, list) else [data])
+
+
+def test_json_lines_are_read_a_record_a_line_each_at_its_line(tmp_path: Path) -> None:
+    bad = dict(RECORD, deals=[{"dealer": 7}])
+    path = tmp_path / "lines.json"
+    path.write_text("\n".join(json.dumps(r) for r in (RECORD, bad, RECORD)) + "\n", "utf-8")
+    errors: list[RecordError] = []
+    assert [r.data for r in pv.read(path, on_error=errors.append)] == [RECORD, RECORD]
+    (problem,) = errors[0].problems
+    assert (problem.line, problem.path) == (2, "deals[0].dealer"), problem
+
+
+@pytest.mark.parametrize("text", [
+    json.dumps([RECORD, dict(RECORD, deals=[{"dealer": 7}]), RECORD], indent=1),
+    json.dumps(dict(RECORD, players=["A", 'B\\"q'])),
+    json.dumps(RECORD) + "\n" + json.dumps(dict(RECORD, deals=[{"dealer": 7}])) + "\n",
+    json.dumps(dict(RECORD, note="x\\ud800")),
+    "[\n" + json.dumps(RECORD) + ",\n]",
+    "[" + json.dumps(RECORD) + " " + json.dumps(RECORD) + "]",
+    '[{"a": "x\\ny',
+], ids=["array", "escaped quote", "lines", "half a character", "trailing comma", "no comma", "open string"])
+def test_a_text_read_in_pieces_of_any_size_reads_as_it_does_whole(text: str) -> None:
+    """The reader takes a file in pieces and lets each record's text go once it is read: what it finds, and where
+    each value and each fault stands, is the same whatever the pieces."""
+    def seen(results: list[object]) -> list[object]:
+        return [[(p.line, p.column, p.path, p.message) for p in r.problems] if isinstance(r, RecordError)
+                else (r.data, r.where(("deals", 0, "dealer")), r.where(("players", 1)))  # type: ignore[attr-defined]
+                for r in results]
+    whole = seen(list(json_records(text, "f.json")))
+    for size in (1, 2, 7, 64):
+        assert seen(list(json_records(iter([text[i:i + size] for i in range(0, len(text), size)]), "f.json"))) \
+            == whole, size

@@ -17,6 +17,7 @@ from piquet_variants.engine.partie import Partie
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.errors import IllegalAction
 from piquet_variants.ruleset.compiler import load_ruleset
+from piquet_variants.players.random_player import finish_randomly
 
 
 def rules(rid: str) -> Any:
@@ -89,7 +90,7 @@ def test_law_25_retaking_the_discard_plays_thirteen_and_reckons_nothing() -> Non
     retake_discard(d, ELDER, low(d.discards[ELDER], 1))
     assert d.hands[ELDER].bit_count() == 13 and d.reckons_nothing[ELDER]
     d.apply(low(d.hands[YOUNGER], 2))
-    d.play_randomly(random.Random(1))
+    finish_randomly(d, random.Random(1))
     score = score_deal(d)
     assert d.over and score.totals[ELDER] == 0 and len(d.tricks) == 12  # the thirteenth card is no trick
 
@@ -108,7 +109,7 @@ def test_law_26_a_card_mixed_into_the_discard_plays_eleven() -> None:
     d = _exchanged("cavendish-rubicon")
     mixed_into_discard(d, ELDER, low(d.hands[ELDER], 1))
     d.apply(low(d.hands[YOUNGER], 2))
-    d.play_randomly(random.Random(2))
+    finish_randomly(d, random.Random(2))
     assert d.over and not d.reckons_nothing[ELDER] and len(d.tricks) == 12
     assert any(follow == NO_CARD for _, _, follow in d.tricks)  # his adversary counts as tricks what he cannot answer
     assert sum(d.won) == 12
@@ -163,7 +164,7 @@ def test_au_cent_12_the_cards_left_unseen_looked_at(rid: str, bound: bool) -> No
     suits = {c // 9 for c in iter_cards(d.hands[ELDER])}
     assert hearts in suits and len(suits) > 1
     assert all(c // 9 == hearts for c in d.legal_actions()) is bound
-    d.play_out(random.Random(4))
+    finish_randomly(d, random.Random(4))
     assert d.tricks[0][1] // 9 == hearts or not bound
     assert d.forced_lead is None
 

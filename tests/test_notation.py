@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 import piquet_variants as pv
 from piquet_variants.errors import NotationError
 from piquet_variants.notation.numbers import NumberError, read_number, say_number
-from piquet_variants.notation.reader import read_file, read_records, read_text
+from .reading import read_file, read_records, read_text
 from piquet_variants.api import write
 from piquet_variants.schemas import validate
 

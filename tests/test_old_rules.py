@@ -18,7 +18,7 @@ from piquet_variants.saying import say_note
 from piquet_variants.cards import mask, parse_cards
 from piquet_variants.engine.combos import POINT, claim
 from piquet_variants.engine.deal import ELDER, NO_CARD, YOUNGER, Deal, Dealt, Phase, deck_cards
-from piquet_variants.engine.partie import play_random_deal
+from piquet_variants.players.random_player import finish_randomly, random_deal
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.ruleset.compiler import load_ruleset
 
@@ -237,7 +237,7 @@ def test_too_few_cards_the_leader_takes_what_cannot_be_played_to() -> None:
     assert d.hands[YOUNGER].bit_count() == 11
     while d.phase == Phase.DECLARE:
         d.apply(0)
-    d.play_out(random.Random(1))
+    finish_randomly(d, random.Random(1))
     assert len(d.tricks) == 12 and d.tricks[-1][2] == NO_CARD and d.over
     said = [say_note(n) for n in d.notes]
     assert "the younger plays with 11 cards: his opponent takes the tricks he cannot play to" in said
@@ -254,7 +254,7 @@ def test_too_many_cards(rid: str, reckons_nothing: bool) -> None:
     d.apply(d.hands[YOUNGER] & -d.hands[YOUNGER])
     while d.phase == Phase.DECLARE:
         d.apply(0)
-    d.play_out(random.Random(2))
+    finish_randomly(d, random.Random(2))
     score = score_deal(d)
     assert len(d.tricks) == 12 and d.reckons_nothing[ELDER] is reckons_nothing  # the thirteenth card is no trick
     assert (d.irregular is not None and d.irregular.hand_void[ELDER]) is not reckons_nothing
@@ -273,7 +273,7 @@ def test_the_last_trick_depends_on_the_card_that_wins_it(rid: str, with_a_nine: 
     r = dataclasses.replace(r, play=dataclasses.replace(r.play, counting_ranks=ace_to_ten, winning_ranks=ace_to_ten))
     seen = set()
     for seed in range(300):
-        d = play_random_deal(r, random.Random(seed))
+        d = random_deal(r, random.Random(seed))
         leader, lead, follow = d.tricks[-1]
         follower_won = follow // 9 == lead // 9 and follow < lead
         taker, winner = (follow, 1 - leader) if follower_won else (lead, leader)
@@ -392,7 +392,7 @@ def _elder_scores_first(rid: str, younger_beyond: int) -> tuple[Any, int, Any]:
     from piquet_variants.engine.scoring import MARK
     r = rules(rid)
     for seed in range(2000):
-        score = score_deal(play_random_deal(r, random.Random(seed)))
+        score = score_deal(random_deal(r, random.Random(seed)))
         first = next(e for e, _ in score.running() if e[0] != MARK)
         if first[0] == ELDER and score.totals[YOUNGER] > max(0, score.totals[ELDER] + younger_beyond):
             return r, first[2], score

@@ -71,7 +71,7 @@ _COMPILED_ONLY = pytest.mark.skipif(not os.environ.get("PIQUET_VARIANTS_EXPECT_C
 _PARTIES = """
 import random
 from piquet_variants.engine import deal
-from piquet_variants.engine.partie import play_random_deal, play_random_partie
+from piquet_variants.players.random_player import random_deal, random_partie
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.ruleset.registry import shipped_ids
@@ -80,10 +80,10 @@ for rid in shipped_ids():
     rules = load_ruleset(rid).rules
     rng = random.Random(rid)
     for _ in range(300):
-        s = score_deal(play_random_deal(rules, rng))
+        s = score_deal(random_deal(rules, rng))
         print(rid, s.totals, s.by, s.events)
     for _ in range(5):
-        print(rid, play_random_partie(rules, rng).result())
+        print(rid, random_partie(rules, rng).result())
 """
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from piquet_variants.cards import card_name, iter_cards
 from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, deck_cards, random_dealt
-from piquet_variants.engine.partie import play_random_deal
+from piquet_variants.players.random_player import finish_randomly, random_deal
 from piquet_variants.records.checks import FINAL
 from piquet_variants.api import replay
 from piquet_variants.engine.scoring import score_deal
@@ -23,7 +23,7 @@ SEEDS = st.integers(0, 2**32 - 1)
 
 
 def _random_deal(rid: str, seed: int) -> Deal:
-    return play_random_deal(load_ruleset(rid).rules, random.Random(seed))
+    return random_deal(load_ruleset(rid).rules, random.Random(seed))
 
 
 @settings(max_examples=150, deadline=None)
@@ -139,7 +139,7 @@ def test_scores_without_the_layout_agree_with_the_events_laid_out() -> None:
             if rng.random() < 0.25:
                 deal.peek(rng.choice((ELDER, YOUNGER)), 1 + int(rng.random() * 3))
             if not deal.over:
-                deal.play_randomly(rng)
+                finish_randomly(deal, rng)
             score = score_deal(deal)
             by, totals = [dict(score.by[ELDER]), dict(score.by[YOUNGER])], list(score.totals)
             summed = [dict.fromkeys(by[ELDER], 0), dict.fromkeys(by[YOUNGER], 0)]

@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from .conftest import ROOT
+
 DEALS = "docs/deals"
 
 
@@ -109,3 +111,19 @@ def test_the_cut_decides_the_first_dealer(cli, tmp_path) -> None:
     rec["cut"] = {"Premier": "7H", "Dernier": "AS"}
     path.write_text(json.dumps(rec), encoding="utf-8")
     assert _results(cli, str(path), "--ruleset", "cavendish-rubicon")[1]["results"][0]["deals"][0]["elder"] == "Premier"
+
+
+def test_a_deal_written_up_to_the_elders_exchange_is_told_as_far_as_it_goes(cli) -> None:
+    """au Cent's younger who takes up stock cards loses the game, so the record stops after the elder's exchange;
+    under the club laws the same deal goes on, and the record is a deal given in part, not a fault."""
+    code, out, err = cli("replay", str(ROOT / "docs" / "deals" / "stock-taken-up.piquet"), "-r", "cavendish-rubicon")
+    part = out.split("#2: cavendish-rubicon", 1)[1]
+    assert code == 0 and "Pierre discards 5, takes 5" in part and "is not played out" in part, err
+
+
+def test_an_exchange_left_out_before_the_calls_or_the_play_is_still_a_fault(cli, tmp_path) -> None:
+    text = (ROOT / "docs" / "deals" / "stock-taken-up.piquet").read_text("utf-8").split("\n\n[Ruleset", 1)[0]
+    text = text.replace("  younger discards J 10 7 ♠, takes 8♥ 9♣ 8♦\n", "")
+    (tmp_path / "gap.piquet").write_text(text, "utf-8")
+    code, out, err = cli("replay", str(tmp_path / "gap.piquet"))
+    assert code == 1 and "the younger's exchange is missing" in err

@@ -16,7 +16,7 @@ import pytest
 
 from piquet_variants.cli import main
 from piquet_variants.lexicon import lexicon
-from piquet_variants.report import site
+from piquet_variants.files import MANIFEST
 from piquet_variants.report.deals import tree
 from piquet_variants.report.stats import chart
 from piquet_variants.api import get_ruleset
@@ -35,7 +35,7 @@ NS = {"h": "http://www.w3.org/1999/xhtml"}
 
 
 def build(out: Path, *args: str) -> int:
-    return main(["report", "-o", str(out), *args])
+    return main(["report", "-O", str(out), *args])
 
 
 @pytest.fixture(scope="module")
@@ -340,6 +340,8 @@ def test_conflicts_and_bibliography(report: Path) -> None:
     doc = parse(report / "conflicts.html")
     shown = [s.get("aria-labelledby")[len("conflict-"):] for s in doc.iter(f"{{{NS['h']}}}section")]
     assert shown == [c["path"] for c in evidence.conflicts(sets)]
+    reasons = [text(p) for p in doc.findall(".//h:p[@class='reason']", NS)]
+    assert reasons == [f"Why: {c['reason']['text']}" for c in evidence.conflicts(sets)]  # each row's, as the CLI's
     bib = parse(report / "bibliography.html")
     ids = [li.get("id") for li in bib.findall(".//h:ul[@class='bibliography']/h:li", NS)]
     assert sorted(ids) == sorted({f"src-{s.id}" for rs in sets for s in rs.bibliography})
@@ -455,22 +457,29 @@ def test_a_bad_record_or_statistics_file_writes_nothing(tmp_path: Path, capsys: 
     assert build(out, "traite", "--stats", str(stats)) == 1 and not out.exists()
 
 
-def test_a_previous_report_is_replaced_whole_and_anything_else_only_with_force(
+def test_a_previous_report_is_replaced_and_nothing_else_even_with_force(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "site"
     assert build(out, "marquoir") == 0
-    assert (out / site.MARKER).is_file() and (out / "rulesets" / "marquoir.html").is_file()
+    assert (out / MANIFEST).is_file() and (out / "rulesets" / "marquoir.html").is_file()
     assert build(out, "traite") == 0  # a previous report: replaced, its stale pages gone
     assert not (out / "rulesets" / "marquoir.html").exists() and (out / "rulesets" / "traite.html").is_file()
     assert not [p for p in tmp_path.iterdir() if p.name != "site"]  # no temporary folder left beside it
+    (out / "rulesets" / "mine.txt").write_text("keep me")
+    capsys.readouterr()
+    assert build(out, "marquoir") == 2  # a file of the user's added: said, and kept
+    assert "rulesets/mine.txt" in capsys.readouterr().err and (out / "rulesets" / "traite.html").is_file()
+    assert build(out, "marquoir", "--force") == 0
+    assert (out / "rulesets" / "mine.txt").read_text() == "keep me"
+    assert (out / "rulesets" / "marquoir.html").is_file() and not (out / "rulesets" / "traite.html").exists()
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "notes.txt").write_text("keep me")
-    capsys.readouterr()
-    assert build(mine, "traite") == 2
-    assert "not a report written by piquet-variants" in capsys.readouterr().err
-    assert [p.name for p in mine.iterdir()] == ["notes.txt"]
-    assert build(mine, "traite", "--force") == 0 and not (mine / "notes.txt").exists()
+    for force in ((), ("--force",)):
+        assert build(mine, "traite", *force) == 2
+        err = capsys.readouterr().err
+        assert "notes.txt" in err and "not a report written by piquet-variants" in err
+        assert [p.name for p in mine.iterdir()] == ["notes.txt"]
     (tmp_path / "file").write_text("x")
     assert build(tmp_path / "file", "traite") == 2
     here = os.getcwd()
@@ -514,7 +523,7 @@ def test_a_folder_of_records_and_a_record_with_no_ruleset(tmp_path: Path, capsys
 
 def test_help_shows_examples(cli) -> None:  # noqa: ANN001
     code, out, _ = cli("report", "--help")
-    assert code == 0 and "piquet-variants report -o site" in out and "--stats" in out
+    assert code == 0 and "piquet-variants report -O site" in out and "--stats" in out
 
 
 @pytest.mark.parametrize("required", [False, True])

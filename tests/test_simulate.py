@@ -21,7 +21,7 @@ from piquet_variants.players.table import play_deal
 from piquet_variants.players.view import Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.simulate.duel import duel
-from piquet_variants.simulate.run import CHUNK, Plan, simulate
+from piquet_variants.simulate.run import BATCHES_PER_WORKER, CHUNK, Plan, batches, simulate
 from piquet_variants.simulate.tally import Tally
 
 RULES = (load_ruleset("cavendish-rubicon").rules, load_ruleset("traite").rules)
@@ -41,6 +41,16 @@ def test_same_figures_for_any_jobs_and_on_dask() -> None:
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         on_dask = simulate(plan, scheduler=cluster.scheduler_address)
     assert on_dask.tallies == one.tallies
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3, 40])
+def test_a_cluster_gets_each_chunk_once_in_a_few_batches_of_one_ruleset(workers: int) -> None:
+    plan = _plan(deals=7 * CHUNK + 5)
+    cut = batches(plan, workers)
+    assert [task for batch in cut for task in batch] == plan.tasks()
+    assert all(len({task[0] for task in batch}) == 1 for batch in cut)
+    assert len(cut) <= len(plan.rules) * BATCHES_PER_WORKER * workers
+    assert len(cut) >= len(plan.rules) * min(8, BATCHES_PER_WORKER * workers) // 2
 
 
 def test_a_different_seed_gives_different_deals() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from piquet_variants.notation.reader import read_text
+from .reading import read_text
 from piquet_variants.api import write
 
 DEALS = Path(__file__).resolve().parent.parent / "docs" / "deals"

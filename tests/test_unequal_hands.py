@@ -23,6 +23,7 @@ from piquet_variants.engine.deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, ra
 from piquet_variants.engine.irregular import exchange_wrongly
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.ruleset.compiler import load_ruleset
+from piquet_variants.players.random_player import finish_randomly
 
 _RULESETS = ("cavendish-rubicon", "cavendish-au-cent", "royall-1651", "traite", "modern-fr")
 
@@ -63,7 +64,7 @@ def _play(rid: str, seed: int, sizes: tuple[int, int]) -> tuple[Deal, tuple[int,
             deal.apply(discard)
         else:
             exchange_wrongly(deal, discard, take)
-    deal.play_randomly(rng)
+    finish_randomly(deal, rng)
     return deal, (took[0], took[1])
 
 
@@ -120,7 +121,7 @@ def _capot_against_thirteen(rid: str) -> Deal:
     d.apply(cards("10S JH JD"))
     while d.phase == Phase.DECLARE:
         d.apply(0)
-    d.play_out(random.Random(0))
+    finish_randomly(d, random.Random(0))
     return d
 
 

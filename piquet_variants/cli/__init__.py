@@ -15,7 +15,8 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from ..errors import PiquetError, ProblemsError, echo
+from ..console import device_full
+from ..errors import PiquetError, ProblemsError, echo, echo_name
 
 #: Every command: the module of ``cli`` it lives in, the command function or sub-app there, and its examples
 #: (None: the module's own EPILOG, or a sub-app's).  A command's module, and what it imports, is loaded only
@@ -40,11 +41,19 @@ _COMMANDS: dict[str, tuple[str, str, str | None]] = {
                 "  piquet-variants convert my-deal.piquet --in-place"),
     "odds": ("odds", "odds_command", None),
     "simulate": ("simulate", "simulate_command", None),
+    "analyse": ("analyse", "analyse_command", None),
     "report": ("report", "report_command",
-               "Examples:\n\n  piquet-variants report -o site\n\n"
-               "  piquet-variants report -o site traite cavendish-rubicon modern-fr --deals example:traite-art12\n\n"
-               "  piquet-variants report -o rapport --lang fr --deals my-deals/ --stats simulation.json"),
+               "Examples:\n\n  piquet-variants report -O site\n\n"
+               "  piquet-variants report -O site traite cavendish-rubicon modern-fr --deals example:traite-art12\n\n"
+               "  piquet-variants report -O rapport --lang fr --deals my-deals/ --stats simulation.json"),
 }
+
+
+#: Help and usage errors as Click writes them, not rich's panels: Click wraps each paragraph between words at the
+#: terminal's width, and an option's name and metavar stay whole on their line, where rich's columns cut
+#: ``--install-completion`` and ``RULESET[:NAME=CHOICE,...]`` mid-word and kept a docstring's line breaks
+#: mid-sentence at 80 columns.
+PLAIN_HELP = None
 
 
 def _command(name: str) -> Any:
@@ -54,13 +63,33 @@ def _command(name: str) -> Any:
     module = import_module(f"{__name__}.{module_name}")
     found: Any = getattr(module, attr)
     if isinstance(found, typer.Typer):
+        found.rich_markup_mode = PLAIN_HELP
         command = typer.main.get_command(found)
     else:
-        single = typer.Typer()
+        single = typer.Typer(rich_markup_mode=PLAIN_HELP)
         single.command(name, epilog=epilog or getattr(module, "EPILOG", None))(found)
         command = typer.main.get_command(single)
     command.name = name
+    _whole_words(command)
     return command
+
+
+def _whole_words(command: Any) -> None:
+    """A command's examples kept whole (``_whole``), and its summary in a list of commands its first sentence
+    whole, wrapped, where Click would cut it at the width with "..."; its subcommands' too."""
+    if command.epilog:
+        command.epilog = _whole(command.epilog)
+    if command.help and not command.short_help:
+        first = command.help.split("\n\n")[0]
+        command.short_help = " ".join(first.split(". ")[0].split()).rstrip(".") + "."
+    for sub in getattr(command, "commands", {}).values():
+        _whole_words(sub)
+
+
+def _whole(epilog: str) -> str:
+    """Each example of an epilog (an indented paragraph) kept on its line, as typed (Click's ``\\b``), rather than
+    rewrapped as prose: a command line is copied whole, even where it runs past the width."""
+    return "\n\n".join("\b\n" + p if p.startswith("  ") else p for p in epilog.split("\n\n"))
 
 
 class _Commands(TyperGroup):
@@ -72,15 +101,20 @@ class _Commands(TyperGroup):
     def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:  # type: ignore[override]
         return _command(cmd_name) if cmd_name in _COMMANDS else None
 
+    def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: str | None = None) -> None:
+        from .complete import register
+        register()
+        super()._main_shell_completion(ctx_args, prog_name, complete_var)
+
 
 app = typer.Typer(
     cls=_Commands,
     help="Explore the historical rule variants of Piquet: compare rulesets rule by rule with their "
          "sources, and replay recorded deals under any of them.",
-    no_args_is_help=True, pretty_exceptions_enable=False, context_settings={"help_option_names": ["-h", "--help"]},
-    epilog="Examples:\n\n  piquet-variants rulesets list\n\n  piquet-variants rulesets diff modern-fr marquoir\n\n"
+    no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=PLAIN_HELP, context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=_whole("Examples:\n\n  piquet-variants rulesets list\n\n  piquet-variants rulesets diff modern-fr marquoir\n\n"
            "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon\n\n"
-           "Exit status: 0 ok, 1 bad input, 2 usage, 3 a book's figure disagrees.")
+           "Exit status: 0 ok, 1 bad input, 2 usage, 3 a book's figure disagrees."))
 
 
 def _version(shown: bool) -> None:
@@ -122,6 +156,10 @@ def main(argv: list[str] | None = None) -> int:
         typer.echo(str(exc) if isinstance(exc, ProblemsError) else f"piquet-variants: {exc}", err=True)
         return 1
     except Exception as exc:  # noqa: BLE001 - the last line of defence: a fault of ours, one line, no traceback
+        full = device_full(exc)  # the user's disk, not our fault
+        if full:
+            typer.echo(full, err=True)
+            return 1
         files = ", ".join(_inputs(sys.argv[1:] if argv is None else argv)) or "the command line"
         typer.echo(f"piquet-variants: internal error on {files} (a bug: please report it, with the file): "
                    f"{type(exc).__name__}: {echo(str(exc), 200)}", err=True)
@@ -130,11 +168,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _inputs(argv: list[str]) -> list[str]:
-    """The arguments that name input files (or standard input, or a shipped example), for the catch-all's message."""
+    """The arguments that name input files (or standard input, or a shipped example), for the catch-all's message;
+    not a command's name, though a folder of the current one bears it (``rulesets``)."""
     from ..files import quietly
-    return [echo(arg) for arg in argv if arg == "-" or arg.startswith("example:") or quietly(Path.exists, Path(arg))]
+    return [echo_name(arg) for arg in argv if arg not in _COMMANDS and (
+        arg == "-" or arg.startswith("example:") or quietly(Path.exists, Path(arg)))]
 
 
 def run() -> None:
-    """Console-script entry point."""
-    sys.exit(main())
+    """Console-script entry point (``console.run``, which the installed command calls)."""
+    from ..console import run as console_run
+    console_run()

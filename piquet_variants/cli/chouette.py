@@ -8,6 +8,7 @@ import typer
 
 from ..engine.sitting import SittingReplay, replay_sitting
 from ..errors import Problem, RecordError
+from ..examples import shown
 from ..i18n import Lang, t
 from ..located import Located
 from ..render import Report, json_text
@@ -42,7 +43,7 @@ def _report(rep: SittingReplay, title: str, step: int, lang: Lang) -> Report:
     return out.items([(0, f"! {m.problem.message} ({t('line', lang)} {m.problem.line})") for m in rep.mismatches])
 
 
-def _json(rep: SittingReplay, ruleset_id: str, doc: Located) -> dict[str, Any]:
+def _json(rep: SittingReplay, ruleset_id: str, doc: Located, typed: object) -> dict[str, Any]:
     names = rep.players
     parties = [{"single": names[line.seats.single], "player": names[line.seats.player],
                 "adviser": names[line.seats.adviser],
@@ -51,7 +52,7 @@ def _json(rep: SittingReplay, ruleset_id: str, doc: Located) -> dict[str, Any]:
                 "marks": dict(zip(names, line.marks)), "card": dict(zip(names, line.card))}
                for line in rep.sitting.lines]
     nxt = rep.sitting.next_seats
-    return {"file": doc.file, "ruleset": ruleset_id, "players": list(names), "parties": parties,
+    return {"file": shown(typed, doc.file), "ruleset": ruleset_id, "players": list(names), "parties": parties,
             "totals": dict(zip(names, rep.sitting.totals)),
             "next": {"single": names[nxt.single], "player": names[nxt.player], "adviser": names[nxt.adviser]},
             "payments": [{"payer": names[p.payer], "payee": names[p.payee], "owed": p.owed, "paid": p.paid}
@@ -89,13 +90,13 @@ def chouette_command(
                 raise RecordError([p for r in bad for p in r.problems])
             if not docs:
                 raise RecordError([Problem(str(f), 1, 1, "", "no partie to settle")])
-            sets = rulesets_for(docs[0], docs[0].file, ruleset, option, lang)
+            sets = rulesets_for(docs[0], shown(f, docs[0].file), ruleset, option, lang)
             for rs in sets:
                 rep = replay_sitting(docs, rs.rules)
                 status = max(status, EXIT_MISMATCH if rep.mismatches else 0)
-                results.append(_json(rep, rs.id, docs[0]))
+                results.append(_json(rep, rs.id, docs[0], f))
                 step = rs.rules.chouette.partie_step or 1
-                report.extend(_report(rep, f"{docs[0].file}: {rs.id}", step, lang))
+                report.extend(_report(rep, f"{shown(f, docs[0].file)}: {rs.id}", step, lang))
         except RecordError as exc:
             problems += exc.problems
             status = 1

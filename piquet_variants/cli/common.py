@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
+from itertools import chain
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
-from ..errors import PiquetError, RecordError, UnknownRuleset, echo
+from ..errors import PiquetError, Problem, RecordError, UnknownRuleset, echo
 from ..located import Located
 from ..ruleset.model import Ruleset
-from ..render import OutputFormat
+from ..render import OutputFormat, Report, json_text
 from ..i18n import Lang, t
 from . import complete
 
@@ -27,9 +28,13 @@ OptionOpt = Annotated[list[str] | None, typer.Option(
 RulesetsOpt = Annotated[list[str], typer.Option(
     "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]", autocompletion=complete.rulesets,
     help="Ruleset (id or .yaml file), with its options if any, e.g. traite:end=race-100; repeat to compare.")]
-RulesetArg = Annotated[str, typer.Argument(
-    metavar="RULESET", autocompletion=complete.rulesets,
-    help="Ruleset id or .yaml file, with its options if any: traite:end=race-100.")]
+#: A command that takes its ruleset as an argument takes it as -r too, as every command that replays does.
+OneRulesetArg = Annotated[str | None, typer.Argument(
+    metavar="RULESET", autocompletion=complete.rulesets, show_default=False,
+    help="Ruleset id or .yaml file, with its options if any: traite:end=race-100 (or -r RULESET).")]
+AlsoRulesetsOpt = Annotated[list[str] | None, typer.Option(
+    "--ruleset", "-r", metavar="RULESET[:NAME=CHOICE,...]", autocompletion=complete.rulesets, show_default=False,
+    help="A ruleset, as the arguments name one; repeatable.")]
 RecordsArg = Annotated[list[Path], typer.Argument(
     metavar="FILE", autocompletion=complete.records,
     help="Deal records: notation (.piquet) or JSON (.json), example:NAME for a shipped example, or - for "
@@ -45,14 +50,14 @@ class BadOption(PiquetError):
     """A --option that is not NAME=CHOICE, or that no ruleset given can take."""
 
 
-def warn(message: str) -> None:
+def warn(message: str, lang: Lang = "en") -> None:
     """A diagnostic on stderr that does not stop the command."""
-    typer.echo(f"piquet-variants: warning: {message}", err=True)
+    typer.echo(f"piquet-variants: {t('warning', lang)}: {message}", err=True)
 
 
-def note(message: str) -> None:
+def note(message: str, lang: Lang = "en") -> None:
     """A remark on stderr about how the command read its input: neither a fault nor a result."""
-    typer.echo(f"piquet-variants: note: {message}", err=True)
+    typer.echo(f"piquet-variants: {t('note', lang)}: {message}", err=True)
 
 
 def _choice(item: str, flag: str) -> tuple[str, str]:
@@ -60,6 +65,15 @@ def _choice(item: str, flag: str) -> tuple[str, str]:
     if not sep or not name.strip() or not choice.strip():
         raise BadOption(f"{flag} {echo(item)}: expected NAME=CHOICE, for example end=race-100")
     return name.strip(), choice.strip()
+
+
+def one_ruleset(arg: str | None, flagged: list[str] | None) -> str:
+    """The one ruleset a command is given, as its argument or as ``-r``."""
+    given = ([arg] if arg else []) + list(flagged or ())
+    if len(given) != 1:
+        raise typer.BadParameter(f"name one ruleset, as RULESET or -r RULESET (given: {len(given)})",
+                                 param_hint="RULESET")
+    return given[0]
 
 
 def parse_options(raw: list[str] | None) -> tuple[tuple[str, str], ...]:
@@ -119,7 +133,7 @@ def record_rulesets(doc: Located, where: str, raw: list[str] | None, lang: Lang)
     then the bare ``raw`` ones; a ruleset file is found from the record's folder.  A ruleset not found is a
     ``RecordError`` at the record's line."""
     if "ruleset" not in doc.data:
-        warn(f"{where}: {t('assumed ruleset', lang).format(ruleset=DEFAULT_RULESET)}")
+        warn(f"{where}: {t('assumed ruleset', lang).format(ruleset=DEFAULT_RULESET)}", lang)
     own = tuple(doc.data.get("options", {}).items())
     try:
         return choose_rulesets([doc.data.get("ruleset", DEFAULT_RULESET)], raw, own, Path(doc.file).parent)
@@ -144,51 +158,95 @@ def rulesets_for(doc: Located, where: str, refs: list[str] | None, raw: list[str
     for rs in sets:
         if own and rs.id != own_id:
             note(f"{where}: " + t("record options not applied", lang).format(
-                options=", ".join(f"{n}={c}" for n, c in own), ruleset=rs.id, own=own_id))
+                options=", ".join(f"{n}={c}" for n, c in own), ruleset=rs.id, own=own_id), lang)
     return sets
 
 
-def load_deals(path: Path) -> list[Located | RecordError]:
-    """Every record of a file (JSON if ``.json``, else the traditional notation), of a shipped ``example:NAME``,
-    or of ``-``, each read or the error that spoils it (``piquet_variants.api.load``).
+def each_record(path: Path) -> Iterator[Located | RecordError]:
+    """Each record of a file (JSON if ``.json``, else the traditional notation), of a shipped ``example:NAME``,
+    or of ``-``, each read or the error that spoils it, as it is read (``piquet_variants.api.read``).
 
-    Standard input is JSON if it opens an object (``{"``), else notation.  The
+    Standard input is JSON if it opens as JSON does, else notation.  The
     notation's parser (and Lark) is imported only when notation is read.
     """
     from ..examples import resolve
 
     if str(path) == STDIN:
-        return _load_stdin()
+        return _located(_Stdin())
     path = resolve(str(path))
     if path.suffix.lower() == ".json":
-        from ..api import load
-        return load(path)
+        return _located(path)
     return _read_notation(path)
 
 
-def _read_notation(path: Path) -> list[Located | RecordError]:
-    """A notation file's records, parsed once and kept (``stored``) until the file or the package's code changes;
-    a file with a bad record is parsed every time, so that its problems are always said.
+def load_deals(path: Path) -> list[Located | RecordError]:
+    """Every record of a file, as ``each_record`` gives them, for a command that needs them all at once (a
+    sitting, a report)."""
+    return list(each_record(path))
+
+
+def numbered(results: Iterable[Located | RecordError]) -> Iterator[tuple[int, bool, Located | RecordError]]:
+    """Each record with its number in the file from 1, and whether it is the file's only one (known once the
+    next is read, or the file's end)."""
+    ahead = iter(results)
+    first = next(ahead, None)
+    if first is None:
+        return
+    second = next(ahead, None)
+    yield 1, second is None, first
+    if second is not None:
+        yield from ((k, False, r) for k, r in enumerate(chain([second], ahead), 2))
+
+
+class _Stdin:
+    """Standard input, read in pieces as its bytes come, under its own name."""
+
+    name = "<stdin>"
+
+    def read(self, size: int) -> bytes:
+        return sys.stdin.buffer.read(size)
+
+
+def _located(source: Path | _Stdin) -> Iterator[Located | RecordError]:
+    """The records ``read`` gives, each with its places, and each error in its place between them."""
+    from ..api import read
+
+    errors: list[RecordError] = []
+    for record in read(source, on_error=errors.append):
+        yield from errors
+        errors.clear()
+        yield record.located
+    yield from errors
+
+
+def _read_notation(path: Path) -> Iterator[Located | RecordError]:
+    """A notation file's records, as read; a small file's are parsed once and kept (``stored``) until the file or
+    the package's code changes; a file with a bad record is parsed every time, so that its problems are always said.
 
     Parsing is most of a short command's time: Lark compiles its lexer's
     patterns as it meets each parser state.  A record replayed again, under
-    other rulesets or in another format, is read back instead.
+    other rulesets or in another format, is read back instead.  A file larger
+    than one record may be is not kept: its records are read one at a time.
     """
     from ..located import MAX_BYTES
     from ..stored import digest, stored
 
-    def name() -> str:
+    try:
         info = path.stat()
-        if info.st_size > MAX_BYTES or not stat.S_ISREG(info.st_mode):  # left to the reader, which bounds it
-            raise OSError("not kept: too large, or a pipe or a device (which can be read only once)")
+        small = info.st_size <= MAX_BYTES and stat.S_ISREG(info.st_mode)
+    except (OSError, ValueError):
+        small = False
+    if not small:  # too large to keep, or a pipe or a device (which can be read only once), or not there
+        return _located(path)
+
+    def name() -> str:
         return f"records-{_reader_key()}-{digest([str(path).encode(), path.read_bytes()])}.pickle"
 
     def parse() -> list[Located | RecordError]:
-        from ..api import load
-        return load(path)
+        return list(_located(path))
 
-    return stored(name, parse, lambda found: isinstance(found, list) and all(isinstance(r, Located) for r in found),
-                  keep=lambda records: not any(isinstance(r, RecordError) for r in records))  # errors said every time
+    return iter(stored(name, parse, lambda found: isinstance(found, list) and all(isinstance(r, Located) for r in found),
+                       keep=lambda records: not any(isinstance(r, RecordError) for r in records)))
 
 
 @cache
@@ -201,20 +259,21 @@ def _reader_key() -> str:
     return files_digest(sorted(package.rglob("*.py")) + sorted(data_dir("grammar").glob("*.lark")))
 
 
-def _load_stdin() -> list[Located | RecordError]:
-    from ..api import load_string
-    from ..located import MAX_RECORDS_BYTES, LoadFailure, read_stream
-
-    name = "<stdin>"
-    try:
-        text = read_stream(sys.stdin.buffer, name, MAX_RECORDS_BYTES)
-    except LoadFailure as exc:
-        return [RecordError([exc.problem])]
-    return load_string(text, name)
-
-
 #: Exit statuses from the mildest to the worst: all agree, a book figure disagrees, bad input.
 _SEVERITY = (0, 3, 1)
+
+
+def finish(results: list[dict[str, Any]], report: Report, problems: list[Problem], statuses: list[int],
+           fmt: OutputFormat) -> None:
+    """A command's end over several records: the results of the good ones, whole, on stdout (unless every one was
+    bad), the problems on stderr, and the worst status."""
+    if results or not problems:
+        typer.echo(json_text({"results": results}) if fmt == "json" else report.render(fmt))
+    if problems:
+        typer.echo("\n".join(map(str, problems)), err=True)
+    status = worst(*statuses)
+    if status:
+        raise typer.Exit(status)
 
 
 def worst(*statuses: int) -> int:

@@ -17,15 +17,15 @@ import typer
 from ..attribution import MAX_REPLAYED, Budget, Cause, attribute
 from ..engine.record import DealReplay, Replay, replay
 from ..engine.scoring import CATEGORIES
-from ..errors import Problem, RecordError
+from ..errors import RecordError
 from ..i18n import Lang, t
 from ..lexicon import value_words
 from ..records.model import record_of
-from ..render import Report, json_text
+from ..render import Report, Streamed
 from ..rulebook.views import footnote
 from ..ruleset.model import Ruleset, plain
 from . import complete
-from .common import FormatOpt, LangOpt, OptionOpt, choose_rulesets, load_deals
+from .common import FormatOpt, LangOpt, OptionOpt, choose_rulesets, each_record, numbered
 
 
 def compare_command(
@@ -47,11 +47,10 @@ def compare_command(
         raise typer.BadParameter("give at least two rulesets", param_hint="--ruleset")
     sets = choose_rulesets(ruleset, option)
     names = _names(sets)
-    records = load_deals(file)
     budget = Budget()  # the experiments' bound, for the whole file
-    deals: list[dict[str, Any]] = []
-    problems: list[Problem] = []
-    for k, doc in enumerate(records, 1):
+    out = Streamed(fmt, lambda text: typer.echo(text, nl=False), "deals", {"file": str(file), "rulesets": names})
+    bad = False
+    for k, alone, doc in numbered(each_record(file)):
         try:
             if isinstance(doc, RecordError):
                 raise doc
@@ -59,19 +58,15 @@ def compare_command(
             reps = [replay(record, rs.rules, doc) for rs in sets]
             found = [(name, rs, attribute(doc, sets[0], rs, budget)) for name, rs in zip(names[1:], sets[1:])]
         except RecordError as exc:  # this record only: the others are still compared
-            problems += exc.problems
+            typer.echo("\n".join(map(str, exc.problems)), err=True)
+            bad = True
             continue
-        deals += [dict(d, record=k) if len(records) > 1 else d for d in _deals(reps, sets, names, found, lang)]
-    if deals or not problems:
-        if fmt == "json":
-            typer.echo(json_text({"file": str(file), "rulesets": names, "deals": deals}))
-        else:
-            report = Report()
-            for d in deals:
-                report.extend(_text(d, names, lang))
-            typer.echo(report.render(fmt))
-    if problems:
-        typer.echo("\n".join(map(str, problems)), err=True)
+        for d in _deals(reps, sets, names, found, lang):
+            d = d if alone else dict(d, record=k)
+            out.add(_text(d, names, lang), d)
+    if out.parts or not bad:
+        out.close()
+    if bad:
         raise typer.Exit(1)
 
 

@@ -6,9 +6,59 @@ words it may become.  They read the rulesets on the search path and the shipped 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Any
+
+from typer._completion_classes import BashComplete  # Typer carries its own copy of Click, and its shells
 
 from ..errors import PiquetError
+
+
+class ColonBash(BashComplete):
+    """Bash completion of words with a colon in them (``example:NAME``, ``ID:NAME=CHOICE``).
+
+    Bash cuts the words it hands over at every character of ``COMP_WORDBREAKS``, ':' among them:
+    ``example:traite-a`` reaches us as ``example``, ``:``, ``traite-a``, and whatever we answer replaces only
+    what follows the last colon.  The word is joined again before it is completed, and each answer given
+    without the part before its last colon, as bash-completion's ``__ltrim_colon_completions`` does, so that
+    the script Typer installs works unchanged.
+    """
+
+    def get_completion_args(self) -> tuple[list[str], str]:
+        from typer._click.shell_completion import split_arg_string
+        args, incomplete = joined(split_arg_string(os.environ["COMP_WORDS"]), int(os.environ["COMP_CWORD"]))
+        self._typed = incomplete
+        return args, incomplete
+
+    def format_completion(self, item: Any) -> str:
+        value: str = item.value
+        cut = self._typed.rfind(":") + 1
+        return value[cut:] if cut and value.startswith(self._typed[:cut]) else value
+
+
+def joined(words: list[str], current: int) -> tuple[list[str], str]:
+    """The words before the one being completed, and that one, each rejoined where bash cut it at a colon."""
+    upto = words[:current] + [words[current] if current < len(words) else ""]
+    out: list[str] = []
+    glued = False
+    for word in upto:
+        if word == ":" and out:
+            out[-1] += word
+            glued = True
+        elif glued:
+            out[-1] += word
+            glued = False
+        else:
+            out.append(word)
+    return out[1:-1], out[-1]
+
+
+def register() -> None:
+    """Answer bash's completion requests with ``ColonBash`` (Typer registers its own each time it builds the
+    command line, so this runs after it, at the request)."""
+    from typer._click.shell_completion import add_completion_class
+    add_completion_class(ColonBash, "bash")
 
 
 def _options(rid: str) -> list[tuple[str, list[str]]]:
@@ -29,7 +79,8 @@ def rulesets(incomplete: str) -> list[str]:
     rid, colon, _ = incomplete.partition(":")
     if not colon:
         return [i for i in _ids() if i.startswith(incomplete)]
-    return [f"{rid}:{name}={choice}" for name, choices in _options(rid) for choice in choices]
+    return [w for w in (f"{rid}:{name}={choice}" for name, choices in _options(rid) for choice in choices)
+            if w.startswith(incomplete)]
 
 
 def options(incomplete: str) -> list[str]:

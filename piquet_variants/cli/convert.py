@@ -1,35 +1,56 @@
 """``piquet-variants convert``: traditional notation to JSON records, and back.
 
-The whole input is read and the whole output built before anything is
-written, and a file is replaced in one rename, so a bad input never leaves a
-half-written output behind.
+Records stream through: each is read, checked and written before the next
+is read, so that a file of any size converts in the memory of one record.
+The output is written beside the file it replaces (or, for standard output
+and devices, into a temporary file) and put in place in one rename (or
+copied) only once every record has been read and checked, so a bad input
+never leaves a half-written output behind.
 """
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, BinaryIO, Literal
 
 import typer
 
-from ..errors import OutputError, PiquetError, RecordError
+from ..errors import OutputError, PiquetError, Problem, RecordError
 from ..examples import PREFIX, resolve
-from ..files import replace_whole
+from ..files import check_output_file, replacing
 from ..located import Located
 from . import complete
-from .common import STDIN, load_deals
+from ..i18n import t
+from .common import STDIN, LangOpt, each_record, numbered
 
 Target = Literal["json", "notation"]
 
 
-def _write_whole(path: Path, text: str) -> None:
+@contextmanager
+def _output(path: Path | None) -> Iterator[BinaryIO]:
+    """Where the converted records are written as they are made: in the end ``path`` (replaced whole, in one
+    rename) or standard output, and nothing at all where the conversion fails."""
     try:
-        replace_whole(path, text.encode("utf-8"))
+        if path is None:
+            with tempfile.TemporaryFile() as kept:
+                yield kept
+                kept.seek(0)
+                for text in codecs.iterdecode(iter(lambda: kept.read(1 << 16), b""), "utf-8"):
+                    sys.stdout.write(text)
+                sys.stdout.flush()
+            return
+        with replacing(path) as out:
+            yield out
     except OSError as exc:
         why = "a pipe that nothing reads from" if exc.errno == errno.ENXIO else exc.strerror
-        raise OutputError(f"{path}: cannot write: {why}") from None
+        raise OutputError(f"{path or '<stdout>'}: cannot write: {why}") from None
 
 
 def _target_for(from_json: bool, output: Path | None) -> Target:
@@ -61,6 +82,7 @@ def convert_command(
                          "(with --in-place, the file's own).")] = None,
         in_place: Annotated[bool, typer.Option(
             "--in-place", help="Rewrite FILE itself, e.g. to write its notation canonically.")] = False,
+        lang: LangOpt = "en",
 ) -> None:
     """Turn a notation file into JSON records, or JSON records into notation.
 
@@ -70,32 +92,62 @@ def convert_command(
     records; notation is written canonically, comments kept in place.  Every
     problem in every record is reported, and nothing is written.
     """
-    from ..api import write, write_json
-
     if in_place:
         if source == STDIN or source.startswith(PREFIX):
-            raise typer.BadParameter("only a file of your own can be rewritten in place", param_hint="--in-place")
+            raise typer.BadParameter(t("only a file of your own can be rewritten in place", lang),
+                                     param_hint="--in-place")
         if output is not None and not _same_file(source, output):
-            raise typer.BadParameter("rewrites FILE itself; give no --output", param_hint="--in-place")
+            raise typer.BadParameter(t("rewrites FILE itself; give no --output", lang), param_hint="--in-place")
         output = Path(source)
     elif output is not None and _same_file(source, output):
-        raise typer.BadParameter(f"{output} is the input FILE; pass --in-place to rewrite it", param_hint="--output")
-    records = load_deals(Path(source))
-    problems = [p for r in records if isinstance(r, RecordError) for p in r.problems]
-    if problems:
-        raise RecordError(problems)
-    docs = [r for r in records if isinstance(r, Located)]
-    from_json = bool(docs) and docs[0].lines is None
-    own: Target = "json" if from_json else "notation"
-    if (to or (own if in_place else _target_for(from_json, output))) == "json":
-        from ..schemas import validate
-        problems = [p for d in docs for p in validate(d, "record")]
+        raise typer.BadParameter(t("{output} is the input FILE; pass --in-place to rewrite it", lang).format(
+            output=output), param_hint="--output")
+    if output is not None:
+        check_output_file(output)  # before any reading: a file the user could not write with > is refused
+    problems: list[Problem] = []
+    with _output(output) as out:
+        target: Target | None = None
+        several = False
+        for k, alone, doc in numbered(each_record(Path(source))):
+            several = not alone
+            if isinstance(doc, RecordError):
+                problems += doc.problems
+                continue
+            if target is None:  # the first record's format says the other's
+                from_json = doc.lines is None
+                own: Target = "json" if from_json else "notation"
+                target = to or (own if in_place else _target_for(from_json, output))
+            if problems:  # a record bad already: every record is still checked, and nothing written
+                problems += _checked(doc, target)
+                continue
+            try:
+                out.write(_converted(doc, target, k, alone).encode("utf-8"))
+            except RecordError as exc:
+                problems += exc.problems
         if problems:
             raise RecordError(problems)
-        text = write_json([d.data for d in docs])
-    else:
-        text = write([d.data for d in docs])
-    if output is None:
-        typer.echo(text, nl=False)
-    else:
-        _write_whole(output, text)
+        out.write(("\n]\n" if target == "json" and several else "").encode("utf-8"))
+
+
+def _converted(doc: Located, target: Target, k: int, alone: bool) -> str:
+    """One record in the target format, as it stands in the whole: JSON an object alone, or an item of the
+    array of several records; notation after a blank line from the record before."""
+    from ..api import write, write_json
+
+    if target == "notation":
+        return ("\n" if k > 1 else "") + write(doc.data)
+    problems = _checked(doc, target)
+    if problems:
+        raise RecordError(problems)
+    text = write_json(doc.data)
+    if alone:
+        return text
+    return ("[" if k == 1 else ",") + "\n" + "\n".join("  " + line for line in text.rstrip("\n").split("\n"))
+
+
+def _checked(doc: Located, target: Target) -> list[Problem]:
+    """A record's problems in the target format: JSON is held to the record schema."""
+    if target == "notation":
+        return []
+    from ..schemas import validate
+    return validate(doc, "record")

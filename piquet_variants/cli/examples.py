@@ -9,8 +9,8 @@ import typer
 
 from .. import examples
 from ..located import Located
-from ..i18n import t
-from ..render import Report, json_text
+from ..i18n import Lang, t
+from ..render import OutputFormat, Report, json_text
 from . import complete
 from .common import FormatOpt, LangOpt, load_deals
 
@@ -38,26 +38,38 @@ def _described(path: Path) -> dict[str, Any]:
                      "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon")
 def list_(ctx: typer.Context, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """List the examples; a record argument of any command takes one as example:NAME."""
-    if ctx.invoked_subcommand is not None:
-        return
+    if ctx.invoked_subcommand is None:
+        _list(fmt, lang)
+
+
+@app.command("list", epilog="Example: piquet-variants examples list --format json")
+def list_command(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+    """List the examples, as 'examples' alone does (kept for the scripts and habits that type it)."""
+    _list(fmt, lang)
+
+
+def _list(fmt: OutputFormat, lang: Lang) -> None:
     docs = [_described(p) for p in examples.files()]
     if fmt == "json":
         typer.echo(json_text(docs))
         return
-    rows = [[d["name"], d["file"], d["ruleset"] or "-", d["source"] or "-"] for d in docs]
+    # named as a record argument takes it, to be typed back (the JSON keeps the bare name)
+    rows = [[examples.PREFIX + d["name"], d["file"], d["ruleset"] or "-", d["source"] or "-"] for d in docs]
     typer.echo(Report().table([t(h, lang) for h in ("name", "file", "ruleset", "source")], rows).render(fmt))
 
 
 @app.command("path", epilog="Example: piquet-variants examples path traite-art12")
 def path(name: Annotated[str, typer.Argument(metavar="NAME", autocompletion=complete.examples, help="An example's name, with or without "
-                                                                  "its .piquet or .json suffix.")]) -> None:
+                                                                  "its .piquet or .json suffix.")],
+         lang: LangOpt = "en") -> None:
     """The file an example is installed as."""
     typer.echo(str(examples.path(name)))
 
 
 @app.command("copy", epilog="Example: piquet-variants examples copy my-deals")
 def copy(dest: Annotated[Path, typer.Argument(metavar="DIR", help="The folder to copy them into (made if "
-                                                                  "missing).")]) -> None:
+                                                                  "missing).")],
+         lang: LangOpt = "en") -> None:
     """Copy every example into a folder, to edit or replay; a file already there stops the copy before it starts."""
     for p in examples.copy(dest):
         typer.echo(str(p))

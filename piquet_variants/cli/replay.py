@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -14,14 +15,18 @@ from ..saying import say_all, say_note
 from ..engine.record import Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import RecordError
+from ..examples import shown
 from ..i18n import Lang, t
 from ..lexicon import place
 from ..records.checks import Check, figure_id
 from ..records.model import Record, record_of
 from ..narrative import said, tell, unplayed
-from ..render import Report, json_text
+from ..located import Located
+from ..ruleset.model import Ruleset
+from ..render import Report, Streamed
 from . import complete
-from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, load_deals, rulesets_for, warn, worst
+from .common import (FormatOpt, LangOpt, OptionOpt, RecordsArg, choose_rulesets, each_record, numbered,
+                     record_rulesets, rulesets_for, warn, worst)
 
 EXIT_MISMATCH = 3
 
@@ -121,45 +126,64 @@ def replay_command(
     Exit status: the worst of all records: 0 when every claimed score agrees,
     3 when one disagrees, 1 when a record is bad input.
     """
-    results, report, problems, statuses = [], Report(), [], [0]
+    out = Streamed(fmt, lambda text: typer.echo(text, nl=False))
+    statuses = [0]
+    chosen = choose_rulesets(ruleset, option) if ruleset else None  # once, not for every record
     for f in files:
-        records = load_deals(f)
-        for k, doc in enumerate(records, 1):
-            if isinstance(doc, RecordError):
-                problems += doc.problems
-                statuses.append(1)
-                continue
-            where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
-            try:
-                sets = rulesets_for(doc, where, ruleset, option, lang)
-            except RecordError as exc:
-                problems += exc.problems
-                statuses.append(1)
-                continue
-            record = record_of(doc.data)
-            for rs in sets:
-                try:
-                    rep = replay(record, rs.rules, doc)
-                except RecordError as exc:  # a revoke, an impossible discard: this record only
-                    problems += exc.problems
-                    statuses.append(1)
-                    break
-                statuses.append(EXIT_MISMATCH if rep.mismatches else 0)
-                results.append(dict(replay_json(rep, rs.id, lang), file=doc.file, record=k))
-                tell_it = narrative if narrative is not None else doc.lines is not None
-                report.extend(_account(rep, record, f"{where}: {rs.id}", lang, tell_it, rs))
-                if rep.partie.tie_deals_left:
-                    warn(f"{where}: {tie_words(rs, rep.partie.tie_deals_left, lang)}")
-                for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription
-                    for remark in say_all(d.warnings, lang):  # the record may mean what the laws do not
-                        warn(f"{where}: {rs.id}: {t('deal', lang)} {d.number}: {remark}")
-                    flag = unplayed(d, lang)
-                    if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):
-                        warn(f"{where}: {flag}")
-    if results or not problems:
-        typer.echo(json_text({"results": results}) if fmt == "json" else report.render(fmt))
-    if problems:
-        typer.echo("\n".join(map(str, problems)), err=True)
+        for k, alone, doc in numbered(each_record(f)):
+            statuses.append(_replayed(out, f, doc, k, alone, (chosen, ruleset, option), lang, narrative))
+    if out.parts or 1 not in statuses:  # records all bad: their problems alone, and no empty output
+        out.close()
     status = worst(*statuses)
     if status:
         raise typer.Exit(status)
+
+
+def _replayed(out: Streamed, f: Path, doc: Located | RecordError, k: int, alone: bool,
+              asked: tuple[list[Ruleset] | None, list[str] | None, list[str] | None], lang: Lang,
+              narrative: bool | None) -> int:
+    """Replay one record under each ruleset asked for (its own where none is) and write what each gives, or its
+    problems on stderr: the exit status it calls for."""
+    if isinstance(doc, RecordError):
+        return _said(doc)
+    where = shown(f, doc.file) if alone else f"{shown(f, doc.file)} #{k}"
+    try:
+        sets = _rulesets(doc, where, asked, lang)
+    except RecordError as exc:
+        return _said(exc)
+    record = record_of(doc.data)
+    status = 0
+    for rs in sets:
+        try:
+            rep = replay(record, rs.rules, doc)
+        except RecordError as exc:  # a revoke, an impossible discard: this record only
+            return worst(status, _said(exc))
+        status = worst(status, EXIT_MISMATCH if rep.mismatches else 0)
+        tell_it = narrative if narrative is not None else doc.lines is not None
+        out.add(_account(rep, record, f"{where}: {rs.id}", lang, tell_it, rs),
+                dict(replay_json(rep, rs.id, lang), file=shown(f, doc.file), record=k))
+        if rep.partie.tie_deals_left:
+            warn(f"{where}: {tie_words(rs, rep.partie.tie_deals_left, lang)}", lang)
+        for d in rep.deals:  # a play begun and stopped short is likely a card left out in transcription
+            for remark in say_all(d.warnings, lang):  # the record may mean what the laws do not
+                warn(f"{where}: {rs.id}: {t('deal', lang)} {d.number}: {remark}", lang)
+            flag = unplayed(d, lang)
+            if flag and d.deal is not None and (d.deal.tricks or d.deal.lead_card is not None):
+                warn(f"{where}: {flag}", lang)
+    return status
+
+
+def _rulesets(doc: Located, where: str, asked: tuple[list[Ruleset] | None, list[str] | None, list[str] | None],
+              lang: Lang) -> list[Ruleset]:
+    """The rulesets a record is replayed under: those --ruleset names, compiled once for the whole file, unless
+    the record chose options of its own (``rulesets_for``: they hold under its own ruleset), or its own."""
+    chosen, refs, option = asked
+    if chosen is None or not doc.data.get("options"):
+        return chosen if chosen is not None else record_rulesets(doc, where, option, lang)
+    return rulesets_for(doc, where, refs, option, lang)
+
+
+def _said(error: RecordError) -> int:
+    """A record's problems, on stderr as they are found: the status of bad input."""
+    typer.echo("\n".join(map(str, error.problems)), err=True)
+    return 1

@@ -7,16 +7,12 @@ from typing import Annotated
 
 import typer
 
-from ..errors import Problem, RecordError
-from ..examples import SUFFIXES
+from ..analysis import MOST_SAMPLES
+from ..errors import OutputRefused, Problem, RecordError
+from ..examples import SUFFIXES, shown
 from ..files import quietly
 from . import complete
-from .common import LangOpt, choose_rulesets, load_deals, record_rulesets
-
-# No --option's short form here: -o is the output folder (--output).
-_OptionLong = Annotated[list[str] | None, typer.Option(
-    "--option", metavar="[RULESET:]NAME=CHOICE", autocompletion=complete.options,
-    help="Choose a ruleset option, e.g. end=race-100 or traite:end=race-100; repeatable.")]
+from .common import AlsoRulesetsOpt, LangOpt, OptionOpt, choose_rulesets, load_deals, record_rulesets
 
 
 def _record_files(paths: list[str]) -> list[Path]:
@@ -33,35 +29,45 @@ def _record_files(paths: list[str]) -> list[Path]:
 
 def report_command(
         output: Annotated[Path, typer.Option(
-            "--output", "-o", metavar="DIR", help="The folder to write the site to (made, or replaced if it holds "
-                                                  "a report written before).")],
+            "--output", "-O", metavar="DIR", help="The folder to write the site to: made, or an empty one, or one "
+                                                  "holding a report written before, whose files alone are replaced.")],
         ids: Annotated[list[str] | None, typer.Argument(
             metavar="RULESET", autocompletion=complete.rulesets, help="Rulesets to report (ids or .yaml files, with options as ID:NAME=CHOICE); "
                                     "default: every ruleset on the search path.")] = None,
+        flagged: AlsoRulesetsOpt = None,
         deals: Annotated[list[str] | None, typer.Option(
             "--deals", metavar="PATH", autocompletion=complete.records, help="Records to replay: notation or JSON files, folders of them, or "
                                             "example:NAME; repeatable.")] = None,
         stats: Annotated[Path | None, typer.Option(
             "--stats", metavar="FILE", help="The JSON of 'simulate --format json', tabled and charted.")] = None,
-        option: _OptionLong = None, lang: LangOpt = "en",
+        annotate: Annotated[int, typer.Option(
+            "--annotate", metavar="SAMPLES", min=0, max=MOST_SAMPLES,
+            help="Annotate each record's decisions, as 'analyse' does, on this many drawn deals (0: not).")] = 0,
+        option: OptionOpt = None, lang: LangOpt = "en",
         force: Annotated[bool, typer.Option(
-            "--force", help="Replace DIR even if it holds something other than a report.")] = False) -> None:
+            "--force", help="Replace the report in DIR even where files of your own were added to it: they are "
+                            "kept. A folder that holds no report is never written.")] = False) -> None:
     """Write the HTML report: the rulesets by date, the rules matrix, each ruleset and each rule's history with
     their citations, the conflicts, the bibliography, each deal replayed under every ruleset, and the statistics.
 
     The site opens from the folder (file://) with no network.  It is built in a
     temporary folder and moved into place: a bad record or statistics file
-    writes nothing.
+    writes nothing.  The folder keeps a list of the files the report wrote
+    (.piquet-variants-report): a later report replaces those, and nothing
+    else.
 
     Exit status: 0 written; 1 bad input (a record, a ruleset, the statistics
-    file); 2 usage (DIR holds something other than a report, and no --force).
+    file); 2 usage (DIR is not the report's: a folder holding anything but a
+    report, the root, a system or home folder, the current folder or one above
+    it; or a report with files of yours added, without --force).
     """
     from ..report import deals as deal_pages, site, stats as stats_page
 
     try:
         site.check_target(output, force)
-    except site.OutputRefused as exc:
+    except OutputRefused as exc:
         raise typer.BadParameter(str(exc), param_hint="--output") from None
+    ids = [*(ids or ()), *(flagged or ())]
     chosen = choose_rulesets(ids, option) if ids else choose_rulesets(_known(), option)
     seen = [rs.id for rs in chosen]
     twice = sorted({i for i in seen if seen.count(i) > 1})
@@ -76,15 +82,19 @@ def report_command(
             if isinstance(doc, RecordError):
                 problems += doc.problems
                 continue
-            where = doc.file if len(records) == 1 else f"{doc.file} #{k}"
+            where = shown(f, doc.file) if len(records) == 1 else f"{shown(f, doc.file)} #{k}"
             try:
-                entries.append(deal_pages.Entry(doc, k, len(records), record_rulesets(doc, where, None, lang)[0]))
+                entries.append(deal_pages.Entry(doc, k, len(records), record_rulesets(doc, where, None, lang)[0],
+                                                annotate))
             except RecordError as exc:
                 problems += exc.problems
     if problems:
         raise RecordError(problems)
     data = stats_page.load(stats) if stats is not None else None
-    pages = site.build(output, chosen, entries, data, lang, force)
+    try:
+        pages = site.build(output, chosen, entries, data, lang, force)
+    except OutputRefused as exc:  # the folder changed while the pages were made
+        raise typer.BadParameter(str(exc), param_hint="--output") from None
     typer.echo(f"{output / 'index.html'}: {pages} pages")
 
 

@@ -8,21 +8,22 @@ from typing import Annotated, Literal
 
 import typer
 
-from ..errors import ProblemsError, RulesetError
+from ..errors import ProblemsError, RulesetError, echo_name
 from ..files import quietly
 from ..located import LoadFailure, load_file, read_source
 from ..i18n import Lang, t
 from ..lexicon import rule_name, value_words
-from ..render import OutputFormat, Report, Term, grid, json_text, markdown, md_cell, md_text
+from ..render import OutputFormat, Report, Term, grid, hanging, json_text, markdown, md_cell, md_text
 from ..rulebook import citing, evidence, views
 from ..ruleset.model import Ruleset
 from ..ruleset.compiler import compile_path, sources_for, without_inherit_cite
 from ..resources import data_dir
 from ..ruleset.texts import check_quotes, without_text
-from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, path_for, read_sources
+from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, misnamed, path_for, read_sources
 from . import complete
 from . import laws as laws_command
-from .common import FormatOpt, LangOpt, OptionOpt, RulesetArg, choose_rulesets, resolve_ruleset, warn
+from .common import (AlsoRulesetsOpt, FormatOpt, LangOpt, OneRulesetArg, OptionOpt, choose_rulesets,
+                     one_ruleset, resolve_ruleset, warn)
 from ..schemas.formats import FORMAT
 from .sources import BibFormat, StyleOpt, bibliography_text
 
@@ -30,16 +31,26 @@ app = typer.Typer(help="Inspect, validate, compare and cite the rulesets.", no_a
 
 
 def _attest(c: dict, lang: Lang) -> list[str]:
-    return [c["source"], c["locator"], t(c["attestation"], lang)]
+    return [c["source"], c["locator"], _attested(c, lang)]
+
+
+def _attested(c: dict, lang: Lang) -> str:
+    """The attestation in words, and where the quote could not be checked, the text not being shipped, so."""
+    unchecked = c.get("quote") and not views.quote_checked(c["source"])
+    return t(c["attestation"], lang) + (f" ({t('the text is not shipped: the quote is not checked', lang)})"
+                                        if unchecked else "")
 
 
 def _cites(citations: list[dict], lang: Lang) -> str:
-    return "; ".join(f"{c['source']} {c['locator']} [{t(c['attestation'], lang)}]" for c in citations)
+    return "; ".join(f"{c['source']} {c['locator']} [{_attested(c, lang)}]" for c in citations)
 
 
 @app.command("list", epilog="Example: piquet-variants rulesets list --format json")
 def list_(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
-    """List the rulesets (the shipped ones, and those in the --rulesets folders) and the sources each follows."""
+    """List the rulesets (the shipped ones, and those in the --rulesets folders) and the sources each follows; a
+    ruleset file whose name is no valid id is said on stderr, not listed."""
+    for path, why in misnamed():
+        warn(f"{path}: not listed: {echo_name(path.stem)} is not a valid ruleset id ({why})")
     docs = [views.summary(resolve_ruleset(i), lang) for i in known_ids()]
     if fmt == "json":
         typer.echo(json_text(docs))
@@ -51,10 +62,10 @@ def list_(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets show traite\n\n"
                     "  piquet-variants rulesets show traite --option end=race-100 --format json")
-def show(ruleset: RulesetArg,
+def show(ruleset: OneRulesetArg = None, flagged: AlsoRulesetsOpt = None,
          option: OptionOpt = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """Every rule of a ruleset, with its value and its citations."""
-    rs, = choose_rulesets([ruleset], option)
+    rs, = choose_rulesets([one_ruleset(ruleset, flagged)], option)
     doc = views.show(rs, lang)
     if fmt == "json":
         typer.echo(json_text(doc))
@@ -95,7 +106,7 @@ def validate(files: Annotated[list[str], typer.Argument(
                                                 "source's 'text' file, else ID.txt or ID.md), every source cited "
                                                 "having one; by default, in the texts shipped with the tool, for "
                                                 "the sources they are of.")] = None,
-             fmt: FormatOpt = "table") -> None:
+             fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """Check ruleset files: schema, extends, sources, citations and consistency, and the quotes.
 
     A file named sources.yaml is checked as a sources registry.
@@ -109,17 +120,19 @@ def validate(files: Annotated[list[str], typer.Argument(
     problems = []
     valid = []
     checked = []
-    for f in map(_ruleset_file, files):
+    for arg in files:
+        f, chosen = _ruleset_file(arg)
         unchecked: list[str] = []
         try:
             if f.name == SOURCES_FILE:
                 read_sources(f)
             else:
                 compile_path(f)
+                if chosen:  # the options too, as a command given ID:NAME=CHOICE would choose them
+                    choose_rulesets([arg], None)
                 parent = without_inherit_cite(f)
                 if parent is not None:
-                    warn(f"{f}: extends {parent} without inherit_cite: the rules it takes from {parent} are "
-                         f"labelled inherited, under {parent}'s sources; say why they hold here with inherit_cite")
+                    warn(f"{f}: {t('extends without inherit_cite', lang).format(parent=parent)}", lang)
                 known, doc = sources_for(f), load_file(f)
                 if texts is None:  # the shipped texts, for the sources they are of; the others said unchecked
                     unchecked = without_text(doc, known, data_dir("texts"))
@@ -135,8 +148,9 @@ def validate(files: Annotated[list[str], typer.Argument(
             checked.append({"file": str(f), "valid": False, "problems": [dataclasses.asdict(exc.problem)]})
         else:
             quoted = texts is not None and f.name != SOURCES_FILE
-            valid.append(f"{f}: valid" + (f" (quotes found in {texts})" if quoted else "")
-                         + (f" (quotes not checked, the text not being shipped: {', '.join(unchecked)})"
+            valid.append(f"{f}: {t('valid', lang)}"
+                         + (f" ({t('quotes found in {folder}', lang).format(folder=texts)})" if quoted else "")
+                         + (f" ({t('quotes not checked, the text not being shipped: {sources}', lang).format(sources=', '.join(unchecked))})"
                             if unchecked else ""))
             checked.append({"file": str(f), "valid": True, "problems": [], "unchecked": unchecked})
     if fmt == "json":
@@ -151,17 +165,22 @@ def validate(files: Annotated[list[str], typer.Argument(
         raise typer.Exit(1)
 
 
-def _ruleset_file(arg: str) -> Path:
-    """A file named, or the file of a ruleset id on the search path (an id that is also a file is the file)."""
+def _ruleset_file(arg: str) -> tuple[Path, bool]:
+    """A file named, or the file of a ruleset id on the search path (an id that is also a file is the file), and
+    whether options are chosen for it (``ID:NAME=CHOICE``, as every command takes a ruleset)."""
     path = Path(arg)
-    if is_id(arg) and not quietly(Path.exists, path):
-        return path_for(arg)
-    return path
+    if quietly(Path.exists, path):
+        return path, False
+    rid, _, spec = arg.rpartition(":") if "=" in arg else (arg, "", "")
+    if is_id(rid):
+        return path_for(rid), bool(spec)
+    return Path(rid) if spec and rid.endswith(".yaml") else path, bool(spec)
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets upgrade my-ruleset.yaml\n\n"
                     "  piquet-variants rulesets upgrade *.yaml && piquet-variants rulesets validate *.yaml")
-def upgrade(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to rewrite.")]) -> None:
+def upgrade(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ruleset files to rewrite.")],
+            lang: LangOpt = "en") -> None:
     """Rewrite ruleset files of an older format in the current one: each key renamed since (with its values) and
     the format line, the comments, order and quoting kept.
 
@@ -169,7 +188,8 @@ def upgrade(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ru
     current); 1 a file that cannot be read, is not a ruleset's YAML, or cannot
     be written (that file is left as it was).
     """
-    from ..files import replace_whole
+    from ..errors import OutputRefused
+    from ..files import check_output_file, replace_whole
     from ..ruleset.upgrade import UpgradeFailure, upgrade as upgraded
 
     failed = []
@@ -177,17 +197,18 @@ def upgrade(files: Annotated[list[Path], typer.Argument(metavar="FILE", help="Ru
         try:
             text, changes = upgraded(read_source(f), str(f))
             if changes:
+                check_output_file(f)  # a file the shell's > could not write is not rewritten either
                 replace_whole(f, text.encode("utf-8"))
         except LoadFailure as exc:
             failed.append(str(exc.problem))
             continue
-        except UpgradeFailure as exc:
+        except (UpgradeFailure, OutputRefused) as exc:
             failed.append(str(exc))
             continue
         except OSError as exc:
             failed.append(f"{f}: cannot write: {exc.strerror or exc}")
             continue
-        typer.echo("\n".join(f"{f}: {c}" for c in changes) if changes else f"{f}: already format {FORMAT}")
+        typer.echo("\n".join(f"{f}: {c}" for c in changes) if changes else f"{f}: {t('already format {format}', lang).format(format=FORMAT)}")
     if failed:
         typer.echo("\n".join(failed), err=True)
         raise typer.Exit(1)
@@ -198,11 +219,14 @@ Only = Literal["disagreements", "filled", "options"]
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets diff modern-fr marquoir --format markdown\n\n"
                     "  piquet-variants rulesets diff traite cavendish-rubicon --only disagreements --show quotes")
-def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", autocompletion=complete.rulesets,
-                                          help="First ruleset (id or file), with its options if any: "
-                                               "traite:end=race-100.")],
-         b: Annotated[str, typer.Argument(metavar="RULESET_B", autocompletion=complete.rulesets,
-                                          help="Second ruleset (id or file), with its options if any.")],
+def diff(a: Annotated[str | None, typer.Argument(metavar="RULESET_A", autocompletion=complete.rulesets,
+                                                 show_default=False,
+                                                 help="First ruleset (id or file), with its options if any: "
+                                                      "traite:end=race-100.")] = None,
+         b: Annotated[str | None, typer.Argument(metavar="RULESET_B", autocompletion=complete.rulesets,
+                                                 show_default=False,
+                                                 help="Second ruleset (id or file), with its options if any.")] = None,
+         flagged: AlsoRulesetsOpt = None,
          option: OptionOpt = None,
          only: Annotated[Only | None, typer.Option(
              "--only", help="Keep one kind of difference: disagreements, filled or options.")] = None,
@@ -215,7 +239,11 @@ def diff(a: Annotated[str, typer.Argument(metavar="RULESET_A", autocompletion=co
     disputed), filled (one side is a value the project filled in: unstated, reconstructed or inherited) or option
     (a chosen option gives it).
     """
-    ra, rb = choose_rulesets([a, b], option)
+    given = [r for r in (a, b) if r] + list(flagged or ())
+    if len(given) != 2:
+        raise typer.BadParameter(f"name two rulesets, as arguments or with -r (given: {len(given)})",
+                                 param_hint="RULESET_A RULESET_B")
+    ra, rb = choose_rulesets(given, option)
     rows_doc = [d for d in views.diff(ra, rb, lang) if only is None or d["label"] == only.rstrip("s")]
     if fmt == "json":
         typer.echo(json_text(rows_doc))
@@ -246,8 +274,9 @@ def _quoted(citations: list[dict], lang: Lang) -> str:
     return "; ".join(out)
 
 
-def _rulesets(ids: list[str] | None) -> list[Ruleset]:
-    return choose_rulesets(ids or known_ids(), None)
+def _rulesets(ids: list[str] | None, flagged: list[str] | None) -> list[Ruleset]:
+    """The rulesets named as arguments, then with -r; every one on the search path where none is."""
+    return choose_rulesets([*(ids or ()), *(flagged or ())] or known_ids(), None)
 
 
 RulesetsArg = Annotated[list[str] | None, typer.Argument(
@@ -256,7 +285,8 @@ RulesetsArg = Annotated[list[str] | None, typer.Argument(
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets conflicts\n\n"
                     "  piquet-variants rulesets conflicts modern-fr marquoir --format json")
-def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+def conflicts(ids: RulesetsArg = None, flagged: AlsoRulesetsOpt = None, fmt: FormatOpt = "table",
+              lang: LangOpt = "en") -> None:
     """Every rule on which two or more sources state different values, each with its quotes and dates, and why
     it is listed: the firmest pair of sources that disagree.
 
@@ -264,7 +294,7 @@ def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt =
     inherited), an option's value and a value that does not apply under its ruleset's other rules are not a
     source's position and are left out; so is one book reporting two usages, and two packs' arithmetic.
     """
-    found = evidence.conflicts(_rulesets(ids), lang)
+    found = evidence.conflicts(_rulesets(ids, flagged), lang)
     if fmt == "json":
         typer.echo(json_text(found))
         return
@@ -287,13 +317,14 @@ def conflicts(ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt =
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets history point.score_per_card\n\n"
                     "  piquet-variants rulesets history reckoning.order --format json")
 def history(rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=complete.rules, help="Dotted rule path, e.g. point.compare.")],
-            ids: RulesetsArg = None, fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
+            ids: RulesetsArg = None, flagged: AlsoRulesetsOpt = None, fmt: FormatOpt = "table",
+            lang: LangOpt = "en") -> None:
     """One rule across the rulesets in the order of the dates of their rules: value, source, date, quote.
 
     The date is the rules' (the club laws of 1882), not the copy's the citation quotes (Cavendish's 8th edition,
     first published 1873), which `rulesets cite` and `sources show` give.
     """
-    doc = evidence.history(_rulesets(ids), rule, lang)
+    doc = evidence.history(_rulesets(ids, flagged), rule, lang)
     if fmt == "json":
         typer.echo(json_text(doc))
         return
@@ -331,7 +362,7 @@ def find(query: Annotated[list[str], typer.Argument(
     from ..rulebook import finding
 
     try:
-        found = finding.find(finding.index(_rulesets(ids)), " ".join(query))
+        found = finding.find(finding.index(_rulesets(ids, None)), " ".join(query))
     except finding.BadQuery as exc:
         raise typer.BadParameter(str(exc), param_hint="WORDS") from None
     if fmt == "json":
@@ -348,12 +379,12 @@ def find(query: Annotated[list[str], typer.Argument(
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets matrix --rules 'point.*' --format markdown\n\n"
                     "  piquet-variants rulesets matrix traite cavendish-rubicon modern-fr --rules 'game.*'")
-def matrix(ids: RulesetsArg = None,
+def matrix(ids: RulesetsArg = None, flagged: AlsoRulesetsOpt = None,
            rules: Annotated[str, typer.Option("--rules", metavar="GLOB",
                                               help="Rules to show, a glob on the dotted path: 'point.*'.")] = "*",
            fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """An N-way table: the rules as rows, the rulesets as columns, each value with a numbered note citing it."""
-    sets = _rulesets(ids)
+    sets = _rulesets(ids, flagged)
     doc = evidence.matrix(sets, rules, lang)
     if fmt == "json":
         typer.echo(json_text(doc))
@@ -371,20 +402,26 @@ def matrix(ids: RulesetsArg = None,
     cells: list[list[str | Term]] = [[Term(rule_name(r["path"], lang), r["path"])] + [
         f"{views.shown_value(r['cells'][rs.id], lang)} [{r['cells'][rs.id]['note']}]" for rs in sets]
         for r in doc["rows"]]
-    notes = [f"[{n['number']}] {n['text']}" for n in doc["notes"]]
+    notes = [hanging(f"[{n['number']}]", n["text"]) for n in doc["notes"]]
     typer.echo(grid(fmt, headers, cells) + _below(unapplied, fmt, lang) + "\n\n" + "\n".join(notes))
 
 
 @app.command(epilog="Examples:\n\n  piquet-variants rulesets cite cavendish-rubicon reckoning.order\n\n"
                     "  piquet-variants rulesets cite traite pique.with_repique --lang fr --style apa")
-def cite(ruleset: RulesetArg,
-         rule: Annotated[str, typer.Argument(metavar="RULE", autocompletion=complete.rules, help="Dotted rule path, e.g. point.compare.")],
+def cite(ruleset: OneRulesetArg = None,
+         rule: Annotated[str | None, typer.Argument(metavar="RULE", autocompletion=complete.rules, show_default=False,
+                                                    help="Dotted rule path, e.g. point.compare.")] = None,
+         flagged: AlsoRulesetsOpt = None,
          option: OptionOpt = None, style: StyleOpt = citing.DEFAULT_STYLE, fmt: FormatOpt = "table",
          lang: LangOpt = "en") -> None:
     """The citations behind one rule: each a note in the citation style (Chicago notes and bibliography by
     default) with its locator, then the quote, then how well the source attests the value, in words; then the
     bibliography."""
-    rs, = choose_rulesets([ruleset], option)
+    if flagged and rule is None:  # cite -r RULESET RULE: the one argument is the rule
+        ruleset, rule = None, ruleset
+    if rule is None:
+        raise typer.BadParameter("name the rule, e.g. point.compare", param_hint="RULE")
+    rs, = choose_rulesets([one_ruleset(ruleset, flagged)], option)
     doc = views.cite(rs, rule, lang, style, fmt)
     if fmt == "json":
         typer.echo(json_text(doc))
@@ -404,13 +441,13 @@ def cite(ruleset: RulesetArg,
 
 @app.command("sources", epilog="Examples:\n\n  piquet-variants rulesets sources cavendish-au-cent\n\n"
                                "  piquet-variants rulesets sources traite --format bibtex > traite.bib")
-def sources_(ruleset: RulesetArg,
+def sources_(ruleset: OneRulesetArg = None, flagged: AlsoRulesetsOpt = None,
              option: OptionOpt = None,
              fmt: Annotated[BibFormat, typer.Option(
                  "--format", "-f", help="table, json, markdown, or an export: bibtex, csl-json, ris.")] = "table",
              lang: LangOpt = "en", style: StyleOpt = citing.DEFAULT_STYLE) -> None:
     """The bibliography of one ruleset: the sources it follows and every source its citations name, and no other."""
-    rs, = choose_rulesets([ruleset], option)
+    rs, = choose_rulesets([one_ruleset(ruleset, flagged)], option)
     typer.echo(bibliography_text(list(rs.bibliography), fmt, lang, style))
 
 

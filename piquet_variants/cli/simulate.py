@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 
 import typer
 
+from ..files import check_output_file
 from ..i18n import Lang, decimal, figure_name, t
 from ..players.registry import DEFAULT_PAIR, parse_pair, player_class
 from ..render import grid, json_text
@@ -56,6 +57,9 @@ def simulate_command(
         handshake_timeout: Annotated[float, typer.Option(
             "--handshake-timeout", metavar="SECONDS", min=0.1, max=600,
             help="How long the scheduler then has to answer as a Dask scheduler.")] = Timeouts.handshake,
+        worker_timeout: Annotated[float, typer.Option(
+            "--worker-timeout", metavar="SECONDS", min=0.1, max=3600,
+            help="How long the scheduler then has to have a worker to run on.")] = Timeouts.workers,
         plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE.svg",
                                                   help="Draw the score bands against Cavendish's (the 'plot' extra).")]
         = None,
@@ -68,6 +72,8 @@ def simulate_command(
     Each figure has its 95% interval; where the ruleset is the club game,
     Cavendish's figure is beside it with the distance in standard errors.
     """
+    if plot is not None:
+        check_output_file(plot)  # before any work, not after the run
     sets = choose_rulesets(ruleset, option)
     pair = parse_pair(players)
     for name in pair:
@@ -79,10 +85,10 @@ def simulate_command(
         typer.echo(f"piquet-variants: warning: --jobs {jobs} reduced to {most} (the run has {chunks} "
                    f"chunk{'s' if chunks > 1 else ''} of at most {CHUNK} deals, the machine {cores} "
                    f"core{'s' if cores > 1 else ''})", err=True)
-    bar = _Bar(deals * len(sets), quiet)
+    bar = Bar(deals * len(sets), quiet)
     try:
         outcome = simulate(plan, min(jobs or most, most), scheduler, bar.update,
-                           Timeouts(connect_timeout, handshake_timeout))
+                           Timeouts(connect_timeout, handshake_timeout, worker_timeout))
     finally:
         bar.stop()
     club = load_ruleset(book.GAME).rules
@@ -99,11 +105,12 @@ def simulate_command(
         raise typer.Exit(EXIT_INTERRUPTED)
 
 
-class _Bar:
-    """Deals done and deals a second, on stderr, for runs over a second, where stderr is a terminal."""
+class Bar:
+    """Units done (deals, or what ``unit`` names) and a second, on stderr, for runs over a second, where stderr is
+    a terminal."""
 
-    def __init__(self, total: int, quiet: bool):
-        self.total, self.start = total, time.monotonic()
+    def __init__(self, total: int, quiet: bool, unit: str = "deals"):
+        self.total, self.start, self.unit = total, time.monotonic(), unit
         self.on = not quiet and sys.stderr.isatty()
         self.progress: Any = None
         self.task: Any = None
@@ -114,8 +121,8 @@ class _Bar:
         if self.progress is None:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-            self.progress = Progress(TextColumn("deals"), BarColumn(), MofNCompleteColumn(),
-                                     TextColumn("{task.fields[rate]} deals/s"), TimeRemainingColumn(),
+            self.progress = Progress(TextColumn(self.unit), BarColumn(), MofNCompleteColumn(),
+                                     TextColumn("{task.fields[rate]} " + self.unit + "/s"), TimeRemainingColumn(),
                                      console=Console(stderr=True), transient=True)
             self.task = self.progress.add_task("simulate", total=self.total, rate="-")
             self.progress.start()
@@ -157,6 +164,14 @@ def _book_of(data: dict[str, Any]) -> dict[str, Any] | None:
     return next((r for r in data["results"] if r["book"]), None)
 
 
+def _player(pid: str, lang: Lang) -> str:
+    """A player as a reader sees it: a shipped player's name in the reader's language, with the id typed for it
+    beside where they differ (``appris (learned+score)``); a player of one's own by its id."""
+    base = pid.split("+")[0]
+    words = t(f"player:{base}", lang)
+    return pid if words in (f"player:{base}", base) else f"{words} ({pid})"
+
+
 def _text(data: dict[str, Any], fmt: Any, lang: Lang) -> str:
     results = data["results"]
     club = _book_of(data)
@@ -173,7 +188,7 @@ def _text(data: dict[str, Any], fmt: Any, lang: Lang) -> str:
         rows.append(row + ([_book_cell(club, book_key, None, lang)] if club else []))
     rows.append([t("parties", lang), "-"] + [str(r["partie"]["parties"]) for r in results] + ([""] if club else []))
     head = (f"{t('deals', lang)}: {data['deals']}, {t('seed', lang)}: {data['seed']}, "
-            f"{t('players', lang)}: {t('{first} v {second}', lang).format(first=data['players'][0], second=data['players'][1])}" + (f" ({t('partial', lang)})" if data["partial"]
+            f"{t('players', lang)}: {t('{first} v {second}', lang).format(first=_player(data['players'][0], lang), second=_player(data['players'][1], lang))}" + (f" ({t('partial', lang)})" if data["partial"]
                                                                      else ""))
     bands_headers = [t("band", lang)] + [f"{r['ruleset']}: {t(role, lang)}" for r in results for role in ("elder",
                                                                                                        "younger")]

@@ -90,7 +90,8 @@ def show(source: Annotated[str, typer.Argument(metavar="ID", help="Source id.")]
 def text(source: Annotated[str, typer.Argument(metavar="ID", help="Source id.")],
          at: Annotated[str | None, typer.Option("--at", metavar="LOCATOR",
                                                 help="The part to print, as a citation's locator names it: "
-                                                     "ch. IV, p. 32, Law 62, art. 12, a heading.")] = None) -> None:
+                                                     "ch. IV, p. 32, Law 62, art. 12, a heading.")] = None,
+         lang: LangOpt = "en") -> None:
     """The text of a source shipped with the tool, or the passage a locator names in it.
 
     Shipped are the texts whose licence allows it (texts/README.md in the package); a source whose text is not
@@ -111,6 +112,7 @@ def _shipped(s: Source, lang: Lang) -> str | None:
                               "  piquet-variants sources export royall-1651 cotton-1674 --format ris")
 def export_(ids: Annotated[list[str] | None, typer.Argument(metavar="ID", help="Sources to export; default: all.")] = None,
             fmt: Annotated[Literal["bibtex", "csl-json", "ris"], typer.Option(
-                "--format", "-f", help="bibtex (for biblatex), csl-json (Zotero, pandoc) or ris.")] = "bibtex") -> None:
+                "--format", "-f", help="bibtex (for biblatex), csl-json (Zotero, pandoc) or ris.")] = "bibtex",
+            lang: LangOpt = "en") -> None:
     """Export sources for a reference manager, on stdout."""
     typer.echo(export(pick(ids), fmt), nl=False)

@@ -149,11 +149,12 @@ def follower_wins(lead: int, follow: int) -> bool:
     return follow < lead and follow // RANKS_PER_SUIT == lead // RANKS_PER_SUIT
 
 
-def _random_card(m: int, n: int, rand: Callable[[], float]) -> int:
+def random_card(m: int, n: int, rand: Callable[[], float]) -> int:
     """A uniformly random card of a non-empty mask of ``n`` cards, found suit by suit through the tables.
 
-    ``rand`` is the generator's bound ``random``: looked up once by the caller, not at every card; ``n``, which
-    the caller keeps count of, is not counted again at every card (compiled, ``int.bit_count`` is a method call).
+    The card is the ``int(rand() * n)``-th of the mask counting from the lowest bit: the same draw as indexing the
+    list of its cards, without making the list.  ``rand`` is the generator's bound ``random``, looked up once by
+    the caller; ``n``, which the caller may know already, is not counted again.
     """
     k = int(rand() * n)
     shift = 0
@@ -442,6 +443,28 @@ class Deal:
         """A combination shown while calling less, which may still bar the opponent."""
         self.shown[kind][p] = key
 
+    def sink(self, p: int, kind: str, cards: int) -> None:
+        """Player ``p`` sinks ``cards`` in ``kind``: he calls and reckons that kind as though he did not hold them.
+
+        Sinking is the player's to choose ("He may have a quart to a knave, and may only call a tierce to a knave
+        ... or a quatorze, and may only call a trio": Cavendish, *Calling*, Sinking; Law 49's winner "can
+        reckon", not must).  What he sinks he neither calls, nor reckons, nor opposes: his calls of the kind are
+        among the combinations of the cards he does not sink, the winner's reckoning is of those alone, and
+        what the adversary holds better than his call is good.  It is no miscall.
+        """
+        if self.phase != Phase.DECLARE or self.declaring() != (kind, p):
+            raise IllegalAction(f"the {ROLES[p]} sinks cards of the {kind} only as he calls it")
+        if not cards or cards & ~self.declared_hands[p]:
+            raise IllegalAction(f"the {ROLES[p]} sinks only cards he holds")
+        held = holdings(self.tables, self.declared_hands[p] & ~cards)[KINDS.index(kind)]
+        if held == self.held[kind][p]:
+            raise IllegalAction(f"the {ROLES[p]} holds no {kind} that these cards are of")
+        pair = (held, self.held[kind][1]) if p == ELDER else (self.held[kind][0], held)
+        self.held[kind] = pair
+        calls, _, _ = self.steps[self.step]
+        self.steps[self.step] = (calls, p, held)
+        self.notes.append(Note(Noted.SUNK, role=p, kind=Note(Noted.of("kind", kind)), cards=tuple(iter_cards(cards))))
+
     def _declare(self, index: int) -> None:
         cands = self.candidates()
         if not 0 <= index <= len(cands):
@@ -477,7 +500,8 @@ class Deal:
             return follow or hand
         return hand
 
-    def _play(self, c: int) -> None:
+    def play_card(self, c: int) -> None:
+        """Play card ``c`` (``apply`` in the play, called directly by the table, whose every other action is one)."""
         if not self.playable() >> c & 1:
             raise IllegalAction(f"{card_name(c)} may not be played now" if self.hands[self.player] >> c & 1
                                 else f"{ROLES[self.player]} does not hold {card_name(c)}")
@@ -509,71 +533,12 @@ class Deal:
             else:  # he has played out a short hand: the other leads what is left
                 self.player = 1 - winner
 
-    def play_randomly(self, rng: random.Random) -> None:
-        """Finish the deal with uniformly random legal actions.
-
-        The same choices as repeated ``sample_action``/``apply``, less the check
-        that each was legal (it was drawn from the legal ones): random deals are
-        what the benchmark and the property tests run most.
-        """
-        while self.phase < Phase.PLAY:
-            if self.phase == Phase.DECLARE:
-                self._call(self.sample_action(rng))
-            elif self.phase == Phase.EXCHANGE:
-                self.take_in(self.sample_action(rng))
-            else:
-                self.apply(self.sample_action(rng))
-        if self.phase == Phase.PLAY:
-            self.play_out(rng)
-
-    def play_out(self, rng: random.Random) -> None:
-        """Play the remaining tricks with uniformly random legal cards.
-
-        The same choices as repeated ``sample_action``/``apply``, in one loop:
-        random play is what the benchmark and the property tests run most.
-        A trick already begun, a first lead bound to a forced suit, and every
-        trick of hands of unequal length go through the checked ``apply``;
-        every other trick is drawn here, both cards at once, and closed by
-        ``_trick`` as a checked one is.
-        """
-        if self.phase != Phase.PLAY:
-            raise IllegalAction("not in the play")
-        while self.phase == Phase.PLAY and (self.lead_card is not None or self.forced_lead is not None
-                                            or (not self.tricks and self.forced_suit is not None)):
-            self._play(self.sample_action(rng))
-        if self.irregular is not None and self.hands[ELDER].bit_count() != self.hands[YOUNGER].bit_count():
-            # a hand too short or too long (engine/irregular.py): checked, trick by trick
-            while self.phase == Phase.PLAY:
-                self._play(self.sample_action(rng))
-            return
-        hands, rand = self.hands, rng.random
-        follows = self.rules.play.must_follow
-        # the cards in either hand at each lead (the hands are of one length here), as far as the last trick
-        n = min(hands[self.player].bit_count(), self.last_trick - len(self.tricks))
-        while n:
-            leader = self.player
-            lead = _random_card(hands[leader], n, rand)
-            hands[leader] ^= 1 << lead
-            shift = lead - lead % RANKS_PER_SUIT
-            other = leader ^ 1
-            h = hands[other]
-            suit = h >> shift & SUIT_BITS if follows else 0
-            if suit:  # he follows suit: one table lookup, and he wins with a higher card
-                follow = SUIT_RANKS[suit][int(rand() * SUIT_COUNTS[suit])] + shift
-                wins = follow < lead
-            else:
-                follow = _random_card(h, n, rand)
-                wins = follower_wins(lead, follow)
-            hands[other] = h ^ 1 << follow
-            self._trick(leader, lead, follow, wins)
-            n -= 1
-
     # -- the action interface ----------------------------------------------
 
     def apply(self, action: int) -> None:
         phase = self.phase
         if phase == Phase.PLAY:
-            self._play(action)
+            self.play_card(action)
         elif phase == Phase.DECLARE:
             self._declare(action)
         elif phase == Phase.EXCHANGE:
@@ -620,7 +585,7 @@ class Deal:
         phase = self.phase
         if phase == Phase.PLAY:
             playable = self.playable()
-            return _random_card(playable, playable.bit_count(), rng.random)
+            return random_card(playable, playable.bit_count(), rng.random)
         if phase == Phase.DECLARE:
             return int(rng.random() * (len(self.candidates()) + 1))
         if phase == Phase.EXCHANGE:
@@ -631,7 +596,7 @@ class Deal:
             discard = 0
             rand = rng.random
             for _ in range(k):
-                low = 1 << _random_card(hand, n, rand)
+                low = 1 << random_card(hand, n, rand)
                 hand ^= low
                 discard |= low
                 n -= 1

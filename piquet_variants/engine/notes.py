@@ -56,6 +56,7 @@ class Noted(Enum):
     OMISSION_DISALLOWED = "omission_disallowed"
     TOO_FEW = "too_few"
     MISCALL_CORRECTED = "miscall_corrected"
+    SUNK = "sunk"
     MISCALL_STANDS = "miscall_stands"
     OMISSION_IN_TIME = "omission_in_time"
     OMISSION_LOST = "omission_lost"

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..cards import rank_of
 from ..ruleset.model import Rules
-from .deal import ELDER, Deal, deck_cards, random_dealt
+from .deal import ELDER, deck_cards
 from .scoring import MARK, DealScore, score_deal
 
 
@@ -86,6 +86,10 @@ class Partie:
     @property
     def elder(self) -> int:
         return 1 - self.dealer
+
+    def snapshot(self) -> Partie:
+        """The partie as it stands, apart: adding a deal to it leaves this one as it was."""
+        return replace(self, totals=list(self.totals), game_totals=list(self.game_totals), games=list(self.games))
 
     def multiplier(self) -> int:
         g = self.rules.game
@@ -274,21 +278,10 @@ def settlement(rules: Rules, mine: int, his: int) -> int:
     return _points_won(rules, mine, his) if mine > his else -_points_won(rules, his, mine)
 
 
-def play_random_deal(rules: Rules, rng: random.Random) -> Deal:
-    """One complete deal with random legal actions (a fresh deal is possible only with incidents)."""
-    deal = Deal(rules, random_dealt(rules, rng, rules.deal.packets[int(rng.random() * len(rules.deal.packets))]))
-    deal.play_randomly(rng)
-    return deal
-
-
-def play_random_partie(rules: Rules, rng: random.Random, max_deals: int = 1000) -> Partie:
+def random_cut(rules: Rules, rng: random.Random) -> tuple[int, int]:
+    """Two cards cut at random, of different ranks (equal ranks cut again)."""
     deck = deck_cards(rules)
     a, b = rng.sample(deck, 2)
     while rank_of(a) == rank_of(b):
         a, b = rng.sample(deck, 2)
-    partie = Partie(rules, cut_for_deal(rules, (a, b), rng.random() < 0.5))
-    for _ in range(max_deals):
-        if partie.finished:
-            break
-        partie.add(score_deal(play_random_deal(rules, rng)))
-    return partie
+    return a, b

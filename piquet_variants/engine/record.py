@@ -55,6 +55,9 @@ class DealReplay:
     #: What the partie says of this deal that the record may not mean: dealt out of the laws' turn with no deal out
     #: of turn written, or written after the partie was decided (and so not counted).
     warnings: list[Note] = field(default_factory=list)
+    #: The partie as it stood before this deal was counted (None: a score sheet's deal, or one after the partie's
+    #: end), for what the deal is worth in the partie's settlement.
+    before: Partie | None = None
 
     @property
     def mismatches(self) -> list[Check]:
@@ -267,6 +270,8 @@ class _DealDriver:
             if deal.over:
                 return
             side = exchange.of(role)
+            if side is None and self.recorded.declarations is None and not self.recorded.tricks:
+                return  # the record stops here, as one whose play stops short: the deal is told as far as it goes
             if side is None:
                 raise self.fail(("exchange",), f"the {ROLES[role]}'s exchange is missing")
             self._side(deal, role, side, ("exchange", ROLES[role]))
@@ -380,11 +385,19 @@ class _DealDriver:
             cands = deal.candidates()
             path = self.at + ("declarations", kind, ROLES[p])
             if isinstance(want, Shown):
-                shown = mask(self.reader.known(want.shown, path + ("shown",)))
-                combo = next((c for c in cands if c.cards == shown), None)
-                if combo is None:
-                    raise self.reader.fail(path + ("shown",), f"the {ROLES[p]} holds no {kind} of exactly these cards")
-                deal.show(p, kind, combo.key)
+                if want.shown:
+                    shown = mask(self.reader.known(want.shown, path + ("shown",)))
+                    combo = next((c for c in cands if c.cards == shown), None)
+                    if combo is None:
+                        raise self.reader.fail(path + ("shown",), f"the {ROLES[p]} holds no {kind} of exactly these "
+                                                                  "cards")
+                    deal.show(p, kind, combo.key)
+                if want.sinks:
+                    try:
+                        deal.sink(p, kind, mask(self.reader.known(want.sinks, path + ("sinks",))))
+                    except IllegalAction as exc:
+                        raise self.reader.fail(path + ("sinks",), str(exc)) from None
+                    cands = deal.candidates()
                 want, path = want.call, path + ("call",)
             deal.apply(self._call_index(cands, want, kind, p, path))
 
@@ -767,8 +780,11 @@ class _Claims:
         counted = 0
         for i, point in enumerate(points):
             if point.after > len(tricks):
+                played = f"only {len(tricks)} are played" if tricks else "none is played"
+                why = (": the deal is void (a misdeal, or another fault that calls for a fresh deal), and its tricks "
+                       "are not played" if self.score.void else "")
                 raise self.reader.fail(self.at + ("claimed", "tricks_won", i, "after"),
-                                       f"only {len(tricks)} tricks are played")
+                                       f"the tricks won are claimed after {point.after} tricks, but {played}{why}")
             for leader, lead, follow in tricks[counted:point.after]:
                 won[1 - leader if follower_wins(lead, follow) else leader] += 1
             counted = max(counted, point.after)
@@ -890,6 +906,7 @@ def _deal(reader: _Reader, rules: Rules, partie: Partie, players: tuple[str, str
             partie.add_totals(totals[0], totals[1])
         _corrections(reader, partie, recorded, roles, players, [], at)
         return DealReplay(n + 1, roles, None, totals, warnings=warnings)
+    before = None if partie.finished else partie.snapshot()
     deal, as_called = _DealDriver(reader, rules, recorded, at).run()
     deal.notes += _packets(rules, recorded, roles[1], dealt_by)
     score = score_deal(deal)
@@ -899,7 +916,7 @@ def _deal(reader: _Reader, rules: Rules, partie: Partie, players: tuple[str, str
     elif not partie.finished:  # given only in part: not counted, but dealt, and the next is the other's to deal
         partie.turn_passes()
     _corrections(reader, partie, recorded, roles, players, score.notes, at)
-    return DealReplay(n + 1, roles, score, (score.totals[0], score.totals[1]), checks, deal, warnings)
+    return DealReplay(n + 1, roles, score, (score.totals[0], score.totals[1]), checks, deal, warnings, before)
 
 
 def _void_out_of_turn(recorded: RecordedDeal) -> bool:

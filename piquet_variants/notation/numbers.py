@@ -193,7 +193,7 @@ def read_number(text: str) -> int:
     t = text.strip().lower()
     if t.startswith("-"):
         return -read_number(t[1:])
-    if t.isdecimal():
+    if t.isdecimal() and t.isascii():  # only 0 to 9: '³' or '٣' is no figure of the notation
         if len(t) > MAX_DIGITS:  # past any figure of the game, and before int() would refuse it
             raise NumberError(too_large(t))
         return int(t)

@@ -34,7 +34,7 @@ from .statements import (AlterDiscard, BadPack, BadRecord, Called, CallCards, Ca
                          Claim, Comment, Correction, Count, Deal, Dealer, Declaration, Exchange, Exposed, FacedCard,
                          FacedInDealing, Hand, Leaves, Length, LeftCard, LeftTakenUp, Making, Miscall, Misdeal,
                          MixedDiscard, Note, Number, Omission, OutOfTurn, Packets, Partie, Peek, Piece, Played, PointsWon,
-                         Pos, Question, Reply, Retake, Retract, Run, Score, SequenceCall, SetCall, Sheet, Shown,
+                         Pos, Question, Reply, Retake, Retract, Run, Score, SequenceCall, SetCall, Sheet, Shown, Sunk,
                          Statement, StockTakenUp, Tag, Takes, Talon, ThrowDown, Tok, Took, Totals, Trick, Tricks,
                          TricksWon, Utterance, Winner, pos)
 
@@ -295,6 +295,7 @@ class _ToStatements(Transformer[Any, Any]):
         return CallCards(_first_pos(items[0]), items[0])
 
     shown = _then(Shown)
+    sunk = _then(Sunk)
 
     def count(self, items: list[Number]) -> Count:
         return Count(items[0].pos, items[0])
@@ -434,8 +435,11 @@ def split_records(text: str) -> list[Chunk]:
         if token[0] == "{":
             if comments_from < 0 and _BLANK_LINE.search(gap):
                 comments_from = m.start()
-        elif token[0] == '"':
-            last, comments_from = '"', -1
+        elif token[0] == '"':  # a quote left open (most often a tag's) swallows the tag's ']': it is taken as
+            # closed there, so that the tags after it stay the same record's, not a second record without them
+            body = token[1:-1] if len(token) > 1 and token.endswith('"') else None
+            closed = body is not None and (len(body) - len(body.rstrip("\\"))) % 2 == 0
+            last, comments_from = ('"' if closed else "]"), -1
         else:
             if last not in ("", "]"):
                 starts.append(comments_from if comments_from >= 0 else m.start())
@@ -510,7 +514,8 @@ def _describe(expected: set[str]) -> str:
 
 def syntax_error(exc: UnexpectedInput, chunk: Chunk, lines: list[str], name: str, last: bool) -> Problem:
     """One positioned problem, in words, with the line and a caret, for any Lark syntax error in a record."""
-    if isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END"):
+    ended = isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END")
+    if ended:
         if last:
             line = len(lines) or 1
             col = len(lines[-1]) + 1 if lines else 1
@@ -524,16 +529,74 @@ def syntax_error(exc: UnexpectedInput, chunk: Chunk, lines: list[str], name: str
         line, col = exc.line, exc.column
         found = "unexpected " + (repr(exc.char) if isinstance(exc, UnexpectedCharacters)
                                  else echo(exc.token.value) if isinstance(exc, UnexpectedToken) else "input")
-    expected = getattr(exc, "expected", None) or getattr(exc, "allowed", None) or set()
+    expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
+    plainly = _said_plainly(exc, expected, lines, (line, col), ended, last)
+    if plainly is not None:
+        line, col, message = plainly
+        return Problem(name, line, col, "", message, caret(lines, line, col))
     label = None
     try:
         label = exc.match_examples(parser(False).parse, _EXAMPLES, use_accepts=True)
     except Exception:  # noqa: BLE001 - an example that parses differently must not hide the real error
         label = None
-    message = f"{found}; expected {_describe(set(expected))}"
+    message = f"{found}; expected {_describe(expected)}"
     if label:
         message = f"{label} ({message})"
     return Problem(name, line, col, "", message, caret(lines, line, col))
+
+
+def _said_plainly(exc: UnexpectedInput, expected: set[str], lines: list[str], at: Pos, ended: bool,
+                  last: bool) -> tuple[int, int, str] | None:
+    """The faults whose place and words the parser's state would mislead about, said plainly: a quote never
+    closed; a card that is none (where the list of cards stops short, not "this deal is not closed"); a deal the
+    record ends inside, said where the deal begins."""
+    line, col = at
+    if isinstance(exc, UnexpectedCharacters) and exc.char == '"' and _left_open(lines, line, col):
+        return line, col, "this quotation is never closed: end it with '\"' on the same line"
+    odd = _not_a_card(lines, line, col) if "CARDS" in expected else None
+    if odd is not None:
+        line, col, word = odd
+        return line, col, (f"not a card: {echo(word)} (a card is its rank, A K Q J 10 9 8 7, or R D V in French, "
+                           "and its suit, ♠ ♥ ♦ ♣ or S H D C)")
+    begun = _deal_begun(lines, line) if ended and "END_DEAL" in expected else None
+    if begun is not None:
+        ends = "the file ends" if last else "the record ends, before the next record's tags,"
+        return (*begun, f"this deal is not closed: its 'end deal' (fin de donne) is missing ({ends} at line {line})")
+    return None
+
+
+#: A word of a list of cards written short: a rank with its suit's letter or sign, a rank, a sign, or '?'.
+_SHORT_CARD = re.compile(r"(?:\?|(?:10|[AKQJTRDV9876])(?:[SHDCPKT]|[♠♥♦♣♤♡♢♧])?|[♠♥♦♣♤♡♢♧]|;)")
+_DEAL_BEGINS = re.compile(r"\s*(?:deal|donne)\s+[0-9]+\b", re.IGNORECASE)
+
+
+def _not_a_card(lines: list[str], line: int, column: int) -> tuple[int, int, str] | None:
+    """The first word from this place on that cannot be a card, where a list of cards stops short at it: its
+    line, column and text; None where the words there are no short cards (a long form, another statement)."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    for m in re.finditer(r"\S+", text[column - 1:]):
+        word = m.group()
+        if not _SHORT_CARD.fullmatch(word):
+            looks = len(word) <= 3 or any(sign in word for sign in "♠♥♦♣♤♡♢♧")
+            return (line, column + m.start(), word) if looks and m.start() else None
+    return None
+
+
+def _deal_begun(lines: list[str], line: int) -> tuple[int, int] | None:
+    """Where the deal that is open at this line begins (its 'deal N'), searching back."""
+    for n in range(min(line, len(lines)), 0, -1):
+        m = _DEAL_BEGINS.match(lines[n - 1])
+        if m:
+            return n, len(lines[n - 1]) - len(lines[n - 1].lstrip()) + 1
+        if lines[n - 1].strip().lower() in ("end deal", "fin de donne"):
+            return None
+    return None
+
+
+def _left_open(lines: list[str], line: int, column: int) -> bool:
+    """Whether the quote at this place opens a text that its line never closes."""
+    rest = lines[line - 1][column:] if 0 < line <= len(lines) else ""
+    return not re.match(r'(?:[^"\\]++|\\.)*+"', rest)  # possessive: no stack of a megabyte-long line's escapes
 
 
 def parse_statements(text: str, name: str) -> list[Statement]:

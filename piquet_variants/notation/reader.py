@@ -14,12 +14,11 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain
-from pathlib import Path
 from typing import Any, NamedTuple, cast
 
 from ..cards import SYMBOLS, card_name, compact_cards, parse_card
 from ..errors import MAX_PROBLEMS, UNKNOWN_PLAYED, CardError, NotationError, Problem, echo
-from ..located import MAX_BYTES, MAX_RECORDS_BYTES, Lines, Located, LoadFailure, caret, read_source, text_pieces
+from ..located import MAX_BYTES, Lines, Located, caret
 from ..schemas import did_you_mean
 from .events import SOURCE_TAG_PREFIX
 from .numbers import read_number
@@ -30,8 +29,8 @@ from .statements import (AlterDiscard, BadPack, BadRecord, Call, CallCards, Card
                          FacedCard, FacedInDealing, Hand, Incident, Leaves, Length, LeftCard, LeftTakenUp, Making,
                          Miscall, Misdeal, MixedDiscard, Note, Number, Omission, OutOfTurn, Partie, PartieClaim, Peek,
                          Piece, Played, PointsWon, Pos, Question, Reply, Retake, Retract, Run, Said, Score, SequenceCall,
-                         SetCall, Sheet, Shown, Statement, Tag, Takes, Talon, ThrowDown, Tok, Took, Totals, Trick, Tricks,
-                         TricksWon, Winner, pos)
+                         SetCall, Sheet, Shown, Statement, Sunk, Tag, Takes, Talon, ThrowDown, Tok, Took, Totals, Trick,
+                         Tricks, TricksWon, Winner, pos)
 
 #: Tags and the record field each fills (French names in TAG_ALIASES).
 TAGS = {"Event": ("source", "event"), "Date": ("source", "date"), "Source": ("source", "title"),
@@ -250,6 +249,12 @@ class _Builder:
             problems.append(self.problem(body[0].pos if body else stmts[0].pos if stmts else (1, 1),
                                          'the players are missing: [Players "A" "B"]'))
             raise NotationError(problems)
+        so_far = rec.get("so_far", {})
+        if so_far and not problems and ("deals" not in so_far or "scores" not in so_far):
+            given = next(iter(so_far))
+            problems.append(self.problem(self.marks[("so_far", given)],
+                                         'a partie in progress gives both the deals played so far and the score then: '
+                                         '[DealsSoFar "5"] [ScoreSoFar "A" "40" "B" "12"]'))
         if "sitting" in rec and "players" not in rec["sitting"]:
             problems.append(self.problem(self.marks[("sitting", "card")],
                                          'a scoring card needs the sitting\'s three players: [Sitting "A" "B" "C"]'))
@@ -337,7 +342,7 @@ class _Builder:
                     raise self.fail(h.pos, f"[{tag}] names the sitting's three players, each once")
                 rec.setdefault("sitting", {})["players"] = values
             case ("so_far", "deals"):
-                if not (values[0].isdigit() and len(values[0]) <= 9):
+                if not self.figures_in(values[0], h):
                     raise self.fail(h.pos, f'[{tag}] is how many deals were played before the first: "5"')
                 rec.setdefault("so_far", {})["deals"] = int(values[0])
             case (name,) if name in _CHOICES:
@@ -372,15 +377,29 @@ class _Builder:
             chosen[name.strip()] = choice.strip()
         return chosen
 
+    def figures_in(self, value: str, h: Tag) -> bool:
+        """Whether a tag's value is a whole number in figures (at most nine); a digit the notation does not read
+        (``³``, ``٣``, ``３``: only 0 to 9 are figures) is refused at its column, rather than read as another."""
+        if value.isascii():
+            return value.isdigit() and len(value) <= 9
+        odd = next((c for c in value if c.isdigit() or unicodedata.decimal(c, None) is not None), None)
+        if odd is None:
+            return False
+        line, column = h.pos
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        found = text.find(odd, column)
+        raise self.fail((line, found + 1) if found >= 0 else h.pos,
+                        f"{echo(odd)} is not a figure the notation reads: write numbers with the digits 0 to 9")
+
     def per_player(self, tag: str, values: list[str], h: Tag, what: str, least: int) -> dict[str, int]:
-        if not all(v.isdigit() and len(v) <= 9 and int(v) >= least for v in values[1::2]):
+        if not all(self.figures_in(v, h) and int(v) >= least for v in values[1::2]):
             raise self.fail(h.pos, f'[{tag}] gives each player and {what}: "A" "1" "B" "5"')
         return {name: int(n) for name, n in zip(values[::2], values[1::2])}
 
     def scoring_card(self, tag: str, values: list[str], h: Tag) -> dict[str, int]:
         """The sitting's card as the book keeps it: each of the three and his standing, signed."""
         unsigned = [v[1:] if v[:1] in ("+", "-") else v for v in values[1::2]]
-        if not all(u.isdigit() and len(u) <= 9 for u in unsigned):
+        if not all(self.figures_in(u, h) for u in unsigned):
             raise self.fail(h.pos, f'[{tag}] gives each of the three players and his standing on the card: '
                                    '"A" "+30" "B" "-15" "C" "-15"')
         return {name: int(n) for name, n in zip(values[::2], values[1::2])}
@@ -726,11 +745,14 @@ class _Builder:
                     raise self.fail(part.pos, f"the {role}'s call is already given")
                 entry[role] = self.cards(part.cards, path + (role,))
                 self.mark(path + (role,), part.pos)
-            case Shown():
+            case Shown() | Sunk():
+                key = "shown" if isinstance(part, Shown) else "sinks"
                 call = entry.get(role, "best")
-                if isinstance(call, dict):
-                    raise self.fail(part.pos, f"the {role} has already shown a combination")
-                entry[role] = {"call": call, "shown": self.cards(part.cards, path + (role, "shown"))}
+                made = call if isinstance(call, dict) else {"call": call}
+                if key in made:
+                    raise self.fail(part.pos, f"the {role} has already {'shown' if key == 'shown' else 'sunk'} "
+                                              "cards of this kind")
+                entry[role] = made | {key: self.cards(part.cards, path + (role, key))}
                 self.mark(path + (role,), part.pos)
             case Count():
                 self._said(said, {"by": role, "count": self.number(part.score)}, path, part.pos)
@@ -889,29 +911,18 @@ def _records(stmts: list[Statement]) -> list[list[Statement]]:
     return [g for g in groups if g] or [[]]
 
 
-def read_records(text: str, name: str = "<text>") -> list[Located | NotationError]:
-    """Every record of a notation text, in order: each a located record, or the problems that spoil it.
-
-    A record's problems do not stop the reading: the next record is read all
-    the same.  After ``MAX_PROBLEMS`` problems the reading stops, and says so.
-    """
-    return list(iter_text_records(text, name))
-
-
-def iter_text_records(text: str, name: str = "<text>") -> Iterator[Located | NotationError]:
-    """Each record of a notation text, as ``read_records`` gives them, one at a time."""
-    return iter_records((text[i:i + _PIECE] for i in range(0, len(text), _PIECE)), name)
-
-
 #: The text is parsed in blocks of about this many characters, each ending where a record begins: a file of any
 #: size is read a block at a time, and one record may be no longer than a block.
 BLOCK = MAX_BYTES
-_PIECE = 1 << 16
 
 
-def iter_records(pieces: Iterable[str], name: str = "<text>") -> Iterator[Located | NotationError]:
+def records(pieces: Iterable[str], name: str = "<text>") -> Iterator[Located | NotationError]:
     """Each record of a notation text that arrives in pieces (a file read as it goes), as soon as its block is
-    read: a record is bounded (``BLOCK`` characters), the file is not."""
+    read, or the problems that spoil it: a record is bounded (``BLOCK`` characters), the file is not.
+
+    The notation's one reader (``piquet_variants.api.read`` reads through it).  A record's problems do not stop
+    the reading: the next record is read all the same.  After ``MAX_PROBLEMS`` problems the reading stops, and
+    says so."""
     count = _Count(name)
     parts: list[str] = []  # the text not yet parsed, in pieces
     size, line = 0, 1  # its length, and the line of the file where it begins
@@ -1003,41 +1014,3 @@ def _bounded(problems: list[Problem]) -> None:
     messages): ``_read`` then says that the reading stops there."""
     if len(problems) >= MAX_PROBLEMS:
         raise NotationError(problems[:MAX_PROBLEMS])
-
-
-def problems_of(results: list[Located | NotationError]) -> list[Problem]:
-    return [p for r in results if isinstance(r, NotationError) for p in r.problems]
-
-
-def read_text(text: str, name: str = "<text>") -> Located:
-    """The one record of a notation text, or ``NotationError`` with every problem found."""
-    results = read_records(text, name)
-    problems = problems_of(results)
-    if problems:
-        raise NotationError(problems)
-    if len(results) > 1:
-        second = cast(Located, results[1])
-        line, column = second.where(("deals", 0))
-        raise NotationError([Problem(name, line, column, "", f"this text holds {len(results)} records, "
-                                                             "where one was expected (read_records reads them all)")])
-    return cast(Located, results[0])
-
-
-def read_file_records(path: Path | str) -> list[Located | NotationError]:
-    return list(iter_file_records(path))
-
-
-def iter_file_records(path: Path | str) -> Iterator[Located | NotationError]:
-    """Each record of a notation file as it is read (``iter_records``), up to ``MAX_RECORDS_BYTES`` in all."""
-    try:
-        yield from iter_records(text_pieces(path, MAX_RECORDS_BYTES), str(path))
-    except LoadFailure as exc:
-        yield NotationError([exc.problem])
-
-
-def read_file(path: Path | str) -> Located:
-    try:
-        text = read_source(path)
-    except LoadFailure as exc:
-        raise NotationError([exc.problem]) from None
-    return read_text(text, str(path))

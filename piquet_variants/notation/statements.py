@@ -328,6 +328,11 @@ class Shown(_Cards):
 
 
 @dataclass(frozen=True, slots=True)
+class Sunk(_Cards):
+    """The cards a player sinks in calling a kind: he calls and reckons it as though he did not hold them."""
+
+
+@dataclass(frozen=True, slots=True)
 class Count:
     """The speaker's running score, said aloud (``= fourteen``)."""
 
@@ -338,7 +343,7 @@ class Count:
 #: A call of the dialogue: by its length, a sequence, a set, or what it is worth.
 Call = Length | SequenceCall | SetCall | Making
 #: One thing said in a turn; the words good, not good, equal, making? and sinks are tokens.
-Said = Call | CallCards | Shown | Count | Tok
+Said = Call | CallCards | Shown | Sunk | Count | Tok
 
 
 @dataclass(frozen=True, slots=True)

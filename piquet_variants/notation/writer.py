@@ -1,7 +1,7 @@
 """The canonical writer: any record, in the traditional notation.
 
-``read_text(write(record)).data == record`` for every record the reader
-produces, comments included: each comment is written just before the
+``pv.read(write(record))`` gives the record back for every record the
+reader produces, comments included: each comment is written just before the
 statement it was anchored to.  Statements come out in the order
 ``events.walk`` gives (tags, hands, talon, exchange, declarations, tricks,
 claims, each incident where it happened), keywords and cards in the
@@ -266,7 +266,7 @@ class _Writer:
             made = calls.of(role.seat)
             if made is None:
                 continue
-            call, shown = (made.call, made.shown) if isinstance(made, Shown) else (made, None)
+            call, shown = (made.call, made.shown or None) if isinstance(made, Shown) else (made, None)
             # the cards of his call, and a combination shown, follow his first saying that is no count
             first = next((s for s in spoken if s[0] == role.value and s[2] != "count"), None)
             if call == "sink":
@@ -282,6 +282,8 @@ class _Writer:
                     first = [role.value, "", "call"]
                     spoken.insert(1 if call == "sink" else 0, first)
                 first[1] = f"{first[1]} {w['shows']} ({self.cards(shown)})".strip()
+            if isinstance(made, Shown) and made.sinks:
+                _after_his_turn(spoken, first, [role.value, f"{w['sinks']} ({self.cards(made.sinks)})", "other"])
         turns: list[list[str]] = []  # one player's consecutive sayings are one turn: "four tens = fourteen, and …"
         last = ""  # what the turn's last saying was
         for who, text, what in spoken:
@@ -293,6 +295,15 @@ class _Writer:
             last = what
         utterances = "; ".join(f"{w[who]} {text}".rstrip() for who, text in turns)
         return f"{w[kind]}: {utterances}" if utterances else ""  # only "best", the default: nothing to write
+
+def _after_his_turn(spoken: list[list[str]], first: list[str] | None, saying: list[str]) -> None:
+    """A saying put after the last of the turn that ``first`` begins (at the start, where he said nothing): the
+    cards he sinks follow what he calls."""
+    at = next((i for i, s in enumerate(spoken) if s is first), -1)
+    while at + 1 < len(spoken) and spoken[at + 1][0] == saying[0]:
+        at += 1
+    spoken.insert(at + 1, saying)
+
 
 #: How each kind of event is written (the final scores, the sheet and the totals by ``_SCORES``).
 _SAYS: dict[Told, Callable[[_Writer, RecordEvent], str]] = {

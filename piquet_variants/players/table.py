@@ -78,24 +78,40 @@ def play_deal(rules: Rules, dealt: Dealt, players: tuple[Player, Player], contex
 
 
 def play(deal: Deal, players: tuple[Player, Player], context: Context = Context()) -> Deal:
-    """Play a deal just dealt to its end, asking ``players`` (elder, younger) through their views."""
+    """Play a deal to its end, asking ``players`` (elder, younger) through their views.
+
+    Every deal is played here, whoever chooses: the simulation's players, the
+    random deals of the tests and benchmarks, the search player's own
+    playouts.  A card is most of a deal's decisions, so a card costs no
+    allocation: one ``Legal`` is kept for the play and updated in place, and
+    the card goes to the deal's checked ``play_card``.  A deal already under
+    way (an irregularity set up by hand) is played on from where it stands;
+    its views start from the hands as dealt.
+    """
     rules, dealt = deal.rules, deal.dealt
     # Lists, not pairs, to be indexed by the player to move: compiled, a pair is unboxed, and boxed again to be indexed.
     views = [View(rules, ELDER, dealt.elder, context), View(rules, YOUNGER, dealt.younger, context)]
     seats = [players[ELDER], players[YOUNGER]]
-    while not deal.over:
-        p = deal.player
+    elder_view, younger_view = views
+    in_play = Legal(Phase.PLAY)
+    while True:
         phase = deal.phase
-        action = seats[p].choose(views[p], legal_now(deal))
         if phase == Phase.PLAY:
-            deal.apply(action)
-            views[ELDER].card_played(p, action)
-            views[YOUNGER].card_played(p, action)
-        elif phase == Phase.DECLARE:
-            _declare(deal, views, action)
-        elif phase == Phase.EXCHANGE:
-            _exchange(deal, views, action)
-            views[ELDER].phase = views[YOUNGER].phase = deal.phase
+            p = deal.player
+            in_play.playing(deal.playable())
+            card = seats[p].choose(views[p], in_play)
+            deal.play_card(card)
+            elder_view.card_played(p, card)
+            younger_view.card_played(p, card)
+        elif phase == Phase.OVER:
+            return deal
         else:
-            deal.apply(action)
-    return deal
+            p = deal.player
+            action = seats[p].choose(views[p], legal_now(deal))
+            if phase == Phase.DECLARE:
+                _declare(deal, views, action)
+            elif phase == Phase.EXCHANGE:
+                _exchange(deal, views, action)
+                elder_view.phase = younger_view.phase = deal.phase
+            else:
+                deal.apply(action)

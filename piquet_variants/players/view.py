@@ -75,7 +75,7 @@ class View:
     """One player's knowledge of the deal; updated by the table, read by the player."""
 
     __slots__ = ("rules", "pack", "role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen",
-                 "calls", "shown", "tricks", "lead_card", "played", "voids")
+                 "calls", "shown", "tricks", "lead_card", "played", "voids", "follows")
 
     def __init__(self, rules: Rules, role: int, dealt: int, context: Context = Context()):
         self.rules = rules
@@ -94,6 +94,7 @@ class View:
         self.lead_card: int | None = None
         self.played = 0  # every card played so far, both players'
         self.voids = [0, 0]  # by role: suits (bit s) he has shown he holds none of, by not following
+        self.follows = rules.play.must_follow  # read at every trick
 
     @property
     def opponent(self) -> int:
@@ -121,7 +122,7 @@ class View:
             self.lead_card = c
             return
         lead = self.lead_card
-        if suit_of(c) != suit_of(lead) and self.rules.play.must_follow:  # bound to follow, he holds none of it
+        if self.follows and suit_of(c) != suit_of(lead):  # bound to follow, he holds none of it
             self.voids[player] |= 1 << suit_of(lead)
         self.tricks.append((1 - player, lead, c))
         self.lead_card = None
@@ -142,6 +143,11 @@ class Legal:
         self.choices = choices  # DECLARE: the calls open (index choices sinks); MISDEAL, FORCED_SUIT: the options
         self.candidates = candidates or []  # DECLARE: his own combinations of the kind, best first (index = action)
         self._actions: list[int] | None = None
+
+    def playing(self, cards: int) -> None:
+        """The cards playable now: the table keeps one ``Legal`` through the play and updates it at each card."""
+        self.cards = cards
+        self._actions = None
 
     @property
     def actions(self) -> list[int]:

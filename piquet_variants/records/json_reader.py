@@ -1,4 +1,5 @@
-"""JSON records read as JSON: strict syntax, each record of an array as it is reached, positions when asked.
+"""JSON records read as JSON: strict syntax, each record of an array (or of JSON Lines) as it is reached, positions
+when asked.
 
 Python's ``json`` decodes (in C) and refuses what JSON refuses: single
 quotes, trailing commas, ``#`` comments, ``NaN``; each such fault is a problem
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from dataclasses import replace
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..errors import MAX_PROBLEMS, Problem, RecordError, echo
@@ -58,39 +60,33 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+')
 
 
-#: What a value's extent is found by: its strings (skipped whole) and its brackets.
-_BRACKET = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[{}\[\]]')
-
-
-def _closes_within(text: str, offset: int, limit: int) -> bool:
-    """Whether the object or array at ``offset`` closes within ``limit`` characters, or may (the text ends first,
-    and the decoder says what is wrong): found by its brackets alone, so a record too long to take is refused
-    before a single value of it is built (a 24 MB record decoded took 1.3 GB)."""
-    if offset + limit >= len(text) or text[offset:offset + 1] not in ("{", "["):
-        return True
-    depth = 0
-    for m in _BRACKET.finditer(text, offset, offset + limit):
-        first = m.group()[0]
-        if first in "{[":
-            depth += 1
-        elif first in "}]":
-            depth -= 1
-            if depth == 0:
-                return True
-    return False
+#: What a value's extent is found by: its strings (skipped whole: ``closed`` is their closing quote, missing where
+#: the text read so far ends inside one) and its brackets.
+_BRACKET = re.compile(r'"(?:[^"\\\n]++|\\.)*+(?P<closed>")?|[{}\[\]]')  # possessive: no stack for a long text
 
 
 class JsonPlaces:
-    """Where each value of a JSON text stands, worked out from its tokens on the first question."""
+    """Where each value of a JSON text stands, worked out from its tokens on the first question.
 
-    def __init__(self, text: str) -> None:
+    The text may be one record cut from a file, which begins at ``line`` and ``column`` of the file and is the
+    value at ``prefix`` in it (an array's item): its places are the file's."""
+
+    def __init__(self, text: str, line: int = 1, column: int = 1, prefix: JsonPath = ()) -> None:
         self.text = text
+        self.first = (line, column)
+        self.prefix = prefix
         self.marks: dict[JsonPath, tuple[int, int]] | None = None
 
     def at(self, rest: JsonPath) -> tuple[int, int] | None:
+        if tuple(rest[:len(self.prefix)]) != self.prefix:
+            return None
         if self.marks is None:
             self.marks = _marks(self.text)
-        return self.marks.get(tuple(rest))
+        found = self.marks.get(tuple(rest[len(self.prefix):]))
+        if found is None:
+            return None
+        line, column = self.first
+        return found[0] + line - 1, found[1] + (column - 1 if found[0] == 1 else 0)
 
 
 def _key(token: str) -> str:
@@ -186,49 +182,175 @@ def _found(text: str, start: int, refused: _Refused) -> int:
     return start
 
 
-def _position(text: str, offset: int) -> tuple[int, int]:
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - text.rfind("\n", 0, offset)
+#: The escape of half a character (a UTF-16 surrogate), which JSON allows alone and no text can hold.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+HALF_A_CHARACTER = ("this text holds half a character (a lone surrogate such as '\\ud800'), which no file can hold: "
+                    "write the character whole")
+
+
+def half_character_problem(doc: Located, path: JsonPath) -> Problem:
+    """The problem of half a character at ``path``, the path said with the half escaped (``\\ud800``), since a
+    message must itself be text that can be written."""
+    problem = doc.problem(path, HALF_A_CHARACTER)
+    return replace(problem, path=problem.path.encode("utf-8", "backslashreplace").decode("utf-8"))
+
+
+def half_character(text: str) -> int:
+    """Where a text holds half a character (a lone surrogate, as a JSON escape or a Python string may), or -1."""
+    found = _SURROGATE.search(text)
+    return found.start() if found is not None else -1
+
+
+def lone_surrogate(value: Any, path: JsonPath = ()) -> JsonPath | None:
+    """The path of the first string (a key, or a value) that holds half a character, if any."""
+    if isinstance(value, str):
+        return path if half_character(value) >= 0 else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = (path + (key,)) if half_character(key) >= 0 else lone_surrogate(item, path + (key,))
+            if found is not None:
+                return found
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            found = lone_surrogate(item, path + (i,))
+            if found is not None:
+                return found
+    return None
+
+
+class _Text:
+    """A text read in pieces as far as it is needed, and let go behind the reading.
+
+    Offsets are the file's own: ``text`` holds what is read and not let go yet, from the offset ``base``.  Lines
+    are counted up to ``cursor`` as the reading goes, so that placing each record in turn costs its own length."""
+
+    def __init__(self, pieces: Iterator[str]) -> None:
+        self.pieces = pieces
+        self.text = ""
+        self.base = 0
+        self.ended = False
+        self.cursor, self.line, self.line_start = 0, 1, 0  # an offset, its line, and where that line begins
+        self.base_line_start = 0  # where the line that holds ``base`` begins
+
+    @property
+    def end(self) -> int:
+        """The offset past what is read so far."""
+        return self.base + len(self.text)
+
+    def startswith(self, word: str, offset: int) -> bool:
+        return self.text.startswith(word, offset - self.base)
+
+    def more(self, keep: int) -> bool:
+        """Let go of the text before ``keep`` and read the next piece; false where the text has ended."""
+        if keep > self.base:
+            if keep >= self.cursor:
+                self.position(keep)
+            before = self.text.rfind("\n", 0, keep - self.base)
+            if before >= 0:
+                self.base_line_start = self.base + before + 1
+            self.text, self.base = self.text[keep - self.base:], keep
+        if self.ended:
+            return False
+        piece = next(self.pieces, "")
+        self.text += piece
+        self.ended = not piece
+        return bool(piece)
+
+    def space(self, offset: int, keep: int | None = None) -> int:
+        """Where the text's next value begins, from ``offset``: past the white space, reading on as needed (the end
+        where the text ends first); nothing before ``keep`` (by default ``offset``) is let go."""
+        while True:
+            offset = self.base + _SPACE.match(self.text, offset - self.base).end()  # type: ignore[union-attr]
+            if offset < self.end or not self.more(offset if keep is None else keep):
+                return offset
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """The file's line and column of ``offset``."""
+        i, cursor = offset - self.base, self.cursor - self.base
+        if offset >= self.cursor:
+            newlines = self.text.count("\n", cursor, i)
+            if newlines:
+                self.line += newlines
+                self.line_start = self.base + self.text.rfind("\n", cursor, i) + 1
+            self.cursor = offset
+            return self.line, offset - self.line_start + 1
+        newlines = self.text.count("\n", i, cursor)
+        if not newlines:
+            return self.line, offset - self.line_start + 1
+        before = self.text.rfind("\n", 0, i)
+        return self.line - newlines, (i - before if before >= 0 else offset - self.base_line_start + 1)
+
+    def extent(self, offset: int, limit: int) -> int | None:
+        """Where the object or array at ``offset`` ends, reading on as needed: found by its brackets alone, so that
+        a record too long to take is refused (None) before a single value of it is built (a 24 MB record decoded
+        took 1.3 GB); where the text ends first, or the value is no object nor array, the end of what is read, for
+        the decoder to say what is wrong."""
+        depth, at = 0, offset
+        while True:
+            stop = offset + limit + 1 - self.base
+            for m in _BRACKET.finditer(self.text, at - self.base, stop):
+                first = m.group()[0]
+                if first == '"' and m.group("closed") is None and m.end() >= len(self.text) - 1 and not self.ended:
+                    break  # a string cut by the end of what is read (perhaps at a '\\'): read on, and take it whole
+                at = self.base + m.end()
+                if first in "{[":
+                    depth += 1
+                elif first in "}]":
+                    depth -= 1
+                    if depth <= 0:
+                        return at
+            else:
+                at = max(at, min(self.end, offset + limit + 1))
+            if at > offset + limit:
+                return None
+            if not self.more(offset):
+                return self.end
 
 
 class JsonRecords:
-    """The records of one JSON text, each decoded and validated as it is reached."""
+    """The records of one JSON text (a record, an array of them, or records one after another as JSON Lines writes
+    them), each decoded and validated as it is reached,
+    the text read in pieces as far as each record needs: a file of any length, in memory bounded by a record's."""
 
-    def __init__(self, text: str, name: str) -> None:
-        self.text = text
+    def __init__(self, pieces: Iterable[str], name: str) -> None:
+        self.text = _Text(iter(pieces))
         self.name = name
-        self.places = JsonPlaces(text)
         self.left = MAX_PROBLEMS  # for the whole file, as the notation's reader counts them
 
     def fail(self, offset: int, message: str) -> RecordError:
-        line, column = _position(self.text, offset)
+        line, column = self.text.position(offset)
         return RecordError([Problem(self.name, line, column, "", message)])
 
     def decode(self, offset: int) -> tuple[Any, int]:
         """The value that starts at ``offset``, and where it ends; a syntax fault at its place."""
-        if not _closes_within(self.text, offset, MAX_BYTES):
+        if self.text.extent(offset, MAX_BYTES) is None:
             raise self.fail(offset, f"a record longer than {MAX_BYTES} characters")
+        base = self.text.base
         try:
-            return _DECODER.raw_decode(self.text, offset)
+            value, stop = _DECODER.raw_decode(self.text.text, offset - base)
         except json.JSONDecodeError as exc:
-            raise self.fail(exc.pos, f"not valid JSON: {exc.msg}") from None
+            raise self.fail(base + exc.pos, f"not valid JSON: {exc.msg}") from None
         except _Refused as exc:
-            raise self.fail(_found(self.text, offset, exc), str(exc)) from None
+            raise self.fail(base + _found(self.text.text, offset - base, exc), str(exc)) from None
         except RecursionError:
             raise self.fail(offset, f"document nested more than {MAX_DEPTH} levels deep") from None
+        return value, base + stop
 
     def __iter__(self) -> Iterator[Located | RecordError]:
-        text = self.text
-        start = _SPACE.match(text, 0).end()  # type: ignore[union-attr]
-        if start == len(text):
+        start = self.text.space(0)
+        if start == self.text.end:
             yield self.fail(start, "file is empty")
-            return
-        if text[start] != "[":
+        elif self.text.startswith("[", start):
+            yield from self._array(start + 1)
+        else:
             yield from self._whole(start)
-            return
-        offset, index = _SPACE.match(text, start + 1).end(), 0  # type: ignore[union-attr]
-        if text.startswith("]", offset):
-            yield from self._end(offset + 1)
+
+    def _array(self, offset: int) -> Iterator[Located | RecordError]:
+        """The records of an array, from just after its ``[``."""
+        offset, index = self.text.space(offset), 0
+        if self.text.startswith("]", offset):
+            yield from self._end(offset + 1, "the array of records")
             return
         while True:
             if self.left <= 0:
@@ -240,16 +362,16 @@ class JsonRecords:
             except RecordError as exc:
                 yield exc
                 return
-            yield self._checked(data, (index,))
-            offset = _SPACE.match(text, end).end()  # type: ignore[union-attr]
-            if text.startswith(",", offset):
-                comma, offset = offset, _SPACE.match(text, offset + 1).end()  # type: ignore[union-attr]
-                if text.startswith("]", offset):
+            yield self._checked(data, offset, end, (index,))
+            offset = self.text.space(end)
+            if self.text.startswith(",", offset):
+                comma, offset = offset, self.text.space(offset + 1, keep=offset)
+                if self.text.startswith("]", offset):
                     yield self.fail(comma, "not valid JSON: a comma before ']' (a trailing comma)")
                     return
                 index += 1
-            elif text.startswith("]", offset):
-                yield from self._end(offset + 1)
+            elif self.text.startswith("]", offset):
+                yield from self._end(offset + 1, "the array of records")
                 return
             else:
                 yield self.fail(offset, "not valid JSON: expected ',' or ']' after a record")
@@ -259,41 +381,54 @@ class JsonRecords:
         """How many records the array holds from ``offset`` on, as far as they decode."""
         count = 0
         try:
-            while _closes_within(self.text, offset, MAX_BYTES):
-                _, end = _DECODER.raw_decode(self.text, offset)
+            while True:
+                _, end = self.decode(offset)
                 count += 1
-                offset = _SPACE.match(self.text, end).end()  # type: ignore[union-attr]
+                offset = self.text.space(end)
                 if not self.text.startswith(",", offset):
                     return count
-                offset = _SPACE.match(self.text, offset + 1).end()  # type: ignore[union-attr]
-        except (ValueError, RecursionError):
-            pass
-        return count
+                offset = self.text.space(offset + 1)
+        except RecordError:
+            return count
 
     def _whole(self, start: int) -> Iterator[Located | RecordError]:
-        try:
-            data, end = self.decode(start)
-        except RecordError as exc:
-            yield exc
-            return
-        rest = _SPACE.match(self.text, end).end()  # type: ignore[union-attr]
-        if rest < len(self.text):
-            yield self.fail(rest, "not valid JSON: extra data after the record")
-            return
-        yield self._checked(data, ())
+        """One record, or several one after another (JSON Lines: a record a line), each read as it is reached."""
+        while True:
+            try:
+                data, end = self.decode(start)
+            except RecordError as exc:
+                yield exc
+                return
+            record = self._checked(data, start, end, ())  # before the reading on lets its text go
+            rest = self.text.space(end)
+            if rest < self.text.end and not self.text.startswith("{", rest):
+                yield self.fail(rest, "not valid JSON: extra data after the record")
+                return
+            yield record
+            if rest == self.text.end:
+                return
+            if self.left <= 0:
+                yield self.fail(rest, f"{MAX_PROBLEMS} problems: the checking stops here")
+                return
+            start = rest
 
-    def _end(self, offset: int) -> Iterator[RecordError]:
-        rest = _SPACE.match(self.text, offset).end()  # type: ignore[union-attr]
-        if rest < len(self.text):
-            yield self.fail(rest, "not valid JSON: extra data after the array of records")
+    def _end(self, offset: int, what: str) -> Iterator[RecordError]:
+        rest = self.text.space(offset)
+        if rest < self.text.end:
+            yield self.fail(rest, f"not valid JSON: extra data after {what}")
 
-    def _checked(self, data: Any, prefix: JsonPath) -> Located | RecordError:
-        doc = Located(self.name, data, {}, places={(): self.places}, prefix=prefix)
-        problems = validate(doc, "record", self.left)
+    def _checked(self, data: Any, start: int, end: int, prefix: JsonPath) -> Located | RecordError:
+        """The record decoded, validated, with its own text kept to place its values when asked."""
+        line, column = self.text.position(start)
+        text = self.text.text[start - self.text.base:end - self.text.base]
+        doc = Located(self.name, data, {}, places={(): JsonPlaces(text, line, column, prefix)}, prefix=prefix)
+        half = lone_surrogate(data) if _SURROGATE_ESCAPE.search(text) else None
+        problems = [half_character_problem(doc, half)] if half is not None else validate(doc, "record", self.left)
         self.left -= len(problems)
         return RecordError(problems) if problems else doc
 
 
-def json_records(text: str, name: str) -> Iterator[Located | RecordError]:
-    """Each record of a JSON text (one record, or an array of them), validated, or the error that spoils it."""
-    return iter(JsonRecords(text, name))
+def json_records(source: str | Iterable[str], name: str) -> Iterator[Located | RecordError]:
+    """Each record of a JSON text (one record, or an array of them), given whole or in pieces as they are read,
+    validated, or the error that spoils it."""
+    return iter(JsonRecords([source] if isinstance(source, str) else source, name))

@@ -129,10 +129,12 @@ class Incident:
 
 @dataclass(frozen=True, slots=True)
 class Shown:
-    """A call made together with a better combination shown (which may still bar the opponent)."""
+    """A call made together with a better combination shown (which may still bar the opponent), or with cards sunk
+    (which he calls and reckons the kind as though he did not hold: a tierce called out of a quart)."""
 
     call: str | Cards  # "best", "sink", or the cards called
-    shown: Cards
+    shown: Cards = ()
+    sinks: Cards = ()
 
 
 #: A call: "best" (the default), "sink", the cards of the combination called, or a call with cards shown.
@@ -322,7 +324,8 @@ def _build(cls: type[Any], data: dict[str, Any], **typed: Any) -> Any:
 
 def _call(value: Any) -> Call:
     if isinstance(value, dict):
-        return Shown(_call(value["call"]), tuple(value["shown"]))  # type: ignore[arg-type]
+        return Shown(_call(value["call"]), tuple(value.get("shown", ())),  # type: ignore[arg-type]
+                     tuple(value.get("sinks", ())))
     return value if isinstance(value, str) else tuple(value)
 
 

@@ -4,8 +4,10 @@ For each deal: the cards as dealt (suits by name for the colour, each card's
 name for a screen reader), the scores by category under every ruleset, each
 figure the book gives checked under every ruleset, the rules responsible for
 each difference from the record's own ruleset (``attribution.attribute``: by
-experiment, not by which rules govern a category), and the narrative under
-each ruleset.  A record that its own ruleset cannot replay is bad input and
+experiment, not by which rules govern a category), the narrative under
+each ruleset, and, where the report is asked for them, the decisions
+annotated under the record's own ruleset (``analysis.analyse``, by the
+default player, on a fixed seed, so a site is built the same twice).  A record that its own ruleset cannot replay is bad input and
 stops the build; one that another ruleset cannot replay (a revoke there, a
 pack too small) says so on its page.
 """
@@ -17,10 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..analysis import DealAnalysis, analyse
 from ..attribution import Cause, attribute
 from ..cards import card_long_name, card_name, iter_cards, suit_long_name, suit_of
 from ..engine.deal import ELDER, YOUNGER
-from ..saying import say_all
+from ..saying import annotation_table, said_skipped, say_all
 from ..engine.record import DealReplay, Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import Problem, RecordError
@@ -31,7 +34,12 @@ from ..records.model import Deal as RecordedDeal, record_of
 from ..narrative import said, tell, unplayed
 from ..lexicon import place, value_words
 from ..ruleset.model import Ruleset
+from ..players.registry import DEFAULT_PAIR
 from .rules import chosen_words
+
+#: The player who annotates a deal's decisions, and the seed he draws with.
+ANNOTATOR = DEFAULT_PAIR.split(":")[0]
+SEED = 1
 
 
 @dataclass(frozen=True)
@@ -42,6 +50,8 @@ class Entry:
     number: int  # the record's place in its file, from 1
     of: int  # how many records the file holds
     own: Ruleset
+    #: Deals drawn to value each alternative where the page annotates the record's decisions (0: it does not).
+    annotate: int = 0
 
 
 def slug(file: str, number: int, of: int, taken: set[str]) -> str:
@@ -161,6 +171,11 @@ def _partie(rs: Ruleset, rep: Replay, lang: Lang) -> dict[str, Any]:
                            if m.deal is None]}
 
 
+def _annotations(d: DealAnalysis, lang: Lang) -> dict[str, Any]:
+    headers, rows = annotation_table(d, ANNOTATOR, lang)
+    return {"headers": headers, "rows": rows, "skipped": [said_skipped(s, lang) for s in d.skipped]}
+
+
 def _problem(p: Problem, lang: Lang) -> dict[str, str]:
     """Why a ruleset cannot replay a record, for a page: the file by its name alone (where it was installed is the
     builder's business), the line and column, the message and the excerpt, without the record's inner path."""
@@ -183,6 +198,8 @@ def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str
         except RecordError as exc:
             failed.append({"ruleset": rs.id, "problems": [_problem(p, lang) for p in exc.problems]})
     found = [(rs, attribute(doc, own, rs)) for rs, _ in reps[1:]]
+    annotated = {d.number: _annotations(d, lang) for d in analyse(reps[0][1], ANNOTATOR, entry.annotate, SEED)} \
+        if entry.annotate else {}
     deals = []
     for n, d in enumerate(reps[0][1].deals):
         recorded = record.deals[n]
@@ -192,7 +209,7 @@ def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str
             "number": d.number, "players": list(d.players), "hands": _hands(d, recorded, lang),
             "notes": say_all(d.score.notes, lang) if d.score else [], "unplayed": flag or "",
             "scores": _scores(under), "checks": _checks(under, lang),
-            "causes": _causes(own, found, d.number, lang),
+            "causes": _causes(own, found, d.number, lang), "annotations": annotated.get(d.number),
             "narratives": [{"ruleset": rs.id, **_narrative(rep.deals[n], recorded, lang)} for rs, rep in reps]})
     source = doc.data.get("source", {})
     title = ", ".join(v for v in (source.get("title"), source.get("locator")) if v) or Path(doc.file).name

@@ -149,7 +149,7 @@ def conflicts(rulesets: list[Ruleset], cites: Citations, lang: Lang) -> list[dic
                        "citations": [cites.from_doc(c, by_id[claim["rulesets"][0]]) for c in claim["citations"]]}
                       for claim in v["claims"]]
             values.append({"value": value_words(v["value"], lang, path), "claims": claims})
-        out.append({"path": path, "values": values})
+        out.append({"path": path, "values": values, "reason": conflict["reason"]["text"]})
     return out
 
 

@@ -3,24 +3,19 @@
 Every page is rendered in memory first, so that a bad template, record or
 statistics file stops the build before anything is written.  The site is
 then written to a temporary folder beside its destination and renamed into
-place; a folder that held a previous report is replaced whole (its stale
-pages go with it).  A non-empty folder that is not a previous report is
-replaced only with ``force``, and never the current folder, one above it,
-or the home folder.
+place; in a folder that held a previous report, the files its manifest lists
+are replaced (its stale pages go) and nothing else.  A non-empty folder that
+is not a previous report is never written (``files.check_folder``).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import tempfile
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import OutputError, PiquetError
-from ..files import new_mode
+from ..files import check_folder, tool_version, write_folder
 from ..i18n import Lang, t
 from ..lexicon import lexicon, rule_name
 from ..rulebook import evidence, finding
@@ -29,40 +24,10 @@ from ..ruleset.model import Ruleset
 from . import deals as deal_pages, rules, stats as stats_page
 from .citations import Citations
 
-#: The file that marks a folder as a report this command wrote, and may replace.
-MARKER = ".piquet-variants-report"
-
-
-class OutputRefused(PiquetError):
-    """The output folder holds something other than a previous report, and replacing it was not asked for."""
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        return version("piquet-variants")
-    except PackageNotFoundError:  # a checkout run without installing it
-        return "(not installed)"
-
 
 def check_target(out: Path, force: bool) -> None:
-    """Refuse, before any work, an output that is a file, or a non-empty folder not a report (without ``force``),
-    or (even with it) the current folder, one that holds it, or the home folder."""
-    try:
-        _check_target(out, force)
-    except OSError as exc:  # a name too long for the system, a folder that cannot be listed…
-        raise OutputRefused(f"{out}: {exc.strerror}") from None
-
-
-def _check_target(out: Path, force: bool) -> None:
-    if out.exists() and not out.is_dir():
-        raise OutputRefused(f"{out}: is a file, not a folder")
-    here, target = Path.cwd().resolve(), out.resolve()
-    if target == here or target in here.parents or target == Path.home().resolve():
-        raise OutputRefused(f"{out}: the report replaces its folder whole; give a folder of its own")
-    if out.is_dir() and not (out / MARKER).is_file() and any(out.iterdir()) and not force:
-        raise OutputRefused(f"{out}: not empty, and not a report written by piquet-variants; "
-                            "choose another folder, or pass --force to replace it")
+    """Refuse, before any work, an output folder the report may not write (``files.check_folder``)."""
+    check_folder(out, force, "report")
 
 
 def _environment(lang: Lang) -> Any:
@@ -72,7 +37,7 @@ def _environment(lang: Lang) -> Any:
     env = Environment(loader=PackageLoader("piquet_variants.report", "templates"),
                       autoescape=select_autoescape(["html", "svg"]), undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
-    env.globals.update(_=lambda key: t(key, lang), lang=lang, version=_version())
+    env.globals.update(_=lambda key: t(key, lang), lang=lang, version=tool_version())
     # The game's words for the program's ids (a rule path, a group of rules); a path that may break at its dots.
     env.filters.update(rule=lambda path: rule_name(path, lang), group=lambda key: lexicon(lang).groups.get(key, key),
                        breakable=lambda path: Markup(".<wbr>").join(path.split(".")))
@@ -132,48 +97,9 @@ def render(rulesets: list[Ruleset], entries: list[deal_pages.Entry], stats: dict
 
 
 def write(out: Path, files: dict[str, str], force: bool = False) -> None:
-    """The site at ``out``, whole, or (on any error) ``out`` as it was.  A symbolic link is followed, as every
-    output file's is (``files.replace_whole``): the folder it names is replaced, and the link kept."""
-    check_target(out, force)
-    target = Path(os.path.realpath(out))
-    parent = target.parent
-    try:
-        parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=parent))
-    except OSError as exc:
-        raise OutputError(f"{out}: cannot write the report: {exc.strerror}") from None
-    try:
-        _fill(tmp, files)
-        _swap(tmp, target)
-    except OSError as exc:
-        raise OutputError(f"{out}: cannot write the report: {exc.strerror or exc}") from None
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-
-
-def _fill(folder: Path, files: dict[str, str]) -> None:
-    os.chmod(folder, new_mode(0o777))  # mkdtemp's folder is private; the site is not
-    for rel, text in files.items():
-        target = folder / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text, encoding="utf-8")
-    (folder / MARKER).write_text(f"piquet-variants {_version()}\n", encoding="utf-8")
-
-
-def _swap(new: Path, out: Path) -> None:
-    """``new`` renamed to ``out``; a folder already there is set aside first, and removed once ``new`` is in."""
-    if not out.exists():
-        os.rename(new, out)
-        return
-    old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=new.parent))
-    os.rmdir(old)
-    os.rename(out, old)
-    try:
-        os.rename(new, out)
-    except OSError:
-        os.rename(old, out)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
+    """The site at ``out``, whole, or (on any error) ``out`` as it was, with the manifest of its files: a report
+    written before is replaced, and nothing else there (``files.write_folder``)."""
+    write_folder(out, {rel: text.encode("utf-8") for rel, text in files.items()}, force, "report")
 
 
 def build(out: Path, rulesets: list[Ruleset], entries: list[deal_pages.Entry], stats: dict[str, Any] | None,

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..errors import PiquetError, echo
+from ..errors import PiquetError, echo, echo_name
 from ..files import quietly
 from ..i18n import Lang, t
 from ..render import OutputFormat
@@ -62,7 +62,7 @@ def style_path(name: str) -> Path:
     if name.endswith(".csl"):
         path = Path(name)
         if not quietly(Path.is_file, path):
-            raise UnknownStyle(f"no CSL style file {echo(name)}")
+            raise UnknownStyle(f"no CSL style file {echo_name(name)}")
         return path
     path = _style_folder() / f"{ALIASES.get(name, name)}.csl"
     if not quietly(Path.is_file, path):
@@ -115,9 +115,46 @@ def _style(path: str, lang: Lang) -> CitationStylesStyle:
     _substitutes_repressed()
     from citeproc import CitationStylesStyle
     try:
-        return CitationStylesStyle(path, locale=LOCALES[lang], validate=False)
+        style = CitationStylesStyle(path, locale=LOCALES[lang], validate=False)
     except Exception as exc:  # lxml and citeproc raise many kinds for a bad file
         raise UnknownStyle(f"cannot read the CSL style {path}: {exc}") from None
+    _refuse_macro_loops(style.root, path)
+    return style
+
+
+_CSL = {"cs": "http://purl.org/net/xbiblio/csl"}
+#: How deep a style's macros may call one another: the shipped styles go a few calls deep; citeproc-py expands
+#: each call on Python's stack.
+MACRO_DEPTH = 40
+
+
+def _refuse_macro_loops(root: Any, path: str) -> None:
+    """Refuse a style whose macros call themselves, directly or through others (citeproc-py expands a macro each
+    time it is called, so a loop never ends), or call one another past ``MACRO_DEPTH``.  Said at the macro where
+    the chain begins, with its calls."""
+    macros = {m.get("name"): m for m in root.xpath("//cs:macro", namespaces=_CSL)}
+    calls = {name: [c.get("macro") for c in m.xpath(".//*[@macro]") if c.get("macro") in macros]
+             for name, m in macros.items()}
+    height: dict[str, int] = {}  # a macro checked: how many calls deep it goes
+    for start in macros:
+        stack = [(start, iter(calls[start]))]
+        while stack:  # depth first, without recursion: the chain is bounded only by what it finds
+            name, rest = stack[-1]
+            nxt = next(rest, None)
+            if nxt is None:
+                stack.pop()
+                height[name] = 1 + max((height[c] for c in calls[name]), default=0)
+                continue
+            chain = [n for n, _ in stack]
+            if nxt in chain or len(chain) + height.get(nxt, 1) > MACRO_DEPTH:
+                chain = chain[chain.index(nxt):] if nxt in chain else chain
+                why = "calls itself" if nxt in chain else f"calls others more than {MACRO_DEPTH} deep"
+                line = macros[chain[0]].sourceline or 1
+                shown = [echo(n) for n in chain[:6]] + (["…"] if len(chain) > 6 else []) + [echo(nxt)]
+                raise UnknownStyle(f"{path}:{line}: the macro {echo(chain[0])} {why} ({' → '.join(shown)}): a "
+                                   "style's macros must come to an end")
+            if nxt not in height:
+                stack.append((nxt, iter(calls[nxt])))
 
 
 def localized_locator(locator: str, lang: Lang) -> str:

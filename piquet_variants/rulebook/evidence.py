@@ -23,7 +23,7 @@ from ..ruleset.bibliography import Date, Source, unmarked
 from ..ruleset.model import Citation, RuleEntry, Ruleset, plain
 from ..schemas import did_you_mean, rule_leaves
 from ..lexicon import value_words
-from .views import ATTESTED, UnknownRule, applying, attestation, from_option, quoted
+from .views import ATTESTED, UnknownRule, applying, attestation, from_option, quote_checked, quoted
 
 UNDATED = 10_000  # sorts after every year
 
@@ -233,19 +233,20 @@ def plain_key(value: Any) -> str:
     return repr(plain(value))
 
 
-def _note_text(e: RuleEntry) -> str:
+def _note_text(e: RuleEntry, lang: Lang) -> str:
     parts = []
     for c in e.citations:
-        text = f"{c.source}, {c.locator} ({c.attestation})"
+        text = f"{c.source}, {c.locator} ({t(c.attestation, lang)})"
         if c.quote:
-            text += f": “{c.quote}”"
+            text += f": “{c.quote}”" + ("" if quote_checked(c.source) else
+                                        f" ({t('the text is not shipped: the quote is not checked', lang)})")
         parts.append(text + (f" {c.note}" if c.note and c.attestation not in ATTESTED else ""))
     return "; ".join(parts)
 
 
 def matrix(rulesets: list[Ruleset], pattern: str = "*", lang: Lang = "en") -> dict[str, Any]:
     """Every rule matching ``pattern`` (a glob on the dotted path) in every ruleset, each value with a note
-    number; rulesets giving a rule the same citations share the note."""
+    number; rulesets giving a rule the same citations share the note, whose attestations are in ``lang``."""
     paths = [e.path for e in rulesets[0].entries if fnmatchcase(e.path, pattern)] if rulesets else []
     if not paths:
         raise UnknownRule(f"no rule matches {echo(pattern)} (rules are dotted paths, e.g. point.* or game.end)")
@@ -255,7 +256,7 @@ def matrix(rulesets: list[Ruleset], pattern: str = "*", lang: Lang = "en") -> di
         cells = {}
         for rs in rulesets:
             e = rs.entry(path)
-            number = notes.setdefault(_note_text(e), len(notes) + 1)
+            number = notes.setdefault(_note_text(e, lang), len(notes) + 1)
             cells[rs.id] = {"value": plain(e.value), "value_label": value_words(e.value, lang, path),
                             **applying(rs, e, lang), "attestation": attestation(e), "note": number}
         rows.append({"path": path, "cells": cells})

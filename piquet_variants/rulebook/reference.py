@@ -330,6 +330,41 @@ taken in) is judged by what each law is for, not by its figure:
   the end of the deal (`end_of_deal`), the higher total wins once one has
   reached the target.
 
+## Sinking part of a kind
+
+A player may call less than he holds on purpose, and reckon only what he
+calls: "He may have a quart to a knave, and may only call a tierce to a
+knave, which is good, or equal. Or, he may have a trio which he does not
+call; or a quatorze, and may only call a trio" (Cavendish, *Calling*,
+Sinking); Law 49's winner "can reckon", not must.  A record writes it as the
+cards he sinks, `sinks (K ♥)` in the notation (`se tait (R ♥)`) and
+`{"call": "best", "sinks": ["KH"]}` in JSON; a whole kind sunk is `sinks`
+alone, as before.  What is decided from the laws (Laws 44-60, and au Cent's
+paragraphs on calling, which say no more of it):
+
+- He calls and reckons the kind as though he did not hold the cards he sinks:
+  his calls are among the combinations of the rest of his hand, and the
+  winner's reckoning (`declarations.winner_reckons`) is of those alone.  A
+  tierce out of a quart, three kings out of four, four cards of a point of
+  five.  The cards he sinks in one kind are his in the others (Example II of
+  the Calling chapter sinks the king of hearts from his quatorze and keeps it
+  to win the last trick).
+- It is no miscall: Law 50's correction of "a smaller point, sequence,
+  quatorze or trio than he holds" is of a call made in error, and a call he
+  declares made less on purpose ("declares that he does not reckon the king
+  of hearts", Example II) is his call.  So `declarations.undercall` does not
+  bind him, nor frees him to reckon what he sank: what he holds is what he
+  did not sink.
+- What he sinks does not bar.  Calling is showing ("As the law now stands,
+  calling is equivalent to showing", *Description*), and cards concealed are
+  neither shown nor called; the adversary's combination better than the
+  lesser call is good, and he reckons it.  Unlike a combination shown while
+  calling less (`declarations.shown_bars`), the cards sunk oppose nothing.
+- It is declared as he calls the kind, and binds: once the younger has
+  played to the first trick nothing omitted is reckoned (Law 56), and a
+  sinking he withdrew before the reply is no sinking (the record then writes
+  the call he made).
+
 ## Where the sources disagree
 
 Two dates are kept apart. The date of the rules (a ruleset's `date`, else

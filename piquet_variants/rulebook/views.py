@@ -17,6 +17,7 @@ from ..render import OutputFormat
 from ..ruleset.applicability import Condition, failing
 from ..ruleset.bibliography import Source
 from ..ruleset.model import Citation, RuleEntry, Ruleset, plain
+from ..ruleset.passages import shipped
 from ..ruleset.registry import sources
 from ..schemas import did_you_mean
 from . import citing
@@ -182,12 +183,22 @@ def _formatted(c: Citation, src: Source, lang: Lang, style: str, fmt: OutputForm
     quote = None
     if c.quote:
         quote = quoted(c.quote, lang) + (f" ({t('corrected reading of an OCR text', lang)})" if src.ocr else "")
+        if not quote_checked(src.id):
+            quote += f" ({t('the text is not shipped: the quote is not checked', lang)})"
         if c.attestation == "unstated":
             quote = f"{t('Passage consulted, which does not state the value:', lang)} {quote}"
     return {"citation": _note(src, c.locator, lang, style, fmt),
             "bibliography": _entry(src, lang, style, fmt),
             "quote_text": quote, "quote_supports": bool(c.quote) and c.attestation != "unstated",
+            "quote_checked": bool(c.quote) and quote_checked(src.id),
             "attestation_text": attested_words(c.attestation, lang), "source_note": src.note_in(lang)}
+
+
+def quote_checked(source_id: str) -> bool:
+    """Whether a quote of this source is checked against its text: one of the tool's own sources whose text is not
+    shipped (its licence unknown: the Marquoir page) is quoted unchecked, and every view says so."""
+    known = sources()
+    return source_id not in known or shipped(known[source_id]) is not None
 
 
 @lru_cache(maxsize=1024)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import RANK_KEYS
-from ..errors import Problem, RulesetError, echo
+from ..errors import Problem, RulesetError, echo, echo_name
 from ..files import quietly
 from ..located import Located, load_file
 from ..schemas import did_you_mean, load_validated, rule_leaves, validator
@@ -45,7 +45,7 @@ class _Leaf:
 def _read(path: Path) -> Located:
     doc = load_validated(path, "ruleset", RulesetError)
     if doc.data["id"] != path.stem:
-        raise RulesetError([doc.problem(("id",), f"id {echo(doc.data['id'])} does not match the file name {echo(path.stem)}")])
+        raise RulesetError([doc.problem(("id",), f"id {echo(doc.data['id'])} does not match the file name {echo_name(path.stem)}")])
     return doc
 
 

@@ -17,7 +17,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from ..errors import RulesetError, UnknownRuleset, echo
+from ..errors import RulesetError, UnknownRuleset, echo, echo_name
 from ..files import quietly
 from ..resources import data_dir
 from ..schemas import did_you_mean, load_validated, schema
@@ -44,8 +44,33 @@ def search_path() -> list[Path]:
     return _given + env + [ruleset_dir()]
 
 
+def _files_in(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("*.yaml") if p.name != SOURCES_FILE) if quietly(Path.is_dir, folder) else []
+
+
 def _ids_in(folder: Path) -> list[str]:
-    return sorted(p.stem for p in folder.glob("*.yaml") if p.name != SOURCES_FILE) if quietly(Path.is_dir, folder) else []
+    """The ruleset ids a folder holds: its files named as an id may be (a file named otherwise is ``misnamed``)."""
+    return sorted(p.stem for p in _files_in(folder) if is_id(p.stem))
+
+
+def misnamed() -> list[tuple[Path, str]]:
+    """Each ruleset file on the search path whose name is no ruleset id (``Mine.yaml``, ``a.b.yaml``), with why:
+    no id finds it, so it is said rather than listed."""
+    return [(p, why) for folder in search_path() for p in _files_in(folder) if (why := id_fault(p.stem))]
+
+
+def id_fault(text: str) -> str | None:
+    """Why ``text`` is not a ruleset id, in words; None where it is one."""
+    form = schema("ruleset")["$defs"]["ruleset_id"]
+    if is_id(text):
+        return None
+    rule = f"an id is lower-case letters, digits and '-', beginning with a letter, at most {form['maxLength']} characters"
+    if len(text) > form["maxLength"]:
+        return f"{len(text)} characters long: {rule}"
+    bad = next((c for c in text if not ("a" <= c <= "z" or "0" <= c <= "9" or c == "-")), None)
+    if bad is not None:
+        return f"{echo(bad)} is not allowed in it: {rule}"
+    return f"it begins with {echo(text[:1])}: {rule}"
 
 
 @cache
@@ -73,6 +98,10 @@ def path_for(ruleset_id: str) -> Path:
         candidate = folder / f"{ruleset_id}.yaml"
         if quietly(Path.is_file, candidate) and candidate.name != SOURCES_FILE:
             return candidate
+    found = next((p for p, _ in misnamed() if p.stem == ruleset_id), None)
+    if found is not None:
+        raise UnknownRuleset(f"{found}: {echo_name(ruleset_id)} is not a valid ruleset id ({id_fault(ruleset_id)}); "
+                             "rename the file and its id")
     known = known_ids()
     raise UnknownRuleset(f"unknown ruleset {echo(ruleset_id)}{did_you_mean(ruleset_id, known)} "
                          f"(known: {', '.join(known)}; searched: {', '.join(map(str, search_path()))})")

@@ -16,6 +16,7 @@ from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.error import YAMLError
 
 from ..errors import PiquetError
+from ..located import load_text
 from ..schemas.formats import FORMAT, RENAMED
 
 
@@ -35,7 +36,14 @@ def _rule_trees(doc: Any) -> Iterator[tuple[str, Any]]:
 
 
 def upgrade(text: str, name: str) -> tuple[str, list[str]]:
-    """The file's text in the current format, and each change made, in words."""
+    """The file's text in the current format, and each change made, in words.
+
+    The text is first read as every ruleset is (``located.load_text``, whose
+    ``LoadFailure`` says where it is not YAML): its size, its nesting and its
+    syntax are bounded there, where ruamel's round trip would recurse without
+    bound on a document nested thousands deep.
+    """
+    load_text(text, name)
     yaml = YAML()
     yaml.preserve_quotes = True
     try:

@@ -9,6 +9,7 @@ cibuildwheel do.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import difflib
 import json
 from collections.abc import Callable, Iterator
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ..cards import parse_card
 from ..errors import MAX_PROBLEMS, CardError, Problem, ProblemsError, echo
 from .formats import renamed
-from ..located import Located, LoadFailure, load_text, read_source
+from ..located import Located, LoadFailure, caret, load_text, read_source
 
 if TYPE_CHECKING:
     import jsonschema
@@ -98,8 +99,11 @@ def _hint(path: tuple[str | int, ...], key: str, allowed: list[str]) -> str:
     return was.hint() if was is not None else did_you_mean(key, allowed)
 
 
-_JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "an integer",
-               float: "a number", type(None): "null"}
+_JSON_TYPES = {dict: "a map", list: "a list", str: "text", bool: "true or false", int: "a whole number",
+               float: "a number with a fraction", type(None): "nothing"}
+#: A JSON Schema type, in words.
+_TYPE_WORDS = {"object": "a map", "array": "a list", "string": "text", "boolean": "true or false",
+               "integer": "a whole number", "number": "a number", "null": "nothing"}
 
 
 def _messages(err: jsonschema.ValidationError, most: int = MAX_PROBLEMS) -> list[tuple[tuple[str | int, ...], str]]:
@@ -124,7 +128,8 @@ def _messages(err: jsonschema.ValidationError, most: int = MAX_PROBLEMS) -> list
     if err.validator == "type":
         wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
         found = _JSON_TYPES.get(type(err.instance), type(err.instance).__name__)
-        return [(path, f"{echo(err.instance)} is not of type {' or '.join(map(repr, wanted))} (found {found})")]
+        expected = " or ".join(_TYPE_WORDS.get(str(w), str(w)) for w in wanted)
+        return [(path, f"expected {expected} here, not {found}: {echo(err.instance)}")]
     if err.validator == "format" and err.cause is not None:
         return [(path, str(err.cause))]
     if err.validator == "required":
@@ -230,6 +235,8 @@ def text_validated(text: str, file: str, name: str, error: type[ProblemsError]) 
     except LoadFailure as exc:
         raise error([exc.problem]) from None
     problems = validate(doc, name)
-    if problems:
-        raise error(problems)
+    if problems:  # each shown at its line, with a caret: the text is at hand here, and kept by no document
+        lines = text.splitlines()
+        raise error([p if p.excerpt else dataclasses.replace(p, excerpt=caret(lines, p.line, p.column))
+                     for p in problems])
     return doc

@@ -22,11 +22,12 @@ import signal
 import socket
 import struct
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
 from ..engine.deal import Deal, random_dealt
 from ..engine.partie import Partie
@@ -43,6 +44,8 @@ CHUNK = 200
 #: A partie that has not ended after this many deals is abandoned (a race nobody can win would never end).
 MOST_DEALS_IN_A_PARTIE = 1000
 
+#: Batches of chunks sent to each Dask worker over a run (``batches``).
+BATCHES_PER_WORKER = 2
 #: Chunks queued for each worker process at a time.
 QUEUED = 4
 #: Seconds to wait, after Ctrl-C, for the worker pool's own thread to see its workers stopped (a fraction of one
@@ -50,6 +53,8 @@ QUEUED = 4
 MANAGER_JOIN = 10.0
 
 Task = tuple[int, int, int]  # (ruleset index, chunk index, deals)
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 class SchedulerError(PiquetError):
@@ -58,10 +63,12 @@ class SchedulerError(PiquetError):
 
 @dataclass(frozen=True)
 class Timeouts:
-    """How long, in seconds, a scheduler has to accept the connection, then to send its handshake."""
+    """How long, in seconds, a scheduler has to accept the connection, then to send its handshake, then to have a
+    worker to run the chunks on (a scheduler with none would hold them for ever)."""
 
     connect: float = 3.0
     handshake: float = 1.5
+    workers: float = 30.0
 
 
 _NEEDS_DASK = "--scheduler needs Dask: pip install 'piquet-variants[cluster]'"
@@ -132,6 +139,27 @@ def run_chunk(plan: Plan, task: Task) -> Tally:
     return tally
 
 
+def run_batch(plan: Plan, batch: tuple[Task, ...]) -> Tally:
+    """Chunks of one ruleset, run one after another and added up where they ran: one task and one tally for many
+    chunks, so that a cluster's scheduler and client handle a few large results, not hundreds of small ones."""
+    tally = Tally()
+    for task in batch:
+        tally.merge(run_chunk(plan, task))
+    return tally
+
+
+def batches(plan: Plan, workers: int) -> list[tuple[Task, ...]]:
+    """The plan's chunks cut, ruleset by ruleset, into ``BATCHES_PER_WORKER`` runs of consecutive chunks for each
+    of ``workers``: few enough that the cluster's overhead for each is small against its deals, enough that a
+    worker finishing early has another to take."""
+    out: list[tuple[Task, ...]] = []
+    for r in range(len(plan.rules)):
+        tasks = [t for t in plan.tasks() if t[0] == r]
+        size = -(-len(tasks) // (BATCHES_PER_WORKER * max(1, workers)))
+        out += [tuple(tasks[i:i + size]) for i in range(0, len(tasks), size)]
+    return out
+
+
 @dataclass
 class Outcome:
     """The tallies by ruleset, and whether the run was stopped before every chunk was done."""
@@ -168,7 +196,7 @@ def simulate(plan: Plan, jobs: int = 1, scheduler: str | None = None, progress: 
     elif jobs <= 1:
         chunks = ((task, run_chunk(plan, task)) for task in plan.tasks())
     else:
-        chunks = _on_processes(plan, jobs)
+        chunks = on_processes(partial(run_chunk, plan), plan.tasks(), jobs)
     deals = 0
     try:
         with closing(chunks):
@@ -187,11 +215,12 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _on_processes(plan: Plan, jobs: int) -> Generator[tuple[Task, Tally], None, None]:
-    """The chunks on ``jobs`` worker processes, a few queued for each at a time (not all at once: a long run
-    has tens of thousands, and what is queued is what Ctrl-C must drop)."""
-    tasks = iter(plan.tasks())
-    running: dict[Future[Tally], Task] = {}
+def on_processes(work: Callable[[T], R], items: Iterable[T], jobs: int) -> Generator[tuple[T, R], None, None]:
+    """``work`` done on each item on ``jobs`` worker processes, as each finishes, a few queued for each worker at
+    a time (not all at once: a long run has tens of thousands, and what is queued is what Ctrl-C must drop).
+    ``work`` and the items are sent to the workers: a function of a module, and values that pickle."""
+    tasks = iter(items)
+    running: dict[Future[R], T] = {}
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     try:
         while True:
@@ -199,7 +228,7 @@ def _on_processes(plan: Plan, jobs: int) -> Generator[tuple[Task, Tally], None, 
                 task = next(tasks, None)
                 if task is None:
                     break
-                running[pool.submit(run_chunk, plan, task)] = task
+                running[pool.submit(work, task)] = task
             if not running:
                 break
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -301,13 +330,23 @@ def _on_dask(plan: Plan, address: str, timeouts: Timeouts) -> Generator[tuple[Ta
         client: Any = Client(address, timeout=f"{timeouts.connect + timeouts.handshake}s")
     except (OSError, TimeoutError, ValueError) as err:
         raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {err}") from None
-    tasks = plan.tasks()
     try:
-        futures = client.map(run_chunk, [plan] * len(tasks), tasks, pure=False)
         try:
-            where = {f.key: task for f, task in zip(futures, tasks)}
+            client.wait_for_workers(1, timeout=timeouts.workers)
+        except TimeoutError:  # asyncio's, which is the builtin's
+            raise SchedulerError(f"no worker joined the Dask scheduler at {address} in {timeouts.workers:g} s: "
+                                 f"start one (dask worker {address}), or wait longer with --worker-timeout") from None
+        # The chunks go in a few batches, each added up on its worker; the plan is sent to the workers once.
+        workers = sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values())
+        cut = batches(plan, workers)
+        shared = client.scatter(plan, broadcast=True)
+        futures = client.map(run_batch, [shared] * len(cut), cut, pure=False)
+        try:
+            where = {f.key: batch for f, batch in zip(futures, cut)}
             for f in as_completed(futures):
-                yield where[f.key], f.result()
+                # a batch's tally stands for all its chunks: it is keyed by its first, and the others are not done
+                # alone (the reduce adds each key's tally once)
+                yield where[f.key][0], f.result()
         finally:  # also on Ctrl-C: the cluster drops what is left
             client.cancel(futures)
     finally:

@@ -1,0 +1,33 @@
+"""The notation read as the tests check it, through the notation's one reader (``notation.reader.records``): every
+record of a text, each read or the problems that spoil it; or a text's one record, its problems raised."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from piquet_variants.errors import NotationError, Problem
+from piquet_variants.located import Located
+from piquet_variants.notation.reader import records
+
+
+def read_records(text: str, name: str = "<text>") -> list[Located | NotationError]:
+    return list(records([text], name))
+
+
+def read_text(text: str, name: str = "<text>") -> Located:
+    """The one record of a notation text, or ``NotationError`` with every problem found (and where a second record
+    begins, if there is one)."""
+    results = read_records(text, name)
+    problems = [p for r in results if isinstance(r, NotationError) for p in r.problems]
+    if problems:
+        raise NotationError(problems)
+    first, *more = results
+    if more:
+        line, column = more[0].where(("deals", 0))  # type: ignore[union-attr]
+        raise NotationError([Problem(name, line, column, "", f"this text holds {len(results)} records, where one "
+                                                             "was expected")])
+    return first  # type: ignore[return-value]
+
+
+def read_file(path: Path | str) -> Located:
+    return read_text(Path(path).read_text("utf-8"), str(path))
