@@ -16,7 +16,7 @@ from piquet_variants.engine.combos import Combo, claim, holdings, tables
 from piquet_variants.engine.deal import ELDER, YOUNGER, Phase, random_dealt
 from piquet_variants.engine.partie import settlement
 from piquet_variants.engine.scoring import score_deal
-from piquet_variants.players import learned, outlook, score, training
+from piquet_variants.players import learned, outlook, rollout, score, training
 from piquet_variants.players.features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, Situation,
                                              _unguards_winner, lead_features)
 from piquet_variants.players.registry import DEFAULT_PAIR, UnknownPlayer, parse_pair, player_class
@@ -528,3 +528,19 @@ def test_the_outlook_of_a_series_of_games_of_tiny_deals_is_built_without_deep_re
     assert tiny.worth(Context((0, 0), 0, (0, 0)), ELDER, 0, 0) == pytest.approx(0)  # a deal favours neither
     assert 0 < tiny.worth(Context((90, 10), 0, (0, 0)), ELDER, 0, 0) < tiny.worth(Context((90, 10), 0, (2, 0)), ELDER,
                                                                                  0, 0)
+
+
+def test_a_position_is_at_stake_where_the_settlement_makes_a_point_worth_more_or_less_than_a_point() -> None:
+    view = _outlook()
+    reach = (30, 30)
+    # the last deal, the younger at 90: within reach of a hundred, each point may be worth a rubicon
+    assert rollout.at_stake(view, Context((120, 90), 1), YOUNGER, 0, 0, reach)
+    # rubiconed whatever he makes: each point either makes costs him, the other's as much as his own
+    assert rollout.at_stake(view, Context((220, 20), 1), YOUNGER, 0, 0, reach)
+    # both past a hundred and the winner settled whatever the deal brings: a point is a point
+    assert not rollout.at_stake(view, Context((300, 150), 1), YOUNGER, 0, 0, reach)
+    assert not rollout.at_stake(view, Context((300, 150), 1), ELDER, 0, 0, reach)
+    # the partie settles only at its last deal, a race when either may reach the target
+    assert view.decides(Context((20, 10), 1), (50, 50)) and not view.decides(Context((20, 10), 2), (50, 50))
+    race = _outlook("traite")
+    assert race.decides(Context((20, 60), 0), (10, 45)) and not race.decides(Context((20, 60), 0), (10, 30))

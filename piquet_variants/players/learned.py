@@ -41,7 +41,8 @@ from ..engine.scoring import score_deal
 from ..ruleset.model import Rules
 from ..stored import digest, files_digest, stored_data
 from .outlook import Outlook, spread
-from .score import costs_to_score, hopeless, lose, plays_to_lose, sinks, sinks_to_score
+from .rollout import ENDGAME, Valued, at_stake, best_by_rollouts, smoothed
+from .score import costs_to_score, hopeless, lose, plays_to_lose, sinks, sinks_to_score, so_far
 from .table import play_deal
 from .view import Legal, View
 
@@ -204,7 +205,7 @@ _PLAY: Final = ("play", "cards", "capot")
 def _measure(rules: Rules) -> list[list[int]]:
     """Deals played by the blind player against itself, on cards of a fixed seed: each deal's measure."""
     cards = random.Random("outlook")
-    blind = LearnedPlayer(random.Random(0), frozenset({"blind"}))
+    blind = LearnedPlayer(random.Random(0), frozenset({"blind", "quick"}))
     out: list[list[int]] = []
     while len(out) < MEASURED:
         packet = rules.deal.packets[int(cards.random() * len(rules.deal.packets))]
@@ -263,7 +264,8 @@ OPTIONS: Final[dict[str, str]] = {
     "blind": "ignores the score: values his choices by the points of the deal, not by the partie's settlement",
     "score": "plays to the score: in the last deal, seeing he cannot reach the rubicon, scores as little as he can,"
              " once he has a trick and the cards are divided or out of reach",
-    "sink": "sinks a tierce or a trio when he holds a king or queen unguarded"}
+    "sink": "sinks a tierce or a trio when he holds a king or queen unguarded",
+    "quick": "plays every card by the learned weights, never by rollouts where the partie is at stake"}
 
 
 class LearnedPlayer:
@@ -283,18 +285,52 @@ class LearnedPlayer:
         self.blind = "blind" in options
         self.to_score = "score" in options
         self.sinking = "sink" in options
+        self.quick = "quick" in options
+        self._base: LearnedPlayer | None = None
 
     def choose(self, view: View, legal: Legal) -> int:
         if legal.phase == Phase.PLAY:
             playable = legal.cards
             if playable & (playable - 1) == 0:
                 return playable.bit_length() - 1
+            if not self.quick and self._at_stake(view):
+                return best_by_rollouts(view, legal, self._plain(), self._valued(view))
             if plays_to_lose(view, self._lost(view)):
                 return lose(view, playable)
             return best_card(view, playable, self.weights)
         if legal.phase == Phase.DECLARE and self._sinks(view, legal):
             return len(legal.candidates)
         return self.book.choose(view, legal)
+
+    def _at_stake(self, view: View) -> bool:
+        """Whether the partie makes a point worth more or less than a point over what the rest of the deal may
+        bring (``rollout.at_stake``).  The blind player asks it too, to search the same positions by the deal's
+        points."""
+        left = view.hand.bit_count()
+        if left > ENDGAME:
+            return False
+        m = measured(view.rules)
+        mine, his = so_far(view)
+        reach = (m.most[view.role][left], m.most[view.opponent][left])
+        me = view.role
+        most = (mine + reach[0], his + reach[1]) if me == ELDER else (his + reach[1], mine + reach[0])
+        if not m.outlook.decides(view.context, most):
+            return False
+        return at_stake(m.outlook, view.context, view.role, mine, his, reach)
+
+    def _plain(self) -> LearnedPlayer:
+        """The player the rollouts are played out by, in both seats: blind, quick, the same weights."""
+        if self._base is None:
+            self._base = LearnedPlayer(self.rng, frozenset({"blind", "quick"}), self.weights)
+        return self._base
+
+    def _valued(self, view: View) -> Valued:
+        """What a finished deal is worth to him: by the partie's outlook, or blind by its points, his less the
+        other's."""
+        if self.blind:
+            return lambda score, role: float(score.totals[role] - score.totals[1 - role])
+        outlook, context = measured(view.rules).outlook, view.context
+        return lambda score, role: smoothed(outlook, context, role, score.totals[role], score.totals[1 - role])
 
     def _lost(self, view: View) -> bool:
         """Whether every point he makes from now on costs him: by the outlook, or by the ``score`` option's rule."""

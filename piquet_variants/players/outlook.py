@@ -99,6 +99,16 @@ class Outlook:
         mean, it is no guide to a departure from the plain game: a point is a point there."""
         return self.rules.game.end != "deals" or context.deals_left <= HORIZON + 1
 
+    def decides(self, context: Context, reach: tuple[int, int]) -> bool:
+        """Whether the deal in hand may settle the partie, or a game of a series: the last of a fixed number of deals
+        (or of the pair a tie calls for), or a deal in which either player may reach the target, the points each may
+        still make in it being ``reach`` (by role).  There the outlook is the settlement itself, not a mean over
+        deals to come."""
+        game = self.rules.game
+        if game.end == "deals":
+            return context.deals_left <= 1
+        return any(total + more >= game.target for total, more in zip(context.totals, reach))
+
     def rest_worth(self, context: Context, role: int, mine: int, his: int, rest: Spread) -> float:
         """The expected settlement to the player of ``role`` who has ``mine`` points of the deal in hand so far and
         the other ``his``, the rest of the deal scoring as ``rest`` spreads (by role)."""
