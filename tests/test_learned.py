@@ -544,3 +544,38 @@ def test_a_position_is_at_stake_where_the_settlement_makes_a_point_worth_more_or
     assert view.decides(Context((20, 10), 1), (50, 50)) and not view.decides(Context((20, 10), 2), (50, 50))
     race = _outlook("traite")
     assert race.decides(Context((20, 60), 0), (10, 45)) and not race.decides(Context((20, 60), 0), (10, 30))
+
+
+class _Recorder:
+    """A player that notes every card it plays at the end of the hand."""
+
+    def __init__(self, player: learned.LearnedPlayer) -> None:
+        self.player = player
+        self.cards: list[int] = []
+
+    def choose(self, view: View, legal: Legal) -> int:
+        action = self.player.choose(view, legal)
+        if legal.phase == Phase.PLAY and view.hand.bit_count() <= rollout.ENDGAME:
+            self.cards.append(action)
+        return action
+
+
+def _end_cards(name: str, context: Context, deals: int) -> list[list[int]]:
+    out = []
+    for i in range(deals):
+        seats = (_Recorder(player_class(name)(random.Random(0))), _Recorder(player_class(name)(random.Random(0))))
+        play_deal(RULES, random_dealt(RULES, random.Random(i), 2), seats, context)
+        out.append(seats[0].cards + seats[1].cards)
+    return out
+
+
+def test_the_cards_of_the_hands_end_change_with_the_score_where_the_partie_is_at_stake() -> None:
+    """The last deal, the younger six points short of the rubicon: the default player's cards of the hand's end
+    depart from the plain player's; where nothing is at stake (the first deal, or a last deal whose winner and
+    rubicon are settled whatever it brings) they are the plain player's."""
+    plain = _end_cards("learned+quick", Context((0, 0), 6), 12)
+    assert _end_cards("learned", Context((0, 0), 6), 12) == plain
+    assert _end_cards("learned", Context((300, 150), 1), 12) == plain
+    close = Context((150, 94), 1)
+    assert _end_cards("learned+quick", close, 12) == plain
+    assert _end_cards("learned", close, 12) != plain

@@ -18,9 +18,13 @@ It discards and calls as the ``cavendish`` player does.  It plays to the
 partie: where the partie's outlook (``outlook``, on the spread of a deal's
 scores measured once a ruleset from its own blind deals) says every point it
 makes costs it, it scores as little as it can and sinks what it gains by
-sinking (``score``).  With the option ``blind`` it ignores the score; the
-options ``score`` and ``sink`` are the older fixed rules, each named in a
-simulation's output.
+sinking (``score``); and at the end of a hand where the deal may settle the
+partie and the score makes a point worth more or less than a point, it plays
+each card by rollouts valued by the partie (``rollout``).  With the option
+``blind`` it values by the deal's points alone (rollouts included, in the same
+positions); with ``quick`` it plays every card by the weights; the options
+``score`` and ``sink`` are the older fixed rules, each named in a simulation's
+output.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from ..engine.scoring import score_deal
 from ..ruleset.model import Rules
 from ..stored import digest, files_digest, stored_data
 from .outlook import Outlook, spread
-from .rollout import ENDGAME, Valued, at_stake, best_by_rollouts, smoothed
+from .rollout import ENDGAME, Valued, at_stake, best_by_rollouts
 from .score import costs_to_score, hopeless, lose, plays_to_lose, sinks, sinks_to_score, so_far
 from .table import play_deal
 from .view import Legal, View
@@ -330,7 +334,7 @@ class LearnedPlayer:
         if self.blind:
             return lambda score, role: float(score.totals[role] - score.totals[1 - role])
         outlook, context = measured(view.rules).outlook, view.context
-        return lambda score, role: smoothed(outlook, context, role, score.totals[role], score.totals[1 - role])
+        return lambda score, role: outlook.worth(context, role, score.totals[role], score.totals[1 - role])
 
     def _lost(self, view: View) -> bool:
         """Whether every point he makes from now on costs him: by the outlook, or by the ``score`` option's rule."""

@@ -7,17 +7,22 @@ rubicon, with the loser short of it; a race one of the players may finish),
 a point is worth more or less than a point, and the best card for the points
 is not the best for the partie ("when one point saves the rubicon, or wins or
 saves the partie, you should risk the cards for the sake of the last trick":
-Cavendish, *Playing the cards*, Playing to the score).  There the player
-improves on its own plain play by rollouts: it draws the opponent's hand as
-the ``search`` player does (``search.deals_for``: consistent with the suits he
-did not follow, the cards he showed and the calls he made), and for each
-distinct card it may play, plays each drawn deal out from that card with the
-plain (blind) learned player in both seats; each finished deal is scored by
-the engine and valued (``Valued``: by the partie's outlook, or by the deal's
-points for the blind player, who searches the same positions so that a duel
-between the two measures the valuation, not the search); the card of the best
-mean is played.  Every drawn deal is played for every card, so that the cards
-differ by the choice and not by the luck of the draw.
+Cavendish, *Playing the cards*, Playing to the score).  There, in the last
+``ENDGAME`` cards of the hand, the player improves on its own plain play by
+rollouts: it draws the opponent's hand as the ``search`` player does
+(``search.deals_for``: consistent with the suits he did not follow, the cards
+he showed and the calls he made), and for each distinct card it may play,
+plays each drawn deal out from that card with the plain (blind) learned player
+in both seats; each finished deal is scored by the engine and valued
+(``Valued``: by the partie's outlook, or by the deal's points for the blind
+player, who searches the same positions so that a duel between the two
+measures the valuation, not the search).  Every drawn deal is played for every
+card, so that the cards differ by the choice and not by the luck of the draw;
+the plain card stands unless another beats it by ``SURE`` standard errors of
+the difference.  Searched from earlier in the hand, in duels on seeds of their
+own (``docs/statistics.md``), the partie's valuation did worse, not better:
+a long rollout by a player blind to the score is a noisy guess at where the
+deal ends against a threshold, and a card chosen by that noise costs points.
 
 A drawn deal is built as it stands: the hands after the exchange (his own
 hand and the cards he has played; the drawn hand and the cards the opponent
@@ -36,34 +41,32 @@ worth there.  Elsewhere the plain play stands, at its own cost.
 from __future__ import annotations
 
 import random
-from math import sqrt
 from collections.abc import Callable
+from math import sqrt
 from typing import Final
 
 from ..cards import suit_of
 from ..engine.combos import tables
 from ..engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase
 from ..engine.scoring import DealScore, score_deal
+from ..ruleset.model import Rules
 from .doubledummy import _distinct
 from .outlook import Outlook
 from .search import deals_for
 from .table import Player, play
-from ..ruleset.model import Rules
 from .view import Context, Legal, View
 
 #: Cards in hand at most for a card to be chosen by rollouts: the end of the hand, where the book's advice to the
 #: score lies ("risk the cards for the sake of the last trick"), and where a rollout is a few tricks long.  Searched
-#: from the first trick, the rollouts cost some thirty times the plain player's whole partie.
+#: from the first trick, the rollouts cost some thirty times the plain player's whole partie, and did worse.
 ENDGAME: Final = 5
 #: Deals drawn for each card chosen by rollouts.
-SAMPLES: Final = 6
+SAMPLES: Final = 8
 #: Standard errors by which a card must beat the plain player's over the drawn deals to be played instead.
 SURE: Final = 1.0
 #: Points of the settlement by which the partie's value must depart from a straight function of the deal's points,
 #: over what is still to be made, for a position to be at stake.
 TOLERANCE: Final = 2.0
-#: Points either way over which a drawn deal's end is valued (``smoothed``).
-SMOOTH: Final = 4
 #: Points apart at which the range still to be made is looked at, each way.
 STEPS: Final = 4
 
@@ -85,20 +88,6 @@ def at_stake(outlook: Outlook, context: Context, role: int, mine: int, his: int,
             if abs(outlook.worth(context, role, mine + x, his + y) - here - slope * (x - y)) > TOLERANCE:
                 return True
     return False
-
-
-def smoothed(outlook: Outlook, context: Context, role: int, mine: int, his: int) -> float:
-    """The outlook's worth of a drawn deal's end, averaged over each player's points ``SMOOTH`` either way.
-
-    A few drawn deals say little of where the deal will end against a threshold: one that ends a point past the
-    rubicon and one a point short differ by a rubicon, by the luck of the draw more than by the card tried.  The
-    worth of the points near the end reached (a kernel over the ends the draws stand for) keeps the incentive a
-    threshold makes, and not the noise of its edge."""
-    total = 0.0
-    for dx in (-SMOOTH, 0, SMOOTH):
-        for dy in (-SMOOTH, 0, SMOOTH):
-            total += outlook.worth(context, role, max(0, mine + dx), max(0, his + dy))
-    return total / 9
 
 
 class _Replay:
