@@ -13,14 +13,14 @@ import pytest
 from piquet_variants.api import get_ruleset
 from piquet_variants.cards import parse_cards
 from piquet_variants.engine.combos import Combo, claim, holdings, tables
-from piquet_variants.engine.deal import ELDER, YOUNGER, Phase, random_dealt
+from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Phase, random_dealt
 from piquet_variants.engine.partie import settlement
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.players import learned, outlook, rollout, score, training
 from piquet_variants.players.features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, Situation,
                                              _unguards_winner, lead_features)
 from piquet_variants.players.registry import DEFAULT_PAIR, UnknownPlayer, parse_pair, player_class
-from piquet_variants.players.table import play_deal
+from piquet_variants.players.table import play, play_deal
 from piquet_variants.players.view import Context, Legal, View, heard
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.simulate.duel import duel
@@ -250,7 +250,8 @@ def test_player_options_are_named_and_checked() -> None:
     player = player_class("learned+score+sink")(rng)
     assert isinstance(player, learned.LearnedPlayer) and player.to_score and player.sinking
     plain = player_class("learned")(rng)
-    assert not plain.to_score and not plain.sinking
+    assert not plain.to_score and not plain.sinking and not plain.quick
+    assert player_class("learned+blind+quick")(rng).quick
     with pytest.raises(UnknownPlayer, match="no option 'bold'"):
         player_class("learned+bold")
     with pytest.raises(UnknownPlayer, match="options: none"):
@@ -579,3 +580,39 @@ def test_the_cards_of_the_hands_end_change_with_the_score_where_the_partie_is_at
     close = Context((150, 94), 1)
     assert _end_cards("learned+quick", close, 12) == plain
     assert _end_cards("learned", close, 12) != plain
+
+
+class _Capture:
+    """The elder's seat: at the first card of the hand's end, the deal drawn with the younger's true hand is
+    played again through the table from that card."""
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self.plain = player_class("learned+quick")(random.Random(0))
+        self.replayed: Deal | None = None
+        self.tricks: list[tuple[int, int, int]] = []
+
+    def choose(self, view: View, legal: Legal) -> int:
+        card = self.plain.choose(view, legal)
+        if legal.phase == Phase.PLAY and view.hand.bit_count() <= rollout.ENDGAME and self.replayed is None:
+            history, _ = rollout._history(view)
+            seat = rollout._Replay(view, history + [card], self.plain)
+            drawn = rollout._at_calls(RULES, rollout.drawn(view, self.deal.hands[YOUNGER]))
+            self.tricks = list(self.deal.tricks)
+            self.replayed = play(drawn, (seat, seat))
+        return card
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_drawn_deal_with_the_true_hand_is_reckoned_as_the_deal_was(seed: int) -> None:
+    """The calls and the cards so far are played again in the drawn deal: with the opponent's true hand drawn, its
+    calls, pique and repique are the real deal's, and so are its tricks up to the card tried."""
+    deal = Deal(RULES, random_dealt(RULES, random.Random(seed), 2))
+    elder = _Capture(deal)
+    play(deal, (elder, player_class("learned+quick")(random.Random(0))))
+    assert elder.replayed is not None and elder.replayed.over
+    assert elder.replayed.tricks[:len(elder.tricks)] == elder.tricks
+    real, again = score_deal(deal).by, score_deal(elder.replayed).by
+    for role in (ELDER, YOUNGER):
+        for part in ("point", "sequences", "sets", "pique", "repique"):
+            assert again[role][part] == real[role][part], (role, part)
