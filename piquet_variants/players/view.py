@@ -66,8 +66,9 @@ def heard(call: Combo | None, shown: bool) -> Heard | None:
 class Context(NamedTuple):
     """Where the deal stands in the partie, which both players know: the totals so far and the deals left."""
 
-    totals: tuple[int, int] = (0, 0)  # by role: elder, younger
+    totals: tuple[int, int] = (0, 0)  # by role: elder, younger; in a series of games, the game's
     deals_left: int = 1
+    games: tuple[int, int] = (0, 0)  # by role: the games each has won, in a series of games
 
 
 class View:

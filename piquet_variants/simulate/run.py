@@ -111,7 +111,8 @@ def play_partie(rules: Rules, players: list[Player], cards: random.Random, first
     while not partie.finished and played < most:
         elder = partie.elder
         left = game.deals - partie.deals_counted if game.end == "deals" else 0
-        context = Context((partie.totals[elder], partie.totals[1 - elder]), left)
+        context = Context((partie.game_totals[elder], partie.game_totals[1 - elder]), left,
+                          (partie.games[elder], partie.games[1 - elder]))
         deal = play_deal(rules, random_dealt(rules, cards, packet), (players[elder], players[1 - elder]), context)
         score = score_deal(deal)
         if on_deal is not None:
