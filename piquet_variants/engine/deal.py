@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_name, iter_cards, mask,
-                     suit_of)
+from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_name, cards_of, count,
+                     iter_cards, mask, suit_of)
 from ..compiled import Pickled
 from ..errors import IllegalAction
 from ..ruleset.model import Rules
@@ -199,7 +199,8 @@ class Deal:
     __slots__ = ("rules", "dealt", "hands", "talon", "phase", "player", "delta", "parts", "taken", "discards",
                  "void", "void_reason", "blanche", "blanche_dealt", "reckons_nothing", "grand_coup", "forfeit",
                  "forced_suit", "forced_by", "forced_lead", "calls", "shown", "step", "tricks",
-                 "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables", "irregular", "last_trick")
+                 "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables", "irregular", "last_trick",
+                 "follows")
 
     def __init__(self, rules: Rules, dealt: Dealt):
         self.rules = rules
@@ -214,8 +215,8 @@ class Deal:
         # A carte blanche is a full hand dealt without a court card (Cavendish Law 18: 'at least twelve cards'):
         # a hand dealt short is none.
         full = rules.deal.hand
-        blanches = self.blanche_dealt = self.blanche = (not elder & spoilers and elder.bit_count() >= full,
-                                                        not younger & spoilers and younger.bit_count() >= full)
+        blanches = self.blanche_dealt = self.blanche = (not elder & spoilers and count(elder) >= full,
+                                                        not younger & spoilers and count(younger) >= full)
         self.reckons_nothing = [False, False]
         self.grand_coup = [False, False]
         self.forfeit: int | None = None
@@ -231,6 +232,8 @@ class Deal:
         # The last trick is the one that ends a full hand, whatever either holds (Cavendish, Case XIX: "The word
         # 'last,' in Law 65, presupposes that each player has twelve cards"): a card beyond it is never a trick.
         self.last_trick = rules.deal.hand
+        # Read at every card: a rule is a generic attribute of a ruleset's (interpreted) dataclass, a slot is not.
+        self.follows = rules.play.must_follow
         self.lead_card: int | None = None
         self.won = [0, 0]
         self.void = False
@@ -243,7 +246,7 @@ class Deal:
         self.player = ELDER
         size = rules.deal
         # by role; typed of any length, since a pair that mypyc unboxes is boxed again to be indexed by a role
-        self.delta: tuple[int, ...] = (elder.bit_count() - size.hand, younger.bit_count() - size.hand)
+        self.delta: tuple[int, ...] = (count(elder) - size.hand, count(younger) - size.hand)
         self.parts = self._talon_parts()
         if self.delta == (0, 0) and len(self.talon) == size.talon:
             self.phase = Phase.EXCHANGE
@@ -325,9 +328,9 @@ class Deal:
         else:
             most = len(self.talon)
             if ex.younger_max != "remaining":
-                most = min(most, ex.younger_max + max(0, self.parts[0] - self.taken[ELDER].bit_count()))
+                most = min(most, ex.younger_max + max(0, self.parts[0] - count(self.taken[ELDER])))
             fewest = ex.younger_min
-        most = min(most, self.hands[p].bit_count() - d)  # he discards as many as he takes in: no more than he holds
+        most = min(most, count(self.hands[p]) - d)  # he discards as many as he takes in: no more than he holds
         if d > 0:
             fewest = self.rules.misdeal.over_hand_min_take
         elif d < 0:  # one more taken than discarded: the discard his role owes, or none if he takes one (Law 42)
@@ -337,7 +340,7 @@ class Deal:
     def _exchange(self, discard: int) -> None:
         p = self.player
         fewest, most = self.take_range(p)
-        k = discard.bit_count() - self.delta[p]
+        k = count(discard) - self.delta[p]
         if discard & ~self.hands[p] or not fewest <= k <= most:
             raise IllegalAction(f"{ROLES[p]} may discard {fewest + self.delta[p]} to {most + self.delta[p]} "
                                 f"of his own cards")
@@ -347,7 +350,7 @@ class Deal:
         """The exchange itself, once the discard is known to be legal; ``k`` cards taken, where not as many as due."""
         p = self.player
         if k < 0:
-            k = discard.bit_count() - self.delta[p]
+            k = count(discard) - self.delta[p]
         taken = mask(self.talon[:k])
         del self.talon[:k]
         self.hands[p] = (self.hands[p] & ~discard) | taken
@@ -495,7 +498,7 @@ class Deal:
                 forced = hand & SUIT_MASKS[self.forced_suit]
                 return forced or hand
             return hand
-        if self.rules.play.must_follow:
+        if self.follows:
             follow = hand & SUIT_MASKS[suit_of(self.lead_card)]
             return follow or hand
         return hand
@@ -565,12 +568,12 @@ class Deal:
     def legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == Phase.PLAY:
-            return list(iter_cards(self.playable()))
+            return cards_of(self.playable())
         if phase == Phase.DECLARE:
             return list(range(len(self.candidates()) + 1))
         if phase == Phase.EXCHANGE:
             fewest, most = self.take_range(self.player)
-            cards = list(iter_cards(self.hands[self.player]))
+            cards = cards_of(self.hands[self.player])
             d = self.delta[self.player]
             return [sum(1 << c for c in chosen) for k in range(fewest, most + 1)
                     for chosen in combinations(cards, k + d)]
