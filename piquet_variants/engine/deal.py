@@ -114,7 +114,8 @@ def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
     to_younger = dealing.to_younger.get(packet)
     if to_younger is None:
         raise ValueError(f"no packets of {packet} for a hand of {rules.deal.hand}")
-    cards = pack if isinstance(pack, list) else list(pack)
+    # typed, or the test narrows it to a list of anything, and each card is shifted as a generic object
+    cards: list[int] = pack if isinstance(pack, list) else list(pack)
     elder = younger = 0
     place = 0
     for his in to_younger:
@@ -200,7 +201,7 @@ class Deal:
                  "void", "void_reason", "blanche", "blanche_dealt", "reckons_nothing", "grand_coup", "forfeit",
                  "forced_suit", "forced_by", "forced_lead", "calls", "shown", "step", "tricks",
                  "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables", "irregular", "last_trick",
-                 "follows")
+                 "follows", "order")
 
     def __init__(self, rules: Rules, dealt: Dealt):
         self.rules = rules
@@ -214,7 +215,8 @@ class Deal:
         spoilers = tab.blanche_spoilers
         # A carte blanche is a full hand dealt without a court card (Cavendish Law 18: 'at least twelve cards'):
         # a hand dealt short is none.
-        full = rules.deal.hand
+        size = rules.deal
+        full = size.hand
         blanches = self.blanche_dealt = self.blanche = (not elder & spoilers and count(elder) >= full,
                                                         not younger & spoilers and count(younger) >= full)
         self.reckons_nothing = [False, False]
@@ -231,9 +233,10 @@ class Deal:
         self.tricks: list[tuple[int, int, int]] = []  # (leader, lead card, follower's card)
         # The last trick is the one that ends a full hand, whatever either holds (Cavendish, Case XIX: "The word
         # 'last,' in Law 65, presupposes that each player has twelve cards"): a card beyond it is never a trick.
-        self.last_trick = rules.deal.hand
+        self.last_trick = full
         # Read at every card: a rule is a generic attribute of a ruleset's (interpreted) dataclass, a slot is not.
         self.follows = rules.play.must_follow
+        self.order = rules.declarations.order  # the kinds in the order they are called
         self.lead_card: int | None = None
         self.won = [0, 0]
         self.void = False
@@ -244,9 +247,8 @@ class Deal:
             self._blanches(blanches)
         self.declared_hands = (elder, younger)
         self.player = ELDER
-        size = rules.deal
         # by role; typed of any length, since a pair that mypyc unboxes is boxed again to be indexed by a role
-        self.delta: tuple[int, ...] = (count(elder) - size.hand, count(younger) - size.hand)
+        self.delta: tuple[int, ...] = (count(elder) - full, count(younger) - full)
         self.parts = self._talon_parts()
         if self.delta == (0, 0) and len(self.talon) == size.talon:
             self.phase = Phase.EXCHANGE
@@ -400,7 +402,7 @@ class Deal:
         held = self.held = {POINT: (by_elder[0], by_younger[0]), SEQUENCES: (by_elder[1], by_younger[1]),
                             SETS: (by_elder[2], by_younger[2])}
         # The six calls in the order they are made: where each goes, and what it may be.
-        self.steps = [(self.calls[kind], p, held[kind][p]) for kind in rules.declarations.order for p in (ELDER, YOUNGER)]
+        self.steps = [(self.calls[kind], p, held[kind][p]) for kind in self.order for p in (ELDER, YOUNGER)]
         if self.forced_by is not None and self.forced_suit is None:
             self.phase, self.player = Phase.FORCED_SUIT, self.forced_by
         else:
@@ -432,7 +434,7 @@ class Deal:
 
     def declaring(self) -> tuple[str, int]:
         """The kind being declared and by whom."""
-        return self.rules.declarations.order[self.step // 2], self.step % 2
+        return self.order[self.step // 2], self.step % 2
 
     def holding(self, kind: str, p: int) -> list[Combo]:
         """The combinations of a kind that ``p`` holds after the exchange, best first."""
