@@ -511,7 +511,9 @@ class Deal:
             raise IllegalAction(f"{card_name(c)} may not be played now" if self.hands[self.player] >> c & 1
                                 else f"{ROLES[self.player]} does not hold {card_name(c)}")
         p = self.player
-        self.hands[p] &= ~(1 << c)
+        hands = self.hands
+        # not ``hands[p] &= ...``: compiled, an augmented assignment to an item is a generic operation on objects
+        hands[p] = hands[p] & ~(1 << c)
         if self.lead_card is None:
             if self.forced_lead is not None and self.forced_lead[0] == p:
                 self.forced_lead = None  # the suit named binds his next lead only
@@ -527,7 +529,8 @@ class Deal:
         """A trick complete, and whether the follower won it: the tricks each has won, and who leads next."""
         winner = 1 - leader if follower_won else leader
         self.tricks.append((leader, lead, follow))
-        self.won[winner] += 1
+        won = self.won
+        won[winner] = won[winner] + 1
         self.lead_card = None
         self.player = winner
         if len(self.tricks) == self.last_trick:  # a longer hand's cards beyond it stay in his hand

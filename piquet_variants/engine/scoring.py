@@ -394,7 +394,8 @@ def _sums(events: list[ScoreEvent]) -> list[dict[str, int]]:
     by = [dict(_NOTHING), dict(_NOTHING)]
     for p, cat, pts, _ in events:
         if p != MARK:
-            by[p][cat] += pts
+            sums = by[p]
+            sums[cat] = sums[cat] + pts  # not ``+=``, which compiled is a generic operation on an item
     return by
 
 
@@ -459,7 +460,7 @@ def _hazards(rules: Rules, parts: list[Sequence[ScoreEvent]], running: list[int]
             place += 1
             if p == MARK:
                 continue
-            running[p] += pts
+            running[p] = running[p] + pts  # not ``+=``, which compiled is a generic operation on an item
             if running[1 - p]:  # he can no longer pique or repique: his points need not count towards it
                 if running[p]:
                     return found
@@ -467,7 +468,7 @@ def _hazards(rules: Rules, parts: list[Sequence[ScoreEvent]], running: list[int]
             if cat is SHADOW:  # saves him, but reckons nothing
                 continue
             if (cat != "carte_blanche" or blanche_counts) and (cat not in ("cards", "capot") or pq.counts_the_cards):
-                hazard[p] += pts
+                hazard[p] = hazard[p] + pts
             if cat in HAND:
                 if not repiqued[p] and hazard[p] >= rp.threshold:
                     repiqued[p] = True

@@ -8,7 +8,6 @@ benchmarks and the fuzzers play their random deals through the table, as
 from __future__ import annotations
 
 import random
-from bisect import bisect
 from math import comb
 from typing import Final
 
@@ -27,6 +26,19 @@ from .view import Legal, View
 _SMALL_POOL: Final = 21
 
 
+def _cumulative(n: int, fewest: int, most: int) -> list[float]:
+    """How many ways there are to choose from ``n`` cards ``fewest`` of them, then up to each number to ``most``.
+
+    As floats, to be compared with a draw: exact, for a hand's numbers are far below 2 ** 53.
+    """
+    out: list[float] = []
+    total = 0
+    for k in range(fewest, most + 1):
+        total += comb(n, k)
+        out.append(float(total))
+    return out
+
+
 class RandomPlayer:
     """Chooses uniformly among the legal actions, without listing them where they are many (the discards)."""
 
@@ -36,6 +48,7 @@ class RandomPlayer:
         # that makes a bound method, some thirty times a deal.
         self.rand = rng.random
         self.bits = rng.getrandbits
+        self.sizes: dict[tuple[int, int, int], list[float]] = {}  # _cumulative's, by its arguments
 
     def choose(self, view: View, legal: Legal) -> int:
         if legal.phase == Phase.PLAY:
@@ -48,12 +61,16 @@ class RandomPlayer:
         hand = cards_of(legal.hand)
         n = len(hand)
         fewest = legal.take[0] + legal.excess
-        cumulative: list[int] = []
-        total = 0
-        for k in range(fewest, legal.take[1] + legal.excess + 1):
-            total += comb(n, k)
-            cumulative.append(total)
-        size = fewest + bisect(cumulative, self.rand() * total, 0, len(cumulative) - 1)
+        shape = (n, fewest, legal.take[1] + legal.excess)
+        cumulative = self.sizes.get(shape)
+        if cumulative is None:
+            cumulative = self.sizes[shape] = _cumulative(*shape)
+        # the first size whose running count passes the draw, the last at most (``bisect`` with ``hi``)
+        x = self.rand() * cumulative[-1]
+        i, last = 0, len(cumulative) - 1
+        while i < last and cumulative[i] <= x:
+            i += 1
+        size = fewest + i
         if n > _SMALL_POOL:
             return sum(1 << c for c in self.rng.sample(hand, size))
         return self.sample(hand, size)
