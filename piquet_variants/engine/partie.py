@@ -110,8 +110,10 @@ class Partie:
         race = g.end in ("race", "games")
         reached, counted = self._reached_in_reckoning(score, by_player, k) if race else (None, score.totals)
         for role in (ELDER, 1 - ELDER):
-            self.totals[by_player[role]] += counted[role] * k
-            self.game_totals[by_player[role]] += counted[role] * k
+            # not ``+=``, which compiled is a generic operation on an item
+            who = by_player[role]
+            self.totals[who] = self.totals[who] + counted[role] * k
+            self.game_totals[who] = self.game_totals[who] + counted[role] * k
         self.deals_counted += 1
         if score.forfeit is not None:
             reached = by_player[1 - score.forfeit]

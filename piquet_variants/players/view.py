@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
-from ..cards import iter_cards, suit_of
+from ..cards import cards_of, suit_of
 from ..compiled import Pickled
 from ..engine.combos import KINDS, Combo, tables
 from ..engine.deal import Phase
@@ -153,9 +153,9 @@ class Legal:
     def actions(self) -> list[int]:
         if self._actions is None:
             if self.phase == Phase.PLAY:
-                self._actions = list(iter_cards(self.cards))
+                self._actions = cards_of(self.cards)
             elif self.phase == Phase.EXCHANGE:
-                cards = list(iter_cards(self.hand))
+                cards = cards_of(self.hand)
                 self._actions = [sum(1 << c for c in chosen) for k in range(self.take[0], self.take[1] + 1)
                                  for chosen in combinations(cards, k + self.excess)]
             else:

@@ -90,11 +90,18 @@ class Plan:
 
 
 _INTERNED: dict[Rules, Rules] = {}
+#: The rules last interned, and what they were interned as: a run on this process passes the same object for every
+#: chunk, and hashing a whole ruleset (the interpreted methods of some forty frozen dataclasses) is not free.
+_LAST: list[tuple[Rules, Rules]] = []
 
 
 def _intern(rules: Rules) -> Rules:
     """One object for equal rules in a worker, so that the tables built per ruleset object are built once."""
-    return _INTERNED.setdefault(rules, rules)
+    if _LAST and _LAST[0][0] is rules:
+        return _LAST[0][1]
+    interned = _INTERNED.setdefault(rules, rules)
+    _LAST[:] = [(rules, interned)]
+    return interned
 
 
 def play_partie(rules: Rules, players: list[Player], cards: random.Random, first: int, most: int,
