@@ -105,6 +105,18 @@ def iter_cards(m: int) -> Iterator[int]:
         m ^= low
 
 
+def cards_of(m: int) -> list[int]:
+    """The cards of a mask as a list, in ``iter_cards``'s order, suit by suit from the tables (compiled, a
+    generator is an object and a call a card)."""
+    out: list[int] = []
+    shift = 0
+    while m >> shift:
+        for r in SUIT_RANKS[m >> shift & SUIT_BITS]:
+            out.append(r + shift)
+        shift += RANKS_PER_SUIT
+    return out
+
+
 def count(m: int) -> int:
     """The cards of a mask, by adding bits in parallel (a mask of 36 bits never leaves a machine word).
 

@@ -12,15 +12,16 @@ import pytest
 
 from piquet_variants.api import get_ruleset
 from piquet_variants.cards import parse_cards
-from piquet_variants.engine.combos import holdings, tables
-from piquet_variants.engine.deal import ELDER, YOUNGER, Phase, random_dealt
+from piquet_variants.engine.combos import Combo, claim, holdings, tables
+from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Phase, random_dealt
+from piquet_variants.engine.partie import settlement
 from piquet_variants.engine.scoring import score_deal
-from piquet_variants.players import learned, score, training
+from piquet_variants.players import learned, outlook, rollout, score, training
 from piquet_variants.players.features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, Situation,
                                              _unguards_winner, lead_features)
 from piquet_variants.players.registry import DEFAULT_PAIR, UnknownPlayer, parse_pair, player_class
-from piquet_variants.players.table import play_deal
-from piquet_variants.players.view import Context, Legal, View
+from piquet_variants.players.table import play, play_deal
+from piquet_variants.players.view import Context, Legal, View, heard
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.simulate.duel import duel
 
@@ -249,7 +250,8 @@ def test_player_options_are_named_and_checked() -> None:
     player = player_class("learned+score+sink")(rng)
     assert isinstance(player, learned.LearnedPlayer) and player.to_score and player.sinking
     plain = player_class("learned")(rng)
-    assert not plain.to_score and not plain.sinking
+    assert not plain.to_score and not plain.sinking and not plain.quick
+    assert player_class("learned+blind+quick")(rng).quick
     with pytest.raises(UnknownPlayer, match="no option 'bold'"):
         player_class("learned+bold")
     with pytest.raises(UnknownPlayer, match="options: none"):
@@ -346,7 +348,7 @@ def test_playing_to_the_score_keeps_off_the_capot_and_divides_the_cards_if_it_ca
     """Out of reach of the rubicon, four cards left: he first makes a trick, and plays to divide while he may."""
     view = _view_in_play(_mask("AS", "KS", "QH", "JH"), Context((90, 10), 1))
     view.tricks = _tricks(won, lost)
-    assert score.hopeless(view) and score.plays_to_lose(view) is loses
+    assert score.hopeless(view) and score.plays_to_lose(view, score.hopeless(view)) is loses
 
 
 @pytest.mark.parametrize("swap", [False, True])
@@ -422,3 +424,195 @@ def test_a_lead_knows_whether_his_sure_winners_alone_take_the_cards() -> None:
     assert (lead_features(strong, ace)[winner], lead_features(strong, ace)[loser]) == (1, 0)
     assert (lead_features(strong, seven)[winner], lead_features(strong, seven)[loser]) == (0, 1)
     assert lead_features(weak, ace)[winner] == lead_features(weak, seven)[loser] == 0
+
+
+def _outlook(rules_id: str = "cavendish-rubicon", options: tuple[tuple[str, str], ...] = ()) -> outlook.Outlook:
+    """An outlook on a small made-up spread: the elder 30 and the younger 15, or 20 each, or the elder 60 and 5."""
+    rules = get_ruleset(rules_id, options).rules
+    return outlook.Outlook(rules, outlook.spread([(30, 15), (20, 20), (60, 5)]))
+
+
+def test_the_outlook_of_the_last_deal_is_the_settlement() -> None:
+    view = _outlook()
+    for totals in ((90, 10), (40, 120), (101, 99)):
+        for mine, his in ((0, 0), (10, 0), (0, 30)):
+            assert view.worth(Context(totals, 1), ELDER, mine, his) == \
+                settlement(view.rules, totals[0] + mine, totals[1] + his)
+    # rubiconed whatever he makes, each point he makes costs him; within reach of the rubicon, it is worth a rubicon
+    assert view.worth(Context((40, 120), 1), ELDER, 10, 0) < view.worth(Context((40, 120), 1), ELDER, 0, 0)
+    assert view.worth(Context((90, 120), 1), ELDER, 10, 0) - view.worth(Context((90, 120), 1), ELDER, 0, 0) > 100
+
+
+def test_the_outlook_looks_through_the_next_deal() -> None:
+    view = _outlook()
+    # two deals to go at 80 against 150: the next deal (elder then, as the deals alternate) scores 30, 20 or 60
+    after = [(30, 15), (20, 20), (60, 5)]
+    expected = sum(settlement(view.rules, 80 + m, 150 + h) for m, h in after) / 3
+    assert view.worth(Context((150, 80), 2), YOUNGER, 0, 0) == pytest.approx(expected)
+
+
+def test_the_outlook_of_a_race_and_of_a_series_of_games() -> None:
+    race = _outlook("traite")
+    assert race.worth(Context((90, 40), 0), ELDER, 15, 0) == settlement(race.rules, 105, 40)
+    # one deal from the target, the race is won by the next deal whatever it scores: the elder makes 20 at least
+    assert race.worth(Context((60, 10), 0), YOUNGER, 0, 0) == pytest.approx(
+        sum(settlement(race.rules, 60 + m, 10 + h) for m, h in [(30, 15), (20, 20), (60, 5)]) / 3, abs=200)
+    games = _outlook("cavendish-au-cent")
+    g = games.rules.game
+    # the game won with the other short of fifty is a double game: the partie's games won at once
+    won = games.worth(Context((95, 20), 0, (1, 0)), ELDER, 10, 0)
+    assert won == 1 + g.double_game_value
+    assert games.worth(Context((95, 60), 0, (1, 0)), ELDER, 10, 0) < won
+
+
+def test_a_partie_aware_player_scores_little_where_each_point_costs_him() -> None:
+    view = _outlook()
+    hand = _mask("AS", "KS", "7S", "QH", "JH", "8H", "7H", "9D", "8D", "7D", "8C", "7C")
+    assert score.costs_to_score(_view_in_play(hand, Context((120, 30), 1)), view, 40)
+    assert not score.costs_to_score(_view_in_play(hand, Context((120, 80), 1)), view, 40)  # the rubicon in reach
+    assert not score.costs_to_score(_view_in_play(hand, Context((30, 120), 1)), view, 40)  # he is winning
+
+
+def test_a_partie_aware_player_sinks_a_good_call_where_it_costs_him_and_declares_an_equality() -> None:
+    view = _outlook()
+    hand = _mask("AS", "KS", "QS", "JS", "10S", "8H", "7H", "9D", "8D", "7D", "8C", "7C")
+    point, _, _ = holdings(tables(RULES), hand)
+    legal = Legal(Phase.DECLARE, choices=len(point) + 1, candidates=list(point))
+    younger = _view_in_play(hand, Context((120, 30), 1))
+    younger.phase = Phase.DECLARE
+    younger.calls["point"][ELDER] = heard(outlook_claim("point", 4, 31), False)
+    assert score.sinks_to_score(younger, legal, view, 40, {"point": 4.0})
+    younger.calls["point"][ELDER] = heard(outlook_claim("point", 5, 49), False)  # an equality: neither scores
+    assert not score.sinks_to_score(younger, legal, view, 40, {"point": 4.0})
+    younger.context = Context((30, 120), 1)  # winning: every point counts for him
+    younger.calls["point"][ELDER] = heard(outlook_claim("point", 4, 31), False)
+    assert not score.sinks_to_score(younger, legal, view, 40, {"point": 4.0})
+
+
+def outlook_claim(kind: str, length: int, value: int) -> Combo:
+    return claim(RULES, kind, [], length, None, value)
+
+
+def test_the_blind_player_never_departs_and_the_default_one_does() -> None:
+    aware, blind = player_class("learned")(random.Random(0)), player_class("learned+blind")(random.Random(0))
+    assert not aware.blind and blind.blind
+    hand = _mask("AS", "KS", "QS", "JS", "10S", "8H", "7H", "9D", "8D", "7D", "8C", "7C")
+    view = _view_in_play(hand, Context((140, 20), 1))
+    view.tricks = _tricks(1, 0)
+    view.hand &= ~_mask("7C")
+    assert aware._lost(view) and not blind._lost(view)
+
+
+def test_the_measure_is_kept_as_plain_data_in_the_users_cache(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PIQUET_VARIANTS_CACHE", str(tmp_path))
+    monkeypatch.setattr(learned, "MEASURED", 30)
+    rules = get_ruleset("marquoir").rules
+    learned.measured.cache_clear()
+    try:
+        first = learned.measured(rules)
+        kept = [p for p in tmp_path.iterdir() if p.name.startswith("outlook-")]
+        assert len(kept) == 1 and kept[0].read_bytes()[:1] != b"\x80"  # marshal, not a pickle
+        assert kept[0].stat().st_mode & 0o077 == 0
+        learned.measured.cache_clear()
+        again = learned.measured(rules)
+        assert again.outlook.deals == first.outlook.deals and again.most == first.most
+    finally:
+        learned.measured.cache_clear()
+
+
+def test_the_outlook_of_a_series_of_games_of_tiny_deals_is_built_without_deep_recursion() -> None:
+    """A deal of a single point makes a race a hundred deals long, five times over in a series: built from the
+    highest totals down, not by recursion."""
+    rules = get_ruleset("cavendish-au-cent").rules
+    tiny = outlook.Outlook(rules, outlook.Spread(((1, 0, 0.5), (0, 1, 0.5)), (0.5, 0.5)))
+    assert tiny.worth(Context((0, 0), 0, (0, 0)), ELDER, 0, 0) == pytest.approx(0)  # a deal favours neither
+    assert 0 < tiny.worth(Context((90, 10), 0, (0, 0)), ELDER, 0, 0) < tiny.worth(Context((90, 10), 0, (2, 0)), ELDER,
+                                                                                 0, 0)
+
+
+def test_a_position_is_at_stake_where_the_settlement_makes_a_point_worth_more_or_less_than_a_point() -> None:
+    view = _outlook()
+    reach = (30, 30)
+    # the last deal, the younger at 90: within reach of a hundred, each point may be worth a rubicon
+    assert rollout.at_stake(view, Context((120, 90), 1), YOUNGER, 0, 0, reach)
+    # rubiconed whatever he makes: each point either makes costs him, the other's as much as his own
+    assert rollout.at_stake(view, Context((220, 20), 1), YOUNGER, 0, 0, reach)
+    # both past a hundred and the winner settled whatever the deal brings: a point is a point
+    assert not rollout.at_stake(view, Context((300, 150), 1), YOUNGER, 0, 0, reach)
+    assert not rollout.at_stake(view, Context((300, 150), 1), ELDER, 0, 0, reach)
+    # the partie settles only at its last deal, a race when either may reach the target
+    assert view.decides(Context((20, 10), 1), (50, 50)) and not view.decides(Context((20, 10), 2), (50, 50))
+    race = _outlook("traite")
+    assert race.decides(Context((20, 60), 0), (10, 45)) and not race.decides(Context((20, 60), 0), (10, 30))
+
+
+class _Recorder:
+    """A player that notes every card it plays at the end of the hand."""
+
+    def __init__(self, player: learned.LearnedPlayer) -> None:
+        self.player = player
+        self.cards: list[int] = []
+
+    def choose(self, view: View, legal: Legal) -> int:
+        action = self.player.choose(view, legal)
+        if legal.phase == Phase.PLAY and view.hand.bit_count() <= rollout.ENDGAME:
+            self.cards.append(action)
+        return action
+
+
+def _end_cards(name: str, context: Context, deals: int) -> list[list[int]]:
+    out = []
+    for i in range(deals):
+        seats = (_Recorder(player_class(name)(random.Random(0))), _Recorder(player_class(name)(random.Random(0))))
+        play_deal(RULES, random_dealt(RULES, random.Random(i), 2), seats, context)
+        out.append(seats[0].cards + seats[1].cards)
+    return out
+
+
+def test_the_cards_of_the_hands_end_change_with_the_score_where_the_partie_is_at_stake() -> None:
+    """The last deal, the younger six points short of the rubicon: the default player's cards of the hand's end
+    depart from the plain player's; where nothing is at stake (the first deal, or a last deal whose winner and
+    rubicon are settled whatever it brings) they are the plain player's."""
+    plain = _end_cards("learned+quick", Context((0, 0), 6), 12)
+    assert _end_cards("learned", Context((0, 0), 6), 12) == plain
+    assert _end_cards("learned", Context((300, 150), 1), 12) == plain
+    close = Context((150, 94), 1)
+    assert _end_cards("learned+quick", close, 12) == plain
+    assert _end_cards("learned", close, 12) != plain
+
+
+class _Capture:
+    """The elder's seat: at the first card of the hand's end, the deal drawn with the younger's true hand is
+    played again through the table from that card."""
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self.plain = player_class("learned+quick")(random.Random(0))
+        self.replayed: Deal | None = None
+        self.tricks: list[tuple[int, int, int]] = []
+
+    def choose(self, view: View, legal: Legal) -> int:
+        card = self.plain.choose(view, legal)
+        if legal.phase == Phase.PLAY and view.hand.bit_count() <= rollout.ENDGAME and self.replayed is None:
+            history, _ = rollout._history(view)
+            seat = rollout._Replay(view, history + [card], self.plain)
+            drawn = rollout._at_calls(RULES, rollout.drawn(view, self.deal.hands[YOUNGER]))
+            self.tricks = list(self.deal.tricks)
+            self.replayed = play(drawn, (seat, seat))
+        return card
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_drawn_deal_with_the_true_hand_is_reckoned_as_the_deal_was(seed: int) -> None:
+    """The calls and the cards so far are played again in the drawn deal: with the opponent's true hand drawn, its
+    calls, pique and repique are the real deal's, and so are its tricks up to the card tried."""
+    deal = Deal(RULES, random_dealt(RULES, random.Random(seed), 2))
+    elder = _Capture(deal)
+    play(deal, (elder, player_class("learned+quick")(random.Random(0))))
+    assert elder.replayed is not None and elder.replayed.over
+    assert elder.replayed.tricks[:len(elder.tricks)] == elder.tricks
+    real, again = score_deal(deal).by, score_deal(elder.replayed).by
+    for role in (ELDER, YOUNGER):
+        for part in ("point", "sequences", "sets", "pique", "repique"):
+            assert again[role][part] == real[role][part], (role, part)

@@ -240,3 +240,18 @@ def test_a_deals_score_and_the_calls_heard_pickle() -> None:
     play_deal(RULES, random_dealt(RULES, random.Random(4)),
               (Listener(player_class("cavendish")(random.Random(1))), player_class("cavendish")(random.Random(2))))
     assert heard_calls and all(pickle.loads(pickle.dumps(h)) == h for h in heard_calls)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_random_discard_draws_the_cards_random_sample_draws(seed: int) -> None:
+    """The random player draws a discard's cards itself, by the draws ``random.sample`` makes from the same state."""
+    from piquet_variants.players.random_player import RandomPlayer
+    rng = random.Random(seed)
+    pool = random.Random(seed + 1000).sample(range(36), 8 + seed % 14)
+    for k in range(len(pool) + 1):
+        state = rng.getstate()
+        expected = sum(1 << c for c in rng.sample(pool, k))
+        after = rng.getstate()
+        rng.setstate(state)
+        assert RandomPlayer(rng).sample(list(pool), k) == expected
+        assert rng.getstate() == after  # as many draws: the generator goes on as it would have

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import random
 import signal
 import subprocess
 import sys
@@ -12,10 +13,16 @@ from pathlib import Path
 
 import pytest
 
+from piquet_variants.engine.deal import Phase, random_dealt
+from piquet_variants.engine.scoring import score_deal
+from piquet_variants.players.cavendish import CavendishPlayer
 from piquet_variants.players.registry import DEFAULT_PLAYER
+from piquet_variants.players.table import play_deal
+from piquet_variants.players.view import Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.simulate.duel import duel
 from piquet_variants.simulate.run import BATCHES_PER_WORKER, CHUNK, Plan, batches, simulate
+from piquet_variants.simulate.tally import Tally
 
 RULES = (load_ruleset("cavendish-rubicon").rules, load_ruleset("traite").rules)
 
@@ -161,3 +168,26 @@ def test_ctrl_c_on_the_command_line() -> None:
     data = json.loads(out)
     assert data["partial"] is True and 0 < data["results"][0]["deals"] < 5_000_000
     assert "partial result" in err and "Traceback" not in err
+
+
+class _Sinker:
+    """Sinks every kind he holds; else plays as the cavendish player."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.book = CavendishPlayer(rng)
+
+    def choose(self, view: View, legal: Legal) -> int:
+        return len(legal.candidates) if legal.phase == Phase.DECLARE else self.book.choose(view, legal)
+
+
+def test_the_tally_counts_the_deals_in_which_each_role_sank() -> None:
+    rules = load_ruleset("cavendish-rubicon").rules
+    tally, plain = Tally(), CavendishPlayer(random.Random(0))
+    for i in range(6):
+        deal = play_deal(rules, random_dealt(rules, random.Random(i), 2), (plain, _Sinker(random.Random(0))))
+        tally.add_deal(deal, score_deal(deal))
+    assert tally.sunk == [0, 6]  # a hand holds a point always
+    merged = Tally()
+    merged.merge(tally)
+    merged.merge(tally)
+    assert merged.sunk == [0, 12]

@@ -166,21 +166,36 @@ def holdings(tab: Tables, hand: int) -> tuple[list[Combo], list[Combo], list[Com
     found by bitwise majority over the suits rather than a count per rank.
     """
     s0, s1, s2, s3 = hand & 511, hand >> 9 & 511, hand >> 18 & 511, hand >> 27 & 511
-    p0, p1, p2, p3 = tab.point
-    point = sorted(filter(None, (p0[s0], p1[s1], p2[s2], p3[s3])), reverse=True)
-    r0, r1, r2, r3 = tab.runs
-    runs = [*r0[s0], *r1[s1], *r2[s2], *r3[s3]]
-    if len(runs) > 1:
-        runs.sort(reverse=True)
-    sets = []
+    point: list[Combo] = []
+    for suit_points, m in zip(tab.point, (s0, s1, s2, s3)):
+        combo = suit_points[m]
+        if combo is not None:
+            _insert(point, combo)
+    runs: list[Combo] = []
+    for suit_runs, m in zip(tab.runs, (s0, s1, s2, s3)):
+        for combo in suit_runs[m]:
+            _insert(runs, combo)
+    sets: list[Combo] = []
     at_least_3 = ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))) & tab.set_rank_mask
     while at_least_3:
         low = at_least_3 & -at_least_3
         at_least_3 ^= low
-        sets.append(tab.sets[hand & (_RANK_SPREAD << (low.bit_length() - 1))])
-    if len(sets) > 1:
-        sets.sort(reverse=True)
+        _insert(sets, tab.sets[hand & (_RANK_SPREAD << (low.bit_length() - 1))])
     return point, runs, sets
+
+
+def _insert(best_first: list[Combo], combo: Combo) -> None:
+    """Put ``combo`` in its place in a list kept best first, after any equal to it (as a stable sort would).
+
+    A hand holds a few combinations of a kind, and this is a few comparisons, where a sort is a generic method
+    call with a keyword (compiled).
+    """
+    i = len(best_first)
+    best_first.append(combo)
+    while i and best_first[i - 1] < combo:
+        best_first[i] = best_first[i - 1]
+        i -= 1
+    best_first[i] = combo
 
 
 def claim(rules: Rules, kind: str, held: list[Combo], length: int | None = None, top: int | None = None,

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_name, iter_cards, mask,
-                     suit_of)
+from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_name, cards_of, count,
+                     iter_cards, mask, suit_of)
 from ..compiled import Pickled
 from ..errors import IllegalAction
 from ..ruleset.model import Rules
@@ -114,7 +114,8 @@ def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
     to_younger = dealing.to_younger.get(packet)
     if to_younger is None:
         raise ValueError(f"no packets of {packet} for a hand of {rules.deal.hand}")
-    cards = pack if isinstance(pack, list) else list(pack)
+    # typed, or the test narrows it to a list of anything, and each card is shifted as a generic object
+    cards: list[int] = pack if isinstance(pack, list) else list(pack)
     elder = younger = 0
     place = 0
     for his in to_younger:
@@ -199,7 +200,8 @@ class Deal:
     __slots__ = ("rules", "dealt", "hands", "talon", "phase", "player", "delta", "parts", "taken", "discards",
                  "void", "void_reason", "blanche", "blanche_dealt", "reckons_nothing", "grand_coup", "forfeit",
                  "forced_suit", "forced_by", "forced_lead", "calls", "shown", "step", "tricks",
-                 "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables", "irregular", "last_trick")
+                 "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables", "irregular", "last_trick",
+                 "follows", "order")
 
     def __init__(self, rules: Rules, dealt: Dealt):
         self.rules = rules
@@ -213,9 +215,10 @@ class Deal:
         spoilers = tab.blanche_spoilers
         # A carte blanche is a full hand dealt without a court card (Cavendish Law 18: 'at least twelve cards'):
         # a hand dealt short is none.
-        full = rules.deal.hand
-        blanches = self.blanche_dealt = self.blanche = (not elder & spoilers and elder.bit_count() >= full,
-                                                        not younger & spoilers and younger.bit_count() >= full)
+        size = rules.deal
+        full = size.hand
+        blanches = self.blanche_dealt = self.blanche = (not elder & spoilers and count(elder) >= full,
+                                                        not younger & spoilers and count(younger) >= full)
         self.reckons_nothing = [False, False]
         self.grand_coup = [False, False]
         self.forfeit: int | None = None
@@ -230,7 +233,10 @@ class Deal:
         self.tricks: list[tuple[int, int, int]] = []  # (leader, lead card, follower's card)
         # The last trick is the one that ends a full hand, whatever either holds (Cavendish, Case XIX: "The word
         # 'last,' in Law 65, presupposes that each player has twelve cards"): a card beyond it is never a trick.
-        self.last_trick = rules.deal.hand
+        self.last_trick = full
+        # Read at every card: a rule is a generic attribute of a ruleset's (interpreted) dataclass, a slot is not.
+        self.follows = rules.play.must_follow
+        self.order = rules.declarations.order  # the kinds in the order they are called
         self.lead_card: int | None = None
         self.won = [0, 0]
         self.void = False
@@ -241,9 +247,8 @@ class Deal:
             self._blanches(blanches)
         self.declared_hands = (elder, younger)
         self.player = ELDER
-        size = rules.deal
         # by role; typed of any length, since a pair that mypyc unboxes is boxed again to be indexed by a role
-        self.delta: tuple[int, ...] = (elder.bit_count() - size.hand, younger.bit_count() - size.hand)
+        self.delta: tuple[int, ...] = (count(elder) - full, count(younger) - full)
         self.parts = self._talon_parts()
         if self.delta == (0, 0) and len(self.talon) == size.talon:
             self.phase = Phase.EXCHANGE
@@ -325,9 +330,9 @@ class Deal:
         else:
             most = len(self.talon)
             if ex.younger_max != "remaining":
-                most = min(most, ex.younger_max + max(0, self.parts[0] - self.taken[ELDER].bit_count()))
+                most = min(most, ex.younger_max + max(0, self.parts[0] - count(self.taken[ELDER])))
             fewest = ex.younger_min
-        most = min(most, self.hands[p].bit_count() - d)  # he discards as many as he takes in: no more than he holds
+        most = min(most, count(self.hands[p]) - d)  # he discards as many as he takes in: no more than he holds
         if d > 0:
             fewest = self.rules.misdeal.over_hand_min_take
         elif d < 0:  # one more taken than discarded: the discard his role owes, or none if he takes one (Law 42)
@@ -337,7 +342,7 @@ class Deal:
     def _exchange(self, discard: int) -> None:
         p = self.player
         fewest, most = self.take_range(p)
-        k = discard.bit_count() - self.delta[p]
+        k = count(discard) - self.delta[p]
         if discard & ~self.hands[p] or not fewest <= k <= most:
             raise IllegalAction(f"{ROLES[p]} may discard {fewest + self.delta[p]} to {most + self.delta[p]} "
                                 f"of his own cards")
@@ -347,7 +352,7 @@ class Deal:
         """The exchange itself, once the discard is known to be legal; ``k`` cards taken, where not as many as due."""
         p = self.player
         if k < 0:
-            k = discard.bit_count() - self.delta[p]
+            k = count(discard) - self.delta[p]
         taken = mask(self.talon[:k])
         del self.talon[:k]
         self.hands[p] = (self.hands[p] & ~discard) | taken
@@ -397,7 +402,7 @@ class Deal:
         held = self.held = {POINT: (by_elder[0], by_younger[0]), SEQUENCES: (by_elder[1], by_younger[1]),
                             SETS: (by_elder[2], by_younger[2])}
         # The six calls in the order they are made: where each goes, and what it may be.
-        self.steps = [(self.calls[kind], p, held[kind][p]) for kind in rules.declarations.order for p in (ELDER, YOUNGER)]
+        self.steps = [(self.calls[kind], p, held[kind][p]) for kind in self.order for p in (ELDER, YOUNGER)]
         if self.forced_by is not None and self.forced_suit is None:
             self.phase, self.player = Phase.FORCED_SUIT, self.forced_by
         else:
@@ -429,7 +434,7 @@ class Deal:
 
     def declaring(self) -> tuple[str, int]:
         """The kind being declared and by whom."""
-        return self.rules.declarations.order[self.step // 2], self.step % 2
+        return self.order[self.step // 2], self.step % 2
 
     def holding(self, kind: str, p: int) -> list[Combo]:
         """The combinations of a kind that ``p`` holds after the exchange, best first."""
@@ -495,7 +500,7 @@ class Deal:
                 forced = hand & SUIT_MASKS[self.forced_suit]
                 return forced or hand
             return hand
-        if self.rules.play.must_follow:
+        if self.follows:
             follow = hand & SUIT_MASKS[suit_of(self.lead_card)]
             return follow or hand
         return hand
@@ -506,7 +511,9 @@ class Deal:
             raise IllegalAction(f"{card_name(c)} may not be played now" if self.hands[self.player] >> c & 1
                                 else f"{ROLES[self.player]} does not hold {card_name(c)}")
         p = self.player
-        self.hands[p] &= ~(1 << c)
+        hands = self.hands
+        # not ``hands[p] &= ...``: compiled, an augmented assignment to an item is a generic operation on objects
+        hands[p] = hands[p] & ~(1 << c)
         if self.lead_card is None:
             if self.forced_lead is not None and self.forced_lead[0] == p:
                 self.forced_lead = None  # the suit named binds his next lead only
@@ -522,7 +529,8 @@ class Deal:
         """A trick complete, and whether the follower won it: the tricks each has won, and who leads next."""
         winner = 1 - leader if follower_won else leader
         self.tricks.append((leader, lead, follow))
-        self.won[winner] += 1
+        won = self.won
+        won[winner] = won[winner] + 1
         self.lead_card = None
         self.player = winner
         if len(self.tricks) == self.last_trick:  # a longer hand's cards beyond it stay in his hand
@@ -565,12 +573,12 @@ class Deal:
     def legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == Phase.PLAY:
-            return list(iter_cards(self.playable()))
+            return cards_of(self.playable())
         if phase == Phase.DECLARE:
             return list(range(len(self.candidates()) + 1))
         if phase == Phase.EXCHANGE:
             fewest, most = self.take_range(self.player)
-            cards = list(iter_cards(self.hands[self.player]))
+            cards = cards_of(self.hands[self.player])
             d = self.delta[self.player]
             return [sum(1 << c for c in chosen) for k in range(fewest, most + 1)
                     for chosen in combinations(cards, k + d)]

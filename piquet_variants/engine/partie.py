@@ -33,6 +33,9 @@ class PartieResult:
     finished: bool
     #: The deals a tie after the last deal still calls for before the partie is settled (the extra pair).
     tie_deals_left: int = 0
+    #: In a series of games: the games played, and how many of them were double games.
+    games_played: int = 0
+    double_games: int = 0
 
 
 def _pair_left(rules: Rules, played: int, tied: bool) -> int:
@@ -77,6 +80,8 @@ class Partie:
     finished: bool = False
     winner: int | None = None
     keeps_deal_after: int | None = None  # the count of deals after which the dealer deals again (a deal out of turn)
+    games_played: int = 0
+    double_games: int = 0
 
     @property
     def elder(self) -> int:
@@ -105,8 +110,10 @@ class Partie:
         race = g.end in ("race", "games")
         reached, counted = self._reached_in_reckoning(score, by_player, k) if race else (None, score.totals)
         for role in (ELDER, 1 - ELDER):
-            self.totals[by_player[role]] += counted[role] * k
-            self.game_totals[by_player[role]] += counted[role] * k
+            # not ``+=``, which compiled is a generic operation on an item
+            who = by_player[role]
+            self.totals[who] = self.totals[who] + counted[role] * k
+            self.game_totals[who] = self.game_totals[who] + counted[role] * k
         self.deals_counted += 1
         if score.forfeit is not None:
             reached = by_player[1 - score.forfeit]
@@ -211,6 +218,8 @@ class Partie:
             return
         double = not forfeit and self.game_totals[1 - p] < g.double_game_below
         self.games[p] += g.double_game_value if double else 1
+        self.games_played += 1
+        self.double_games += double
         self.game_totals = [0, 0]
         if self.games[p] >= g.games_to_win:
             self.finished, self.winner = True, p
@@ -249,11 +258,26 @@ class Partie:
         elif g.settlement == "games":
             won = self.games[w]
         else:
-            loser = self.totals[1 - w]
-            won = self.totals[w] - loser
-            if g.settlement == "rubicon":
-                won = (self.totals[w] + loser if loser < g.rubicon else won) + g.rubicon_bonus
-        return PartieResult(list(self.totals), w, won, list(self.games), self.finished, self._tie_deals_left())
+            won = _points_won(self.rules, self.totals[w], self.totals[1 - w])
+        return PartieResult(list(self.totals), w, won, list(self.games), self.finished, self._tie_deals_left(),
+                            self.games_played, self.double_games)
+
+
+def _points_won(rules: Rules, winner: int, loser: int) -> int:
+    """What the winner of a partie settled by its totals wins: the difference, or by the rubicon the winner's total
+    and the loser's where the loser is short of it, with the bonus."""
+    g = rules.game
+    if g.settlement != "rubicon":
+        return winner - loser
+    return (winner + loser if loser < g.rubicon else winner - loser) + g.rubicon_bonus
+
+
+def settlement(rules: Rules, mine: int, his: int) -> int:
+    """What a player of total ``mine`` wins (less than zero: loses) where a partie settled by its totals (not by
+    games) ends against ``his``; equal totals settle nothing."""
+    if mine == his:
+        return 0
+    return _points_won(rules, mine, his) if mine > his else -_points_won(rules, his, mine)
 
 
 def random_cut(rules: Rules, rng: random.Random) -> tuple[int, int]:

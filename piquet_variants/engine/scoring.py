@@ -45,8 +45,11 @@ _WIN: Final = [f"trick:{n}:win" for n in range(_MAX_TRICKS + 1)]
 _LAST: Final = [f"trick:{n}:last" for n in range(_MAX_TRICKS + 1)]
 _MARK_LEAD: Final[list[ScoreEvent]] = [(MARK, "", 0, lead(n)) for n in range(_MAX_TRICKS + 1)]
 _MARK_TRICK: Final[list[ScoreEvent]] = [(MARK, "", 0, trick(n)) for n in range(_MAX_TRICKS + 1)]
-_MARK: Final[dict[Checkpoint, ScoreEvent]] = {mark: (MARK, "", 0, mark) for mark in (HAND_ELDER, HAND_YOUNGER, DECLARATIONS,
-                                                                               PLAY)}
+# Each mark an event of its own, not looked up by its checkpoint in a dict: a checkpoint hashes by the interpreted
+# method of a frozen dataclass, four times a deal.
+_MARK_HAND_ELDER: Final[ScoreEvent] = (MARK, "", 0, HAND_ELDER)
+_MARK_HAND_YOUNGER: Final[ScoreEvent] = (MARK, "", 0, HAND_YOUNGER)
+_MARK_DECLARATIONS: Final[ScoreEvent] = (MARK, "", 0, DECLARATIONS)
 
 
 # The dataclasses made for every deal write their own ``__init__`` (``init=False``): compiled, it is native code,
@@ -140,11 +143,10 @@ class DealScore(Pickled):
 
 def judge_kind(deal: Deal, kind: str) -> KindResult:
     """Who wins one kind: the better call, unless a combination shown, or a penalty, bars it."""
-    dec = deal.rules.declarations
     calls = deal.calls[kind]
     pair = calls[ELDER], calls[YOUNGER]
     bars = _bars(deal, kind)
-    if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or dec.equality == "neither_reckons"):
+    if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or deal.rules.declarations.equality == "neither_reckons"):
         return KindResult(kind, pair, None, (), 0, None)
     w = ELDER if bars[ELDER] >= bars[YOUNGER] else YOUNGER  # equal: the elder's prerogative
     call = pair[w]
@@ -162,14 +164,18 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
 def _bars(deal: Deal, kind: str) -> list[int]:
     """By role, the key each player's hand opposes in one kind (-1: nothing): his call, or better shown or omitted,
     unless a penalty leaves him nothing."""
+    # The deal's state is read before the rules that apply to it: a rule is a generic attribute of an interpreted
+    # dataclass, and most deals have nothing shown and nobody reckoning nothing.
     rules = deal.rules
     bars = [-1 if c is None else c.key for c in deal.calls[kind]]
-    if rules.declarations.shown_bars:  # a better combination shown still bars the opponent
-        for p, key in enumerate(deal.shown[kind]):
+    shown = deal.shown[kind]
+    if (shown[ELDER] is not None or shown[YOUNGER] is not None) and rules.declarations.shown_bars:
+        for p, key in enumerate(shown):  # a better combination shown still bars the opponent
             if key is not None and key > bars[p]:
                 bars[p] = key
-    if not rules.penalties.reckons_nothing_bars:
-        for p, nothing in enumerate(deal.reckons_nothing):
+    penalised = deal.reckons_nothing
+    if (penalised[ELDER] or penalised[YOUNGER]) and not rules.penalties.reckons_nothing_bars:
+        for p, nothing in enumerate(penalised):
             if nothing:
                 bars[p] = -1
     irregular = deal.irregular
@@ -336,8 +342,8 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Scor
         others = out[:]
     if deal.irregular is not None:
         others = [e for e in others if e[1] is not SHADOW]
-    out.append(_MARK[HAND_ELDER])
-    young += (_MARK[HAND_YOUNGER], _MARK[DECLARATIONS])
+    out.append(_MARK_HAND_ELDER)
+    young += (_MARK_HAND_YOUNGER, _MARK_DECLARATIONS)
     parts: list[Sequence[ScoreEvent]] = [out]
     if not chronological:
         parts.append(young)
@@ -381,14 +387,15 @@ _NOTHING: Final = dict.fromkeys(CATEGORIES, 0)
 _ELDER: Final[tuple[int, ...]] = (ELDER,)
 _YOUNGER: Final[tuple[int, ...]] = (YOUNGER,)
 _BOTH: Final[tuple[int, ...]] = (ELDER, YOUNGER)
-_PLAY_MARK: Final[tuple[ScoreEvent, ...]] = (_MARK[PLAY],)
+_PLAY_MARK: Final[tuple[ScoreEvent, ...]] = ((MARK, "", 0, PLAY),)
 
 
 def _sums(events: list[ScoreEvent]) -> list[dict[str, int]]:
     by = [dict(_NOTHING), dict(_NOTHING)]
     for p, cat, pts, _ in events:
         if p != MARK:
-            by[p][cat] += pts
+            sums = by[p]
+            sums[cat] = sums[cat] + pts  # not ``+=``, which compiled is a generic operation on an item
     return by
 
 
@@ -453,7 +460,7 @@ def _hazards(rules: Rules, parts: list[Sequence[ScoreEvent]], running: list[int]
             place += 1
             if p == MARK:
                 continue
-            running[p] += pts
+            running[p] = running[p] + pts  # not ``+=``, which compiled is a generic operation on an item
             if running[1 - p]:  # he can no longer pique or repique: his points need not count towards it
                 if running[p]:
                     return found
@@ -461,7 +468,7 @@ def _hazards(rules: Rules, parts: list[Sequence[ScoreEvent]], running: list[int]
             if cat is SHADOW:  # saves him, but reckons nothing
                 continue
             if (cat != "carte_blanche" or blanche_counts) and (cat not in ("cards", "capot") or pq.counts_the_cards):
-                hazard[p] += pts
+                hazard[p] = hazard[p] + pts
             if cat in HAND:
                 if not repiqued[p] and hazard[p] >= rp.threshold:
                     repiqued[p] = True

@@ -14,8 +14,17 @@ same file) and ship as data (``learned.json``, read as JSON, never
 unpickled).  They were fitted to the search player's choices alone, never to
 Cavendish's figures, which are the test of the result.
 
-It discards and calls as the ``cavendish`` player does, and may play to the
-score and sink (``score``), each an option a simulation names in its output.
+It discards and calls as the ``cavendish`` player does.  It plays to the
+partie: where the partie's outlook (``outlook``, on the spread of a deal's
+scores measured once a ruleset from its own blind deals) says every point it
+makes costs it, it scores as little as it can and sinks what it gains by
+sinking (``score``); and at the end of a hand where the deal may settle the
+partie and the score makes a point worth more or less than a point, it plays
+each card by rollouts valued by the partie (``rollout``).  With the option
+``blind`` it values by the deal's points alone (rollouts included, in the same
+positions); with ``quick`` it plays every card by the weights; the options
+``score`` and ``sink`` are the older fixed rules, each named in a simulation's
+output.
 """
 
 from __future__ import annotations
@@ -26,12 +35,19 @@ from functools import cache
 from pathlib import Path
 from typing import ClassVar, Final, TypeGuard
 
-from ..engine.combos import tables
+from ..engine.combos import KINDS, tables
 from ..engine.deal import Phase
 from .cavendish import CavendishPlayer
 from .features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, TOP, Situation, follow_features,
                        lead_features)
-from .score import lose, plays_to_lose, sinks
+from ..engine.deal import ELDER, YOUNGER, random_dealt
+from ..engine.scoring import score_deal
+from ..ruleset.model import Rules
+from ..stored import digest, files_digest, stored_data
+from .outlook import Outlook, spread
+from .rollout import ENDGAME, Valued, at_stake, best_by_rollouts
+from .score import costs_to_score, hopeless, lose, plays_to_lose, sinks, sinks_to_score, so_far
+from .table import play_deal
 from .view import Legal, View
 
 WEIGHTS: Final = Path(__file__).resolve().parent / "learned.json"
@@ -183,15 +199,86 @@ def best_card(view: View, playable: int, weights: Weights) -> int:
     return best
 
 
-#: The options a simulation may name after the player (``learned+score+sink``): what each departs from.
+#: Deals played, once a ruleset, to measure the spread of a deal's scores that the partie's outlook is computed from.
+MEASURED: Final = 1000
+#: The measure's columns: each role's deal score, each one's points in play (the tricks, the cards, the capot), and
+#: what the younger's best combination of each kind scores (what he reckons where the elder sinks the kind).
+_PLAY: Final = ("play", "cards", "capot")
+
+
+def _measure(rules: Rules) -> list[list[int]]:
+    """Deals played by the blind player against itself, on cards of a fixed seed: each deal's measure."""
+    cards = random.Random("outlook")
+    blind = LearnedPlayer(random.Random(0), frozenset({"blind", "quick"}))
+    out: list[list[int]] = []
+    while len(out) < MEASURED:
+        packet = rules.deal.packets[int(cards.random() * len(rules.deal.packets))]
+        deal = play_deal(rules, random_dealt(rules, cards, packet), (blind, blind))
+        score = score_deal(deal)
+        if score.void:
+            continue
+        by = score.by
+        held = [deal.holding(kind, YOUNGER) for kind in KINDS]
+        out.append([*score.totals, *(sum(by[r].get(k, 0) for k in _PLAY) for r in (ELDER, YOUNGER)),
+                    *(h[0].score if h else 0 for h in held)])
+    return out
+
+
+#: The share of deals in which a player makes no more than what he may hope to: a deal in fifty does better.
+HOPE: Final = 0.98
+
+
+def _hope(points: list[int]) -> int:
+    """What a player makes or less in ``HOPE`` of these deals."""
+    return sorted(points)[min(len(points) - 1, int(HOPE * len(points)))]
+
+
+class Measured:
+    """What the outlook of a ruleset is computed from, and the bounds the player weighs the rest of a deal by."""
+
+    __slots__ = ("outlook", "most", "expected")
+
+    def __init__(self, rules: Rules, rows: list[list[int]]):
+        if not rows or any(len(r) != 4 + len(KINDS) for r in rows):
+            raise ValueError("not a measure of deals")
+        self.outlook = Outlook(rules, spread([(r[0], r[1]) for r in rows]))
+        tricks = rules.deal.hand
+        #: by role and by the tricks left to play: the most a player of that seat may hope to make in the rest of a
+        #: deal (``HOPE``), the calls to come included where no trick is played (the whole deal), else as that
+        #: share of his play
+        self.most = [[_hope([r[role] for r in rows]) if left == tricks else
+                      round(_hope([r[2 + role] for r in rows]) * left / tricks) for left in range(tricks + 1)]
+                     for role in (ELDER, YOUNGER)]
+        self.expected = {kind: sum(r[4 + i] for r in rows) / len(rows) for i, kind in enumerate(KINDS)}
+
+
+@cache
+def measured(rules: Rules) -> Measured:
+    """The measure of a ruleset's deals, kept in the user's cache (plain data) under the ruleset's and the player's
+    digest."""
+    def name() -> str:
+        code = [Path(__file__), WEIGHTS, *(Path(__file__).with_name(f) for f in ("cavendish.py", "features.py"))]
+        return f"outlook-{digest([repr(rules).encode(), files_digest(code).encode(), str(MEASURED).encode()])}"
+    return stored_data(name, lambda: _measure(rules), lambda rows: Measured(rules, rows))
+
+
+#: The options a simulation may name after the player (``learned+blind``, ``learned+blind+score+sink``): what each
+#: departs from.
 OPTIONS: Final[dict[str, str]] = {
+    "blind": "ignores the score: values his choices by the points of the deal, not by the partie's settlement",
     "score": "plays to the score: in the last deal, seeing he cannot reach the rubicon, scores as little as he can,"
              " once he has a trick and the cards are divided or out of reach",
-    "sink": "sinks a tierce or a trio when he holds a king or queen unguarded"}
+    "sink": "sinks a tierce or a trio when he holds a king or queen unguarded",
+    "quick": "plays every card by the learned weights, never by rollouts where the partie is at stake"}
 
 
 class LearnedPlayer:
-    """Plays each card by the learned weights; discards and calls as ``cavendish``; it draws on no chance."""
+    """Plays each card by the learned weights; discards and calls as ``cavendish``; it draws on no chance.
+
+    Unless blind, it plays to the partie (``outlook``): it sinks a kind where the partie's outlook says
+    concealing it gains, and scores as little as it can, once it has a trick and the cards are divided or out of
+    reach, where the outlook says that every point it makes costs it.
+    """
 
     OPTIONS: ClassVar[dict[str, str]] = OPTIONS  # a class attribute, read by the registry on the class
 
@@ -199,17 +286,69 @@ class LearnedPlayer:
         self.rng = rng
         self.book = CavendishPlayer(rng)
         self.weights = weights if weights is not None else shipped()
+        self.blind = "blind" in options
         self.to_score = "score" in options
         self.sinking = "sink" in options
+        self.quick = "quick" in options
+        self._base: LearnedPlayer | None = None
 
     def choose(self, view: View, legal: Legal) -> int:
         if legal.phase == Phase.PLAY:
             playable = legal.cards
             if playable & (playable - 1) == 0:
                 return playable.bit_length() - 1
-            if self.to_score and plays_to_lose(view):
+            if not self.quick and self._at_stake(view):
+                return best_by_rollouts(view, legal, self._plain(), self._valued(view))
+            if plays_to_lose(view, self._lost(view)):
                 return lose(view, playable)
             return best_card(view, playable, self.weights)
-        if legal.phase == Phase.DECLARE and self.sinking and sinks(view, legal):
+        if legal.phase == Phase.DECLARE and self._sinks(view, legal):
             return len(legal.candidates)
         return self.book.choose(view, legal)
+
+    def _at_stake(self, view: View) -> bool:
+        """Whether the partie makes a point worth more or less than a point over what the rest of the deal may
+        bring (``rollout.at_stake``).  The blind player asks it too, to search the same positions by the deal's
+        points."""
+        left = view.hand.bit_count()
+        if left > ENDGAME:
+            return False
+        m = measured(view.rules)
+        mine, his = so_far(view)
+        reach = (m.most[view.role][left], m.most[view.opponent][left])
+        me = view.role
+        most = (mine + reach[0], his + reach[1]) if me == ELDER else (his + reach[1], mine + reach[0])
+        if not m.outlook.decides(view.context, most):
+            return False
+        return at_stake(m.outlook, view.context, view.role, mine, his, reach)
+
+    def _plain(self) -> LearnedPlayer:
+        """The player the rollouts are played out by, in both seats: blind, quick, the same weights."""
+        if self._base is None:
+            self._base = LearnedPlayer(self.rng, frozenset({"blind", "quick"}), self.weights)
+        return self._base
+
+    def _valued(self, view: View) -> Valued:
+        """What a finished deal is worth to him: by the partie's outlook, or blind by its points, his less the
+        other's."""
+        if self.blind:
+            return lambda score, role: float(score.totals[role] - score.totals[1 - role])
+        outlook, context = measured(view.rules).outlook, view.context
+        return lambda score, role: outlook.worth(context, role, score.totals[role], score.totals[1 - role])
+
+    def _lost(self, view: View) -> bool:
+        """Whether every point he makes from now on costs him: by the outlook, or by the ``score`` option's rule."""
+        if self.blind:
+            return self.to_score and hopeless(view)
+        m = measured(view.rules)
+        return m.outlook.sees(view.context) and costs_to_score(view, m.outlook,
+                                                               m.most[view.role][view.hand.bit_count()])
+
+    def _sinks(self, view: View, legal: Legal) -> bool:
+        if self.sinking and sinks(view, legal):
+            return True
+        if self.blind:
+            return False
+        m = measured(view.rules)
+        return m.outlook.sees(view.context) and sinks_to_score(view, legal, m.outlook, m.most[view.role][view.rules.deal.hand],
+                                                                    m.expected)

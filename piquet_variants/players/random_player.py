@@ -8,10 +8,10 @@ benchmarks and the fuzzers play their random deals through the table, as
 from __future__ import annotations
 
 import random
-from bisect import bisect
 from math import comb
+from typing import Final
 
-from ..cards import iter_cards
+from ..cards import cards_of, count
 from ..engine.deal import Deal, Phase, random_card, random_dealt
 from ..engine.partie import Partie, cut_for_deal, random_cut
 from ..engine.scoring import score_deal
@@ -20,30 +20,82 @@ from .table import play
 from .view import Legal, View
 
 
+#: The most cards ``random.sample`` draws from a list it copies (its "small set" size, 21, with no extra for
+#: samples of five cards or fewer; a larger sample only raises it): ``RandomPlayer.sample``'s draws are its draws
+#: up to here.
+_SMALL_POOL: Final = 21
+
+
+def _cumulative(n: int, fewest: int, most: int) -> list[float]:
+    """How many ways there are to choose from ``n`` cards ``fewest`` of them, then up to each number to ``most``.
+
+    As floats, to be compared with a draw: exact, for a hand's numbers are far below 2 ** 53.
+    """
+    out: list[float] = []
+    total = 0
+    for k in range(fewest, most + 1):
+        total += comb(n, k)
+        out.append(float(total))
+    return out
+
+
 class RandomPlayer:
     """Chooses uniformly among the legal actions, without listing them where they are many (the discards)."""
 
     def __init__(self, rng: random.Random):
         self.rng = rng
+        # The generator's methods, bound once: compiled, each lookup on the generator is a generic attribute read
+        # that makes a bound method, some thirty times a deal.
+        self.rand = rng.random
+        self.bits = rng.getrandbits
+        self.sizes: dict[tuple[int, int, int], list[float]] = {}  # _cumulative's, by its arguments
 
     def choose(self, view: View, legal: Legal) -> int:
-        rng = self.rng
         if legal.phase == Phase.PLAY:
             cards = legal.cards
-            return random_card(cards, cards.bit_count(), rng.random)
+            return random_card(cards, count(cards), self.rand)
         if legal.phase != Phase.EXCHANGE:
-            return int(rng.random() * legal.choices)
+            return int(self.rand() * legal.choices)
         # each discard alike: a size weighted by how many discards have it (one draw, as ``random.choices``
         # makes it), then the cards
-        hand = list(iter_cards(legal.hand))
+        hand = cards_of(legal.hand)
+        n = len(hand)
         fewest = legal.take[0] + legal.excess
-        cumulative: list[int] = []
-        total = 0
-        for n in range(fewest, legal.take[1] + legal.excess + 1):
-            total += comb(len(hand), n)
-            cumulative.append(total)
-        size = fewest + bisect(cumulative, rng.random() * total, 0, len(cumulative) - 1)
-        return sum(1 << c for c in rng.sample(hand, size))
+        shape = (n, fewest, legal.take[1] + legal.excess)
+        cumulative = self.sizes.get(shape)
+        if cumulative is None:
+            cumulative = self.sizes[shape] = _cumulative(*shape)
+        # the first size whose running count passes the draw, the last at most (``bisect`` with ``hi``)
+        x = self.rand() * cumulative[-1]
+        i, last = 0, len(cumulative) - 1
+        while i < last and cumulative[i] <= x:
+            i += 1
+        size = fewest + i
+        if n > _SMALL_POOL:
+            return sum(1 << c for c in self.rng.sample(hand, size))
+        return self.sample(hand, size)
+
+    def sample(self, pool: list[int], k: int) -> int:
+        """``k`` cards of ``pool`` (which it spoils) as a mask: the cards ``random.sample(pool, k)`` draws, by the
+        same draws.
+
+        A hand is always ``random.sample``'s small population (no more than ``_SMALL_POOL`` cards), which it draws
+        from by swapping each card drawn with the last of those left, each place drawn by ``getrandbits`` of the
+        bits of the number of cards left, drawn again until below it.  The same, compiled, costs a fraction of the
+        interpreted original; ``tests/test_players.py`` holds the two to the same cards.
+        """
+        bits = self.bits
+        drawn = 0
+        left = len(pool)
+        for _ in range(k):
+            width = left.bit_length()
+            j = bits(width)
+            while j >= left:
+                j = bits(width)
+            drawn |= 1 << pool[j]
+            left -= 1
+            pool[j] = pool[left]
+        return drawn
 
 
 def finish_randomly(deal: Deal, rng: random.Random) -> Deal:

@@ -34,8 +34,10 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS
-from ..engine.combos import KINDS, POINT, holdings, tables
+from ..engine.combos import KINDS, POINT, claim, holdings, tables
+from ..engine.deal import ELDER
 from .counting import higher_in_suit, opponent_may_hold, trick_winner, tricks_won
+from .outlook import Outlook
 from .view import Legal, View
 
 #: The most a call may score and still be sunk: a tierce or a trio (three), not a quart, a quint or a quatorze.
@@ -85,6 +87,14 @@ def _scored_in_play(view: View, who: int) -> int:
     return scored
 
 
+def so_far(view: View) -> tuple[int, int]:
+    """The points he and the other have made in the deal so far, as far as he knows: what each reckoned in his
+    calls (the other's as he showed them), and each one's points in play."""
+    me, other = view.role, view.opponent
+    mine = _reckoned(view, me, (view.dealt & ~view.discarded) | view.taken) + _scored_in_play(view, me)
+    return mine, _reckoned(view, other, view.shown[other]) + _scored_in_play(view, other)
+
+
 def hopeless(view: View) -> bool:
     """Whether, in the last deal of a partie settled by the rubicon, he is sure to lose it, rubiconed.
 
@@ -100,21 +110,54 @@ def hopeless(view: View) -> bool:
     if game.settlement != "rubicon" or game.end != "deals" or view.context.deals_left != 1:
         return False
     me, other = view.role, view.opponent
-    won, scored = tricks_won(view, me), _scored_in_play(view, me)
+    won = tricks_won(view, me)
     left = view.hand.bit_count()
     cards = view.rules.cards
     bonus = cards.capot if won == len(view.tricks) else cards.majority if 2 * (won + left) > len(view.tricks) + left else 0
-    best = (view.context.totals[me] + _reckoned(view, me, (view.dealt & ~view.discarded) | view.taken) + scored
-            + left + 1 + bonus)
-    made = view.context.totals[other] + _reckoned(view, other, view.shown[other]) + _scored_in_play(view, other)
-    return best < game.rubicon and best < made
+    mine, made = so_far(view)
+    best = view.context.totals[me] + mine + left + 1 + bonus
+    return best < game.rubicon and best < made + view.context.totals[other]
 
 
-def plays_to_lose(view: View) -> bool:
-    """Whether to lose this trick: the rubicon out of reach, and a trick won already (no capot), and the cards past
-    dividing or divided ("to divide the cards. If you see you cannot divide the cards, let your adversary add
-    thirteen (for the tricks), and ten (for the cards)")."""
-    if not hopeless(view):
+def costs_to_score(view: View, outlook: Outlook, most: int) -> bool:
+    """Whether, by the partie's outlook, every point he makes from now on costs him: the settlement is worse for
+    him where he scores a point more, half of ``most`` more or ``most`` more (what a player of his seat may hope to
+    make in the rest of the deal) than where he scores nothing more.  A threshold he may yet reach (the rubicon, the
+    target) makes the points worth making, and this false."""
+    mine, his = so_far(view)
+    context, role = view.context, view.role
+    now = outlook.worth(context, role, mine, his)
+    return all(outlook.worth(context, role, mine + more, his) < now for more in (1, most // 2, most))
+
+
+def sinks_to_score(view: View, legal: Legal, outlook: Outlook, most: int, expected: dict[str, float]) -> bool:
+    """Whether, by the partie's outlook, he gains by sinking this kind: every point he makes costs him
+    (``costs_to_score``), and not calling his best, which leaves the other to reckon his own (the call heard, where
+    the other called first and he held better; else what the other's best of the kind scores on average,
+    ``expected``), costs less than calling.  An equality is declared ("declare equalities", Playing to the
+    score): neither then scores."""
+    candidates = legal.candidates
+    if not candidates or not costs_to_score(view, outlook, most):
+        return False
+    best = candidates[0]
+    heard = view.calls[best.kind][view.opponent] if view.role != ELDER else None
+    if heard is not None:
+        his_call = claim(view.rules, best.kind, [], heard.length, heard.top, heard.value)
+        if best.key <= his_call.key:
+            return False  # not good, or an equality: sinking gives the other what calling does, or more
+        given = his_call.score
+    else:
+        given = round(expected[best.kind]) if view.role == ELDER else 0
+    mine, his = so_far(view)
+    return outlook.worth(view.context, view.role, mine, his + given) > \
+        outlook.worth(view.context, view.role, mine + best.score, his)
+
+
+def plays_to_lose(view: View, lost: bool) -> bool:
+    """Whether to lose this trick, the partie ``lost`` (scoring costs him), a trick won already (no capot), and the
+    cards past dividing or divided ("to divide the cards. If you see you cannot divide the cards, let your adversary
+    add thirteen (for the tricks), and ten (for the cards)")."""
+    if not lost:
         return False
     won = tricks_won(view, view.role)
     total = len(view.tricks) + view.hand.bit_count()

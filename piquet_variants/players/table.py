@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ..cards import count
 from ..engine.combos import KINDS
 from ..engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase
 from ..engine.scoring import judge_kind
@@ -41,7 +42,7 @@ def legal_now(deal: Deal) -> Legal:
 
 def _exchange(deal: Deal, views: list[View], discard: int) -> None:
     p = deal.player
-    k = discard.bit_count() - deal.delta[p]
+    k = count(discard) - deal.delta[p]
     left = 0
     if p == ELDER and deal.rules.exchange.elder_may_see_left:  # he may look at the cards he leaves (Law 33)
         for c in deal.talon[k:deal.parts[ELDER]]:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
-from ..cards import iter_cards, suit_of
+from ..cards import cards_of, suit_of
 from ..compiled import Pickled
 from ..engine.combos import KINDS, Combo, tables
 from ..engine.deal import Phase
@@ -66,8 +66,9 @@ def heard(call: Combo | None, shown: bool) -> Heard | None:
 class Context(NamedTuple):
     """Where the deal stands in the partie, which both players know: the totals so far and the deals left."""
 
-    totals: tuple[int, int] = (0, 0)  # by role: elder, younger
+    totals: tuple[int, int] = (0, 0)  # by role: elder, younger; in a series of games, the game's
     deals_left: int = 1
+    games: tuple[int, int] = (0, 0)  # by role: the games each has won, in a series of games
 
 
 class View:
@@ -152,9 +153,9 @@ class Legal:
     def actions(self) -> list[int]:
         if self._actions is None:
             if self.phase == Phase.PLAY:
-                self._actions = list(iter_cards(self.cards))
+                self._actions = cards_of(self.cards)
             elif self.phase == Phase.EXCHANGE:
-                cards = list(iter_cards(self.hand))
+                cards = cards_of(self.hand)
                 self._actions = [sum(1 << c for c in chosen) for k in range(self.take[0], self.take[1] + 1)
                                  for chosen in combinations(cards, k + self.excess)]
             else:

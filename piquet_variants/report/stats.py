@@ -27,9 +27,9 @@ from ..schemas import load_validated
 #: The figures of a result drawn as rows, in order: key, the hands it has, and whether it is a share.
 FIGURES = (("show", ROLES, False), ("average", ROLES, False), ("cards", ROLES + ("divided",), True),
            ("pique", ROLES, True), ("repique", ROLES, True), ("pique_or_repique", ROLES, True),
-           ("capot", ROLES, True), ("carte_blanche", ROLES, True))
+           ("capot", ROLES, True), ("carte_blanche", ROLES, True), ("sunk", ROLES, True))
 #: The partie's figures that are shares (of decided parties); the others are counts or means.
-PARTIE_SHARES = ("rubicon", "first_dealer_wins")
+PARTIE_SHARES = ("rubicon", "first_dealer_wins", "double_game")
 PER = 10_000
 
 # The chart's frame, in SVG user units.

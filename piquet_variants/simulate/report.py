@@ -48,6 +48,17 @@ def _mean(total: int, squares: int, n: int) -> tuple[float, list[float], float]:
     return round(mean, 3), [round(mean - Z * se, 3), round(mean + Z * se, 3)], se
 
 
+def _spread(total: int, squares: int, n: int) -> tuple[float, list[float]]:
+    """The standard deviation of a figure from its sum and sum of squares, with its interval (the normal
+    approximation, the deviation's own standard error being about itself over the root of twice the count)."""
+    if n < 2:
+        return 0.0, [0.0, 0.0]
+    mean = total / n
+    sd = sqrt(max(0.0, squares / n - mean * mean) * n / (n - 1))
+    half = Z * sd / sqrt(2 * (n - 1))
+    return round(sd, 3), [round(sd - half, 3), round(sd + half, 3)]
+
+
 def _at_least(hist: dict[int, int], score: int) -> int:
     return sum(n for s, n in hist.items() if s >= score)
 
@@ -127,6 +138,8 @@ def ruleset_figures(rs: Ruleset, tally: Tally, club_game: bool) -> dict[str, Any
         counts = tally.hazards[hazard]
         res[hazard] = {role: _share(counts[r], n) for r, role in enumerate(ROLES)}
         res[f"{hazard}_ci"] = {role: wilson(counts[r], n) for r, role in enumerate(ROLES)}
+    res["sunk"] = {role: _share(tally.sunk[r], n) for r, role in enumerate(ROLES)}
+    res["sunk_ci"] = {role: wilson(tally.sunk[r], n) for r, role in enumerate(ROLES)}
     res["bands"] = {role: _bands(tally.scores[r]) for r, role in enumerate(ROLES)}
     means = [_mean(tally.totals[r], tally.squares[r], n) for r in (0, 1)]
     res["average"] = {role: means[r][0] for r, role in enumerate(ROLES)}
@@ -134,6 +147,8 @@ def ruleset_figures(rs: Ruleset, tally: Tally, club_game: bool) -> dict[str, Any
     decided = tally.parties - tally.draws
     won, won_ci, _ = _mean(tally.won, tally.won_squares, decided)
     length, length_ci, _ = _mean(tally.partie_deals, tally.partie_deal_squares, tally.parties)
+    first, first_ci, _ = _mean(tally.first_dealer_won, tally.first_dealer_won_squares, tally.parties)
+    spread, spread_ci = _spread(tally.first_dealer_won, tally.first_dealer_won_squares, tally.parties)
     res["partie"] = {
         "parties": tally.parties, "draws": tally.draws,
         "points_won": won, "points_won_ci": won_ci,
@@ -142,7 +157,12 @@ def ruleset_figures(rs: Ruleset, tally: Tally, club_game: bool) -> dict[str, Any
         "rubicon": _share(tally.rubicons, decided), "rubicon_ci": wilson(tally.rubicons, decided),
         "length": length, "length_ci": length_ci,
         "first_dealer_wins": _share(tally.first_dealer_wins, decided),
-        "first_dealer_wins_ci": wilson(tally.first_dealer_wins, decided)}
+        "first_dealer_wins_ci": wilson(tally.first_dealer_wins, decided),
+        "first_dealer_points": first, "first_dealer_points_ci": first_ci,
+        "points_won_sd": spread, "points_won_sd_ci": spread_ci,
+        # a share of games, where the partie is a series of them (else none)
+        "double_game": _share(tally.double_games, tally.games) if tally.games else None,
+        "double_game_ci": wilson(tally.double_games, tally.games) if tally.games else None}
     res["book"] = _book(tally) if club_game else []
     if club_game:
         res["book_bands"] = {role: dict(zip(book.BANDS, book.BAND_TABLES[role])) for role in ROLES}

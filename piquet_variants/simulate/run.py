@@ -90,11 +90,18 @@ class Plan:
 
 
 _INTERNED: dict[Rules, Rules] = {}
+#: The rules last interned, and what they were interned as: a run on this process passes the same object for every
+#: chunk, and hashing a whole ruleset (the interpreted methods of some forty frozen dataclasses) is not free.
+_LAST: list[tuple[Rules, Rules]] = []
 
 
 def _intern(rules: Rules) -> Rules:
     """One object for equal rules in a worker, so that the tables built per ruleset object are built once."""
-    return _INTERNED.setdefault(rules, rules)
+    if _LAST and _LAST[0][0] is rules:
+        return _LAST[0][1]
+    interned = _INTERNED.setdefault(rules, rules)
+    _LAST[:] = [(rules, interned)]
+    return interned
 
 
 def play_partie(rules: Rules, players: list[Player], cards: random.Random, first: int, most: int,
@@ -111,7 +118,8 @@ def play_partie(rules: Rules, players: list[Player], cards: random.Random, first
     while not partie.finished and played < most:
         elder = partie.elder
         left = game.deals - partie.deals_counted if game.end == "deals" else 0
-        context = Context((partie.totals[elder], partie.totals[1 - elder]), left)
+        context = Context((partie.game_totals[elder], partie.game_totals[1 - elder]), left,
+                          (partie.games[elder], partie.games[1 - elder]))
         deal = play_deal(rules, random_dealt(rules, cards, packet), (players[elder], players[1 - elder]), context)
         score = score_deal(deal)
         if on_deal is not None:

@@ -40,13 +40,23 @@ class Tally:
     partie_deal_squares: int = 0
     first_dealer_wins: int = 0
     draws: int = 0
+    sunk: list[int] = field(default_factory=_pair)  # by role: deals in which he sank a kind he held
+    first_dealer_won: int = 0  # the points the first dealer won (negative where he lost), summed over parties
+    first_dealer_won_squares: int = 0
+    games: int = 0  # in a series of games: the games played, and the double games among them
+    double_games: int = 0
 
     def add_deal(self, deal: Deal, score: DealScore) -> None:
         self.deals += 1
         won = deal.won
         self.cards[0 if won[ELDER] > won[YOUNGER] else 1 if won[YOUNGER] > won[ELDER] else 2] += 1
         tricks = won[ELDER] + won[YOUNGER]
+        calls = deal.calls
         for r in (ELDER, YOUNGER):
+            for kind, called in calls.items():
+                if called[r] is None and deal.holding(kind, r):
+                    self.sunk[r] += 1
+                    break
             total = score.totals[r]
             hist = self.scores[r]
             hist[total] = hist.get(total, 0) + 1
@@ -63,10 +73,15 @@ class Tally:
         self.parties += 1
         self.partie_deals += deals
         self.partie_deal_squares += deals * deals
+        self.games += result.games_played
+        self.double_games += result.double_games
         w = result.winner
         if w is None:
             self.draws += 1
             return
+        signed = result.points_won if w == first_dealer else -result.points_won
+        self.first_dealer_won += signed
+        self.first_dealer_won_squares += signed * signed
         self.won += result.points_won
         self.won_squares += result.points_won * result.points_won
         self.winner_totals += result.totals[w]
@@ -91,6 +106,9 @@ class Tally:
         for h in HAZARDS:
             for r in (ELDER, YOUNGER):
                 self.hazards[h][r] += other.hazards[h][r]
+        for r in (ELDER, YOUNGER):
+            self.sunk[r] += other.sunk[r]
         for name in ("parties", "won", "won_squares", "winner_totals", "loser_totals", "rubicons", "partie_deals",
-                     "partie_deal_squares", "first_dealer_wins", "draws"):
+                     "partie_deal_squares", "first_dealer_wins", "draws", "first_dealer_won",
+                     "first_dealer_won_squares", "games", "double_games"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
