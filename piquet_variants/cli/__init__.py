@@ -8,15 +8,24 @@ is a bug of ours, said in one line that names the input files.
 from __future__ import annotations
 
 import sys
+from contextvars import ContextVar
 from importlib import import_module
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer._click import exceptions as click  # Typer carries its own copy of Click, which raises these
 from typer.core import TyperGroup
 
 from ..console import device_full
 from ..errors import PiquetError, ProblemsError, echo, echo_name
+
+if TYPE_CHECKING:
+    from ..i18n import Lang
+
+#: The language a command was asked to speak (its ``--lang``), kept for what is said above the command: an error
+#: that ends it, which ``main`` says in that language.
+ASKED: ContextVar[Lang] = ContextVar("asked", default="en")
 
 #: Every command: the module of ``cli`` it lives in, the command function or sub-app there, and its examples
 #: (None: the module's own EPILOG, or a sub-app's).  A command's module, and what it imports, is loaded only
@@ -148,12 +157,29 @@ def main(argv: list[str] | None = None) -> int:
     itself knows is one message on stderr and status 1, never a traceback.
     Anything else is a bug, said in one line naming the input files (status 1).
     """
+    ASKED.set("en")  # until a command's --lang says otherwise
     try:
-        app(args=argv, prog_name="piquet-variants")
+        status = app(args=argv, prog_name="piquet-variants", standalone_mode=False)
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except click.UsageError as exc:  # a bad command line: said as Click says it, in the language asked
+        from .common import usage_error
+        lang = ASKED.get() if ASKED.get() != "en" else _lang_in(sys.argv[1:] if argv is None else argv)
+        if lang == "en":
+            exc.show()
+        else:
+            typer.echo(usage_error(exc, lang), err=True)
+        return exc.exit_code
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except typer.Abort:
+        typer.echo("Aborted!", err=True)
+        return 1
     except PiquetError as exc:
-        typer.echo(str(exc) if isinstance(exc, ProblemsError) else f"piquet-variants: {exc}", err=True)
+        from ..i18n import say
+        said = say(exc, ASKED.get())
+        typer.echo(said if isinstance(exc, ProblemsError) else f"piquet-variants: {said}", err=True)
         return 1
     except Exception as exc:  # noqa: BLE001 - the last line of defence: a fault of ours, one line, no traceback
         full = device_full(exc)  # the user's disk, not our fault
@@ -164,7 +190,15 @@ def main(argv: list[str] | None = None) -> int:
         typer.echo(f"piquet-variants: internal error on {files} (a bug: please report it, with the file): "
                    f"{type(exc).__name__}: {echo(str(exc), 200)}", err=True)
         return 1
-    return 0
+    return status if isinstance(status, int) else 0
+
+
+def _lang_in(argv: list[str]) -> Lang:
+    """The language a command line asks for, read before Click reads it: a usage error may come first."""
+    for i, arg in enumerate(argv):
+        if arg in ("--lang", "-l") and argv[i + 1:i + 2] == ["fr"] or arg in ("--lang=fr", "-lfr"):
+            return "fr"
+    return "en"
 
 
 def _inputs(argv: list[str]) -> list[str]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any
 
-from ..errors import echo
+from ..errors import echo, msg
 from ..i18n import Lang, t
 from ..ruleset.applicability import failing
 from ..ruleset.bibliography import Date, Source, unmarked
@@ -76,7 +76,8 @@ def _entry(rs: Ruleset, path: str) -> RuleEntry:
     try:
         return rs.entry(path)
     except KeyError:
-        raise UnknownRule(f"no rule {echo(path)}{did_you_mean(path, [e.path for e in rs.entries])}") from None
+        raise UnknownRule(msg("no-rule", "no rule {rule}{hint}", rule=echo(path),
+                              hint=did_you_mean(path, [e.path for e in rs.entries]))) from None
 
 
 def history(rulesets: list[Ruleset], path: str, lang: Lang = "en") -> dict[str, Any]:
@@ -249,7 +250,8 @@ def matrix(rulesets: list[Ruleset], pattern: str = "*", lang: Lang = "en") -> di
     number; rulesets giving a rule the same citations share the note, whose attestations are in ``lang``."""
     paths = [e.path for e in rulesets[0].entries if fnmatchcase(e.path, pattern)] if rulesets else []
     if not paths:
-        raise UnknownRule(f"no rule matches {echo(pattern)} (rules are dotted paths, e.g. point.* or game.end)")
+        raise UnknownRule(msg("no-rule-matches", "no rule matches {pattern} (rules are dotted paths, e.g. point.* or "
+                              "game.end)", pattern=echo(pattern)))
     notes: dict[str, int] = {}
     rows = []
     for path in paths:
