@@ -22,7 +22,7 @@ from ..ruleset.applicability import failing
 from ..ruleset.bibliography import Date, Source, unmarked
 from ..ruleset.model import Citation, RuleEntry, Ruleset, plain
 from ..schemas import did_you_mean, rule_leaves
-from ..lexicon import value_words
+from ..lexicon import lexicon, value_words
 from .views import ATTESTED, UnknownRule, applying, attestation, from_option, quote_checked, quoted
 
 UNDATED = 10_000  # sorts after every year
@@ -33,10 +33,6 @@ def ruleset_date(rs: Ruleset) -> Date | None:
     return rs.date
 
 
-_CENTURY = {"en": "{n}th", "fr": "{roman}e"}
-_CONJECTURE = {"en": "[{span} c.]", "fr": "[{span} s.]"}
-
-
 def _century(year: int, lang: Lang) -> str:
     """The century a year of an estimate falls in, as the years a span names are written (1700: the 18th)."""
     n = left = year // 100 + 1
@@ -44,18 +40,18 @@ def _century(year: int, lang: Lang) -> str:
     for value, numeral in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
         roman += numeral * (left // value)
         left %= value
-    return _CENTURY[lang].format(n=n, roman=roman)
+    return lexicon(lang).dates["century"].format(n=n, roman=roman)
 
 
 def date_text(d: Date | None, lang: Lang = "en") -> str:
     """A date as a reader takes it: a year where a source gives one; a span of years, which is our estimate, as a
     conjecture in centuries ("[18th–19th c.]"), never as if it were a year of publication."""
     if d is None:
-        return "n.d." if lang == "en" else "s. d."
+        return lexicon(lang).dates["undated"]
     if not d.last:
         return str(d.year)
     first, last = _century(d.first[0], lang), _century(d.last[0], lang)
-    return _CONJECTURE[lang].format(span=first if first == last else f"{first}–{last}")
+    return lexicon(lang).dates["conjecture"].format(span=first if first == last else f"{first}–{last}")
 
 
 def _date_key(rs: Ruleset) -> tuple[int, str]:
