@@ -183,10 +183,10 @@ def _not_a_choice(err: jsonschema.ValidationError) -> Message:
 
 #: The keywords that bound a value, a length or a count, and what each says of the value it refuses.
 _BOUNDS = {
-    "minimum": ("minimum", "{value} is less than the least allowed here, {bound}"),
-    "maximum": ("maximum", "{value} is more than the most allowed here, {bound}"),
-    "exclusiveMinimum": ("exclusive-minimum", "{value} must be more than {bound} here"),
-    "exclusiveMaximum": ("exclusive-maximum", "{value} must be less than {bound} here"),
+    "minimum": ("minimum", "{value} is less than the minimum of {bound}"),
+    "maximum": ("maximum", "{value} is greater than the maximum of {bound}"),
+    "exclusiveMinimum": ("exclusive-minimum", "{value} is less than or equal to the minimum of {bound}"),
+    "exclusiveMaximum": ("exclusive-maximum", "{value} is greater than or equal to the maximum of {bound}"),
     "maxItems": ("max-items", "{count} items, where at most {bound} are allowed"),
     "minItems": ("min-items", "{count} items, where at least {bound} are needed"),
     "maxProperties": ("max-keys", "{count} keys, where at most {bound} are allowed"),
