@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Final
 
-from .errors import CardError, echo, msg
+from .errors import CardArg, CardError, echo, msg
 
 # Final: constants to mypyc, which compiles this module with the engine and folds them into the code that reads them.
 RANKS_PER_SUIT: Final = 9
@@ -188,6 +188,11 @@ def rank_long_name(rank: int, lang: str = "en") -> str:
 
 def suit_long_name(suit: int, lang: str = "en") -> str:
     return _LONG[lang]["suits"][suit]
+
+
+def card_arg(c: int, long: bool = False) -> CardArg:
+    """A card as a message names it: said in the reader's language where the message is shown."""
+    return CardArg(c, card_long_name(c) if long else card_name(c), long)
 
 
 def mask_names(m: int, lang: str = "en", symbols: bool = False) -> list[str]:

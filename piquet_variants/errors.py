@@ -20,7 +20,7 @@ class Sayer(Protocol):
 
     def word(self, msgid: str) -> str: ...
 
-    def card(self, code: int, long: bool) -> str: ...
+    def card(self, card: CardArg) -> str: ...
 
     def figure(self, value: float) -> str: ...
 
@@ -36,9 +36,11 @@ class Word:
 @dataclass(frozen=True)
 class CardArg:
     """A card a message names, said by its name in the reader's language (``KH``, ``RC``), or, ``long``, in words
-    (the king of hearts, le roi de cœur)."""
+    (the king of hearts, le roi de cœur); ``english`` is its English name, which ``str()`` says (made by
+    ``cards.card_arg``: this module names no card itself, the cards' module being built on it)."""
 
     code: int
+    english: str
     long: bool = False
 
 
@@ -71,8 +73,8 @@ def _said(value: object, sayer: Sayer) -> str:
             return value.say(sayer)
         case Word(text):
             return sayer.word(text)
-        case CardArg(code, long):
-            return sayer.card(code, long)
+        case CardArg():
+            return sayer.card(value)
         case bool():
             return str(value)
         case float():
@@ -89,9 +91,8 @@ class _English:
     def word(self, msgid: str) -> str:
         return msgid
 
-    def card(self, code: int, long: bool) -> str:
-        from .cards import card_long_name, card_name
-        return card_long_name(code) if long else card_name(code)
+    def card(self, card: CardArg) -> str:
+        return card.english
 
     def figure(self, value: float) -> str:
         return str(value)

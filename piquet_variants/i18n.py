@@ -13,12 +13,9 @@ import gettext
 import io
 from functools import cache
 from importlib import resources
-from typing import Literal
 
-from .errors import Message, PiquetError, Problem, Sayer
-from .lexicon import lexicon
-
-Lang = Literal["en", "fr"]
+from .errors import CardArg, Message, PiquetError, Problem, Sayer
+from .lexicon import Lang, lexicon
 
 #: The gettext domain: the catalogues' file name.
 DOMAIN = "piquet_variants"
@@ -64,9 +61,9 @@ class _Sayer:
     def word(self, msgid: str) -> str:
         return t(msgid, self.lang)
 
-    def card(self, code: int, long: bool) -> str:
+    def card(self, card: CardArg) -> str:
         from .cards import card_long_name, card_name
-        return card_long_name(code, self.lang) if long else card_name(code, self.lang)
+        return card_long_name(card.code, self.lang) if card.long else card_name(card.code, self.lang)
 
     def figure(self, value: float) -> str:
         return decimal(value, self.lang)

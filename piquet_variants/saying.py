@@ -9,13 +9,16 @@ so a translator mends a note without reading code, and the engine says none.
 from __future__ import annotations
 
 from dataclasses import fields
+from typing import TYPE_CHECKING
 
-from .analysis import Annotation, Choice, DealAnalysis, Skipped
 from .cards import card_name, mask_names
 from .engine.deal import ROLES
 from .engine.notes import Note
 from .i18n import Lang, decimal, t
 from .lexicon import category, lexicon
+
+if TYPE_CHECKING:  # the analysis (and the players it plays) is imported by the commands that annotate alone
+    from .analysis import Annotation, DealAnalysis, Skipped
 
 
 def _field(name: str, value: object, lang: Lang) -> str:
@@ -45,6 +48,8 @@ def say_all(notes: list[Note], lang: Lang = "en") -> list[str]:
 # -- an annotation (analysis.py) in words ---------------------------------------------------------------------
 
 def said_action(a: Annotation, action: int, lang: Lang) -> str:
+    from .analysis import Choice
+
     if a.choice == Choice.DISCARD:
         return " ".join(mask_names(action, lang))
     if a.choice == Choice.CARD:

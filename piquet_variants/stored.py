@@ -10,7 +10,9 @@ Reading a kept object must never run what another user wrote.  The folder is
 made private (0700), each file is written private (0600) and whole (to a
 temporary name, then renamed), and a file is read only where the folder and
 the file belong to the user and neither can be written by anyone else; a
-folder or a file that fails this is not used, and one warning says why.  The
+folder or a file that fails this is not used, and one warning says why
+(``CacheNotUsed``, through Python's ``warnings``: a script decides what to do
+with it, and the command line says it among its own diagnostics).  The
 parser's tables are plain data, kept with ``marshal`` (which builds values,
 never runs them); compiled rulesets and parsed records are objects, kept
 with ``pickle``, and so only ever read after those checks.
@@ -23,8 +25,9 @@ import marshal
 import os
 import pickle
 import stat
-import sys
+import warnings
 from collections.abc import Callable, Iterable
+from enum import Enum
 from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -37,8 +40,27 @@ T = TypeVar("T")
 OFF = "off"
 
 
-class _Untrusted(Exception):
-    """A cache folder or file another user could have written: why it is not used."""
+class Distrust(Enum):
+    """Why a cache folder or file is not used: what another user has or could have done to it.  Each is the words
+    of the warning, to be filled with the place and its figure (the owner's uid, or the mode), and a gettext msgid:
+    the command line says it in the reader's language."""
+
+    FOLDER_OWNED = ("the cache is not used: the folder {path} belongs to another user (uid {figure}); set "
+                    "PIQUET_VARIANTS_CACHE to a folder of your own")
+    FOLDER_WRITABLE = ("the cache is not used: the folder {path} can be written by other users (mode {figure:o}); "
+                       "set PIQUET_VARIANTS_CACHE to a folder of your own")
+    FILE_OWNED = "the cache is not used: the file {path} belongs to another user (uid {figure})"
+    FILE_WRITABLE = "the cache is not used: the file {path} can be written by other users (mode {figure:o})"
+    NOT_PLAIN = "the cache is not used: {path} is not a plain file"
+
+
+class CacheNotUsed(UserWarning):
+    """The cache is not used, and why: a typed warning, which the command line words in the reader's language
+    (raised too, as the exception a check of a folder or a file gives up on)."""
+
+    def __init__(self, why: Distrust, path: Path, figure: int = 0) -> None:
+        super().__init__(why.value.format(path=path, figure=figure))
+        self.why, self.path, self.figure = why, path, figure
 
 
 def cache_dir() -> Path:
@@ -62,22 +84,23 @@ def files_digest(paths: Iterable[Path]) -> str:
     return digest(part for p in paths for part in (p.name.encode(), p.read_bytes()))
 
 
-def _check_owned(info: os.stat_result, what: str) -> None:
-    """Raise ``_Untrusted`` unless ``info`` is the user's own and not writable by group or others."""
+def _check_owned(info: os.stat_result, path: Path, folder: bool) -> None:
+    """Raise ``CacheNotUsed`` unless ``info`` is the user's own and not writable by group or others."""
     if info.st_uid != os.getuid():
-        raise _Untrusted(f"{what} belongs to another user (uid {info.st_uid})")
+        raise CacheNotUsed(Distrust.FOLDER_OWNED if folder else Distrust.FILE_OWNED, path, info.st_uid)
     if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        raise _Untrusted(f"{what} can be written by other users (mode {stat.S_IMODE(info.st_mode):o})")
+        raise CacheNotUsed(Distrust.FOLDER_WRITABLE if folder else Distrust.FILE_WRITABLE, path,
+                           stat.S_IMODE(info.st_mode))
 
 
-_warned: list[str] = []
+_warned: list[CacheNotUsed] = []
 
 
-def _warn_once(reason: str) -> None:
-    """One warning a process, on stderr: the cache is not used, and why."""
+def _warn_once(warning: CacheNotUsed) -> None:
+    """One warning a process: the cache is not used, and why."""
     if not _warned:
-        _warned.append(reason)
-        print(f"piquet-variants: warning: the cache is not used: {reason}", file=sys.stderr)
+        _warned.append(warning)
+        warnings.warn(warning, stacklevel=2)
 
 
 @cache
@@ -88,11 +111,11 @@ def _folder(where: Path) -> Path | None:
         info = where.stat()
         if not stat.S_ISDIR(info.st_mode):
             return None
-        _check_owned(info, f"the folder {where}")
+        _check_owned(info, where, folder=True)
     except (OSError, ValueError):  # ValueError: a NUL in the name
         return None
-    except _Untrusted as why:
-        _warn_once(f"{why}; set PIQUET_VARIANTS_CACHE to a folder of your own")
+    except CacheNotUsed as why:
+        _warn_once(why)
         return None
     return where
 
@@ -120,13 +143,13 @@ def _read(path: Path) -> bytes | None:
         try:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
-                raise _Untrusted(f"{path} is not a plain file")
-            _check_owned(info, f"the file {path}")
+                raise CacheNotUsed(Distrust.NOT_PLAIN, path)
+            _check_owned(info, path, folder=False)
             return f.read()
         except OSError:
             return None
-        except _Untrusted as why:
-            _warn_once(str(why))
+        except CacheNotUsed as why:
+            _warn_once(why)
             return None
 
 

@@ -141,7 +141,7 @@ def test_exact_play_values_the_cards_by_the_solver(cli) -> None:
 
 def test_ctrl_c_stops_the_workers_and_prints_nothing() -> None:
     """A real SIGINT once the workers run: status 130, nothing half-written on stdout, no traceback."""
-    cmd = [sys.executable, "-c", "from piquet_variants.cli import run; run()", "analyse", "example:traite-art12",
+    cmd = [sys.executable, "-c", "from piquet_variants.console import run; run()", "analyse", "example:traite-art12",
            "--samples", "1000", "--jobs", "2", "--format", "json"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _await_workers(proc.pid, 2)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,23 @@ def test_sinking_the_point_leaves_the_elder_rubiconed_at_98(cli: Cli) -> None:
     assert r["partie"]["totals"]["A"] == 98 and r["partie"]["winner"] == "B"
 
 
+def test_sinking_point_and_ace_wins_the_capot_and_a_rubicon_of_311(cli: Cli) -> None:
+    """Playing the Cards XVIII: A calls thirty-eight in diamonds, not his thirty-nine in clubs, and three aces out of
+    four; B, believing the ace of clubs out, is capoted: A 17 in hand and 70 in all, 113 to 98, a rubicon of 311."""
+    (r,) = _results(cli, "playing-18.piquet")
+    a, b = (r["deals"][0]["scores"][p]["by"] for p in "AB")
+    assert (a["point"], b["point"], a["sets"], a["capot"]) == (0, 4, 17, 40)
+    assert (r["partie"]["totals"], r["partie"]["points_won"]) == ({"A": 113, "B": 98}, 311)
+
+
+def test_leading_the_heart_saves_the_rubicon_by_one_point(cli: Cli) -> None:
+    """Playing the Cards XIV: at ninety-four, the ten of hearts makes six in play (a hundred), the spades five
+    (ninety-nine, rubiconed); B makes five or four; A wins three of the six tricks either way."""
+    heart, spades = _results(cli, "playing-14.piquet")
+    assert (heart["partie"]["totals"]["A"], spades["partie"]["totals"]["A"]) == (100, 99)
+    assert (heart["partie"]["points_won"], spades["partie"]["points_won"]) == (122, 320)
+
+
 def test_in_and_out_play_makes_thirteen_to_ten(cli: Cli) -> None:
     """Playing the Cards XVI: 'As played, A reckons thirteen and B ten', and A wins the cards."""
     (r,) = _results(cli, "playing-16.piquet")
@@ -86,3 +104,69 @@ def test_calling_examples_i_and_iv_reckon_the_lesser_call(cli, name: str, who: s
                                                            reckoned: int) -> None:
     (r,) = _results(cli, name)
     assert r["deals"][0]["scores"][who]["by"][category] == reckoned
+
+
+# -- the book's decisions against the engine (benchmarks/examples_agreement.py) ----------------------------------------
+
+def _agreement() -> Any:
+    """The agreement script as a module (benchmarks/ is not a package)."""
+    import importlib.util
+    path = FOLDER.parent.parent.parent / "benchmarks" / "examples_agreement.py"
+    spec = importlib.util.spec_from_file_location("examples_agreement", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_example_says_which_decisions_are_the_books() -> None:
+    from piquet_variants import api
+    agreement = _agreement()
+    books = 0
+    for path in FILES:
+        for record in api.read(path):
+            books += len(agreement.given(record.data["source"]["Given"]))  # every record has the tag, well formed
+    assert books > len(FILES)
+
+
+@pytest.mark.parametrize("words", ["discard", "elder discards", "calls pique", "tricks 0-3", "tricks 5-2",
+                                   "younger cards 13", "elder played 1"])
+def test_a_tag_that_names_no_decision_is_refused(words: str) -> None:
+    agreement = _agreement()
+    with pytest.raises(agreement.GivenError):
+        agreement.given(words)
+
+
+def test_the_agreement_counts_are_what_analyse_gives(cli: Cli) -> None:
+    """The script's counts against analyse's own JSON, counted here by what the tags say: Discarding I (the elder's
+    discard, then the younger's) and Playing the Cards III (B's discard, every call, both cards of tricks 1-5)."""
+    agreement = _agreement()
+    figures = agreement.count([FOLDER / "discarding-01.piquet", FOLDER / "playing-03.piquet"], 1, 7, None, 1)
+
+    def books(name: str, record: int, d: dict[str, Any], trick: int) -> bool:
+        if name.startswith("discarding"):
+            return d["decision"] == "discard" and d["role"] == ("elder", "younger")[record - 1]
+        return {"discard": d["role"] == "younger", "call": True, "card": trick <= 5}[d["decision"]]
+
+    for name, chapter in (("discarding-01.piquet", "Discarding"), ("playing-03.piquet", "Playing the Cards")):
+        code, out, err = cli("analyse", str(FOLDER / name), "--format", "json", "--samples", "1", "--seed", "7",
+                             "--jobs", "1", "--quiet")
+        assert code == 0, err
+        data = json.loads(out)
+        decided = dict.fromkeys(("discard", "call", "card"), 0)
+        agreed = dict.fromkeys(("discard", "call", "card"), 0)
+        for result in data["results"] if "results" in data else [data]:
+            for deal in result["deals"]:
+                cards = [d for d in deal["decisions"] if d["decision"] == "card"]
+                for d in deal["decisions"]:
+                    trick = cards.index(d) // 2 + 1 if d in cards else 0
+                    if books(name, result["record"], d, trick):
+                        decided[d["decision"]] += 1
+                        agreed[d["decision"]] += d["player"]["action"] == d["recorded"]["action"]
+        assert figures["chapters"][chapter]["decisions"] == decided
+        assert figures["chapters"][chapter]["agreed"] == agreed
+    assert figures["chapters"]["Discarding"]["decisions"]["discard"] == 2
+    assert figures["chapters"]["Playing the Cards"]["decisions"] == {"discard": 1, "call": 6, "card": 10}
+    assert len(figures["disagreements"]) == sum(
+        sum(ch["decisions"].values()) - sum(ch["agreed"].values()) for ch in figures["chapters"].values())

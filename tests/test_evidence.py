@@ -9,7 +9,7 @@ import pytest
 
 from piquet_variants.saying import say_note
 from piquet_variants.ruleset.compiler import load_ruleset
-from piquet_variants.ruleset.model import Ruleset
+from piquet_variants.ruleset.model import DefinedIn, Ruleset
 from piquet_variants.ruleset.registry import shipped_ids
 
 
@@ -212,13 +212,13 @@ def test_a_penalty_s_cards_still_bar_as_the_description_states() -> None:
 
 def test_au_cent_seeing_is_the_club_law() -> None:
     e = load_ruleset("cavendish-au-cent").entry("penalties.seeing_opponent_talon")
-    assert e.value == "reckons_nothing" and e.defined_in == "cavendish-rubicon"
+    assert e.value == "reckons_nothing" and e.defined_in == DefinedIn("cavendish-rubicon")
     assert [c.locator for c in e.citations] == ["para. 1 (preamble)", "Law 27"]
 
 
 def test_au_cent_point_compare_is_not_inherited_reasoning() -> None:
     e = load_ruleset("cavendish-au-cent").entry("point.compare")
-    assert e.defined_in == "cavendish-au-cent" and e.citations[0].attestation == "unstated"
+    assert e.defined_in == DefinedIn("cavendish-au-cent") and e.citations[0].attestation == "unstated"
     assert "Law 46" in e.citations[0].note
 
 

@@ -21,6 +21,7 @@ from piquet_variants.engine.deal import ELDER, NO_CARD, YOUNGER, Deal, Dealt, Ph
 from piquet_variants.players.random_player import finish_randomly, random_deal
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.ruleset.compiler import load_ruleset
+from piquet_variants.ruleset.model import DefinedIn
 
 DEALS = "docs/deals/"
 
@@ -315,7 +316,7 @@ def test_cotton_changes_two_rules_of_1651_and_words_others_differently(cli) -> N
     code, out, _ = cli("rulesets", "diff", "royall-1651", "cotton-1674", "--format", "json")
     assert code == 0 and [r["path"] for r in json.loads(out)] == ["misdeal.max_wrong", "declarations.equality"]
     cotton = load_ruleset("cotton-1674")
-    written = [e.path for e in cotton.entries if e.defined_in == "cotton-1674"]
+    written = [e.path for e in cotton.entries if e.defined_in == DefinedIn("cotton-1674")]
     assert "misdeal.max_wrong" in written and "declarations.equality" in written and "pique.reached_by" in written
     assert cotton.entry("declarations.equality").citations[0].attestation == "disputed"
     assert cotton.entry("pique.reached_by").citations[0].attestation == "reconstructed"
@@ -323,7 +324,7 @@ def test_cotton_changes_two_rules_of_1651_and_words_others_differently(cli) -> N
     assert inherited.attestation == "inherited" and inherited.source == "cavendish-treatise"
     own = cotton.entry("sets.quatorze").citations[0]  # one he restates: his own words at his page
     assert (own.source, own.locator, own.attestation) == ("cotton-1674", "p. 84", "stated")
-    restated = [e for e in cotton.entries if e.defined_in == "cotton-1674" and e.citations[0].source == "cotton-1674"]
+    restated = [e for e in cotton.entries if e.defined_in == DefinedIn("cotton-1674") and e.citations[0].source == "cotton-1674"]
     assert len(restated) >= 45
 
 
@@ -334,7 +335,7 @@ def test_the_academie_s_changes_are_reported_not_stated() -> None:
     disputed = {"deal.packet_change_announced_before", "misdeal.short_talon_falls_on", "faced_card.fresh_deal_when",
                 "point.tierce_majeure_score", "pique.reached_by", "pique.with_repique"}  # the treatise says otherwise
     for e in rs.entries:  # the report's words, secondary; what it does not report, supplied
-        if e.defined_in.startswith("academie"):
+        if e.defined_in.ruleset.startswith("academie"):
             wanted = {"reconstructed"} if e.path in ("point.card_values", "sequences.scores") else \
                 {"disputed"} if e.path in disputed else {"secondary"}
             assert {c.attestation for c in e.citations} == wanted, e.path

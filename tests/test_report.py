@@ -138,7 +138,7 @@ def test_the_matrix_marks_disagreements_filled_gaps_and_options_apart(report: Pa
     assert "(the sources disagree)" in text(repique["traite"])
     compare = _cells(doc, "point.compare")  # the treatise does not say how points compare: the project chose
     assert compare["traite"].get("class") == "filled" and "(filled in by the project)" in text(compare["traite"])
-    options = [e.path for e in sets[2].entries if "(option " in e.defined_in]
+    options = [e.path for e in sets[2].entries if e.defined_in.option is not None]
     assert options and all(_cells(doc, p)["modern-fr"].get("class") == "option" for p in options)
     marks = {td.get("class") for r in rows for td in r.findall("h:td", NS)}
     assert marks == {"", "disagreement", "filled", "option"}

@@ -66,7 +66,7 @@ def test_stated_citations_name_a_source_the_ruleset_follows(rid: str) -> None:
     for e in rs.entries:
         stated = [c for c in e.citations if c.attestation == "stated"]
         for c in stated:
-            assert c.source in rs.sources or "option" in e.defined_in, (e.path, c.source)
+            assert c.source in rs.sources or e.defined_in.option is not None, (e.path, c.source)
         for c in e.citations:
             if c.attestation in ("unstated", "reconstructed", "disputed"):
                 assert c.note, e.path
@@ -135,7 +135,7 @@ def test_languedoc_differs_only_in_its_penalty(cli) -> None:
 def test_inherited_rules_say_so() -> None:
     entry = load_ruleset("cavendish-au-cent").entry("deal.hand")
     assert entry.citations[0].attestation == "inherited"
-    assert entry.defined_in == "cavendish-rubicon"
+    assert entry.defined_in == model.DefinedIn("cavendish-rubicon")
     assert load_ruleset("cavendish-au-cent").entry("deal.packets").citations[0].attestation == "stated"
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from piquet_variants.players.registry import DEFAULT_PAIR
+from piquet_variants.players.registry import DEFAULT_PLAYER
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.simulate.duel import duel
 from piquet_variants.simulate.run import BATCHES_PER_WORKER, CHUNK, Plan, batches, simulate
@@ -26,7 +26,7 @@ def _plan(deals: int = 3 * CHUNK + 37, players: tuple[str, str] = ("cavendish", 
 
 def test_same_figures_for_any_jobs_and_on_dask() -> None:
     """With the default players (and one with options), as with any."""
-    plan = _plan(players=(DEFAULT_PAIR.split(":")[0], "learned+score+sink"))
+    plan = _plan(players=(DEFAULT_PLAYER, "learned+score+sink"))
     one, two = simulate(plan, jobs=1), simulate(plan, jobs=2)
     assert not one.partial and one.deals_done == 2 * plan.deals
     assert one.tallies == two.tallies
@@ -150,7 +150,7 @@ def _await_workers(pid: int, n: int, limit: float = 60.0) -> None:
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the workers in /proc")
 def test_ctrl_c_on_the_command_line() -> None:
     """A real SIGINT: the partial figures on stdout, marked partial, exit status 130, no worker left."""
-    cmd = [sys.executable, "-c", "from piquet_variants.cli import run; run()", "simulate", "-r", "cavendish-rubicon",
+    cmd = [sys.executable, "-c", "from piquet_variants.console import run; run()", "simulate", "-r", "cavendish-rubicon",
            "--deals", "5000000", "--jobs", "2", "--players", "cavendish:cavendish", "--format", "json"]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     _await_workers(proc.pid, 2)

@@ -7,54 +7,76 @@ is a bug of ours, said in one line that names the input files.
 
 from __future__ import annotations
 
+import errno
+import gc
+import os
 import sys
-from contextvars import ContextVar
+from gettext import gettext
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import typer
 from typer._click import exceptions as click  # Typer carries its own copy of Click, which raises these
 from typer.core import TyperGroup
 
-from ..console import device_full
 from ..errors import PiquetError, ProblemsError, echo, echo_name
+from .diagnostics import speaking
 
 if TYPE_CHECKING:
-    from ..i18n import Lang
+    from ..lexicon import Lang
 
-#: The language a command was asked to speak (its ``--lang``), kept for what is said above the command: an error
-#: that ends it, which ``main`` says in that language.
-ASKED: ContextVar[Lang] = ContextVar("asked", default="en")
+class _Entry(NamedTuple):
+    """A command as the list of commands shows it, and where to find the rest of it."""
 
-#: Every command: the module of ``cli`` it lives in, the command function or sub-app there, and its examples
-#: (None: the module's own EPILOG, or a sub-app's).  A command's module, and what it imports, is loaded only
-#: when that command is run, listed by --help or completed: a replay does not pay for the report or the
-#: simulation.
-_COMMANDS: dict[str, tuple[str, str, str | None]] = {
-    "rulesets": ("rulesets", "app", None),
-    "sources": ("sources", "app", None),
-    "examples": ("examples", "app", None),
-    "replay": ("replay", "replay_command",
-               "Examples:\n\n  piquet-variants replay example:traite-art12.json\n\n"
-               "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon --format json\n\n"
-               "  piquet-variants replay example:rubicon-partie -r traite:end=race-100 -r marquoir\n\n"
-               "  cat my-deal.piquet | piquet-variants replay - -r cavendish-rubicon"),
-    "chouette": ("chouette", "chouette_command", None),
-    "compare": ("compare", "compare_command",
-                "Examples:\n\n  piquet-variants compare example:traite-art12 -r traite -r cavendish-rubicon\n\n"
-                "  piquet-variants compare example:traite-art12 -r traite -r cavendish-rubicon --format json"),
-    "convert": ("convert", "convert_command",
-                "Examples:\n\n  piquet-variants convert example:traite-art12 -O art12.json\n\n"
-                "  piquet-variants convert art12.json --to notation\n\n"
-                "  piquet-variants convert my-deal.piquet --in-place"),
-    "odds": ("odds", "odds_command", None),
-    "simulate": ("simulate", "simulate_command", None),
-    "analyse": ("analyse", "analyse_command", None),
-    "report": ("report", "report_command",
-               "Examples:\n\n  piquet-variants report -O site\n\n"
-               "  piquet-variants report -O site traite cavendish-rubicon modern-fr --deals example:traite-art12\n\n"
-               "  piquet-variants report -O rapport --lang fr --deals my-deals/ --stats simulation.json"),
+    module: str  #: its module of ``cli``
+    attr: str  #: the command function or sub-app there
+    summary: str  #: its line in the list of commands (``--help``) and in the shell's completion
+    epilog: str | None = None  #: its examples; None: the module's own EPILOG, or a sub-app's
+
+
+#: Every command, by name.  A command's module, and what it imports, is loaded only when that command is run, its
+#: own help asked or its arguments completed: the list of commands (``--help``, a command's name completed) is
+#: written from the summaries here, so that neither it nor a replay pays for the report or the simulation.  Each
+#: summary is the first sentence of the command's own help (``tests/test_startup.py`` holds them together).
+_COMMANDS: dict[str, _Entry] = {
+    "rulesets": _Entry("rulesets", "app", "Inspect, validate, compare and cite the rulesets."),
+    "sources": _Entry("sources", "app", "The sources the rulesets cite: list them, show one, export them for a "
+                                        "reference manager."),
+    "examples": _Entry("examples", "app", "The example deals shipped with the package: list them, find one, copy "
+                                          "them all."),
+    "replay": _Entry("replay", "replay_command", "Re-score recorded deals under one or more rulesets and mark where "
+                                                 "the book's figures differ.",
+                     "Examples:\n\n  piquet-variants replay example:traite-art12.json\n\n"
+                     "  piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon --format json\n\n"
+                     "  piquet-variants replay example:rubicon-partie -r traite:end=race-100 -r marquoir\n\n"
+                     "  cat my-deal.piquet | piquet-variants replay - -r cavendish-rubicon"),
+    "chouette": _Entry("chouette", "chouette_command", "Settle a sitting of three (chouette): each file's parties "
+                                                       "in order, one single player against the other two."),
+    "compare": _Entry("compare", "compare_command", "Replay each deal or partie of a file under several rulesets, "
+                                                    "category by category, naming the rule behind each difference.",
+                      "Examples:\n\n  piquet-variants compare example:traite-art12 -r traite -r cavendish-rubicon\n\n"
+                      "  piquet-variants compare example:traite-art12 -r traite -r cavendish-rubicon --format json"),
+    "convert": _Entry("convert", "convert_command", "Turn a notation file into JSON records, or JSON records into "
+                                                    "notation.",
+                      "Examples:\n\n  piquet-variants convert example:traite-art12 -O art12.json\n\n"
+                      "  piquet-variants convert art12.json --to notation\n\n"
+                      "  piquet-variants convert my-deal.piquet --in-place"),
+    "odds": _Entry("odds", "odds_command", "Exact odds of carte blanche, of the point, sequences and quatorzes "
+                                           "dealt, and of taking in named cards."),
+    "simulate": _Entry("simulate", "simulate_command", "Simulate deals and parties between two players: the show, "
+                                                       "the score bands, the cards, the hazards, the partie."),
+    "analyse": _Entry("analyse", "analyse_command", "Annotate each decision of recorded deals: the discards, each "
+                                                    "call and each card, the player's choice beside the recorded "
+                                                    "one, and what the recorded one gives up against the best "
+                                                    "found, in the partie's settlement."),
+    "report": _Entry("report", "report_command", "Write the HTML report: the rulesets by date, the rules matrix, "
+                                                 "each ruleset and each rule's history with their citations, the "
+                                                 "conflicts, the bibliography, each deal replayed under every "
+                                                 "ruleset, and the statistics.",
+                     "Examples:\n\n  piquet-variants report -O site\n\n"
+                     "  piquet-variants report -O site traite cavendish-rubicon modern-fr --deals example:traite-art12\n\n"
+                     "  piquet-variants report -O rapport --lang fr --deals my-deals/ --stats simulation.json"),
 }
 
 
@@ -68,15 +90,15 @@ PLAIN_HELP = None
 def _command(name: str) -> Any:
     """A command built from its module, as Typer builds it, on first use (a Click command: Typer's own copy of
     Click, so not named here)."""
-    module_name, attr, epilog = _COMMANDS[name]
-    module = import_module(f"{__name__}.{module_name}")
-    found: Any = getattr(module, attr)
+    entry = _COMMANDS[name]
+    module = import_module(f"{__name__}.{entry.module}")
+    found: Any = getattr(module, entry.attr)
     if isinstance(found, typer.Typer):
         found.rich_markup_mode = PLAIN_HELP
         command = typer.main.get_command(found)
     else:
         single = typer.Typer(rich_markup_mode=PLAIN_HELP)
-        single.command(name, epilog=epilog or getattr(module, "EPILOG", None))(found)
+        single.command(name, epilog=entry.epilog or getattr(module, "EPILOG", None))(found)
         command = typer.main.get_command(single)
     command.name = name
     _whole_words(command)
@@ -102,13 +124,26 @@ def _whole(epilog: str) -> str:
 
 
 class _Commands(TyperGroup):
-    """The root group, whose commands are loaded by name (``_COMMANDS``) rather than all at start-up."""
+    """The root group, whose commands are loaded by name (``_COMMANDS``) rather than all at start-up, and listed
+    from their summaries without being loaded."""
 
     def list_commands(self, ctx: typer.Context) -> list[str]:  # type: ignore[override]
         return list(_COMMANDS)
 
     def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:  # type: ignore[override]
         return _command(cmd_name) if cmd_name in _COMMANDS else None
+
+    def format_commands(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]
+        """The list of commands, as Click writes it, from the summaries: no command's module imported."""
+        with formatter.section(gettext("Commands")):  # Click's heading, in Click's catalogue
+            formatter.write_dl([(name, entry.summary) for name, entry in _COMMANDS.items()])
+
+    def shell_complete(self, ctx: typer.Context, incomplete: str) -> list[Any]:  # type: ignore[override]
+        """The commands whose names begin with what is typed, each with its summary, and the group's options, as
+        Click completes them, without loading the commands."""
+        from typer._click.shell_completion import CompletionItem
+        return [CompletionItem(name, help=entry.summary) for name, entry in _COMMANDS.items()
+                if name.startswith(incomplete)] + super(TyperGroup, self).shell_complete(ctx, incomplete)
 
     def _main_shell_completion(self, ctx_args: Any, prog_name: str, complete_var: str | None = None) -> None:
         from .complete import register
@@ -147,49 +182,75 @@ def _options(version: Annotated[bool, typer.Option("--version", callback=_versio
     """Options for every command: the version, and where to look for rulesets."""
     from ..ruleset.registry import set_search_path
 
+    _started()
+
     set_search_path(list(rulesets_dirs or ()))
+
+
+#: The errors of a device that cannot take what is written to it: full, over its quota, a file too large for it.
+DEVICE_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def device_full(exc: BaseException) -> str | None:
+    """What to say of an error writing the output to a device that cannot take it; None for any other error."""
+    if isinstance(exc, OSError) and exc.errno in DEVICE_FULL:
+        return f"piquet-variants: cannot write the output: {os.strerror(exc.errno)} (the device is full)"
+    return None
+
+
+def _started() -> None:
+    """Start-up is over, the command's module loaded: what start-up made is kept out of every later collection
+    (``gc.freeze``), and collection, which the console script turned off while it started (``console.run``), is
+    on again, so that the command's own work keeps its memory bounded.  Where it was on (a script, the tests),
+    nothing changes."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return its exit status.
 
-    Usage errors are Typer's (a usage line, status 2); every error the tool
-    itself knows is one message on stderr and status 1, never a traceback.
+    Usage errors are Click's (a usage line, status 2), said in the language
+    asked; every error the tool itself knows is one message on stderr in that
+    language and status 1, never a traceback.
     Anything else is a bug, said in one line naming the input files (status 1).
+    A warning of the tool's layers below (Python's ``warnings``) is said on
+    stderr as the command's own, in the reader's language (``diagnostics``).
     """
-    ASKED.set("en")  # until a command's --lang says otherwise
-    try:
-        status = app(args=argv, prog_name="piquet-variants", standalone_mode=False)
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    except click.UsageError as exc:  # a bad command line: said as Click says it, in the language asked
-        from .common import usage_error
-        lang = ASKED.get() if ASKED.get() != "en" else _lang_in(sys.argv[1:] if argv is None else argv)
-        if lang == "en":
+    with speaking() as heard:  # the language asked (--lang), once read, for the errors said here
+        try:
+            status = app(args=argv, prog_name="piquet-variants", standalone_mode=False)
+        except SystemExit as exc:
+            return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        except click.UsageError as exc:  # a bad command line: said as Click says it, in the language asked
+            from .common import usage_error
+            lang = heard.lang if heard.lang != "en" else _lang_in(sys.argv[1:] if argv is None else argv)
+            if lang == "en":
+                exc.show()
+            else:
+                typer.echo(usage_error(exc, lang), err=True)
+            return exc.exit_code
+        except click.ClickException as exc:
             exc.show()
-        else:
-            typer.echo(usage_error(exc, lang), err=True)
-        return exc.exit_code
-    except click.ClickException as exc:
-        exc.show()
-        return exc.exit_code
-    except typer.Abort:
-        typer.echo("Aborted!", err=True)
-        return 1
-    except PiquetError as exc:
-        from ..i18n import say
-        said = say(exc, ASKED.get())
-        typer.echo(said if isinstance(exc, ProblemsError) else f"piquet-variants: {said}", err=True)
-        return 1
-    except Exception as exc:  # noqa: BLE001 - the last line of defence: a fault of ours, one line, no traceback
-        full = device_full(exc)  # the user's disk, not our fault
-        if full:
-            typer.echo(full, err=True)
+            return exc.exit_code
+        except typer.Abort:
+            typer.echo("Aborted!", err=True)
             return 1
-        files = ", ".join(_inputs(sys.argv[1:] if argv is None else argv)) or "the command line"
-        typer.echo(f"piquet-variants: internal error on {files} (a bug: please report it, with the file): "
-                   f"{type(exc).__name__}: {echo(str(exc), 200)}", err=True)
-        return 1
+        except PiquetError as exc:
+            from ..i18n import say
+            said = say(exc, heard.lang)
+            typer.echo(said if isinstance(exc, ProblemsError) else f"piquet-variants: {said}", err=True)
+            return 1
+        except Exception as exc:  # noqa: BLE001 - the last line of defence: a fault of ours, one line, no traceback
+            full = device_full(exc)  # the user's disk, not our fault
+            if full:
+                typer.echo(full, err=True)
+                return 1
+            files = ", ".join(_inputs(sys.argv[1:] if argv is None else argv)) or "the command line"
+            typer.echo(f"piquet-variants: internal error on {files} (a bug: please report it, with the file): "
+                       f"{type(exc).__name__}: {echo(str(exc), 200)}", err=True)
+            return 1
     return status if isinstance(status, int) else 0
 
 
@@ -207,9 +268,3 @@ def _inputs(argv: list[str]) -> list[str]:
     from ..files import quietly
     return [echo_name(arg) for arg in argv if arg not in _COMMANDS and (
         arg == "-" or arg.startswith("example:") or quietly(Path.exists, Path(arg)))]
-
-
-def run() -> None:
-    """Console-script entry point (``console.run``, which the installed command calls)."""
-    from ..console import run as console_run
-    console_run()

@@ -18,14 +18,13 @@ from ..cards import card_name, mask_names
 from ..engine.deal import ELDER
 from ..errors import RecordError
 from ..i18n import Lang, decimal, t
-from ..players.registry import DEFAULT_PAIR, player_class
+from ..players.registry import DEFAULT_PLAYER, player_class
 from ..render import Report
 from ..saying import annotation_table, said_skipped
 from .common import FormatOpt, LangOpt, OptionOpt, finish, load_deals, rulesets_for, warn
 from ..simulate.run import on_processes
 from .simulate import EXIT_INTERRUPTED, Bar
 
-DEFAULT_PLAYER = DEFAULT_PAIR.split(":")[0]
 EPILOG = ("Examples:\n\n  piquet-variants analyse example:traite-art12\n\n"
           "  piquet-variants analyse example:traite-art12 --format json --samples 32 --seed 7\n\n"
           "  piquet-variants analyse my-deal.piquet --player search --exact --lang fr --format markdown\n\n"

@@ -19,19 +19,10 @@ from ..located import Located
 from ..ruleset.model import Ruleset
 from ..render import OutputFormat, Report, json_text
 from ..i18n import Lang, say, t
-from . import ASKED, complete
+from . import complete
+from .diagnostics import in_language, note, warn
 
 FormatOpt = Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format: table, json or markdown.")]
-
-
-def _heard(lang: Lang) -> Lang:
-    """The language asked for, kept for an error that ends the command (``cli.main`` says it in this language)."""
-    ASKED.set(lang)
-    return lang
-
-
-LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of labels and names: en or fr.",
-                                       callback=_heard)]
 OptionOpt = Annotated[list[str] | None, typer.Option(
     "--option", "-o", metavar="[RULESET:]NAME=CHOICE",
     help="Choose a ruleset option, e.g. end=race-100 (for every ruleset that has it) or traite:end=race-100 "
@@ -107,14 +98,8 @@ class BadOption(PiquetError):
     """A --option that is not NAME=CHOICE, or that no ruleset given can take."""
 
 
-def warn(message: str, lang: Lang = "en") -> None:
-    """A diagnostic on stderr that does not stop the command."""
-    typer.echo(f"piquet-variants: {t('warning', lang)}: {message}", err=True)
-
-
-def note(message: str, lang: Lang = "en") -> None:
-    """A remark on stderr about how the command read its input: neither a fault nor a result."""
-    typer.echo(f"piquet-variants: {t('note', lang)}: {message}", err=True)
+LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of labels and names: en or fr.",
+                                       callback=in_language)]
 
 
 def _choice(item: str, flag: str) -> tuple[str, str]:
@@ -132,6 +117,13 @@ def one_ruleset(arg: str | None, flagged: list[str] | None) -> str:
         raise Unusable(msg("name-one", "name one ruleset, as RULESET or -r RULESET (given: {given})",
                            given=len(given)), param_hint="RULESET")
     return given[0]
+
+
+def named_ruleset(ref: str) -> tuple[str, str]:
+    """A ruleset as the command line names it (``ID`` or ``ID:NAME=CHOICE[,NAME=CHOICE]``, an id or a file): the
+    id or file, and its choices as written ("" where none are)."""
+    rid, _, spec = ref.rpartition(":") if "=" in ref else (ref, "", "")
+    return rid, spec
 
 
 def parse_options(raw: list[str] | None) -> tuple[tuple[str, str], ...]:
@@ -154,7 +146,7 @@ def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
     """
     named: list[tuple[str, dict[str, str]]] = []
     for ref in refs:
-        rid, _, spec = ref.rpartition(":") if "=" in ref else (ref, "", "")
+        rid, spec = named_ruleset(ref)
         named.append((rid, dict(_choice(c, f"--ruleset {ref}:") for c in spec.split(",")) if spec else {}))
     bare: list[tuple[str, str]] = []
     for item in raw or ():

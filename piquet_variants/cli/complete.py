@@ -62,9 +62,9 @@ def register() -> None:
 
 
 def _options(rid: str) -> list[tuple[str, list[str]]]:
-    from .common import resolve_ruleset
+    from ..api import get_ruleset
     try:
-        return [(o.name, [c.name for c in o.choices]) for o in resolve_ruleset(rid).options]
+        return [(o.name, [c.name for c in o.choices]) for o in get_ruleset(rid).options]
     except PiquetError:
         return []
 

@@ -9,7 +9,6 @@ import typer
 
 from ..engine.deal import ELDER
 from ..engine.notes import Note, Noted
-from ..rulebook.citing import localized_locator
 from ..ruleset.model import Ruleset
 from ..saying import say_all, say_note
 from ..engine.record import Replay, replay
@@ -33,6 +32,8 @@ EXIT_MISMATCH = 3
 
 def tie_words(rs: Ruleset, left: int, lang: Lang) -> str:
     """A tie after the partie's last deal, and the deals the ruleset's source asks for, said where it says so."""
+    from ..rulebook.citing import localized_locator  # the citation styles' module, for a tied partie alone
+
     cites = rs.entry("game.tie").citations
     law = localized_locator(cites[0].locator, lang) if cites else rs.id
     return say_note(Note(Noted.PARTIE_TIED, n=rs.rules.game.deals, left=left, law=law), lang)

@@ -22,7 +22,7 @@ from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, misnamed, path_fo
 from . import complete
 from . import laws as laws_command
 from .common import (AlsoRulesetsOpt, FormatOpt, LangOpt, OneRulesetArg, OptionOpt, Unusable, choose_rulesets,
-                     one_ruleset, problem_data, report_problems, resolve_ruleset, warn)
+                     named_ruleset, one_ruleset, problem_data, report_problems, resolve_ruleset, warn)
 from ..schemas.formats import FORMAT
 from .sources import BibFormat, StyleOpt, bibliography_text
 
@@ -171,7 +171,7 @@ def _ruleset_file(arg: str) -> tuple[Path, bool]:
     path = Path(arg)
     if quietly(Path.exists, path):
         return path, False
-    rid, _, spec = arg.rpartition(":") if "=" in arg else (arg, "", "")
+    rid, spec = named_ruleset(arg)
     if is_id(rid):
         return path_for(rid), bool(spec)
     return Path(rid) if spec and rid.endswith(".yaml") else path, bool(spec)

@@ -19,7 +19,7 @@ import typer
 
 from ..files import check_output_file
 from ..i18n import Lang, decimal, figure_name, t
-from ..players.registry import DEFAULT_PAIR, parse_pair, player_class
+from ..players.registry import DEFAULT_PAIR, parse_pair, player_class, with_options
 from ..render import grid, json_text
 from ..ruleset.compiler import load_ruleset
 from ..odds import book
@@ -167,7 +167,7 @@ def _book_of(data: dict[str, Any]) -> dict[str, Any] | None:
 def _player(pid: str, lang: Lang) -> str:
     """A player as a reader sees it: a shipped player's name in the reader's language, with the id typed for it
     beside where they differ (``appris (learned+score)``); a player of one's own by its id."""
-    base = pid.split("+")[0]
+    base = with_options(pid)[0]
     words = t(f"player:{base}", lang)
     return pid if words in (f"player:{base}", base) else f"{words} ({pid})"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..errors import Word, echo, msg
+from ..errors import echo, msg
 from ..located import JsonPath
 from ..records.checks import FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Figure, Place, Stage, TricksWon
 from ..records.model import Calls, Claim, Count, Deal as RecordedDeal, Incident, Role, RunningClaim, TricksWonClaim

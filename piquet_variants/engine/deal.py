@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_name, iter_cards, mask,
+from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_arg, iter_cards, mask,
                      suit_of)
 from ..compiled import Pickled
-from ..errors import CardArg, IllegalAction, Word, msg
+from ..errors import IllegalAction, Word, msg
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, tables
 from .derived import reading
@@ -508,10 +508,10 @@ class Deal:
     def play_card(self, c: int) -> None:
         """Play card ``c`` (``apply`` in the play, called directly by the table, whose every other action is one)."""
         if not self.playable() >> c & 1:
-            raise IllegalAction(msg("not-now", "{card} may not be played now", card=CardArg(c))
+            raise IllegalAction(msg("not-now", "{card} may not be played now", card=card_arg(c))
                                 if self.hands[self.player] >> c & 1 else
                                 msg("not-held", "the {role} does not hold {card}", role=Word(ROLES[self.player]),
-                                    card=CardArg(c)))
+                                    card=card_arg(c)))
         p = self.player
         self.hands[p] &= ~(1 << c)
         if self.lead_card is None:

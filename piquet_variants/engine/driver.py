@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import iter_cards, mask, rank_of
+from ..cards import card_arg, iter_cards, mask, rank_of
 from ..errors import UNKNOWN_PLAYED, CardArg, IllegalAction, Message, RecordError, Word, msg
 from ..located import JsonPath
 from ..records.model import Call, Deal as RecordedDeal, ExchangeSide, Incident, Shown
@@ -92,13 +92,13 @@ class DealDriver:
         for place, group in groups:
             for i, c in enumerate(group):
                 if c in seen:
-                    raise self.fail(place + (i,), msg("dealt-twice", "{card} is dealt twice", card=CardArg(c)))
+                    raise self.fail(place + (i,), msg("dealt-twice", "{card} is dealt twice", card=card_arg(c)))
                 if c != UNKNOWN:
                     seen[c] = place
         stray = [c for c in seen if rank_of(c) not in self.rules.deck.ranks]
         if stray:
             raise self.fail(("hands",), msg("not-in-pack", "the {card} is not in this ruleset's pack",
-                                            card=CardArg(stray[0], long=True)))
+                                            card=card_arg(stray[0], long=True)))
         return seen
 
     def before_the_exchange(self, deal: Deal) -> None:
@@ -257,7 +257,7 @@ class DealDriver:
                                     ("leaves", side.leaves, mask(part) & ~deal.taken[role])):
             if stated is not None and UNKNOWN not in (given := self.reader.cards(stated, self.at + path + (key,))) \
                     and mask(given) != engine:
-                got: tuple[CardArg, ...] | Word = tuple(map(CardArg, iter_cards(engine))) or Word("nothing")
+                got: tuple[CardArg, ...] | Word = tuple(map(card_arg, iter_cards(engine))) or Word("nothing")
                 said: str | Word = ' '.join(stated) or Word("nothing")
                 raise self.fail(path + (key,), msg("takes-differ", "the {role} takes {cards} from this talon, not {said}",
                                                    role=Word(ROLES[role]), cards=got, said=said) if key == "takes" else

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..cards import parse_card
-from ..errors import BadValue, CardError, Message, Problem, RecordError, Word, echo, msg
+from ..errors import BadValue, CardError, Message, Problem, RecordError, echo, msg
 from ..located import JsonPath
 from ..records.model import Role
 from .deal import ROLES

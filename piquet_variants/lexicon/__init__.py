@@ -11,15 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ..located import yaml12_loader
-from ..odds.events import Chance, OddsEvent
-from ..odds.phrase import BookOdds
 from ..records.checks import BlancheShown, Category, Checkpoint, Dialogue, PartieFigure, Place, Stage, TricksWon
 
+#: A reader's language: the lexicon's files are named by it, and the interface's catalogues (``i18n``) too.
+Lang = Literal["en", "fr"]
+
 if TYPE_CHECKING:
-    from ..i18n import Lang
+    from ..odds.events import OddsEvent
+    from ..odds.phrase import BookOdds
 
 #: The report's headings, and the rule groups (a rule path's first part) under each, in the order of play.
 SECTIONS: dict[str, tuple[str, ...]] = {
@@ -63,9 +65,18 @@ class Lexicon:
 
 @cache
 def lexicon(lang: Lang) -> Lexicon:
-    import yaml  # here, not at start-up: a replay under cached rulesets reads no other YAML
+    """A language's words, parsed once and kept (``stored_data``) until its file changes: YAML's parser, and its
+    import, are most of the cost of a short command's first word."""
+    from ..stored import digest, stored_data
+
     text = resources.files(__package__).joinpath(f"{lang}.yaml").read_text("utf-8")
-    return Lexicon(**yaml.load(text, Loader=yaml12_loader()))
+
+    def parsed() -> Any:
+        import yaml  # here, not at start-up: a replay under cached rulesets reads no other YAML
+        return yaml.load(text, Loader=yaml12_loader())
+
+    return stored_data(lambda: f"lexicon-{lang}-{digest([text.encode()])}.marshal", parsed,
+                       lambda words: Lexicon(**words))
 
 
 def section_of(path: str) -> str:
@@ -175,6 +186,8 @@ def place(at: Place, lang: Lang = "en") -> str:
 
 def event_words(ev: OddsEvent, lang: Lang = "en") -> str:
     """A chance-only event in words (the lexicon's ``events``)."""
+    from ..odds.events import Chance  # the odds' exact counts, imported by the commands that say odds alone
+
     words = lexicon(lang).events
     if ev.chance is Chance.TAKE:
         return words["all" if ev.cards == ev.named else "some"].format(k=ev.cards, n=ev.named,

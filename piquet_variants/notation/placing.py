@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .statements import Piece, Played, Pos, Run
+from .written import Piece, Played, Pos, Run
 
 
 class CardPlaces(NamedTuple):

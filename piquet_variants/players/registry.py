@@ -24,9 +24,11 @@ SHIPPED = {"random": "piquet_variants.players.random_player:RandomPlayer",
            "cavendish": "piquet_variants.players.cavendish:CavendishPlayer",
            "search": "piquet_variants.players.search:SearchPlayer",
            "learned": "piquet_variants.players.learned:LearnedPlayer"}
-#: The players ``simulate`` uses where none are named: the strongest that runs at no less than a quarter of the
-#: ``cavendish`` player's speed (``benchmarks/default_player.py``; ``docs/statistics.md``, The default players).
-DEFAULT_PAIR = "learned:learned"
+#: The player ``simulate`` seats on both sides where none are named, and ``analyse`` and the report's annotations
+#: play: the strongest that runs at no less than a quarter of the ``cavendish`` player's speed
+#: (``benchmarks/default_player.py``; ``docs/statistics.md``, The default players).
+DEFAULT_PLAYER = "learned"
+DEFAULT_PAIR = f"{DEFAULT_PLAYER}:{DEFAULT_PLAYER}"
 
 PlayerClass = Callable[[random.Random], Player]
 
@@ -68,7 +70,7 @@ def player_class(name: str) -> PlayerClass:
     ``OPTIONS``: it is then built with ``options=`` the set of them, and the name, options and all, is what a
     simulation states in its output.
     """
-    name, *options = name.split("+")
+    name, options = with_options(name)
     cls = _plain_class(name)
     if not options:
         return cls
@@ -79,6 +81,12 @@ def player_class(name: str) -> PlayerClass:
                                     name=repr(name), option=repr(option), options=tuple(offered) or Word("none")))
     built: PlayerClass = partial(cast(Any, cls), options=frozenset(options))
     return built
+
+
+def with_options(name: str) -> tuple[str, list[str]]:
+    """A player's name, and the options after it, each after a ``+`` (``learned+score+sink``)."""
+    plain, *options = name.split("+")
+    return plain, options
 
 
 def _plain_class(name: str) -> PlayerClass:

@@ -34,11 +34,11 @@ from ..records.model import Deal as RecordedDeal, record_of
 from ..narrative import said, tell, unplayed
 from ..lexicon import place, value_words
 from ..ruleset.model import Ruleset
-from ..players.registry import DEFAULT_PAIR
+from ..players.registry import DEFAULT_PLAYER
 from .rules import chosen_words
 
 #: The player who annotates a deal's decisions, and the seed he draws with.
-ANNOTATOR = DEFAULT_PAIR.split(":")[0]
+ANNOTATOR = DEFAULT_PLAYER
 SEED = 1
 
 

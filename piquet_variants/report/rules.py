@@ -105,7 +105,7 @@ def ruleset_page(rs: Ruleset, known: set[str], disputed: set[str], cites: Citati
     for e in rs.entries:
         groups.setdefault(_group(e.path), []).append({
             "path": e.path, "value": views.value_text(rs, e, lang), "mark": _mark(rs, e.path, disputed),
-            "defined_in": "" if views.from_option(e) else e.defined_in, "note": e.note or "", "citations": cites.all(e.citations, rs)})
+            "defined_in": "" if views.from_option(e) else e.defined_in.label, "note": e.note or "", "citations": cites.all(e.citations, rs)})
     return {"id": rs.id, "title": views.title(rs, lang), "description": rs.description,
             "date": evidence.date_text(evidence.ruleset_date(rs), lang), "sources": list(rs.sources),
             "extends": rs.extends, "extends_here": rs.extends in known,

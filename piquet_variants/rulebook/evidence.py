@@ -87,7 +87,7 @@ def history(rulesets: list[Ruleset], path: str, lang: Lang = "en") -> dict[str, 
                      **applying(rs, e, lang), "date": date_text(ruleset_date(rs), lang),
                      "copy": rs.source(c.source).copy.as_dict(),
                      "source": c.source, "locator": c.locator, "attestation": c.attestation, "quote": c.quote,
-                     "defined_in": e.defined_in, "citations": _citation_docs(e)})
+                     "defined_in": e.defined_in.label, "citations": _citation_docs(e)})
     return {"path": path, "rows": rows}
 
 

@@ -88,7 +88,7 @@ def entry_doc(e: RuleEntry, lang: Lang = "en", rs: Ruleset | None = None) -> dic
     it applies under the ruleset's other rules."""
     return {"path": e.path, "label": rule_name(e.path, lang), "value": plain(e.value),
             "value_label": value_words(e.value, lang, e.path), **applying(rs, e, lang),
-            "citations": [c.as_dict() for c in e.citations], "defined_in": e.defined_in}
+            "citations": [c.as_dict() for c in e.citations], "defined_in": e.defined_in.label}
 
 
 def show(rs: Ruleset, lang: Lang = "en") -> dict[str, Any]:
@@ -110,7 +110,7 @@ def attestation(e: RuleEntry) -> str:
 
 
 def from_option(e: RuleEntry) -> bool:
-    return "(option " in e.defined_in
+    return e.defined_in.option is not None
 
 
 Standing = Literal["option", "source", "filled"]
@@ -133,7 +133,7 @@ def label(a: RuleEntry, b: RuleEntry) -> Label:
 
 def _side(rs: Ruleset, e: RuleEntry, lang: Lang) -> dict[str, Any]:
     return {"value": plain(e.value), "value_label": value_words(e.value, lang, e.path), **applying(rs, e, lang),
-            "attestation": attestation(e), "defined_in": e.defined_in, "citations": [c.as_dict() for c in e.citations]}
+            "attestation": attestation(e), "defined_in": e.defined_in.label, "citations": [c.as_dict() for c in e.citations]}
 
 
 def diff(a: Ruleset, b: Ruleset, lang: Lang = "en") -> list[dict[str, Any]]:

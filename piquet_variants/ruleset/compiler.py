@@ -33,7 +33,7 @@ class _Leaf:
     """A leaf rule as written, with where it was written."""
 
     raw: dict[str, Any]
-    defined_in: str
+    defined_in: model.DefinedIn
     doc: Located
     at: tuple[str | int, ...]
     order: int  # where it was written: the root of the extends chain 0, its child 1…, an option's choice last
@@ -78,7 +78,7 @@ def _chain(path: Path) -> list[Located]:
                                                                    ruleset=echo(parent), hint=hint))])
 
 
-def _overlay(leaves: dict[str, _Leaf], tree: dict[str, Any], defined_in: str, doc: Located,
+def _overlay(leaves: dict[str, _Leaf], tree: dict[str, Any], defined_in: model.DefinedIn, doc: Located,
              at: tuple[str | int, ...], order: int) -> None:
     for group, rules in tree.items():
         for key, raw in rules.items():
@@ -112,7 +112,7 @@ def _gather(path: Path, wanted: dict[str, str]) -> tuple[list[Located], dict[str
     options: dict[str, tuple[Located, dict[str, Any]]] = {}
     problems = []
     for order, doc in enumerate(chain):
-        _overlay(leaves, doc.data.get("rules", {}), doc.data["id"], doc, ("rules",), order)
+        _overlay(leaves, doc.data.get("rules", {}), model.DefinedIn(doc.data["id"]), doc, ("rules",), order)
         for name, spec in doc.data.get("options", {}).items():
             if spec is None:
                 options.pop(name, None)
@@ -127,7 +127,7 @@ def _gather(path: Path, wanted: dict[str, str]) -> tuple[list[Located], dict[str
     chosen = _choose(options, wanted, chain[-1])
     for name, choice in chosen:
         doc, spec = options[name]
-        _overlay(leaves, spec["choices"][choice]["rules"], f"{doc.data['id']} (option {name}={choice})", doc,
+        _overlay(leaves, spec["choices"][choice]["rules"], model.DefinedIn(doc.data["id"], name, choice), doc,
                  ("options", name, "choices", choice, "rules"), len(chain))
     return chain, leaves, chosen, options
 
@@ -155,7 +155,7 @@ def _fill_defaults(leaves: dict[str, _Leaf], root: Located) -> list[Problem]:
                                          count=len(missing)))]
     cite = {"source": cited[0], "locator": DEFAULT_LOCATOR, "attestation": "unstated", "note": DEFAULT_NOTE}
     for g, k, spec in missing:
-        leaves[f"{g}.{k}"] = _Leaf({"value": spec["default"], "cite": [cite]}, root.data["id"], root, ("rules",), -1)
+        leaves[f"{g}.{k}"] = _Leaf({"value": spec["default"], "cite": [cite]}, model.DefinedIn(root.data["id"]), root, ("rules",), -1)
     return []
 
 
@@ -368,7 +368,7 @@ def _citations(leaf: _Leaf, ruleset_id: str, inherit: dict[str, Any] | None) -> 
     parent's first source and locator.
     """
     own = tuple(_citation(c) for c in leaf.raw["cite"])
-    parent = leaf.defined_in.split(" ")[0]
+    parent = leaf.defined_in.ruleset
     if parent == ruleset_id:
         return own
     if inherit is None:

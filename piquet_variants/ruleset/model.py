@@ -281,13 +281,27 @@ def plain(value: Any) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
+class DefinedIn:
+    """Where a rule's value is written: a ruleset's own rules, or the rules of one of its options' choices."""
+
+    ruleset: str
+    option: str | None = None
+    choice: str | None = None
+
+    @property
+    def label(self) -> str:
+        """As JSON and the report write it: ``traite``, or ``traite (option end=race-100)``."""
+        return self.ruleset if self.option is None else f"{self.ruleset} (option {self.option}={self.choice})"
+
+
+@dataclass(frozen=True, slots=True)
 class RuleEntry:
     """One leaf rule as written: its value in ruleset terms, and why."""
 
     path: str
     value: Any
     citations: tuple[Citation, ...]
-    defined_in: str
+    defined_in: DefinedIn
     note: str | None = None
 
 
