@@ -125,7 +125,7 @@ def test_every_command_says_bad_input_in_french(cli, tmp_path: Path) -> None:
         said.append(err)
     whole = "\n".join(said)
     # the places and what is wrong, in French: the cases the issue names among them
-    assert re.search(r"card\.piquet:\d+:\d+: 'Z' inattendu", whole) and re.search(
+    assert re.search(r"card\.piquet:12:14: ce n'est pas une carte : 'Z9'", whole) and re.search(
         r"card\.json:\d+:\d+: [\w.\[\]]+: ce n'est pas une carte : 'Z9'", whole)
     assert "il manque sa 'fin de donne'" in whole and "la citation ouverte ici par \" n'est jamais fermée" in whole
     assert "clé 'nonsense' inconnue" in whole or "clé inconnue 'nonsense'" in whole
@@ -170,3 +170,16 @@ def test_a_deal_page_says_a_ruleset_s_problem_in_the_page_s_language(lang: str, 
                                                                 "suit, e.g. AS, 10H, RC or A♠)", text="'Z9'"))
     shown = _problem(p, lang)
     assert shown["message"].startswith(words) and "/somewhere" not in shown["where"]
+
+
+@pytest.mark.parametrize("old,new,place", [("premier : A R D ♠  A", "premier : A R D ♠  Z", (10, 22, "'Z'")),
+                                           ("talon : D♣ 8♠", "talon : D♣ Z", (12, 14, "'Z'")),
+                                           ("1. A♠ =", "1. Z♠ =", (21, 6, "'Z♠'"))])
+def test_a_word_that_is_no_card_among_cards_is_said_to_be_none(cli, tmp_path: Path, old: str, new: str, place) -> None:
+    """In a hand, a talon or a trick, a word that is no card is named as such at itself, not as a deal left open."""
+    line, column, word = place
+    path = tmp_path / "bad.piquet"
+    path.write_text((DEALS / "traite-art12.piquet").read_text("utf-8").replace(old, new, 1), "utf-8")
+    for lang, said in (("en", f"not a card: {word}"), ("fr", f"ce n'est pas une carte : {word}")):
+        code, _, err = cli("replay", str(path), "--lang", lang)
+        assert code == 1 and err.startswith(f"{path}:{line}:{column}: {said} ("), err

@@ -577,7 +577,7 @@ def _said_plainly(exc: UnexpectedInput, expected: set[str], lines: list[str], at
     line, col = at
     if isinstance(exc, UnexpectedCharacters) and exc.char == '"' and _left_open(lines, line, col):
         return line, col, msg("open-quote", "this quotation is never closed: end it with '\"' on the same line")
-    odd = _not_a_card(lines, line, col) if "CARDS" in expected else None
+    odd = (_not_a_card(lines, line, col) if "CARDS" in expected else None) or _after_cards(lines, line, col)
     if odd is not None:
         line, col, word = odd
         return line, col, msg("not-a-card-here", "not a card: {word} (a card is its rank, A K Q J 10 9 8 7, or R D V "
@@ -607,6 +607,22 @@ def _not_a_card(lines: list[str], line: int, column: int) -> tuple[int, int, str
             looks = len(word) <= 3 or any(sign in word for sign in "♠♥♦♣♤♡♢♧")
             return (line, column + m.start(), word) if looks and m.start() else None
     return None
+
+
+def _after_cards(lines: list[str], line: int, column: int) -> tuple[int, int, str] | None:
+    """The word at this place, where it goes on a list of cards written short that it cannot belong to ("A R D ♠  Z R D
+    ♥"), or begins a trick ("1. Z♠"): its line, column and text; None where the words before it on the line are no
+    such list."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    words = text[:column - 1].rpartition(":")[2].split()
+    trick = bool(words) and re.fullmatch(r"[0-9]+\.", words[0]) is not None
+    before = words[1:] if trick else words
+    word = text[column - 1:].split(maxsplit=1)[0] if text[column - 1:].strip() else ""
+    if not (before or trick) or not all(_SHORT_CARD.fullmatch(w) for w in before) or not word or _SHORT_CARD.fullmatch(
+            word):
+        return None
+    looks = len(word) <= 3 or any(sign in word for sign in "♠♥♦♣♤♡♢♧")
+    return (line, column, word) if looks and not text[column - 1].isspace() else None
 
 
 def _deal_begun(lines: list[str], line: int) -> tuple[int, int] | None:
