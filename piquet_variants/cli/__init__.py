@@ -191,10 +191,12 @@ def _options(version: Annotated[bool, typer.Option("--version", callback=_versio
 DEVICE_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
 
 
-def device_full(exc: BaseException) -> str | None:
+def device_full(exc: BaseException, lang: Lang = "en") -> str | None:
     """What to say of an error writing the output to a device that cannot take it; None for any other error."""
     if isinstance(exc, OSError) and exc.errno in DEVICE_FULL:
-        return f"piquet-variants: cannot write the output: {os.strerror(exc.errno)} (the device is full)"
+        from ..i18n import t
+        return t("piquet-variants: cannot write the output: {why} (the device is full)", lang).format(
+            why=t(os.strerror(exc.errno), lang))
     return None
 
 
@@ -243,13 +245,15 @@ def main(argv: list[str] | None = None) -> int:
             typer.echo(said if isinstance(exc, ProblemsError) else f"piquet-variants: {said}", err=True)
             return 1
         except Exception as exc:  # noqa: BLE001 - the last line of defence: a fault of ours, one line, no traceback
-            full = device_full(exc)  # the user's disk, not our fault
+            full = device_full(exc, heard.lang)  # the user's disk, not our fault
             if full:
                 typer.echo(full, err=True)
                 return 1
-            files = ", ".join(_inputs(sys.argv[1:] if argv is None else argv)) or "the command line"
-            typer.echo(f"piquet-variants: internal error on {files} (a bug: please report it, with the file): "
-                       f"{type(exc).__name__}: {echo(str(exc), 200)}", err=True)
+            from ..i18n import t
+            files = ", ".join(_inputs(sys.argv[1:] if argv is None else argv)) or t("the command line", heard.lang)
+            typer.echo(t("piquet-variants: internal error on {files} (a bug: please report it, with the file): "
+                         "{error}", heard.lang).format(files=files, error=f"{type(exc).__name__}: {echo(str(exc), 200)}"),
+                       err=True)
             return 1
     return status if isinstance(status, int) else 0
 
