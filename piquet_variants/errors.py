@@ -1,8 +1,10 @@
-"""Exception types.
+"""Exception types, and the messages they carry.
 
 Every error a user can provoke with bad input is one of these, and each
 carries where it happened, so the CLI can print ``FILE:LINE:COL: …`` and
-exit non-zero without a traceback.
+exit non-zero without a traceback.  What it says is a ``Message``, a typed
+value that the presentation says in the reader's language (``i18n.say``):
+no layer below the command line knows which language that is.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Protocol
 
 #: At most this many problems are reported for one file; the reading (or the checking) stops there, and says so.
 MAX_PROBLEMS = 100
+
 
 class Sayer(Protocol):
     """What a message needs to be said in one language: the interface's words (a message's template is the
