@@ -183,3 +183,20 @@ def test_a_word_that_is_no_card_among_cards_is_said_to_be_none(cli, tmp_path: Pa
     for lang, said in (("en", f"not a card: {word}"), ("fr", f"ce n'est pas une carte : {word}")):
         code, _, err = cli("replay", str(path), "--lang", lang)
         assert code == 1 and err.startswith(f"{path}:{line}:{column}: {said} ("), err
+
+
+def test_a_json_record_s_fault_is_shown_at_its_line_with_a_caret(cli, tmp_path: Path) -> None:
+    """A duplicate key, a value of the wrong type and a syntax fault of a JSON record, each with its line and a caret
+    under its place, as a ruleset's and a notation file's are."""
+    texts = {"twice.json": '{"players": ["A", "B"],\n  "players": ["A", "B"], "deals": []}\n',
+             "typed.json": '[{"players": ["A", "B"], "deals": [{"dealer": "B", "scores": {"A": 1, "B": 2}}]},\n'
+                           ' {"players": ["A", "B"], "deals": [{"dealer": 7}]}]\n',
+             "comma.json": '{"players": ["A", "B"]\n "deals": []}\n'}
+    for name, text in texts.items():
+        (tmp_path / name).write_text(text, "utf-8")
+    code, _, err = cli("replay", *(str(tmp_path / name) for name in texts), "--lang", "fr")
+    assert code == 1
+    assert "twice.json:2:3: clé 'players' en double\n      \"players\": [\"A\", \"B\"], \"deals\": []}\n      ^" in err
+    assert ("typed.json:2:37: [1].deals[0].dealer: attendu ici : texte, non un nombre entier : 7\n"
+            '     {"players": ["A", "B"], "deals": [{"dealer": 7}]}]\n' + " " * 40 + "^") in err
+    assert "comma.json:2:2: JSON non valide : une ',' est attendue\n     \"deals\": []}\n     ^" in err

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..errors import MAX_PROBLEMS, Message, Problem, RecordError, Word, echo, msg
-from ..located import MAX_BYTES, MAX_INTEGER, TOO_DEEP, JsonPath, Located, too_large
+from ..located import MAX_BYTES, MAX_INTEGER, TOO_DEEP, JsonPath, Lines, Located, caret, too_large
 from ..schemas import validate
 
 
@@ -290,6 +290,14 @@ class _Text:
         before = self.text.rfind("\n", 0, i)
         return self.line - newlines, (i - before if before >= 0 else offset - self.base_line_start + 1)
 
+    def line_of(self, offset: int, column: int) -> str:
+        """The text of the line that holds ``offset``, as far as it is read; what of it was let go already is blanks,
+        so that ``column`` still points at ``offset``."""
+        i = offset - self.base
+        start = self.text.rfind("\n", 0, i) + 1
+        end = self.text.find("\n", i)
+        return " " * (column - 1 - (i - start)) + self.text[start:end if end >= 0 else len(self.text)]
+
     def extent(self, offset: int, limit: int) -> int | None:
         """Where the object or array at ``offset`` ends, reading on as needed: found by its brackets alone, so that
         a record too long to take is refused (None) before a single value of it is built (a 24 MB record decoded
@@ -329,7 +337,8 @@ class JsonRecords:
 
     def fail(self, offset: int, message: Message) -> RecordError:
         line, column = self.text.position(offset)
-        return RecordError([Problem(self.name, line, column, "", message)])
+        return RecordError([Problem(self.name, line, column, "", message, caret([self.text.line_of(offset, column)], 1,
+                                                                                 column))])
 
     def decode(self, offset: int) -> tuple[Any, int]:
         """The value that starts at ``offset``, and where it ends; a syntax fault at its place."""
@@ -434,7 +443,12 @@ class JsonRecords:
         half = lone_surrogate(data) if _SURROGATE_ESCAPE.search(text) else None
         problems = [half_character_problem(doc, half)] if half is not None else validate(doc, "record", self.left)
         self.left -= len(problems)
-        return RecordError(problems) if problems else doc
+        if not problems:
+            return doc
+        before = self.text.line_of(start, column)[:column - 1]  # each shown at its line, with a caret
+        after = self.text.text[end - self.text.base:].split("\n", 1)[0]
+        lines = Lines((before + text + after).splitlines(), line)
+        return RecordError([p if p.excerpt else replace(p, excerpt=caret(lines, p.line, p.column)) for p in problems])
 
 
 def json_records(source: str | Iterable[str], name: str) -> Iterator[Located | RecordError]:
