@@ -149,7 +149,8 @@ def count(paths: list[Path], samples: int, seed: int, player: str | None, jobs: 
                         "locator": record.data.get("source", {}).get("locator", ""),
                         "decision": d["decision"], "kind": d["kind"], "role": d["role"],
                         "trick": trick if d["decision"] == "card" else None,
-                        "book": d["recorded"], "player": d["player"], "best": d["best"], "loss": d["loss"]})
+                        "book": d["recorded"], "player": d["player"], "best": d["best"], "loss": d["loss"],
+                        "sunk": d.get("sunk", [])})
                 tally.reasons |= {s["words"] for s in deal["skipped"]}
             for k in book - seen:
                 tally.not_annotated[k[0]] += 1
@@ -163,7 +164,8 @@ SUITS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 
 
 def _cards(action: Any) -> str:
-    """A discard's or a call's cards, or a card, as the notation writes them (``10♠``); a call sunk whole: 'sinks'."""
+    """A discard's or a call's cards, or a card, as the notation writes them (``10♠``); a call sunk whole: 'sinks'.
+    A lesser call is its cards, and the cards it sinks after them."""
     if action == "sink":
         return "sinks"
     return " ".join(c[:-1] + SUITS[c[-1]] for c in (action if isinstance(action, list) else [action]))
@@ -200,7 +202,8 @@ def markdown(figures: dict[str, Any]) -> str:
         what = {"discard": f"{d['role']}'s discard", "call": f"{d['role']}'s {d['kind']}",
                 "card": f"{d['role']}'s card to trick {d['trick']}"}[d["decision"]]
         worth = f"{_value(d['book']['value'])}, {_value(d['player']['value'])}"
-        lines.append(f"| `{d['file']}` #{d['record']} | {what} | {_cards(d['book']['action'])} | "
+        book = _cards(d["book"]["action"]) + (f" (sinking {_cards(d['sunk'])})" if d.get("sunk") else "")
+        lines.append(f"| `{d['file']}` #{d['record']} | {what} | {book} | "
                      f"{_cards(d['player']['action'])} | {worth} |")
     return "\n".join(lines)
 

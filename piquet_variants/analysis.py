@@ -2,7 +2,10 @@
 what the recorded choice gives up against the best found.
 
 The decisions are rebuilt from the finished ``Deal`` a replay keeps (``engine.record.DealReplay.deal``): the
-discards, each call (an index among ``Deal.candidates()``, or the sinking one past them), each card.  They are
+discards, each call (an index among ``Deal.candidates()``, or the sinking one past them), each card.  A lesser
+call (a tierce out of a quart, three kings out of four: ``Deal.sink``) is a choice the laws allow but the table
+does not offer its players; it is replayed as recorded, the cards sunk and then the call, and valued beside the
+calls offered, as one more alternative (``Annotation.offered`` says the player never considers it).  They are
 played again through the table (``players.table.play``) with a seat that plays the recorded action and stops at
 the decision, so that the deciding player is seen through his own ``View``: what he knew then, and no more.
 
@@ -37,7 +40,7 @@ from typing import Final, Protocol
 
 from .cards import iter_cards
 from .engine.combos import KINDS
-from .engine.notes import Noted
+from .engine.notes import Note, Noted
 from .engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase, deck_cards
 from .engine.partie import Partie
 from .engine.record import DealReplay, Replay
@@ -78,18 +81,19 @@ class Reason(Enum):
     IRREGULAR_EXCHANGE = "irregular_exchange"  # the exchange is not one the laws let a player make
     PENALTY = "penalty"  # a penalty of the exchange changes what follows (a peek, a forced suit)
     LAWS_OF_CALLING = "laws_of_calling"  # the calls were ruled on (a miscall, a false call, a penalty)
-    SUNK_PART = "sunk_part"  # a call sinks part of a kind, a choice the table's players are not offered
     IRREGULAR_PLAY = "irregular_play"  # a card the laws of play do not let follow
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One decision as recorded: the phase, who made it, the engine's action, and a call's key (None: sunk)."""
+    """One decision as recorded: the phase, who made it, the engine's action, a call's key (None: sunk) and the
+    cards sunk before it (a lesser call: ``Deal.sink``)."""
 
     phase: int
     role: int
     action: int
     key: int | None = None
+    sunk: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +114,9 @@ class Valued:
 @dataclass(frozen=True, slots=True)
 class Annotation:
     """One decision annotated: the recorded choice, the analysing player's, the best found, and what the recorded
-    one gives up (``loss``, never below zero)."""
+    one gives up (``loss``, never below zero).  A recorded lesser call is the action past the sinking one, its
+    cards the last of ``options`` and those it sinks ``sunk``; ``offered`` is False where the recorded choice is
+    not among those the table offers the player (a lesser call), valued all the same."""
 
     index: int
     choice: Choice
@@ -122,6 +128,8 @@ class Annotation:
     best: Valued
     alternatives: int
     samples: int
+    offered: bool = True
+    sunk: int = 0
 
     @property
     def loss(self) -> float:
@@ -224,8 +232,6 @@ def _not_called(deal: Deal, fresh: Deal) -> Skipped | None:
     """Why the calls as made cannot be replayed by the laws of play alone, if they cannot."""
     if deal.irregular is not None or any(deal.shown[k][p] is not None for k in KINDS for p in (ELDER, YOUNGER)):
         return Skipped(Choice.CALL, Reason.LAWS_OF_CALLING)
-    if any(n.what == Noted.SUNK for n in deal.notes):
-        return Skipped(Choice.CALL, Reason.SUNK_PART)
     if (deal.forced_by is not None or any(deal.reckons_nothing) or any(deal.grand_coup) or deal.forfeit is not None
             or fresh.phase != Phase.DECLARE):
         return Skipped(Choice.CALL, Reason.PENALTY)
@@ -233,16 +239,31 @@ def _not_called(deal: Deal, fresh: Deal) -> Skipped | None:
 
 
 def _call_steps(deal: Deal, fresh: Deal, steps: list[Step]) -> Skipped | None:
+    sunk = _sunk(deal)
     while fresh.phase == Phase.DECLARE:
         kind, p = fresh.declaring()
+        cards = sunk.get((kind, p), 0)
+        if cards:
+            fresh.sink(p, kind, cards)  # the replay sank them in this very hand
         call = deal.calls[kind][p]
         cands = fresh.candidates()
         index = len(cands) if call is None else next((i for i, c in enumerate(cands) if c == call), -1)
         if index < 0:
             return Skipped(Choice.CALL, Reason.LAWS_OF_CALLING)
-        steps.append(Step(Phase.DECLARE, p, index, None if call is None else call.key))
+        steps.append(Step(Phase.DECLARE, p, index, None if call is None else call.key, cards))
         fresh.apply(index)
     return None
+
+
+def _sunk(deal: Deal) -> dict[tuple[str, int], int]:
+    """The cards each player sank in calling each kind, from the deal's notes."""
+    kinds = {Note(Noted.of("kind", k)): k for k in KINDS}
+    out: dict[tuple[str, int], int] = {}
+    for n in deal.notes:
+        if n.what == Noted.SUNK and n.kind in kinds and n.role is not None:
+            where = (kinds[n.kind], n.role)
+            out[where] = out.get(where, 0) | sum(1 << c for c in n.cards or ())
+    return out
 
 
 def _card_steps(deal: Deal, fresh: Deal, steps: list[Step]) -> Skipped | None:
@@ -285,22 +306,26 @@ class _Reached(Exception):
 
 class _Script:
     """Both seats of one replay: the steps, then (where ``stop`` is not None, at step ``stop``) a halt, or the
-    alternative ``then``, then each role's own player (``players``) or, for the cards, the solver (``solver``)."""
+    alternative ``then`` (where it is the lesser call past the calls offered, the recorded ``lesser``), then each
+    role's own player (``players``) or, for the cards, the solver (``solver``)."""
 
     def __init__(self, deal: Deal, steps: Sequence[Step], stop: int | None = None, then: int | None = None,
-                 players: tuple[Player, Player] | None = None, solver: Solver | None = None) -> None:
+                 players: tuple[Player, Player] | None = None, solver: Solver | None = None,
+                 lesser: Step | None = None) -> None:
         self.deal, self.steps, self.stop, self.then = deal, steps, stop, then
-        self.players, self.solver = players, solver
+        self.players, self.solver, self.lesser = players, solver, lesser
         self.at = 0
 
     def choose(self, view: View, legal: Legal) -> int:
         at = self.at
         self.at += 1
         if at < len(self.steps) and at != self.stop:
-            return _as_now(self.steps[at], legal)
+            return _as_now(self.deal, self.steps[at], legal)
         if at == self.stop:
             if self.then is None:
                 raise _Reached(view, legal)
+            if self.lesser is not None and self.then == _lesser(legal):
+                return _as_now(self.deal, self.lesser, legal)
             return self.then
         if self.solver is not None and legal.phase == Phase.PLAY:
             return _exact_card(self.solver, self.deal)
@@ -316,14 +341,28 @@ class _Seat:
         return self.script.choose(view, legal)
 
 
-def _as_now(step: Step, legal: Legal) -> int:
+def _as_now(deal: Deal, step: Step, legal: Legal) -> int:
     """A recorded step as an action of this deal: a call by its key (the drawn hand's index of it; where the draw
-    holds none such, his best), anything else as recorded."""
+    holds none such, his best), its cards sunk first where this hand holds them (a drawn hand may not: the call
+    is then made from the hand as it is), anything else as recorded."""
     if step.phase != Phase.DECLARE:
         return step.action
+    candidates = legal.candidates
+    if step.sunk:
+        kind, p = deal.declaring()
+        try:
+            deal.sink(p, kind, step.sunk)
+            candidates = deal.candidates()
+        except IllegalAction:
+            pass
     if step.key is None:
-        return len(legal.candidates)
-    return next((i for i, c in enumerate(legal.candidates) if c.key == step.key), 0)
+        return len(candidates)
+    return next((i for i, c in enumerate(candidates) if c.key == step.key), 0)
+
+
+def _lesser(legal: Legal) -> int:
+    """The action that names a recorded lesser call: one past the sinking one."""
+    return len(legal.candidates) + 1
 
 
 def _run(deal: Deal, script: _Script) -> Deal:
@@ -420,10 +459,17 @@ def annotate(plan: Plan, index: int) -> Annotation:
         view, legal = reached.view, reached.legal
     else:
         raise ValueError(f"step {index} is never reached")
+    lesser = step if step.phase == Phase.DECLARE and step.sunk else None
+    recorded = _lesser(legal) if lesser is not None else step.action
+    options: tuple[int, ...] = ()
+    if step.phase == Phase.DECLARE:
+        options = tuple(c.cards for c in legal.candidates) + (0,)
+        if lesser is not None:  # the lesser call's cards: the reached deal sinks as recorded, and is done with
+            options += (_call_cards(start, lesser),)
     mine = make(random.Random(rng.random())).choose(view, legal)
     actions = _alternatives(plan, step, legal, mine, rng)
-    if step.action not in actions:
-        actions.append(step.action)
+    if recorded not in actions:
+        actions.append(recorded)
     sums = dict.fromkeys(actions, 0.0)
     samples = plan.samples if len(actions) > 1 else 0
     for _ in range(samples):
@@ -434,18 +480,24 @@ def annotate(plan: Plan, index: int) -> Annotation:
             deal = _copy(world)
             players = (make(random.Random(seed)), make(random.Random(seed + 1)))
             solver = Solver(plan.rules, plan.rules.deal.hand) if plan.exact else None
-            done = _run(deal, _Script(deal, before, stop=at, then=a, players=players, solver=solver))
+            done = _run(deal, _Script(deal, before, stop=at, then=a, players=players, solver=solver, lesser=lesser))
             sums[a] += plan.settlement.value(score_deal(done), step.role)
     means = {a: s / samples if samples else 0.0 for a, s in sums.items()}
-    best = max(actions, key=lambda a: (means[a], a == step.action))
+    best = max(actions, key=lambda a: (means[a], a == recorded))
     values: dict[int, float | None] = {a: means[a] if samples else None for a in actions}
     kind: str | None = None
-    options: tuple[int, ...] = ()
     if step.phase == Phase.DECLARE:
         kind = plan.rules.declarations.order[sum(1 for s in plan.steps[:index] if s.phase == Phase.DECLARE) // 2]
-        options = tuple(c.cards for c in legal.candidates) + (0,)
-    return Annotation(index, _CHOICE_OF[step.phase], step.role, kind, options, Valued(step.action, values[step.action]),
-                      Valued(mine, values[mine]), Valued(best, values[best]), len(actions), samples)
+    return Annotation(index, _CHOICE_OF[step.phase], step.role, kind, options, Valued(recorded, values[recorded]),
+                      Valued(mine, values[mine]), Valued(best, values[best]), len(actions), samples,
+                      recorded in legal, step.sunk if lesser is not None else 0)
+
+
+def _call_cards(deal: Deal, step: Step) -> int:
+    """The cards of a recorded lesser call, in the deal at its decision (which it sinks in)."""
+    kind, p = deal.declaring()
+    deal.sink(p, kind, step.sunk)
+    return next((c.cards for c in deal.candidates() if c.key == step.key), 0)
 
 
 def _copy(world: Deal) -> Deal:

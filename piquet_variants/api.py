@@ -18,7 +18,8 @@ import codecs
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from itertools import chain
 from pathlib import Path
 from typing import Any, Literal, Protocol, Union
@@ -32,7 +33,7 @@ from .notation.events import RecordEvent, Told, Visitor, walk
 from .notation.writer import write_all
 from .records.json_reader import (HALF_A_CHARACTER, half_character, half_character_problem, json_records,
                                   lone_surrogate)
-from .records.model import Record as TypedRecord, data_of, record_of
+from .records.model import TypedRecord, data_of, record_of
 from .ruleset.compiler import compile_path, load_ruleset
 from .ruleset.model import Rules, Ruleset
 from .schemas import validate
@@ -41,6 +42,8 @@ __all__ = ["PiquetError", "Record", "RecordEvent", "Replay", "Visitor", "get_rul
            "write_json"]
 
 Format = Literal["notation", "json"]
+#: The languages a record is written in.
+Lang = Literal["en", "fr"]
 
 
 class Handle(Protocol):
@@ -54,8 +57,9 @@ class Handle(Protocol):
 class Record:
     """One deal or partie, as recorded: the ``piquet-record/1`` data and where each value was written.
 
-    Two records are equal when their data are: ``read(write(r)) == r``,
-    wherever each was written.
+    Two records are equal when their typed records are (``model``): ``read(write(r)) == r``, wherever each was
+    written, and whatever its language (the same deal in French and in English notation, or in JSON, is one
+    record).
     """
 
     located: Located
@@ -74,9 +78,9 @@ class Record:
         """The line where the record's first deal begins."""
         return self.located.where(("deals", 0))[0]
 
-    @property
+    @cached_property
     def model(self) -> TypedRecord:
-        """The record as typed values (``piquet_variants.records.model``): deals, claims, checkpoints."""
+        """The record as typed values (``piquet_variants.records.model``): deals, claims, checkpoints; built once."""
         return record_of(self.data)
 
     def events(self) -> Iterator[RecordEvent]:
@@ -89,11 +93,11 @@ class Record:
         return visitor.visit_record(self.model)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Record) and self.data == other.data
+        return isinstance(other, Record) and self.model == other.model
 
     def __hash__(self) -> int:
-        """By the data, as equality is: two equal records are one member of a set."""
-        return hash(json.dumps(self.data, sort_keys=True))
+        """By the typed record, as equality is: two equal records are one member of a set."""
+        return hash(self.model)
 
 
 def read(source: str | Path | bytes | Handle, *, fmt: Format | None = None,
@@ -281,15 +285,30 @@ def _data(records: Writable | Iterable[Writable]) -> list[dict[str, Any]]:
     return out
 
 
-def write(records: Writable | Iterable[Writable]) -> str:
-    """Records in the canonical notation, one after another; comments are written where they stood."""
-    return write_all(record_of(data) for data in _data(records))
+def write(records: Writable | Iterable[Writable], lang: Lang | None = None) -> str:
+    """Records in the canonical notation, one after another, each in ``lang`` (by default its own language);
+    comments are written where they stood."""
+    return write_all(_in(record_of(data), lang) for data in _data(records))
 
 
-def write_json(records: Writable | Iterable[Writable]) -> str:
-    """Records as JSON: one record as an object, several as an array (each validates against the record schema)."""
+def write_json(records: Writable | Iterable[Writable], lang: Lang | None = None) -> str:
+    """Records as JSON, each in ``lang`` (by default its own language): one record as an object, several as an
+    array (each validates against the record schema)."""
     data = _data(records)
+    if _language(lang) is not None:
+        data = [data_of(record_of(d), lang) for d in data]
     return json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _in(record: TypedRecord, lang: Lang | None) -> TypedRecord:
+    """The record to be written in ``lang``: the same record (its language takes no part in its equality)."""
+    return record if lang is None or _language(lang) == record.lang else replace(record, lang=lang)
+
+
+def _language(lang: str | None) -> str | None:
+    if lang not in (None, "en", "fr"):
+        raise ValueError(f"a record is written in en or fr, not {echo(lang)}")
+    return lang
 
 
 def get_ruleset(ref: str | Path | Ruleset, options: Iterable[tuple[str, str]] = (),
@@ -360,6 +379,7 @@ def replay(record: Record | TypedRecord | Located, rules: str | Path | Ruleset |
         doc = Located("<record>", _data(record)[0])
     else:
         doc = record.located if isinstance(record, Record) else record
+    typed = record.model if isinstance(record, Record) else record_of(doc.data)  # a Record's, built once
     if rules is None:  # the record's own, a file named from the record's folder; a fault of it is at its line
         own = tuple(doc.data.get("options", {}).items()) + tuple(options)
         try:
@@ -368,4 +388,4 @@ def replay(record: Record | TypedRecord | Located, rules: str | Path | Ruleset |
             raise RecordError([doc.problem(("ruleset",), exc.message)]) from None
     elif not isinstance(rules, Rules):
         rules = get_ruleset(rules, options).rules
-    return replay_typed(record_of(doc.data), rules, doc)
+    return replay_typed(typed, rules, doc)

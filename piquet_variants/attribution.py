@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from .engine.reading import Placed
 from .engine.record import Replay, replay
 from .engine.scoring import CATEGORIES
 from .errors import PiquetError
-from .located import Located
-from .records.model import Record, record_of
+from .records.model import TypedRecord
 from .ruleset.compiler import engine_value
 from .ruleset.model import Rules, Ruleset, plain
 
@@ -75,7 +75,7 @@ def category_figures(rep: Replay) -> Figures:
     return out
 
 
-def _figures_under(record: Record, doc: Located, rules: Rules) -> Figures | None:
+def _figures_under(record: TypedRecord, doc: Placed, rules: Rules) -> Figures | None:
     """The figures under a counterfactual ruleset, or None where the record cannot be played under it.
 
     One rule changed alone can make a ruleset the record does not fit (a
@@ -94,9 +94,9 @@ class Budget:
         self.left = MAX_REPLAYED
         self.spent = False  # an experiment was refused: the search stopped short
 
-    def take(self, doc: Located) -> bool:
-        """Whether one more counterfactual replay of ``doc`` may run; if so, its cost is taken."""
-        cost = len(doc.data["deals"]) + TRIAL
+    def take(self, record: TypedRecord) -> bool:
+        """Whether one more counterfactual replay of ``record`` may run; if so, its cost is taken."""
+        cost = len(record.deals) + TRIAL
         if self.left < cost:
             self.spent = True
             return False
@@ -104,13 +104,14 @@ class Budget:
         return True
 
 
-def attribute(doc: Located, base: Ruleset, other: Ruleset, budget: Budget | None = None) -> list[Cause]:
-    """The causes of every difference between ``base``'s figures and ``other``'s, in deal and category order.
+def attribute(record: TypedRecord, doc: Placed, base: Ruleset, other: Ruleset,
+              budget: Budget | None = None) -> list[Cause]:
+    """The causes of every difference between ``base``'s figures and ``other``'s for a typed record (``doc`` says
+    where its values were written), in deal and category order.
 
     The experiments stop when ``budget`` (one's own if not given) is spent: a
     difference they leave unexplained then has a cause that says so (``stopped``).
     """
-    record = record_of(doc.data)
     ref, target = (category_figures(replay(record, base.rules, doc)),
                    category_figures(replay(record, other.rules, doc)))
     apart = [key for key in ref if key in target and ref[key] != target[key]]
@@ -124,7 +125,7 @@ def attribute(doc: Located, base: Ruleset, other: Ruleset, budget: Budget | None
     values = {b.path: b.value for _, b in base.differing(other)}
     moved: dict[str, Figures] = {}
     for path, value in values.items():
-        if not budget.take(doc):
+        if not budget.take(record):
             break
         got = under({path: value})
         if got is not None:
@@ -136,14 +137,14 @@ def attribute(doc: Located, base: Ruleset, other: Ruleset, budget: Budget | None
         causes[key] = [Cause(key[0], key[1], (p,), True) for p in singles]
         if not any(moved[p][key] == target[key] for p in singles):
             unexplained.append(key)
-    for key, rules in _smallest_sets(doc, under, values, list(moved), unexplained, target, budget):
+    for key, rules in _smallest_sets(record, under, values, list(moved), unexplained, target, budget):
         causes[key].append(Cause(key[0], key[1], rules, False))
     for key in unexplained if budget.spent else ():  # what the search, stopped short, left unexplained
         causes[key].append(Cause(key[0], key[1], (), False, stopped=True))
     return [c for key in apart for c in causes[key]]
 
 
-def _smallest_sets(doc: Located, under: Callable[[dict[str, Any]], Figures | None], values: dict[str, Any],
+def _smallest_sets(record: TypedRecord, under: Callable[[dict[str, Any]], Figures | None], values: dict[str, Any],
                    usable: list[str],
                    keys: list[tuple[int, str]], target: Figures,
                    budget: Budget) -> Iterable[tuple[tuple[int, str], tuple[str, ...]]]:
@@ -151,7 +152,7 @@ def _smallest_sets(doc: Located, under: Callable[[dict[str, Any]], Figures | Non
     ``keys`` keeps those the budget leaves unexplained."""
     for size in range(2, MAX_SET + 1):
         for chosen in combinations(usable, size):
-            if not keys or not budget.take(doc):
+            if not keys or not budget.take(record):
                 return
             got = under({p: values[p] for p in chosen})
             if got is None:

@@ -35,6 +35,9 @@ EIGHT: Final = 6
 SEVEN: Final = 7
 SIX: Final = 8
 
+#: The card a record does not give (the book's "?"): a card all the same, which no pack holds.
+UNKNOWN: Final = -1
+
 #: Rank keys as rulesets write them (high to low).
 RANK_KEYS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
 
@@ -175,6 +178,19 @@ def card_name(c: int, lang: str = "en", symbols: bool = False) -> str:
     names = _NAMES[lang]
     suit = SUIT_SYMBOLS[suit_of(c)] if symbols else names["suits"][suit_of(c)]
     return names["ranks"][rank_of(c)] + suit
+
+
+def card_of(text: str, lang: str = "en") -> int:
+    """A card as a record writes it in ``lang`` (``AS``, ``RC``, ``A♠``), or ``UNKNOWN`` for ``?``."""
+    if text == "?":
+        return UNKNOWN
+    found = compact_cards(lang).get(text)
+    return parse_card(text, lang) if found is None else found
+
+
+def card_text(c: int, lang: str = "en") -> str:
+    """A card as a record writes it in ``lang``: ``card_of``'s inverse (``?`` for ``UNKNOWN``)."""
+    return "?" if c == UNKNOWN else card_name(c, lang)
 
 
 def card_long_name(c: int, lang: str = "en") -> str:

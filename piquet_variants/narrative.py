@@ -22,7 +22,7 @@ from .notation.numbers import say_number
 from .notation.speech import say
 from .records.checks import (FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Figure, Place, RunCalled,
                              SetCalled, Stage, TricksWon)
-from .records.model import Deal as RecordedDeal
+from .records.model import RecordedDeal
 from .saying import say_note
 
 

@@ -55,7 +55,12 @@ def said_action(a: Annotation, action: int, lang: Lang) -> str:
     if a.choice == Choice.CARD:
         return card_name(action, lang)
     cards = a.options[action]
-    return " ".join(mask_names(cards, lang)) if cards else t("sinks", lang)
+    said = " ".join(mask_names(cards, lang)) if cards else t("sinks", lang)
+    if a.sunk and action == a.recorded.action:  # the recorded lesser call: what it sinks, and that it is not offered
+        notes = [t("sinking {cards}", lang).format(cards=" ".join(mask_names(a.sunk, lang)))]
+        notes += [] if a.offered else [t("a choice the player is not offered", lang)]
+        said += " (" + "; ".join(notes) + ")"
+    return said
 
 
 def said_worth(value: float | None, lang: Lang) -> str:

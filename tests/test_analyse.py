@@ -121,9 +121,22 @@ def test_the_report_deal_page_annotates_the_decisions(cli, tmp_path) -> None:  #
     assert 'class="annotations"' not in (tmp_path / "plain" / "deals" / "traite-art12-piquet.html").read_text("utf-8")
 
 
-def test_a_deal_that_sinks_part_of_a_kind_says_its_calls_are_not_annotated(cli) -> None:
-    assert _annotated_and_skipped(cli, "cavendish-sinking-ii.json") == (["discard", "discard"],
-                                                                         [("call", "sunk_part")])
+def test_a_lesser_call_is_annotated_and_valued_beside_the_calls_offered(cli) -> None:
+    """Three kings called out of four (Cavendish, Calling, sinking Example II): every decision is annotated, and the
+    recorded call, which no player is offered, is valued all the same, and said so."""
+    name = "cavendish-examples/calling-02.piquet"
+    code, out, err = cli("analyse", str(DEALS / name), "--format", "json", "--samples", "2", "-q")
+    assert code == 0, err
+    [deal] = json.loads(out)["results"][0]["deals"]
+    assert deal["skipped"] == [] and len(deal["decisions"]) == _decisions(name)
+    [lesser] = [d for d in deal["decisions"] if not d["offered"]]
+    assert (lesser["decision"], lesser["kind"], lesser["role"], lesser["sunk"]) == ("call", "sets", "elder", ["KH"])
+    assert lesser["recorded"]["value"] is not None and "KH" not in lesser["recorded"]["action"]
+    assert lesser["player"]["action"] != lesser["recorded"]["action"]  # the player is offered the quatorze, not this
+    assert all(d["sunk"] == [] for d in deal["decisions"] if d is not lesser)
+    assert _annotated_and_skipped(cli, "cavendish-sinking-ii.json")[1] == []
+    code, out, _ = cli("analyse", str(DEALS / name), "--samples", "1", "-q", "--lang", "fr")
+    assert "(en cachant RC; un choix qui n'est pas offert au joueur)" in out
 
 
 def test_exact_play_values_the_cards_by_the_solver(cli) -> None:

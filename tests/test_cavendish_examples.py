@@ -170,3 +170,15 @@ def test_the_agreement_counts_are_what_analyse_gives(cli: Cli) -> None:
     assert figures["chapters"]["Playing the Cards"]["decisions"] == {"discard": 1, "call": 6, "card": 10}
     assert len(figures["disagreements"]) == sum(
         sum(ch["decisions"].values()) - sum(ch["agreed"].values()) for ch in figures["chapters"].values())
+
+
+def test_a_lesser_call_of_the_book_is_counted_and_shown_with_what_it_sinks() -> None:
+    """Calling II's three kings out of four: every decision the book gives is annotated, and the call, which the
+    player is never offered, is a disagreement shown with the king it sinks."""
+    agreement = _agreement()
+    figures = agreement.count([FOLDER / "calling-02.piquet"], 1, 7, None, 1)
+    calling = figures["chapters"]["Calling"]
+    assert sum(calling["not_annotated"].values()) == 0 and calling["decisions"]["call"] == 6
+    [sets] = [d for d in figures["disagreements"] if d["decision"] == "call"]
+    assert (sets["kind"], sets["sunk"]) == ("sets", ["KH"])
+    assert "(sinking K♥)" in agreement.markdown(figures)

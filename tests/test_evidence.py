@@ -234,8 +234,8 @@ def test_au_cent_deals_are_not_law_71(path: str) -> None:
 def test_a_dealer_who_changes_his_packets(rid: str, kind: str) -> None:
     """The three ways of changing the packets reach the replay's note."""
     from piquet_variants.engine.record import _packets
-    from piquet_variants.records.model import Deal
-    notes = _packets(load_ruleset(rid).rules, Deal(dealer="A", packets=3), "A", {"A": 2})
+    from piquet_variants.records.model import RecordedDeal
+    notes = _packets(load_ruleset(rid).rules, RecordedDeal(dealer="A", packets=3), "A", {"A": 2})
     assert [n.what.value for n in notes] == [kind] and "donnait par 2" in say_note(notes[0], "fr")
 
 

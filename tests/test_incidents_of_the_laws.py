@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import piquet_variants as pv
-from piquet_variants.cards import card_name, parse_card
+from piquet_variants.cards import card_name, card_of, parse_card
 from piquet_variants.saying import say_all
 from piquet_variants.errors import RecordError
 from .reading import read_text
@@ -170,7 +170,7 @@ def test_each_incident_reads_from_json_and_is_typed(en: str, fr: str, where: str
     assert typed.type == incident["type"]
     for key in ("which_cards", "whose", "found", "points", "when", "own_sheet"):
         value = incident.get(key)
-        assert getattr(typed, key) == (tuple(value) if isinstance(value, list) else value)
+        assert getattr(typed, key) == (tuple(card_of(c) for c in value) if isinstance(value, list) else value)
 
 
 def test_the_schema_requires_each_new_incident_s_fields(cli, tmp_path: Path) -> None:

@@ -21,12 +21,12 @@ DEALS = Path(__file__).parent.parent / "docs" / "deals"
 
 #: Each object of the schema (by where it is defined) and its class; a class's field for the object's other keys.
 CLASSES: dict[str, tuple[type[Any], str | None]] = {
-    "": (model.Record, None),
+    "": (model.TypedRecord, None),
     "/properties/comments/items": (model.Comment, None),
-    "/$defs/deal": (model.Deal, None),
+    "/$defs/deal": (model.RecordedDeal, None),
     "/$defs/deal/properties/hands": (model.Hands, None),
     "/$defs/exchange_side": (model.ExchangeSide, None),
-    "/$defs/deal/properties/exchange": (model.Exchange, None),
+    "/$defs/deal/properties/exchange": (model.RecordedExchange, None),
     "/$defs/deal/properties/incidents/items": (model.Incident, None),
     "/$defs/deal/properties/incidents/items/properties/called": (model.Called, None),
     "/$defs/deal/properties/declarations": (model.Declarations, None),
@@ -110,7 +110,8 @@ def test_the_writers_write_a_typed_record_as_its_data(path: Path) -> None:
 
 
 def test_a_typed_record_made_wrong_is_refused_by_the_writers() -> None:
-    typed = model.Record(players=("A", "B"), deals=(model.Deal(dealer="B", hands=model.Hands(("AS",), ("ZZ", 3))),))
+    deal = model.RecordedDeal(dealer="B", hands=model.Hands((0,), (3, "ZZ")))
+    typed = model.TypedRecord(players=("A", "B"), deals=(deal,))
     with pytest.raises(pv.PiquetError, match=r"deals\[0\]\.hands\.younger\[1\]"):
         pv.write(typed)  # type: ignore[arg-type]
 
@@ -158,7 +159,7 @@ def test_a_fault_of_a_typed_record_is_placed_by_its_places() -> None:
     from piquet_variants.errors import RecordError
     from piquet_variants.ruleset.compiler import load_ruleset
 
-    typed = model.Record(players=("A", "B"), deals=(model.Deal(dealer="C"),))
+    typed = model.TypedRecord(players=("A", "B"), deals=(model.RecordedDeal(dealer="C"),))
     with pytest.raises(RecordError) as caught:
         replay(typed, load_ruleset("cavendish-rubicon").rules, _Nowhere())
     assert str(caught.value.problems[0]).startswith("<made>:1:1") and "dealer 'C' is not one of the players" in str(

@@ -58,9 +58,10 @@ _COMMANDS: dict[str, _Entry] = {
                       "Examples:\n\n  piquet-variants compare example:traite-art12 -r traite -r cavendish-rubicon\n\n"
                       "  piquet-variants compare example:traite-art12 -r traite -r cavendish-rubicon --format json"),
     "convert": _Entry("convert", "convert_command", "Turn a notation file into JSON records, or JSON records into "
-                                                    "notation.",
+                                                    "notation, in either language.",
                       "Examples:\n\n  piquet-variants convert example:traite-art12 -O art12.json\n\n"
                       "  piquet-variants convert art12.json --to notation\n\n"
+                      "  piquet-variants convert example:traite-art12 --lang en -O art12-en.piquet\n\n"
                       "  piquet-variants convert my-deal.piquet --in-place"),
     "odds": _Entry("odds", "odds_command", "Exact odds of carte blanche, of the point, sequences and quatorzes "
                                            "dealt, and of taking in named cards."),

@@ -147,7 +147,8 @@ def _json(deals: list[DealAnalysis], file: str, record: int, ruleset: str, playe
                       "by": d.players[a.role],
                       **{name: {"action": _action_id(a, v.action), "value": v.value}
                          for name, v in (("recorded", a.recorded), ("player", a.player), ("best", a.best))},
-                      "loss": a.loss, "costly": a.costly, "alternatives": a.alternatives, "samples": a.samples}
+                      "loss": a.loss, "costly": a.costly, "alternatives": a.alternatives, "samples": a.samples,
+                      "offered": a.offered, "sunk": mask_names(a.sunk)}
                      for a in d.annotations]
         skipped = [{"decision": s.choice.value, "reason": s.reason.value, "words": said_skipped(s, lang)}
                    for s in d.skipped]

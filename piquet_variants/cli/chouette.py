@@ -11,6 +11,7 @@ from ..errors import Problem, RecordError, msg
 from ..examples import shown
 from ..i18n import Lang, say, t
 from ..located import Located
+from ..records.model import record_of
 from ..render import Report, json_text
 from . import complete
 from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, load_deals, report_problems, rulesets_for
@@ -91,8 +92,9 @@ def chouette_command(
             if not docs:
                 raise RecordError([Problem(str(f), 1, 1, "", msg("no-partie", "no partie to settle"))])
             sets = rulesets_for(docs[0], shown(f, docs[0].file), ruleset, option, lang)
+            parties = [(record_of(doc.data), doc) for doc in docs]
             for rs in sets:
-                rep = replay_sitting(docs, rs.rules)
+                rep = replay_sitting(parties, rs.rules)
                 status = max(status, EXIT_MISMATCH if rep.mismatches else 0)
                 results.append(_json(rep, rs.id, docs[0], f))
                 step = rs.rules.chouette.partie_step or 1

@@ -56,7 +56,7 @@ def compare_command(
                 raise doc
             record = record_of(doc.data)
             reps = [replay(record, rs.rules, doc) for rs in sets]
-            found = [(name, rs, attribute(doc, sets[0], rs, budget)) for name, rs in zip(names[1:], sets[1:])]
+            found = [(name, rs, attribute(record, doc, sets[0], rs, budget)) for name, rs in zip(names[1:], sets[1:])]
         except RecordError as exc:  # this record only: the others are still compared
             report_problems(exc.problems, lang)
             bad = True

@@ -27,8 +27,9 @@ from ..examples import PREFIX, resolve
 from ..files import check_output_file, replacing, system_reason
 from ..located import Located
 from . import complete
-from ..i18n import t
-from .common import STDIN, LangOpt, each_record, numbered
+from ..i18n import Lang, t
+from .common import STDIN, each_record, numbered
+from .diagnostics import in_language
 
 Target = Literal["json", "notation"]
 
@@ -83,25 +84,29 @@ def convert_command(
                          "(with --in-place, the file's own).")] = None,
         in_place: Annotated[bool, typer.Option(
             "--in-place", help="Rewrite FILE itself, e.g. to write its notation canonically.")] = False,
-        lang: LangOpt = "en",
+        lang: Annotated[Lang | None, typer.Option(
+            "--lang", "-l", help="Language to write the records in (their cards and words), and of messages: en or "
+                                 "fr; default: each record's own.", callback=in_language)] = None,
 ) -> None:
-    """Turn a notation file into JSON records, or JSON records into notation.
+    """Turn a notation file into JSON records, or JSON records into notation, in either language.
 
     A file of several records gives a JSON array of them (one record, a JSON
     object), or notation with each record after its own tags.  The JSON
     written validates against the record schema and reads back as the same
-    records; notation is written canonically, comments kept in place.  Every
-    problem in every record is reported, and nothing is written.
+    records; notation is written canonically, comments kept in place; with
+    --lang, in that language (an English record turned into French notation
+    reads back as the same record).  Every problem in every record is
+    reported, and nothing is written.
     """
     if in_place:
         if source == STDIN or source.startswith(PREFIX):
-            raise typer.BadParameter(t("only a file of your own can be rewritten in place", lang),
+            raise typer.BadParameter(t("only a file of your own can be rewritten in place", lang or "en"),
                                      param_hint="--in-place")
         if output is not None and not _same_file(source, output):
-            raise typer.BadParameter(t("rewrites FILE itself; give no --output", lang), param_hint="--in-place")
+            raise typer.BadParameter(t("rewrites FILE itself; give no --output", lang or "en"), param_hint="--in-place")
         output = Path(source)
     elif output is not None and _same_file(source, output):
-        raise typer.BadParameter(t("{output} is the input FILE; pass --in-place to rewrite it", lang).format(
+        raise typer.BadParameter(t("{output} is the input FILE; pass --in-place to rewrite it", lang or "en").format(
             output=output), param_hint="--output")
     if output is not None:
         check_output_file(output)  # before any reading: a file the user could not write with > is refused
@@ -122,7 +127,7 @@ def convert_command(
                 problems += _checked(doc, target)
                 continue
             try:
-                out.write(_converted(doc, target, k, alone).encode("utf-8"))
+                out.write(_converted(doc, target, k, alone, lang).encode("utf-8"))
             except RecordError as exc:
                 problems += exc.problems
         if problems:
@@ -130,17 +135,17 @@ def convert_command(
         out.write(("\n]\n" if target == "json" and several else "").encode("utf-8"))
 
 
-def _converted(doc: Located, target: Target, k: int, alone: bool) -> str:
-    """One record in the target format, as it stands in the whole: JSON an object alone, or an item of the
-    array of several records; notation after a blank line from the record before."""
+def _converted(doc: Located, target: Target, k: int, alone: bool, lang: Lang | None) -> str:
+    """One record in the target format and in ``lang`` (None: its own), as it stands in the whole: JSON an object
+    alone, or an item of the array of several records; notation after a blank line from the record before."""
     from ..api import write, write_json
 
     if target == "notation":
-        return ("\n" if k > 1 else "") + write(doc.data)
+        return ("\n" if k > 1 else "") + write(doc.data, lang)
     problems = _checked(doc, target)
     if problems:
         raise RecordError(problems)
-    text = write_json(doc.data)
+    text = write_json(doc.data, lang)
     if alone:
         return text
     return ("[" if k == 1 else ",") + "\n" + "\n".join("  " + line for line in text.rstrip("\n").split("\n"))

@@ -18,7 +18,7 @@ from ..examples import shown
 from ..i18n import Lang, t
 from ..lexicon import place
 from ..records.checks import Check, figure_id
-from ..records.model import Record, record_of
+from ..records.model import TypedRecord, record_of
 from ..narrative import said, tell, unplayed
 from ..located import Located
 from ..ruleset.model import Ruleset
@@ -39,7 +39,7 @@ def tie_words(rs: Ruleset, left: int, lang: Lang) -> str:
     return say_note(Note(Noted.PARTIE_TIED, n=rs.rules.game.deals, left=left, law=law), lang)
 
 
-def _account(rep: Replay, record: Record, title: str, lang: Lang, narrative: bool, rs: Ruleset) -> Report:
+def _account(rep: Replay, record: TypedRecord, title: str, lang: Lang, narrative: bool, rs: Ruleset) -> Report:
     out = Report().heading(title)
     for d in rep.deals:
         if narrative:

@@ -10,7 +10,7 @@ from typing import NamedTuple
 from ..cards import RANK_KEYS, mask
 from ..errors import IllegalAction, Word, msg, Word, msg
 from ..located import JsonPath
-from ..records.model import Called, Deal as RecordedDeal, Incident, Role, Said
+from ..records.model import Called, Incident, RecordedDeal, Role, Said
 from .combos import POINT, SEQUENCES, SETS, Combo, claim
 from .deal import ELDER, YOUNGER, Deal, Phase
 from .irregular import call_sufficient, miscall, omission, reply, state

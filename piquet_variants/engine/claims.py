@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..errors import echo, msg
+from ..errors import Word, echo, msg, msg
 from ..located import JsonPath
 from ..records.checks import FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Figure, Place, Stage, TricksWon
-from ..records.model import Calls, Claim, Count, Deal as RecordedDeal, Incident, Role, RunningClaim, TricksWonClaim
+from ..records.model import Calls, Claim, Count, Incident, RecordedDeal, Role, RunningClaim, TricksWonClaim
 from .calling import AsCalled, first_call_of
 from .combos import POINT, SEQUENCES
 from .deal import ELDER, Deal, Phase, follower_wins

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import card_arg, iter_cards, mask, rank_of
+from ..cards import UNKNOWN, card_arg, iter_cards, mask, rank_of
 from ..errors import UNKNOWN_PLAYED, CardArg, IllegalAction, Message, RecordError, Word, msg
 from ..located import JsonPath
-from ..records.model import Call, Deal as RecordedDeal, ExchangeSide, Incident, Shown
+from ..records.model import Call, ExchangeSide, Incident, RecordedDeal, Shown
 from ..ruleset.model import Rules
 from .calling import AsCalled, calling_irregularities
 from .combos import Combo
@@ -19,7 +19,7 @@ from .irregular import (blanche_shown_late, exchange_wrongly, exposed_in_dealing
                         stock_taken_up, take_up_left, throw_down, unannounced_misdeal, unmixed_take,
                         younger_alters_discard)
 from .notes import Note, Noted
-from .reading import SUITS_BY_LETTER, UNKNOWN, Reader, or_default, seat
+from .reading import SUITS_BY_LETTER, Reader, or_default, seat
 
 
 class DealDriver:
@@ -57,9 +57,7 @@ class DealDriver:
         recorded, reader = self.recorded, self.reader
         if recorded.hands is None:
             raise self.fail((), msg("no-hands", "a deal needs 'hands' (or only 'scores', for a score sheet)"))
-        elder = reader.cards(recorded.hands.elder, self.at + ("hands", "elder"))
-        younger = reader.cards(recorded.hands.younger, self.at + ("hands", "younger"))
-        talon = reader.cards(recorded.talon or (), self.at + ("talon",))
+        elder, younger, talon = list(recorded.hands.elder), list(recorded.hands.younger), list(recorded.talon or ())
         seen = self._named_once(((("hands", "elder"), elder), (("hands", "younger"), younger), (("talon",), talon)))
         as_played = recorded.talon is None and recorded.exchange is None
         spare = [c for c in deck_cards(self.rules) if c not in seen]
@@ -227,7 +225,7 @@ class DealDriver:
 
     def _side(self, deal: Deal, role: int, side: ExchangeSide, path: JsonPath) -> None:
         """One player's discard, and what he took, checked against the talon."""
-        discard = self.reader.cards(side.discard, self.at + path + ("discard",))
+        discard = list(side.discard)
         guessed = iter(self.filled[role])
         try:
             discard = [next(guessed) if c == UNKNOWN else c for c in discard]
@@ -255,10 +253,9 @@ class DealDriver:
                 raise self.fail(path + ("looked_at_left",), exc.message) from None
         for key, stated, engine in (("takes", side.takes, deal.taken[role]),
                                     ("leaves", side.leaves, mask(part) & ~deal.taken[role])):
-            if stated is not None and UNKNOWN not in (given := self.reader.cards(stated, self.at + path + (key,))) \
-                    and mask(given) != engine:
+            if stated is not None and UNKNOWN not in stated and mask(stated) != engine:
                 got: tuple[CardArg, ...] | Word = tuple(map(card_arg, iter_cards(engine))) or Word("nothing")
-                said: str | Word = ' '.join(stated) or Word("nothing")
+                said: tuple[CardArg, ...] | Word = tuple(map(card_arg, stated)) or Word("nothing")
                 raise self.fail(path + (key,), msg("takes-differ", "the {role} takes {cards} from this talon, not {said}",
                                                    role=Word(ROLES[role]), cards=got, said=said) if key == "takes" else
                                 msg("leaves-differ", "the {role} leaves {cards} from this talon, not {said}",
@@ -300,11 +297,9 @@ class DealDriver:
                 want, path = want.call, path + ("call",)
             deal.apply(self._call_index(cands, want, kind, p, path))
 
-    def _call_index(self, cands: list[Combo], want: str | tuple[str, ...], kind: str, p: int, path: JsonPath) -> int:
-        if want == "best":
-            return 0
-        if want == "sink":
-            return len(cands)
+    def _call_index(self, cands: list[Combo], want: str | tuple[int, ...], kind: str, p: int, path: JsonPath) -> int:
+        if isinstance(want, str):  # "best" (the default), or "sink"
+            return len(cands) if want == "sink" else 0
         called = mask(self.reader.known(want, path))
         index = next((i for i, c in enumerate(cands) if c.cards == called), -1)
         if index < 0:
@@ -316,13 +311,12 @@ class DealDriver:
         tricks = self.recorded.tricks or ()
         for n, trick in enumerate(tricks):
             _play_incidents(self.reader, deal, self.incidents, n + 1, n + 1, self.at)
-            for j, text in enumerate(trick):
+            for j, played in enumerate(trick):
                 where = ("tricks", n, j)
                 if deal.phase != Phase.PLAY:
                     raise self.fail(where, msg("play-over-after", "the play is over after trick {n}, the last: a card "
                                                "beyond a full hand is no trick", n=len(deal.tricks))
                                     if len(deal.tricks) == deal.last_trick else msg("play-over", "the play is already over"))
-                played = self.reader.card(text, self.at + where)
                 if played == UNKNOWN:
                     raise self.fail(where, UNKNOWN_PLAYED)
                 try:

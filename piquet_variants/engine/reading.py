@@ -1,5 +1,5 @@
-"""A record's values as the engine's: its cards, its players' names and its roles, read where they were
-written, so that a fault anywhere in a replay is a problem at the record's place for it (``Placed``).
+"""A record's values as the engine's: its players' names and roles, and the cards that must be given, read where
+they were written, so that a fault anywhere in a replay is a problem at the record's place for it (``Placed``).
 """
 
 from __future__ import annotations
@@ -7,15 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..cards import parse_card
-from ..errors import BadValue, CardError, Message, Problem, RecordError, echo, msg
+from ..cards import UNKNOWN
+from ..errors import BadValue, Message, Problem, RecordError, echo, msg
 from ..located import JsonPath
 from ..records.model import Role
 from .deal import ROLES
 
 
 SUITS_BY_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3, "P": 0, "♠": 0, "♥": 1, "♦": 2, "♣": 3}
-UNKNOWN = -1  # a card the source does not give ("?")
 
 
 class Placed(Protocol):
@@ -33,29 +32,17 @@ class Reader:
 
     def __init__(self, places: Placed, lang: str):
         self.places = places
-        self.lang = lang
+        self.lang = lang  # the record's, to say its cards as it writes them
 
     def fail(self, path: JsonPath, message: Message) -> RecordError:
         return RecordError([self.places.problem(path, message)])
 
-    def card(self, text: str, path: JsonPath) -> int:
-        if text == "?":
-            return UNKNOWN
-        try:
-            return parse_card(text, self.lang)
-        except CardError as exc:
-            raise self.fail(path, exc.message) from None
-
-    def cards(self, items: Sequence[str], path: JsonPath) -> list[int]:
-        return [self.card(t, path + (i,)) for i, t in enumerate(items)]
-
-    def known(self, items: Sequence[str], path: JsonPath) -> list[int]:
+    def known(self, cards: Sequence[int], path: JsonPath) -> list[int]:
         """Cards a player names or shows (a call, a cut): each must be given, where a hand may have '?'."""
-        cards = self.cards(items, path)
         if UNKNOWN in cards:
             raise self.fail(path + (cards.index(UNKNOWN),), msg("unknown-named", "a card named or shown must be given, "
                                                                  "not '?'"))
-        return cards
+        return list(cards)
 
     def role(self, key: str, players: tuple[str, str], path: JsonPath) -> int:
         if key in ROLES:

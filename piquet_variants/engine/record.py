@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..errors import BadValue, Message, echo, msg
 from ..located import JsonPath
 from ..records.checks import Check, Figure, PartieFigure
-from ..records.model import Deal as RecordedDeal, PartieClaim, Record, SoFar
+from ..records.model import Pairs, PartieClaim, RecordedDeal, SoFar, TypedRecord
 from ..ruleset.model import Rules
 from .claims import check_deal
 from .deal import ELDER, Deal
@@ -88,7 +88,7 @@ def _packets(rules: Rules, recorded: RecordedDeal, dealer: str, dealt_by: dict[s
 def _resume(reader: Reader, partie: Partie, so_far: SoFar, players: tuple[str, str]) -> None:
     """Start the partie from the state the record states (``so_far``): its players' scores and games, by name."""
     by_player = []
-    for key, given in (("scores", so_far.scores), ("games", so_far.games or {})):
+    for key, given in (("scores", so_far.scores), ("games", so_far.games or Pairs())):
         for name in given:
             if name not in players:
                 raise reader.fail(("so_far", key, name), msg("not-one-of-players", "{name} is not one of the players "
@@ -121,7 +121,7 @@ def _corrections(reader: Reader, partie: Partie, recorded: RecordedDeal, roles: 
                           limit=Note(Noted.of("correctable", partie.rules.game.score_correctable))))
 
 
-def _first_dealer(reader: Reader, record: Record, rules: Rules) -> int:
+def _first_dealer(reader: Reader, record: TypedRecord, rules: Rules) -> int:
     """Who deals first: the record's first dealer, who must be the one the cut made, where the record gives it."""
     players, first = record.players, record.deals[0].dealer
     if first is None and record.cut is None:
@@ -135,7 +135,7 @@ def _first_dealer(reader: Reader, record: Record, rules: Rules) -> int:
             raise reader.fail(("cut",), msg("cut-cards", "the cut needs one card for each player ({players})",
                                            players=players))
         cards = tuple(reader.known([cut[name]], ("cut", name))[0] for name in players)
-        lifted = record.cut_lifted or {}
+        lifted = record.cut_lifted or Pairs()
         for name in lifted:
             reader.role(name, players, ("cut_lifted", name))
         try:
@@ -215,7 +215,7 @@ def _turn(reader: Reader, partie: Partie, players: tuple[str, str], recorded: Re
     return [Note(Noted.DEALT_OUT_OF_ORDER, role=ELDER)]
 
 
-def _partie_checks(reader: Reader, record: Record, result: PartieResult) -> list[Check]:
+def _partie_checks(reader: Reader, record: TypedRecord, result: PartieResult) -> list[Check]:
     """The figures the record gives of the whole partie that the engine disagrees with."""
     claim, players, out = record.claimed or PartieClaim(), record.players, []
 
@@ -236,7 +236,7 @@ def _partie_checks(reader: Reader, record: Record, result: PartieResult) -> list
     return out
 
 
-def replay(record: Record, rules: Rules, places: Placed) -> Replay:
+def replay(record: TypedRecord, rules: Rules, places: Placed) -> Replay:
     """Re-score every deal of a record under ``rules`` and check what it claims; ``places`` says where each of its
     values was written, for the problems and the checks."""
     reader = Reader(places, record.lang)

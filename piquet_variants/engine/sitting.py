@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import Problem, RecordError, msg
-from ..located import Located
-from ..records.model import Record, record_of
+from ..records.model import Pairs, TypedRecord
 from ..ruleset.model import Rules
 from .chouette import NoChouette, PartieRefused, Played, Sitting, chouette_rules, settle
+from .reading import Placed
 from .record import replay
 
 
@@ -40,7 +40,7 @@ class SittingReplay:
     mismatches: tuple[CardMismatch, ...]
 
 
-def _players(records: Sequence[Record], docs: Sequence[Located]) -> tuple[str, str, str]:
+def _players(records: Sequence[TypedRecord], docs: Sequence[Placed]) -> tuple[str, str, str]:
     """The sitting's three, as its first record names them; every record must name the same."""
     first = records[0].sitting
     if first is None:
@@ -62,9 +62,10 @@ def _players(records: Sequence[Record], docs: Sequence[Located]) -> tuple[str, s
     return names
 
 
-def replay_sitting(docs: Sequence[Located], rules: Rules) -> SittingReplay:
-    """The sitting of these parties, in order, each replayed and the whole settled by ``rules.chouette``."""
-    records = [record_of(doc.data) for doc in docs]
+def replay_sitting(parties: Sequence[tuple[TypedRecord, Placed]], rules: Rules) -> SittingReplay:
+    """The sitting of these parties (each typed record with its places), in order, each replayed and the whole
+    settled by ``rules.chouette``."""
+    records, docs = [record for record, _ in parties], [places for _, places in parties]
     players = _players(records, docs)
     try:
         chouette_rules(rules)
@@ -78,7 +79,7 @@ def replay_sitting(docs: Sequence[Located], rules: Rules) -> SittingReplay:
         raise RecordError([docs[exc.partie - 1].problem(("players",), exc.message)]) from None
     mismatches = []
     for n, (record, doc, line) in enumerate(zip(records, docs, sitting.lines), 1):
-        card = (record.sitting.card if record.sitting is not None else None) or {}
+        card = (record.sitting.card if record.sitting is not None else None) or Pairs()
         for i, name in enumerate(players):
             if name in card and card[name] != line.card[i]:
                 mismatches.append(CardMismatch(n, name, card[name], line.card[i], doc.problem(

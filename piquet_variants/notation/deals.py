@@ -13,15 +13,15 @@ from .dialogue import read_declaration
 from .incidents import (read_correction, read_faced, read_faced_dealing, read_incident, read_miscall, read_peek,
                         read_question, read_reply, read_with_cards)
 from .placing import TrickPlaces
-from .statements import (AlterDiscard, BadPack, CarteBlanche, CarteBlancheLate, Claim, Comment, Correction, Deal,
-                         DealStatement, Declaration, Dealer, Exchange, Exposed, FacedCard, FacedInDealing, Hand,
-                         Leaves, LeftCard, LeftTakenUp, Miscall, Misdeal, MixedDiscard, Note, Omission, OutOfTurn,
-                         Peek, Pos, Question, Reply, Retake, Retract, Sheet, Takes, Talon, ThrowDown, Tok, Took, Trick,
-                         Tricks, TricksWon, pos)
+from .statements import (AlterDiscard, BadPack, CarteBlanche, CarteBlancheLate, Claim, Comment, Correction,
+                         DealStatement, Dealer, Declaration, Exposed, FacedCard, FacedInDealing, Hand, Leaves,
+                         LeftCard, LeftTakenUp, Miscall, Misdeal, MixedDiscard, Note, Omission, OutOfTurn, Peek, Pos,
+                         Question, Reply, Retake, Retract, Sheet, Takes, Talon, ThrowDown, Tok, Took, Trick, Tricks,
+                         TricksWon, WrittenDeal, WrittenExchange, pos)
 from .vocabulary import KIND_WORDS, NO_WORDS, REASONS, plain, role_of, words_of
 
 
-def read_deal(b: Building, rec: dict[str, Any], s: Deal, index: int) -> dict[str, Any]:
+def read_deal(b: Building, rec: dict[str, Any], s: WrittenDeal, index: int) -> dict[str, Any]:
     number = s.number
     at: tuple[str | int, ...] = ("deals", index)
     b.mark(at, s.pos)
@@ -123,7 +123,7 @@ def _statement(b: Building, deal: dict[str, Any], st: DealStatement, at: tuple[s
             return _hand(b, deal, st, at)
         case Talon():
             return _talon(b, deal, st, at)
-        case Exchange():
+        case WrittenExchange():
             return _exchange(b, deal, st, at)
         case Tricks():
             return "tricks"
@@ -185,7 +185,7 @@ def _talon(b: Building, deal: dict[str, Any], st: Talon, at: tuple[str | int, ..
     return "talon"
 
 
-def _exchange(b: Building, deal: dict[str, Any], st: Exchange, at: tuple[str | int, ...]) -> str:
+def _exchange(b: Building, deal: dict[str, Any], st: WrittenExchange, at: tuple[str | int, ...]) -> str:
     role = role_of(st.player)
     exchange = deal.setdefault("exchange", {})
     if role in exchange:

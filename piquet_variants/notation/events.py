@@ -16,7 +16,8 @@ from collections.abc import Iterator, Mapping
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from ..records.model import Deal, Incident, Record, Role
+from ..cards import card_text
+from ..records.model import Incident, RecordedDeal, Role, TypedRecord
 
 #: A tag ``[Source_KEY "…"]`` fills the source's field KEY.
 SOURCE_TAG_PREFIX = "Source_"
@@ -71,7 +72,7 @@ def _per_player(numbers: Mapping[str, int], signed: bool = False) -> list[str]:
     return [x for name, n in numbers.items() for x in (name, f"{n:+d}" if signed and n else str(n))]
 
 
-def _tags(record: Record) -> Iterator[tuple[str, list[str]]]:
+def _tags(record: TypedRecord) -> Iterator[tuple[str, list[str]]]:
     source = record.source
     for key, tag in _TAG_ORDER:
         if key in source:
@@ -84,7 +85,7 @@ def _tags(record: Record) -> Iterator[tuple[str, list[str]]]:
     yield "Players", list(record.players)
     yield "Lang", [record.lang]
     if record.cut is not None:
-        yield "Cut", [x for pair in record.cut.items() for x in pair]
+        yield "Cut", [x for name, c in record.cut.items() for x in (name, card_text(c, record.lang))]
     if record.higher_chose is not None:
         yield "HigherChose", [record.higher_chose]
     if record.cut_lifted is not None:
@@ -125,7 +126,7 @@ def _incident_places(incidents: tuple[Incident, ...], tricks: int) -> list[tuple
     return places if places == sorted(places) else [(0, 0)] * len(incidents)
 
 
-def walk(record: Record) -> Iterator[RecordEvent]:
+def walk(record: TypedRecord) -> Iterator[RecordEvent]:
     """Every event of a record, comments in place.
 
     A comment whose anchor names nothing the record says (a JSON record may)
@@ -166,7 +167,7 @@ def walk(record: Record) -> Iterator[RecordEvent]:
         yield RecordEvent(Told.END_PARTIE, 0, None)
 
 
-def _deal(deal: Deal, n: int) -> Iterator[RecordEvent]:
+def _deal(deal: RecordedDeal, n: int) -> Iterator[RecordEvent]:
     notes = deal.comments
     placed = {"end"}
 
@@ -238,7 +239,7 @@ class Visitor:
     what it gathered (python-chess's ``BaseVisitor.result``).
     """
 
-    def visit_record(self, record: Record) -> Any:
+    def visit_record(self, record: TypedRecord) -> Any:
         for event in walk(record):
             self.visit(event)
         return self.result()
@@ -305,10 +306,10 @@ class Visitor:
         """The partie ends (the data is None)."""
 
     def visit_begin_deal(self, event: RecordEvent) -> None:
-        """A deal begins: its ``Deal``."""
+        """A deal begins: its ``RecordedDeal``."""
 
     def visit_end_deal(self, event: RecordEvent) -> None:
-        """A deal ends: its ``Deal``."""
+        """A deal ends: its ``RecordedDeal``."""
 
     def visit_note(self, event: RecordEvent) -> None:
         """The deal's note: its text."""

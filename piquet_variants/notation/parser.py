@@ -30,13 +30,13 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import MAX_PROBLEMS, Message, Problem, Word, echo, msg
 from ..located import caret
 from ..resources import data_dir
-from .statements import (AlterDiscard, BadPack, BadRecord, Called, CallCards, Card, CarteBlanche, CarteBlancheLate,
-                         Claim, Comment, Correction, Count, Deal, Dealer, Declaration, Exchange, Exposed, FacedCard,
-                         FacedInDealing, Hand, Leaves, Length, LeftCard, LeftTakenUp, Making, Miscall, Misdeal,
-                         MixedDiscard, Note, Number, Omission, OutOfTurn, Packets, Partie, Peek, Piece, Played, PointsWon,
-                         Pos, Question, Reply, Retake, Retract, Run, Score, SequenceCall, SetCall, Sheet, Shown, Sunk,
-                         Statement, StockTakenUp, Tag, Takes, Talon, ThrowDown, Tok, Took, Totals, Trick, Tricks,
-                         TricksWon, Utterance, Winner, pos)
+from .statements import (AlterDiscard, BadPack, BadRecord, CallCards, Called, Card, CarteBlanche, CarteBlancheLate,
+                         Claim, Comment, Correction, Count, Dealer, Declaration, Exposed, FacedCard, FacedInDealing,
+                         Hand, Leaves, LeftCard, LeftTakenUp, Length, Making, Miscall, Misdeal, MixedDiscard, Note,
+                         Number, Omission, OutOfTurn, Packets, Partie, Peek, Piece, Played, PointsWon, Pos, Question,
+                         Reply, Retake, Retract, Run, Score, SequenceCall, SetCall, Sheet, Shown, Statement,
+                         StockTakenUp, Sunk, Tag, Takes, Talon, ThrowDown, Tok, Took, Totals, Trick, Tricks, TricksWon,
+                         Utterance, Winner, WrittenDeal, WrittenExchange, pos)
 
 T = TypeVar("T")
 P = TypeVar("P", bound=Peek)
@@ -170,12 +170,12 @@ class _ToStatements(Transformer[Any, Any]):
     def partie(self, items: list[Any]) -> Partie:
         return Partie(pos(items[0]), items[1:-1], pos(items[-1]))
 
-    def deal(self, items: list[Any]) -> Deal:
+    def deal(self, items: list[Any]) -> WrittenDeal:
         """The heads (dealer, packets), which the grammar puts first, apart from the statements after them."""
         heads = 2
         while isinstance(items[heads], (Dealer, Packets)):
             heads += 1
-        return Deal(pos(items[0]), _number(items[1]), items[2:heads], items[heads:-1], pos(items[-1]))
+        return WrittenDeal(pos(items[0]), _number(items[1]), items[2:heads], items[heads:-1], pos(items[-1]))
 
     def dealer(self, items: list[Tok]) -> Dealer:
         return Dealer(pos(items[0]), unquote(items[1].value))
@@ -193,8 +193,8 @@ class _ToStatements(Transformer[Any, Any]):
 
     talon = _then(Talon)
 
-    def exchange(self, items: list[Any]) -> Exchange:
-        return Exchange(pos(items[0]), items[0].value, items[2], items[3:])
+    def exchange(self, items: list[Any]) -> WrittenExchange:
+        return WrittenExchange(pos(items[0]), items[0].value, items[2], items[3:])
 
     takes = _then(Takes)
     took = _then(Took)

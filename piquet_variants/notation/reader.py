@@ -22,7 +22,7 @@ from .building import Building
 from .claims import read_partie_claim
 from .deals import read_deal
 from .parser import parse_statements, split_records
-from .statements import BadRecord, Comment, Deal, Partie, PartieClaim, Statement, Tag
+from .statements import BadRecord, Comment, Partie, PartieClaim, Statement, Tag, WrittenDeal
 from .tags import read_tag
 
 
@@ -38,7 +38,7 @@ def build(b: Building, stmts: list[Statement]) -> Located:
         comments.extend({"before": anchor, "text": c.text} for c in pending)
         pending.clear()
 
-    body: list[Comment | Deal | Partie | BadRecord] = []
+    body: list[Comment | WrittenDeal | Partie | BadRecord] = []
     for s in stmts:
         if isinstance(s, Comment) and not body:
             pending.append(s)
@@ -95,8 +95,8 @@ def build(b: Building, stmts: list[Statement]) -> Located:
     return b.located
 
 
-def _flattened(b: Building, body: list[Comment | Deal | Partie | BadRecord],
-               problems: list[Problem]) -> list[Comment | Deal | PartieClaim]:
+def _flattened(b: Building, body: list[Comment | WrittenDeal | Partie | BadRecord],
+               problems: list[Problem]) -> list[Comment | WrittenDeal | PartieClaim]:
     """A record's deals, claims and comments in order: a partie's own, with the comments around it.
 
     Nothing else stands in a record's body: its tags are read already, and a record that did not parse is a
@@ -106,9 +106,9 @@ def _flattened(b: Building, body: list[Comment | Deal | Partie | BadRecord],
         raise NotationError(problems + [b.problem(parties[1].pos, msg(
             "one-partie", 'a record holds one partie; a new record begins with its tags ([Players "A" "B"])'))])
     if not parties:
-        return [s for s in body if isinstance(s, (Comment, Deal))]
-    if any(isinstance(s, Deal) for s in body):
-        raise NotationError(problems + [b.problem(next(s for s in body if isinstance(s, Deal)).pos,
+        return [s for s in body if isinstance(s, (Comment, WrittenDeal))]
+    if any(isinstance(s, WrittenDeal) for s in body):
+        raise NotationError(problems + [b.problem(next(s for s in body if isinstance(s, WrittenDeal)).pos,
                                                   msg("deals-inside", "deals go inside the partie, not beside it"))])
     before = [s for s in body if isinstance(s, Comment) and s.pos < parties[0].pos]
     after = [s for s in body if isinstance(s, Comment) and s.pos > parties[0].pos]
@@ -116,9 +116,9 @@ def _flattened(b: Building, body: list[Comment | Deal | Partie | BadRecord],
 
 
 def _deal_or_claim(b: Building, rec: dict[str, Any], deals: list[dict[str, Any]], claimed: dict[str, Any],
-                   s: Deal | PartieClaim) -> str:
+                   s: WrittenDeal | PartieClaim) -> str:
     """Read a deal, or a claim of the partie, into the record: the anchor its comments stand before."""
-    if isinstance(s, Deal):
+    if isinstance(s, WrittenDeal):
         deals.append(read_deal(b, rec, s, len(deals)))
         return f"deal:{len(deals)}"
     return f"partie:{read_partie_claim(b, claimed, s)}"
@@ -154,7 +154,7 @@ def _records(stmts: list[Statement]) -> list[list[Statement]]:
         pending = []
         groups[-1].append(s)
         last = s
-        end = s.end[0] if isinstance(s, (Deal, Partie)) else s.pos[0]
+        end = s.end[0] if isinstance(s, (WrittenDeal, Partie)) else s.pos[0]
     groups[-1] += pending
     return [g for g in groups if g] or [[]]
 

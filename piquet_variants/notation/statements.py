@@ -74,9 +74,10 @@ class Packets:
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
-    """A deal: its number, the heads after it (dealer, packets), its statements, and where ``end deal`` stands
-    (the next record's comments are told from its own by the lines after it)."""
+class WrittenDeal:
+    """A deal as the notation writes it, from ``deal N`` to ``end deal``: its number, the heads after it (dealer,
+    packets), its statements, and where ``end deal`` stands (the next record's comments are told from its own by
+    the lines after it)."""
 
     pos: Pos
     number: Number
@@ -88,7 +89,7 @@ class Deal:
 @dataclass(frozen=True, slots=True)
 class Partie:
     pos: Pos
-    statements: list[Deal | PartieClaim | Comment]
+    statements: list[WrittenDeal | PartieClaim | Comment]
     end: Pos
 
 
@@ -146,8 +147,8 @@ class Took:
 
 
 @dataclass(frozen=True, slots=True)
-class Exchange:
-    """A player's discard, then what else his exchange says, in order: what he takes, leaves or took, and the
+class WrittenExchange:
+    """A player's exchange as the notation writes it: his discard, then what else it says, in order: what he takes, leaves or took, and the
     words (looks at the rest, does not look, penalty waived or enforced) as tokens."""
 
     pos: Pos
@@ -497,8 +498,8 @@ Incident = (Misdeal | FacedCard | FacedInDealing | Peek | StockTakenUp | CarteBl
             | LeftCard | LeftTakenUp | Question | Retract | Retake | MixedDiscard | AlterDiscard | Exposed | OutOfTurn
             | BadPack | ThrowDown | Correction)
 #: What a deal holds after its heads, comments aside.
-DealStatement = (Hand | Talon | Exchange | CarteBlanche | Declaration | Tricks | Trick | Claim | TricksWon | Sheet
-                 | Note | Incident)
+DealStatement = (Hand | Talon | WrittenExchange | CarteBlanche | Declaration | Tricks | Trick | Claim | TricksWon
+                 | Sheet | Note | Incident)
 PartieClaim = Totals | Winner | PointsWon
 #: What the parser gives for a file, in order.
-Statement = Comment | Tag | Deal | Partie | BadRecord
+Statement = Comment | Tag | WrittenDeal | Partie | BadRecord

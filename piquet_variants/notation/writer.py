@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from ..cards import SUIT_SYMBOLS, card_name, parse_card, suit_long_name, suit_of
-from ..records.model import Called, Calls, Cards, ExchangeSide, Incident, Record, Role, Said, Shown
+from ..cards import SUIT_SYMBOLS, UNKNOWN, card_name, suit_long_name, suit_of
+from ..records.model import Called, Calls, Cards, ExchangeSide, Incident, Role, Said, Shown, TypedRecord
 from .events import RecordEvent, Told, walk
 from .numbers import say_number
 from .speech import CATEGORY_KEYWORDS, INCIDENT_WORDS, KEYWORDS, MOMENT_WORDS, REASON_WORDS, say, say_top
@@ -38,7 +38,7 @@ def quote(text: str) -> str:
 
 
 class _Writer:
-    def __init__(self, record: Record):
+    def __init__(self, record: TypedRecord):
         self.record = record
         self.lang = record.lang
         self.w = KEYWORDS[self.lang]
@@ -56,11 +56,10 @@ class _Writer:
         if not cards:
             return self.w["nothing"]
         groups: list[tuple[int, list[str]]] = []
-        for text in cards:
-            if text == "?":
+        for c in cards:
+            if c == UNKNOWN:
                 groups.append((-1, ["?"]))
                 continue
-            c = parse_card(text, self.lang)
             rank = card_name(c, self.lang)[:-1]
             if groups and groups[-1][0] == suit_of(c):
                 groups[-1][1].append(rank)
@@ -68,8 +67,8 @@ class _Writer:
                 groups.append((suit_of(c), [rank]))
         return "  ".join("?" if s < 0 else " ".join(ranks) + " " + SUIT_SYMBOLS[s] for s, ranks in groups)
 
-    def card(self, text: str) -> str:
-        return text if text == "?" else card_name(parse_card(text, self.lang), self.lang, symbols=True)
+    def card(self, c: int) -> str:
+        return "?" if c == UNKNOWN else card_name(c, self.lang, symbols=True)
 
     # -- one line an event --
 
@@ -316,11 +315,11 @@ _SAYS: dict[Told, Callable[[_Writer, RecordEvent], str]] = {
     Told.WINNER: _Writer._winner, Told.POINTS_WON: _Writer._points_won}
 
 
-def write(record: Record) -> str:
+def write(record: TypedRecord) -> str:
     """The record in canonical notation."""
     return _Writer(record).write()
 
 
-def write_all(records: Iterable[Record]) -> str:
+def write_all(records: Iterable[TypedRecord]) -> str:
     """Several records, one after another, each with its own tags, a blank line between them."""
     return "\n".join(map(write, records))

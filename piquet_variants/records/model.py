@@ -7,20 +7,29 @@ ones, and each class says in its docstring what the schema's description says.
 ``tests/test_record_model.py`` holds them to the schema: every property of every
 object of the schema is a field of its class, and every field a property.
 
+The model says what the record says, not how it was written: a card is a
+card (``cards.py``'s int, ``cards.UNKNOWN`` for the book's "?"), not its text
+in the record's language, and a table of figures or names is a ``Pairs``, so
+that every part is frozen and hashable, and a deal read in French, in English
+or from JSON is the same value (``lang`` is kept, for writing it back as it
+was, but takes no part in equality).
+
 ``record_of`` builds the model from a record's data once the schema has
 checked it (both readers give such data), so it trusts the types; ``data_of``
-gives back the data of a typed record, for the JSON writer and to check a
-record made in code against the schema.  The notation's writer, the
-narrative and a script's ``Visitor`` read the typed record itself.
+gives back the data of a typed record, in its language or another, for the
+JSON writer and to check a record made in code against the schema.  The
+notation's writer, the narrative and a script's ``Visitor`` read the typed
+record itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass
 from enum import Enum
-from typing import Any, Union
+from typing import Any, Generic, TypeVar, Union
 
+from ..cards import RANKS_PER_SUIT, SUITS, UNKNOWN, card_of, card_text
 from .checks import Checkpoint
 
 
@@ -34,8 +43,49 @@ class Role(Enum):
         return 0 if self is Role.ELDER else 1
 
 
-Cards = tuple[str, ...]  # as written in the record's lang; "?" where the source does not give the card
-Scores = Mapping[str, int]  # by role or by player name
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Pairs(Mapping[K, V], Generic[K, V]):
+    """A small table (each player's score, the options chosen, the source's fields) as pairs in the order written:
+    read as a mapping, equal to any mapping of the same pairs whatever their order, and hashable as a dict is not.
+
+    A table of a record holds two or three pairs, and the order written is the order written back, so the pairs
+    are looked up in turn rather than hashed."""
+
+    pairs: tuple[tuple[K, V], ...] = ()
+
+    @classmethod
+    def of(cls, table: Mapping[K, V] | Iterable[tuple[K, V]]) -> Pairs[K, V]:
+        return cls(tuple(table.items() if isinstance(table, Mapping) else table))
+
+    def __getitem__(self, key: K) -> V:
+        for k, v in self.pairs:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[K]:
+        return (k for k, _ in self.pairs)
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Mapping) and dict(self.pairs) == dict(other.items())
+
+    def __hash__(self) -> int:
+        return hash(frozenset(self.pairs))
+
+    def __repr__(self) -> str:
+        return f"Pairs({dict(self.pairs)!r})"
+
+
+Card = int  # cards.py's card; cards.UNKNOWN where the source does not give it
+Cards = tuple[Card, ...]
+Scores = Pairs[str, int]  # by role or by player name
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +115,9 @@ class ExchangeSide:
 
 
 @dataclass(frozen=True, slots=True)
-class Exchange:
+class RecordedExchange:
+    """The exchange as the book records it: each player's side."""
+
     elder: ExchangeSide | None = None
     younger: ExchangeSide | None = None
 
@@ -216,7 +268,7 @@ class Claim:
     """The figures the book gives for a deal: its totals, each category's, running scores, tricks won."""
 
     final: Scores | None = None
-    by: Mapping[str, Scores] | None = None
+    by: Pairs[str, Scores] | None = None
     running: tuple[RunningClaim, ...] = ()
     tricks_won: tuple[TricksWonClaim, ...] = ()
 
@@ -231,7 +283,7 @@ class Count:
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
+class RecordedDeal:
     """One deal: the cards, the choices, and what the book claims; or only its scores, for a score sheet."""
 
     dealer: str | None = None  # None: the one the laws' order of dealing gives
@@ -240,7 +292,7 @@ class Deal:
     hands: Hands | None = None
     talon: Cards | None = None
     incidents: tuple[Incident, ...] = ()
-    exchange: Exchange | None = None
+    exchange: RecordedExchange | None = None
     declarations: Declarations | None = None
     tricks: tuple[Cards, ...] | None = None
     claimed: Claim | None = None
@@ -272,8 +324,8 @@ class SoFar:
     current game's, where the partie is a race or counts games), by player name."""
 
     deals: int
-    scores: Mapping[str, int]
-    games: Mapping[str, int] | None = None
+    scores: Scores
+    games: Scores | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,32 +334,39 @@ class Sitting:
     scoring card after it, by player name (in steps, the naughts omitted)."""
 
     players: tuple[str, str, str]
-    card: Mapping[str, int] | None = None
+    card: Scores | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Record:
-    """One deal or a whole partie, as recorded (its fields in the schema's order, which the JSON writer keeps)."""
+class TypedRecord:
+    """One deal or a whole partie, as recorded (its fields in the schema's order, which the JSON writer keeps).
+
+    ``lang`` is the language it was written in, and is written back in unless another is asked for; two records
+    that differ only in it are the same record."""
 
     format: str = "piquet-record/1"
     ruleset: str | None = None
-    options: Mapping[str, str] = field(default_factory=dict)
-    source: Mapping[str, str] = field(default_factory=dict)
-    lang: str = "en"
+    options: Pairs[str, str] = Pairs()
+    source: Pairs[str, str] = Pairs()
+    lang: str = field(default="en", compare=False)
     players: tuple[str, str]
-    deals: tuple[Deal, ...]
+    deals: tuple[RecordedDeal, ...]
     claimed: PartieClaim | None = None
     so_far: SoFar | None = None
     sitting: Sitting | None = None
     note: str | None = None
-    cut: Mapping[str, str] | None = None
+    cut: Pairs[str, Card] | None = None
     higher_chose: str | None = None
-    cut_lifted: Mapping[str, int] | None = None
+    cut_lifted: Scores | None = None
     comments: tuple[Comment, ...] = ()
 
 
-def _cards(value: list[str] | None) -> Cards | None:
-    return None if value is None else tuple(value)
+def _cards(value: list[str] | None, lang: str) -> Cards | None:
+    return None if value is None else tuple(card_of(text, lang) for text in value)
+
+
+def _pairs(value: dict[str, Any] | None) -> Pairs[str, Any] | None:
+    return None if value is None else Pairs(tuple(value.items()))
 
 
 #: Each class's field names, found once: ``dataclasses.fields`` was half the cost of typing a record.
@@ -322,24 +381,25 @@ def _build(cls: type[Any], data: dict[str, Any], **typed: Any) -> Any:
     return cls(**{k: v for k, v in data.items() if k in names and k not in typed}, **typed)
 
 
-def _call(value: Any) -> Call:
+def _call(value: Any, lang: str) -> Call:
     if isinstance(value, dict):
-        return Shown(_call(value["call"]), tuple(value.get("shown", ())),  # type: ignore[arg-type]
-                     tuple(value.get("sinks", ())))
-    return value if isinstance(value, str) else tuple(value)
+        return Shown(_call(value["call"], lang), _cards(value.get("shown", []), lang) or (),  # type: ignore[arg-type]
+                     _cards(value.get("sinks", []), lang) or ())
+    return value if isinstance(value, str) else tuple(card_of(text, lang) for text in value)
 
 
-def _calls(data: dict[str, Any]) -> Calls:
+def _calls(data: dict[str, Any], lang: str) -> Calls:
     def call(role: str) -> Call | None:
-        return None if data.get(role) is None else _call(data[role])
+        return None if data.get(role) is None else _call(data[role], lang)
     return Calls(call("elder"), call("younger"), tuple(_build(Said, s, by=Role(s["by"])) for s in data.get("said", [])))
 
 
-def _incident(data: dict[str, Any]) -> Incident:
+def _incident(data: dict[str, Any], lang: str) -> Incident:
     called = data.get("called")
     return _build(Incident, data, player=Role(data["player"]) if "player" in data else None,
-                  which_cards=_cards(data.get("which_cards")),
-                  called=_build(Called, called, cards=_cards(called.get("cards"))) if called is not None else None)
+                  which_cards=_cards(data.get("which_cards"), lang),
+                  called=_build(Called, called, cards=_cards(called.get("cards"), lang)) if called is not None
+                  else None)
 
 
 def _claim(data: dict[str, Any]) -> Claim:
@@ -348,29 +408,32 @@ def _claim(data: dict[str, Any]) -> Claim:
         at = Checkpoint.read(point["at"])
         if at is None:  # the schema's pattern admits only checkpoints
             raise ValueError(f"no checkpoint {point['at']!r}")
-        running.append(RunningClaim(at, {k: v for k, v in point.items() if k != "at"}))
-    won = tuple(TricksWonClaim(p["after"], {k: v for k, v in p.items() if k != "after"})
+        running.append(RunningClaim(at, Pairs(tuple((k, v) for k, v in point.items() if k != "at"))))
+    won = tuple(TricksWonClaim(p["after"], Pairs(tuple((k, v) for k, v in p.items() if k != "after")))
                 for p in data.get("tricks_won", []))
-    return Claim(data.get("final"), data.get("by"), tuple(running), won)
+    by = data.get("by")
+    return Claim(_pairs(data.get("final")), Pairs(tuple((k, Pairs(tuple(v.items()))) for k, v in by.items()))
+                 if by is not None else None, tuple(running), won)
 
 
-def _exchange(data: dict[str, Any]) -> Exchange:
+def _exchange(data: dict[str, Any], lang: str) -> RecordedExchange:
     def side(s: dict[str, Any] | None) -> ExchangeSide | None:
-        return None if s is None else _build(ExchangeSide, s, discard=tuple(s["discard"]), takes=_cards(s.get("takes")),
-                                             leaves=_cards(s.get("leaves")))
-    return Exchange(side(data.get("elder")), side(data.get("younger")))
+        return None if s is None else _build(ExchangeSide, s, discard=_cards(s["discard"], lang),
+                                             takes=_cards(s.get("takes"), lang), leaves=_cards(s.get("leaves"), lang))
+    return RecordedExchange(side(data.get("elder")), side(data.get("younger")))
 
 
-def _deal(data: dict[str, Any]) -> Deal:
+def _deal(data: dict[str, Any], lang: str) -> RecordedDeal:
     hands = data.get("hands")
     declarations = data.get("declarations")
     return _build(
-        Deal, data,
-        hands=Hands(tuple(hands["elder"]), tuple(hands["younger"])) if hands is not None else None,
-        talon=_cards(data.get("talon")), incidents=tuple(_incident(i) for i in data.get("incidents", [])),
-        exchange=_exchange(data["exchange"]) if "exchange" in data else None,
-        declarations=Declarations(**{k: _calls(v) for k, v in declarations.items()}) if declarations else None,
-        tricks=tuple(tuple(t) for t in data["tricks"]) if "tricks" in data else None,
+        RecordedDeal, data, scores=_pairs(data.get("scores")),
+        hands=Hands(_cards(hands["elder"], lang) or (), _cards(hands["younger"], lang) or ())
+        if hands is not None else None,
+        talon=_cards(data.get("talon"), lang), incidents=tuple(_incident(i, lang) for i in data.get("incidents", [])),
+        exchange=_exchange(data["exchange"], lang) if "exchange" in data else None,
+        declarations=Declarations(**{k: _calls(v, lang) for k, v in declarations.items()}) if declarations else None,
+        tricks=tuple(_cards(t, lang) or () for t in data["tricks"]) if "tricks" in data else None,
         claimed=_claim(data["claimed"]) if "claimed" in data else None,
         comments=tuple(Comment(**c) for c in data.get("comments", [])),
         counts=tuple(Count(**c) for c in data.get("counts", [])),
@@ -378,31 +441,51 @@ def _deal(data: dict[str, Any]) -> Deal:
 
 
 def _partie_claim(data: dict[str, Any]) -> PartieClaim:
-    return _build(PartieClaim, data, winner=Winner(data["winner"]) if "winner" in data else None)
+    return _build(PartieClaim, data, totals=_pairs(data.get("totals")),
+                  winner=Winner(data["winner"]) if "winner" in data else None)
 
 
-def record_of(data: dict[str, Any]) -> Record:
+def record_of(data: dict[str, Any]) -> TypedRecord:
     """The typed record of a record's data, as the schema has checked it."""
-    players = data["players"]
-    return _build(Record, data, players=(players[0], players[1]), deals=tuple(_deal(d) for d in data["deals"]),
+    players, lang = data["players"], data.get("lang", "en")
+    so_far, sitting, cut = data.get("so_far"), data.get("sitting"), data.get("cut")
+    return _build(TypedRecord, data, players=(players[0], players[1]),
+                  deals=tuple(_deal(d, lang) for d in data["deals"]),
+                  options=Pairs(tuple(data.get("options", {}).items())),
+                  source=Pairs(tuple(data.get("source", {}).items())),
                   claimed=_partie_claim(data["claimed"]) if "claimed" in data else None,
-                  so_far=SoFar(**data["so_far"]) if "so_far" in data else None,
-                  sitting=Sitting(tuple(data["sitting"]["players"]), data["sitting"].get("card"))
-                  if "sitting" in data else None,
+                  so_far=SoFar(so_far["deals"], Pairs(tuple(so_far["scores"].items())), _pairs(so_far.get("games")))
+                  if so_far is not None else None,
+                  sitting=Sitting(tuple(sitting["players"]), _pairs(sitting.get("card")))
+                  if sitting is not None else None,
+                  cut=Pairs(tuple((name, card_of(text, lang)) for name, text in cut.items()))
+                  if cut is not None else None,
+                  cut_lifted=_pairs(data.get("cut_lifted")),
                   comments=tuple(Comment(**c) for c in data.get("comments", [])))
 
 
-def data_of(record: Record) -> dict[str, Any]:
-    """The record's data as the JSON format holds it: ``record_of``'s inverse.  What the record leaves out (None, or
-    an empty default: no incidents, no options) is left out; the format and the language are always written."""
-    data = _plain(record)
+def data_of(record: TypedRecord, lang: str | None = None) -> dict[str, Any]:
+    """The record's data as the JSON format holds it, in ``lang`` (by default the record's own): ``record_of``'s
+    inverse.  What the record leaves out (None, or an empty default: no incidents, no options) is left out; the
+    format and the language are always written."""
+    lang = lang or record.lang
+    data = _plain(record, lang)
     assert isinstance(data, dict)
+    data["lang"] = lang
+    if record.cut is not None:
+        data["cut"] = {name: _card_text(c, lang) for name, c in record.cut.items()}
     return data
 
 
-def _plain(value: Any) -> Any:
+def _card_text(c: Any, lang: str) -> Any:
+    """A card as the record writes it; what is no card (a record made in code) as it is, for the schema to refuse."""
+    return card_text(c, lang) if type(c) is int and UNKNOWN <= c < SUITS * RANKS_PER_SUIT else c
+
+
+def _plain(value: Any, lang: str) -> Any:
     """A typed value as the schema's JSON: a role or a checkpoint by its id, a claim at a checkpoint or after so many
-    tricks with its scores beside, the winner by name (None: nobody), every other object by its fields."""
+    tricks with its scores beside, the winner by name (None: nobody), cards by their text in ``lang``, every other
+    object by its fields."""
     if isinstance(value, Role):
         return value.value
     if isinstance(value, Winner):
@@ -411,15 +494,15 @@ def _plain(value: Any) -> Any:
         return {"at": value.at.label, **value.scores}
     if isinstance(value, TricksWonClaim):
         return {"after": value.after, **value.won}
-    if is_dataclass(value):
-        return {f.name: _plain(v) for f in fields(value) if not _left_out(v := getattr(value, f.name), f)}
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
+    if is_dataclass(value) and not isinstance(value, Pairs):
+        return {f.name: _plain(v, lang) for f in fields(value) if not _left_out(v := getattr(value, f.name), f)}
+    if isinstance(value, tuple):  # cards are the model's only tuples of ints
+        return [_card_text(v, lang) if type(v) is int else _plain(v, lang) for v in value]
     if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: _plain(v, lang) for k, v in value.items()}
     return value
 
 
 def _left_out(value: Any, f: Field[Any]) -> bool:
     default = f.default_factory() if f.default_factory is not MISSING else f.default
-    return value is None or (value == default and default in ((), {}))
+    return value is None or (value == default and default in ((), {}, Pairs()))

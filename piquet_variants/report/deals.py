@@ -30,7 +30,7 @@ from ..errors import Problem, RecordError
 from ..i18n import Lang, say, t
 from ..records.checks import Check
 from ..located import Located
-from ..records.model import Deal as RecordedDeal, record_of
+from ..records.model import RecordedDeal, record_of
 from ..narrative import said, tell, unplayed
 from ..lexicon import place, value_words
 from ..ruleset.model import Ruleset
@@ -197,7 +197,7 @@ def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str
             reps.append((rs, replay(record, rs.rules, doc)))
         except RecordError as exc:
             failed.append({"ruleset": rs.id, "problems": [_problem(p, lang) for p in exc.problems]})
-    found = [(rs, attribute(doc, own, rs)) for rs, _ in reps[1:]]
+    found = [(rs, attribute(record, doc, own, rs)) for rs, _ in reps[1:]]
     annotated = {d.number: _annotations(d, lang) for d in analyse(reps[0][1], ANNOTATOR, entry.annotate, SEED)} \
         if entry.annotate else {}
     deals = []

@@ -21,7 +21,7 @@ class Deck:
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
+class DealRules:
     hand: int
     talon: int
     packets: tuple[int, ...]
@@ -71,7 +71,7 @@ class CarteBlanche:
 
 
 @dataclass(frozen=True, slots=True)
-class Exchange:
+class ExchangeRules:
     elder_max: int
     elder_min: int
     younger_max: int | Literal["remaining"]
@@ -222,11 +222,11 @@ class Chouette:
 @dataclass(frozen=True, slots=True)
 class Rules:
     deck: Deck
-    deal: Deal
+    deal: DealRules
     misdeal: Misdeal
     faced_card: FacedCard
     carte_blanche: CarteBlanche
-    exchange: Exchange
+    exchange: ExchangeRules
     declarations: Declarations
     point: Point
     sequences: Sequences
