@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any, Literal, Protocol, Union
 
 from .engine.record import Replay, replay as replay_typed
-from .errors import PiquetError, Problem, RecordError, RulesetError, UnknownRuleset, echo, echo_name
+from .errors import PiquetError, Problem, RecordError, RulesetError, UnknownRuleset, Word, echo, echo_name, msg
 from .examples import PREFIX as EXAMPLE, path as example_path
 from .files import quietly
-from .located import MAX_RECORDS_BYTES, LoadFailure, Located, load_file, text_pieces
+from .located import MAX_RECORDS_BYTES, LoadFailure, Located, cannot_read, load_file, not_utf8, text_pieces
 from .notation.events import RecordEvent, Told, Visitor, walk
 from .notation.writer import write_all
 from .records.json_reader import (HALF_A_CHARACTER, half_character, half_character_problem, json_records,
@@ -165,9 +165,9 @@ def _results(source: str | Path | bytes | Handle, fmt: Format | None) -> Iterato
             yield from _file_records(example_path(source[len(EXAMPLE):]), fmt)
         elif isinstance(source, str) and not _names_a_file(source):
             if "\n" not in source.strip() and not source.lstrip().startswith(("[", "{")):
-                raise LoadFailure(Problem("<text>", 1, 1, "", f"no file {echo(source)} is there, and the text is "
-                                          "no record: a record opens with its tags ([Players \"A\" \"B\"]) or, "
-                                          "in JSON, with '{'"))
+                raise LoadFailure(Problem("<text>", 1, 1, "", msg(
+                    "no-file-no-record", "no file {name} is there, and the text is no record: a record opens with "
+                    "its tags ([Players \"A\" \"B\"]) or, in JSON, with '{{'", name=echo(source))))
             yield from _pieces_records(_decoded([source], "<text>"), "<text>", fmt)
         else:
             yield from _file_records(source, fmt)
@@ -206,14 +206,16 @@ def _handle_pieces(handle: Handle, name: str) -> Iterator[str | bytes]:
         try:
             piece = handle.read(_PIECE)
         except OSError as exc:
-            raise LoadFailure(Problem(name, 1, 1, "", f"cannot read: {exc.strerror or exc}")) from None
+            raise LoadFailure(Problem(name, 1, 1, "", cannot_read(exc.strerror or str(exc)))) from None
         except UnicodeDecodeError as exc:
-            raise LoadFailure(Problem(name, 1, 1, "", f"not UTF-8 text ({exc.reason})")) from None
+            raise LoadFailure(Problem(name, 1, 1, "", msg("not-utf8-reason", "not UTF-8 text ({why})",
+                                                          why=Word(exc.reason)))) from None
         if not piece:
             return
         got += len(piece)
         if got > MAX_RECORDS_BYTES:
-            raise LoadFailure(Problem(name, 1, 1, "", f"more than {MAX_RECORDS_BYTES} characters to read"))
+            raise LoadFailure(Problem(name, 1, 1, "", msg("too-much", "more than {most} characters to read",
+                                                          most=MAX_RECORDS_BYTES)))
         yield piece
 
 
@@ -236,12 +238,12 @@ def _decoded(pieces: Iterable[str | bytes], name: str) -> Iterator[str]:
         try:
             yield decoder.decode(piece)
         except UnicodeDecodeError as exc:
-            raise LoadFailure(Problem(name, 1, 1, "", f"not UTF-8 text (byte {done + exc.start})")) from None
+            raise LoadFailure(Problem(name, 1, 1, "", not_utf8(done + exc.start))) from None
         done += len(piece)
     try:
         yield decoder.decode(b"", final=True)
     except UnicodeDecodeError as exc:
-        raise LoadFailure(Problem(name, 1, 1, "", f"not UTF-8 text (byte {done + exc.start})")) from None
+        raise LoadFailure(Problem(name, 1, 1, "", not_utf8(done + exc.start))) from None
 
 
 def _name(handle: Handle) -> str:
@@ -272,7 +274,8 @@ def _data(records: Writable | Iterable[Writable]) -> list[dict[str, Any]]:
         if isinstance(r, TypedRecord):  # made in code, perhaps: checked as its data would be
             r = data_of(r)
         if not isinstance(r, dict):
-            raise RecordError([Located(f"<record {i + 1}>", r).problem((), f"{echo(r)} is not a record")])
+            raise RecordError([Located(f"<record {i + 1}>", r).problem((), msg("not-a-record", "{value} is not a record",
+                                                                                    value=echo(r)))])
         half = lone_surrogate(r)
         problems = [half_character_problem(Located(f"<record {i + 1}>", r), half)] if half is not None else \
             validate(Located(f"<record {i + 1}>", r), "record")
@@ -319,7 +322,7 @@ def get_ruleset(ref: str | Path | Ruleset, options: Iterable[tuple[str, str]] = 
             return _beside(base, str(ref), tuple(options))
         path = Path(ref)
         if not _is_file(path):
-            raise UnknownRuleset(f"no ruleset file {echo_name(str(path))}")
+            raise UnknownRuleset(msg("no-ruleset-file", "no ruleset file {name}", name=echo_name(str(path))))
         return compile_path(path, tuple(options))
     return load_ruleset(ref, tuple(sorted(options)))
 
@@ -335,13 +338,14 @@ def _beside(folder: Path, name: str, options: tuple[tuple[str, str], ...]) -> Ru
         except (OSError, RuntimeError):  # a loop of links
             inside = False
     if not inside:
-        raise UnknownRuleset(f"no ruleset file {echo_name(name)} in the record's own folder (a record names a ruleset "
-                             "id, or a .yaml file beside it)")
+        raise UnknownRuleset(msg("no-ruleset-beside", "no ruleset file {name} in the record's own folder (a record "
+                                 "names a ruleset id, or a .yaml file beside it)", name=echo_name(name)))
     try:
         return compile_path(path, options)
     except RulesetError:
         if not _looks_like_a_ruleset(path):
-            raise UnknownRuleset(f"{echo_name(name)} is not a ruleset file (it has no id and title)") from None
+            raise UnknownRuleset(msg("not-a-ruleset", "{name} is not a ruleset file (it has no id and title)",
+                                     name=echo_name(name))) from None
         raise
 
 
@@ -381,7 +385,7 @@ def replay(record: Record | TypedRecord | Located, rules: str | Path | Ruleset |
         try:
             rules = get_ruleset(doc.data.get("ruleset", "modern-fr"), own, Path(doc.file).parent).rules
         except UnknownRuleset as exc:
-            raise RecordError([doc.problem(("ruleset",), str(exc))]) from None
+            raise RecordError([doc.problem(("ruleset",), exc.message)]) from None
     elif not isinstance(rules, Rules):
         rules = get_ruleset(rules, options).rules
     return replay_typed(typed, rules, doc)

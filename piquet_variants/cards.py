@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Final
 
-from .errors import CardError, echo
+from .errors import CardArg, CardError, echo, msg
 
 # Final: constants to mypyc, which compiles this module with the engine and folds them into the code that reads them.
 RANKS_PER_SUIT: Final = 9
@@ -134,7 +134,7 @@ def count(m: int) -> int:
 def _split(text: str) -> tuple[str, str]:
     t = text.strip()
     if not t:
-        raise CardError("empty card")
+        raise CardError(msg("empty-card", "empty card"))
     if t[-1] in _SYMBOLS:
         return t[:-1].strip().upper(), t[-1]
     if t[0] in _SYMBOLS:
@@ -161,7 +161,8 @@ def parse_card(text: str, lang: str = "en") -> int:
         rank = ranks.get(rank_text)
         if suit is not None and rank is not None:
             return card(suit, rank)
-    raise CardError(f"not a card: {echo(text)} (expected rank then suit, e.g. AS, 10H, RC or A♠)")
+    raise CardError(msg("not-a-card", "not a card: {text} (expected rank then suit, e.g. AS, 10H, RC or A♠)",
+                        text=echo(text)))
 
 
 @cache
@@ -215,6 +216,11 @@ def rank_long_name(rank: int, lang: str = "en") -> str:
 
 def suit_long_name(suit: int, lang: str = "en") -> str:
     return _LONG[lang]["suits"][suit]
+
+
+def card_arg(c: int, long: bool = False) -> CardArg:
+    """A card as a message names it: said in the reader's language where the message is shown."""
+    return CardArg(c, card_long_name(c) if long else card_name(c), long)
 
 
 def mask_names(m: int, lang: str = "en", symbols: bool = False) -> list[str]:

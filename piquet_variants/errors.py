@@ -1,20 +1,111 @@
-"""Exception types.
+"""Exception types, and the messages they carry.
 
 Every error a user can provoke with bad input is one of these, and each
 carries where it happened, so the CLI can print ``FILE:LINE:COL: …`` and
-exit non-zero without a traceback.
+exit non-zero without a traceback.  What it says is a ``Message``, a typed
+value that the presentation says in the reader's language (``i18n.say``):
+no layer below the command line knows which language that is.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Protocol
 
 
 #: At most this many problems are reported for one file; the reading (or the checking) stops there, and says so.
 MAX_PROBLEMS = 100
 
+
+class Sayer(Protocol):
+    """What a message needs to be said in one language: the interface's words (a message's template is the
+    English msgid of the gettext catalogues), a card's name and a figure's."""
+
+    def word(self, msgid: str) -> str: ...
+
+    def card(self, card: CardArg) -> str: ...
+
+    def figure(self, value: float) -> str: ...
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word inside a message (a kind of value, a role, a score category, the system's reason), said from the
+    catalogues or the lexicon."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class CardArg:
+    """A card a message names, said by its name in the reader's language (``KH``, ``RC``), or, ``long``, in words
+    (the king of hearts, le roi de cœur); ``english`` is its English name, which ``str()`` says (made by
+    ``cards.card_arg``: this module names no card itself, the cards' module being built on it)."""
+
+    code: int
+    english: str
+    long: bool = False
+
+
+@dataclass(frozen=True)
+class Message:
+    """What is wrong with an input, as a typed value: a stable ``kind`` (the id JSON gives), the English template
+    (the catalogues' msgid, with ``{name}`` fields) and its arguments, each said in the reader's language where it
+    is shown: a name or a value echoed back as written, a number, a card, a word, or a message within it.
+    ``str()`` says it in English, as a script reads it."""
+
+    kind: str
+    template: str
+    args: tuple[tuple[str, object], ...] = field(default=())
+
+    def say(self, sayer: Sayer) -> str:
+        return sayer.word(self.template).format(**{name: _said(value, sayer) for name, value in self.args})
+
+    def __str__(self) -> str:
+        return self.say(ENGLISH)
+
+
+def msg(kind: str, template: str, /, **args: object) -> Message:
+    """A message of kind ``kind``: ``template`` is its English words, with a ``{field}`` for each argument."""
+    return Message(kind, template, tuple(args.items()))
+
+
+def _said(value: object, sayer: Sayer) -> str:
+    match value:
+        case Message():
+            return value.say(sayer)
+        case Word(text):
+            return sayer.word(text)
+        case CardArg():
+            return sayer.card(value)
+        case bool():
+            return str(value)
+        case float():
+            return sayer.figure(value)
+        case tuple() | list():
+            return ", ".join(_said(v, sayer) for v in value)
+        case _:
+            return str(value)
+
+
+class _English:
+    """The English sayer a script's ``str()`` uses: the templates are the English words."""
+
+    def word(self, msgid: str) -> str:
+        return msgid
+
+    def card(self, card: CardArg) -> str:
+        return card.english
+
+    def figure(self, value: float) -> str:
+        return str(value)
+
+
+ENGLISH: Sayer = _English()
+
+
 #: Said by both readers of a record (JSON and notation): "?" fills a hand, never a trick.
-UNKNOWN_PLAYED = "a card played must be given, not '?'"
+UNKNOWN_PLAYED = msg("unknown-played", "a card played must be given, not '?'")
 
 
 def echo(value: object, limit: int = 60) -> str:
@@ -35,7 +126,15 @@ def echo_name(name: object) -> str:
 
 
 class PiquetError(Exception):
-    """Base of every error the tool reports to a user."""
+    """Base of every error the tool reports to a user: its message is a ``Message``, said in the reader's language
+    where it is shown (``str()`` says it in English)."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def say(self, sayer: Sayer) -> str:
+        return self.message.say(sayer)
 
 
 class CardError(PiquetError, ValueError):
@@ -50,13 +149,18 @@ class Problem:
     line: int
     column: int
     path: str
-    message: str
+    message: Message
     excerpt: str = ""  # the offending source line with a caret under the column, where the text is at hand
 
-    def __str__(self) -> str:
+    def say(self, sayer: Sayer) -> str:
+        """The problem as a compiler prints one: its place, the message in the sayer's language, the excerpt."""
         where = f"{self.file}:{self.line}:{self.column}"
-        text = f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+        said = self.message.say(sayer)
+        text = f"{where}: {self.path}: {said}" if self.path else f"{where}: {said}"
         return f"{text}\n{self.excerpt}" if self.excerpt else text
+
+    def __str__(self) -> str:
+        return self.say(ENGLISH)
 
 
 class ProblemsError(PiquetError):
@@ -64,7 +168,10 @@ class ProblemsError(PiquetError):
 
     def __init__(self, problems: list[Problem]):
         self.problems = problems
-        super().__init__("\n".join(str(p) for p in problems))
+        Exception.__init__(self, "\n".join(str(p) for p in problems))
+
+    def say(self, sayer: Sayer) -> str:
+        return "\n".join(p.say(sayer) for p in self.problems)
 
 
 class RulesetError(ProblemsError):
@@ -91,7 +198,16 @@ class OutputRefused(PiquetError):
 
 class UnknownRuleset(PiquetError, KeyError):
     def __str__(self) -> str:
-        return str(self.args[0])
+        return self.say(ENGLISH)
+
+
+class BadValue(ValueError):
+    """A value a layer below the command line refuses (a cut, a rotation, a search), with its message typed: the
+    caller places it (at a record's line, on the command line)."""
+
+    def __init__(self, message: Message) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class IllegalAction(PiquetError):

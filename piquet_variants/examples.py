@@ -12,8 +12,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .errors import OutputError, PiquetError, echo
-from .files import quietly, refused_place, replace_whole
+from .errors import OutputError, PiquetError, echo, msg
+from .files import quietly, refused_place, replace_whole, system_reason
 from .resources import data_dir
 from .schemas import did_you_mean
 
@@ -52,7 +52,8 @@ def path(name: str) -> Path:
         if candidate in found:
             return found[candidate]
     hint = did_you_mean(name, sorted({p.stem for p in found.values()} | set(found)))
-    raise UnknownExample(f"no example {echo(name)}{hint} (piquet-variants examples lists them)")
+    raise UnknownExample(msg("unknown-example", "no example {name}{hint} (piquet-variants examples lists them)",
+                             name=echo(name), hint=hint))
 
 
 def resolve(arg: str) -> Path:
@@ -74,7 +75,8 @@ def copy(dest: Path) -> list[Path]:
     """
     why = refused_place(dest, replaced=False)
     if why:
-        raise CopyRefused(f"{dest}: {why}: the examples are copied only to a folder of your own")
+        raise CopyRefused(msg("copy-place", "{dest}: {why}: the examples are copied only to a folder of your own",
+                              dest=dest, why=why))
     sources = sorted(p for p in folder().rglob("*") if p.is_file())
     targets = [dest / name_of(p) for p in sources]
     # A link is taken too, dangling or not, and so is a link standing for a subfolder: the copy would write
@@ -82,7 +84,7 @@ def copy(dest: Path) -> list[Path]:
     taken = [t for t in targets if quietly(os.path.lexists, t)]
     taken += sorted({t.parent for t in targets if t.parent != dest and quietly(Path.is_symlink, t.parent)})
     if taken:
-        raise CopyRefused(f"{', '.join(map(str, taken))}: already there; nothing was copied")
+        raise CopyRefused(msg("copy-taken", "{paths}: already there; nothing was copied", paths=tuple(taken)))
     try:
         for t in targets:
             t.parent.mkdir(parents=True, exist_ok=True)
@@ -90,4 +92,5 @@ def copy(dest: Path) -> list[Path]:
             replace_whole(t, p.read_bytes())
         return targets
     except OSError as exc:
-        raise OutputError(f"{exc.filename or dest}: cannot copy: {exc.strerror}") from None
+        raise OutputError(msg("cannot-copy", "{path}: cannot copy: {why}", path=exc.filename or dest,
+                              why=system_reason(exc))) from None

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO
 
-from .errors import OutputError, OutputRefused
+from .errors import Message, OutputError, OutputRefused, Word, msg
 
 #: The manifest a folder the tool wrote carries: the files and folders it made there, and nothing else.
 MANIFEST = ".piquet-variants-report"
@@ -140,7 +140,12 @@ def _homes() -> set[Path]:
     return homes
 
 
-def refused_place(path: Path, replaced: bool) -> str | None:
+def system_reason(exc: OSError) -> Word:
+    """The system's reason for an error, said from the catalogues (the C library's words are English)."""
+    return Word(exc.strerror or str(exc))
+
+
+def refused_place(path: Path, replaced: bool) -> Word | None:
     """Why the folder ``path`` names (a link followed) is never an output folder, or None.
 
     ``replaced``: the output may replace what the folder holds (the report's
@@ -149,23 +154,23 @@ def refused_place(path: Path, replaced: bool) -> str | None:
     """
     target = _real(path)
     if target == Path(target.anchor):
-        return "the root folder"
+        return Word("the root folder")
     homes = _homes()
     if target in homes:
-        return "a home folder"
+        return Word("a home folder")
     if target in {p for s in _SYSTEM for p in (Path(s), _real(s))} or target.parent in {
             p for s in _SYSTEM_PARENTS for p in (Path(s), _real(s))}:
-        return "a system folder"
+        return Word("a system folder")
     if target in {_real(sys.prefix), _real(sys.base_prefix)}:
-        return "Python's own folder"
+        return Word("Python's own folder")
     if any(target in home.parents for home in homes):
-        return "a folder that holds a home folder"
+        return Word("a folder that holds a home folder")
     try:
         here = Path.cwd().resolve()
     except OSError:  # the current folder was removed: nothing is above it
         return None
     if target in here.parents or (replaced and target == here):
-        return "the current folder" if target == here else "a folder above the current folder"
+        return Word("the current folder") if target == here else Word("a folder above the current folder")
     return None
 
 
@@ -178,13 +183,15 @@ def check_output_file(path: Path) -> None:
     except (OSError, ValueError):  # none yet, or a name the system refuses: the writing says which
         return
     if stat.S_ISDIR(info.st_mode):
-        raise OutputRefused(f"{path}: is a folder, not a file")
+        raise OutputRefused(msg("output-is-folder", "{path}: is a folder, not a file", path=path))
     if not stat.S_ISREG(info.st_mode):
         return
     if not os.access(path, os.W_OK, effective_ids=os.access in os.supports_effective_ids):
-        raise OutputRefused(f"{path}: read-only: not replaced (the shell's > would refuse it too)")
+        raise OutputRefused(msg("output-read-only", "{path}: read-only: not replaced (the shell's > would refuse it "
+                                "too)", path=path))
     if info.st_uid != os.geteuid():
-        raise OutputRefused(f"{path}: belongs to another user: not replaced (it would become yours)")
+        raise OutputRefused(msg("output-not-owned", "{path}: belongs to another user: not replaced (it would become "
+                                "yours)", path=path))
 
 
 @dataclass(frozen=True)
@@ -195,11 +202,13 @@ class Written:
     folders: frozenset[str]
 
 
-def _named(names: Iterable[str]) -> str:
+def _named(names: Iterable[str]) -> Message:
     """A few names of a list, and how many more."""
     listed = sorted(names)
     more = len(listed) - _NAMED
-    return ", ".join(listed[:_NAMED]) + (f" and {more} more" if more > 0 else "")
+    if more > 0:
+        return msg("names-and-more", "{names} and {more} more", names=tuple(listed[:_NAMED]), more=more)
+    return msg("names", "{names}", names=tuple(listed))
 
 
 def _relative(name: object) -> str:
@@ -219,9 +228,9 @@ def _read_manifest(folder: Path, what: str) -> Written | None:
         info = path.lstat()
     except FileNotFoundError:
         return None
-    damaged = f"{folder}: its {MANIFEST} is not the list of files a {what} writes"
     if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_MANIFEST:
-        raise OutputRefused(f"{damaged}; nothing there is replaced")
+        raise OutputRefused(msg("manifest-damaged", "{folder}: its {manifest} is not the list of files a {what} writes; "
+                                "nothing there is replaced", folder=folder, manifest=MANIFEST, what=Word(what)))
     try:
         data = json.loads(path.read_bytes())
         if not isinstance(data, dict) or not all(isinstance(data.get(k), list) for k in ("files", "folders")):
@@ -229,8 +238,9 @@ def _read_manifest(folder: Path, what: str) -> Written | None:
         files = frozenset(_relative(f) for f in data["files"])
         folders = frozenset(_relative(f) for f in data["folders"])
     except ValueError as exc:  # an older report's marker, or a list changed by hand
-        raise OutputRefused(f"{damaged} ({exc}); nothing there is replaced: remove it yourself, or choose "
-                            "another folder") from None
+        raise OutputRefused(msg("manifest-changed", "{folder}: its {manifest} is not the list of files a {what} "
+                                "writes ({why}); nothing there is replaced: remove it yourself, or choose another "
+                                "folder", folder=folder, manifest=MANIFEST, what=Word(what), why=str(exc))) from None
     return Written(files, folders)
 
 
@@ -259,26 +269,29 @@ def check_folder(out: Path, force: bool, what: str) -> Written | None:
     """
     why = refused_place(out, replaced=True)
     if why:
-        raise OutputRefused(f"{out}: {why}: the {what} is written only to a folder of its own")
+        raise OutputRefused(msg("output-place", "{out}: {why}: the {what} is written only to a folder of its own",
+                                out=out, why=why, what=Word(what)))
     try:
         if not out.exists():
             return None
         if not out.is_dir():
-            raise OutputRefused(f"{out}: is a file, not a folder")
+            raise OutputRefused(msg("output-is-file", "{out}: is a file, not a folder", out=out))
         held = os.listdir(out)
         if not held:
             return None
         written = _read_manifest(out, what)
         if written is None:
-            raise OutputRefused(f"{out}: holds {_named(held)}, and is not a {what} written by piquet-variants: "
-                                "nothing there is replaced, even with --force; choose a new or an empty folder")
+            raise OutputRefused(msg("output-not-ours", "{out}: holds {names}, and is not a {what} written by "
+                                    "piquet-variants: nothing there is replaced, even with --force; choose a new or "
+                                    "an empty folder", out=out, names=_named(held), what=Word(what)))
         foreign = _foreign(out, written)
         if foreign and not force:
-            raise OutputRefused(f"{out}: holds what the {what} did not write ({_named(foreign)}); pass --force to "
-                                f"replace the {what} and keep them")
+            raise OutputRefused(msg("output-foreign", "{out}: holds what the {what} did not write ({names}); pass "
+                                    "--force to replace the {what} and keep them", out=out, names=_named(foreign),
+                                    what=Word(what)))
         return written
     except OSError as exc:  # a name too long for the system, a folder that cannot be listed…
-        raise OutputRefused(f"{out}: {exc.strerror}") from None
+        raise OutputRefused(msg("output-os", "{out}: {why}", out=out, why=system_reason(exc))) from None
 
 
 def write_folder(out: Path, files: dict[str, bytes], force: bool, what: str) -> None:
@@ -301,7 +314,8 @@ def write_folder(out: Path, files: dict[str, bytes], force: bool, what: str) -> 
         else:  # a folder written before, or an empty one, which stays the user's folder (its owner, its mode)
             _rewrite(out, target, files, written or Written(frozenset(), frozenset()), what)
     except OSError as exc:
-        raise OutputError(f"{out}: cannot write the {what}: {exc.strerror or exc}") from None
+        raise OutputError(msg("cannot-write", "{out}: cannot write the {what}: {why}", out=out, what=Word(what),
+                              why=system_reason(exc))) from None
 
 
 def _folders_of(files: Iterable[str]) -> frozenset[str]:
@@ -357,8 +371,9 @@ def _rewrite(out: Path, target: Path, files: dict[str, bytes], old: Written, wha
         rel not in old.files and _kind(target, rel) is not None)]
     clash += [f"{rel}/" for rel in folders if _kind(target, rel) not in (None, stat.S_IFDIR)]
     if clash:
-        raise OutputRefused(f"{out}: holds {_named(clash)}, which the {what} did not write and would replace; "
-                            "move it away, or choose another folder")
+        raise OutputRefused(msg("output-clash", "{out}: holds {names}, which the {what} did not write and would "
+                                "replace; move it away, or choose another folder", out=out, names=_named(clash),
+                                what=Word(what)))
     _put_manifest(target, Written(old.files | frozenset(files), old.folders | folders))
     for rel, data in files.items():
         (target / rel).parent.mkdir(parents=True, exist_ok=True)

@@ -14,6 +14,7 @@ import io
 from functools import cache
 from importlib import resources
 
+from .errors import CardArg, Message, PiquetError, Problem, Sayer
 from .lexicon import Lang, lexicon
 
 #: The gettext domain: the catalogues' file name.
@@ -49,3 +50,31 @@ def figure_name(key: str, lang: Lang = "en") -> str:
     """A simulated figure's name: a score category's is the lexicon's word for it, so it is named once; the others
     (the show, the average, pique or repique, rubicons) are the catalogues' ``stat:`` entries."""
     return t(key if key in lexicon(lang).categories else f"stat:{key}", lang)
+
+
+class _Sayer:
+    """A message's words in one language: the catalogue's for its template and words, the lexicon's card names."""
+
+    def __init__(self, lang: Lang) -> None:
+        self.lang = lang
+
+    def word(self, msgid: str) -> str:
+        return t(msgid, self.lang)
+
+    def card(self, card: CardArg) -> str:
+        from .cards import card_long_name, card_name
+        return card_long_name(card.code, self.lang) if card.long else card_name(card.code, self.lang)
+
+    def figure(self, value: float) -> str:
+        return decimal(value, self.lang)
+
+
+@cache
+def sayer(lang: Lang) -> Sayer:
+    """What says a message (``errors.Message``), a problem or an error in ``lang``."""
+    return _Sayer(lang)
+
+
+def say(said: Message | Problem | PiquetError, lang: Lang = "en") -> str:
+    """A message, a located problem or an error of the tool, in the reader's language."""
+    return said.say(sayer(lang))

@@ -19,7 +19,7 @@ from pathlib import Path
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, overload
 
-from .errors import Problem, echo
+from .errors import Message, Problem, Word, echo, msg
 
 if TYPE_CHECKING:
     import yaml
@@ -120,7 +120,7 @@ class Located:
             p = p[:-1]
         return self.marks.get(p, (1, 1))
 
-    def problem(self, path: JsonPath, message: str) -> Problem:
+    def problem(self, path: JsonPath, message: Message) -> Problem:
         line, col = self.where(path)
         excerpt = caret(self.lines, line, col) if self.lines is not None else ""
         return Problem(self.file, line, col, dotted(self.prefix + tuple(path)), message, excerpt)
@@ -160,7 +160,7 @@ class _YamlBuilder:
         self.marks: dict[JsonPath, tuple[int, int]] = {}
         self.constructor = yaml.constructor.SafeConstructor()
 
-    def fail(self, node: yaml.Node, message: str) -> LoadFailure:
+    def fail(self, node: yaml.Node, message: Message) -> LoadFailure:
         m = node.start_mark
         excerpt = caret(self.text.splitlines(), m.line + 1, m.column + 1)
         return LoadFailure(Problem(self.name, m.line + 1, m.column + 1, "", message, excerpt))
@@ -169,26 +169,26 @@ class _YamlBuilder:
         yaml = self.yaml
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise self.fail(node, f"document expands to more than {MAX_NODES} values "
-                                  "(an alias bomb?); refusing to load it")
+            raise self.fail(node, msg("yaml-too-many-values", "document expands to more than {most} values (an alias "
+                                                              "bomb?); refusing to load it", most=MAX_NODES))
         if depth > MAX_DEPTH:
-            raise self.fail(node, _TOO_DEEP)
+            raise self.fail(node, TOO_DEEP)
         self.marks.setdefault(path, (node.start_mark.line + 1, node.start_mark.column + 1))
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and node.tag not in _PLAIN_TAGS:
-            raise self.fail(node, f"tag {echo(node.tag)} is not allowed here")
+            raise self.fail(node, msg("yaml-tag", "tag {tag} is not allowed here", tag=echo(node.tag)))
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
             for key_node, value_node in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
-                    raise self.fail(key_node, "YAML merge keys ('<<') are not supported")
+                    raise self.fail(key_node, msg("yaml-merge-key", "YAML merge keys ('<<') are not supported"))
                 key = self.build(key_node, path + ("<key>",), depth + 1)
                 if not isinstance(key, (str, int)) or isinstance(key, bool):
-                    raise self.fail(key_node, f"mapping keys must be strings, not {echo(key)}")
+                    raise self.fail(key_node, msg("yaml-key-type", "mapping keys must be strings, not {key}", key=echo(key)))
                 key = str(key)
                 if key in out:
                     first = self.marks.get(path + (key,), (0, 0))[0]
-                    raise self.fail(key_node, f"duplicate key {echo(key)}: it is given already at line {first}, "
-                                              "and a key is given once in a map")
+                    raise self.fail(key_node, msg("yaml-duplicate-key", "duplicate key {key}: it is given already at line "
+                                                  "{line}, and a key is given once in a map", key=echo(key), line=first))
                 self.marks[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
                 out[key] = self.build(value_node, path + (key,), depth + 1)
             self.marks.pop(path + ("<key>",), None)
@@ -200,24 +200,25 @@ class _YamlBuilder:
         try:
             value = self.constructor.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
-            raise self.fail(node, f"cannot read this value: {exc.problem}") from None
+            raise self.fail(node, msg("yaml-value", "cannot read this value: {why}", why=exc.problem)) from None
         if isinstance(value, int) and not -MAX_INTEGER <= value <= MAX_INTEGER:
             raise self.fail(node, too_large(node.value))
         return value
 
 
 _INT_TAG = "tag:yaml.org,2002:int"
-_TOO_DEEP = f"document nested more than {MAX_DEPTH} levels deep"
+TOO_DEEP = msg("too-deep", "document nested more than {most} levels deep", most=MAX_DEPTH)
 
 
-def too_large(text: str) -> str:
+def too_large(text: str) -> Message:
     """What is said of a number past ``MAX_INTEGER``, echoing no more of it than its start."""
-    return f"number out of range: {echo(text, 24)} (a whole number here has at most {MAX_DIGITS} digits)"
+    return msg("number-too-large", "number out of range: {number} (a whole number here has at most {digits} digits)",
+               number=echo(text, 24), digits=MAX_DIGITS)
 
 
 def load_text(text: str, name: str) -> Located:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {MAX_BYTES} bytes"))
+        raise LoadFailure(Problem(name, 1, 1, "", msg("too-large", "file is larger than {most} bytes", most=MAX_BYTES)))
     builder = _YamlBuilder(name, text)
     yaml = builder.yaml
     loader = yaml12_loader()
@@ -229,14 +230,15 @@ def load_text(text: str, name: str) -> Located:
     except yaml.MarkedYAMLError as exc:
         if "nesting depth" in (exc.problem or ""):  # PyYAML's own bound (6.0.4 on), met before the builder's
             mark = exc.problem_mark
-            raise LoadFailure(Problem(name, mark.line + 1, mark.column + 1, "", _TOO_DEEP)) from None
+            raise LoadFailure(Problem(name, mark.line + 1, mark.column + 1, "", TOO_DEEP)) from None
         lines = text.splitlines()
         line, col, what = _fault(exc, lines)
-        raise LoadFailure(Problem(name, line, col, "", f"not valid YAML: {what}", caret(lines, line, col))) from None
+        raise LoadFailure(Problem(name, line, col, "", msg("yaml-syntax", "not valid YAML: {what}", what=what),
+                                  caret(lines, line, col))) from None
     except yaml.YAMLError as exc:
-        raise LoadFailure(Problem(name, 1, 1, "", f"not valid YAML: {exc}")) from None
+        raise LoadFailure(Problem(name, 1, 1, "", msg("yaml-syntax", "not valid YAML: {what}", what=str(exc)))) from None
     if root is None:
-        raise LoadFailure(Problem(name, 1, 1, "", "file is empty"))
+        raise LoadFailure(Problem(name, 1, 1, "", msg("empty", "file is empty")))
     data = builder.build(root, ())
     return Located(name, data, builder.marks)
 
@@ -263,7 +265,7 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
-def _fault(exc: Any, lines: list[str]) -> tuple[int, int, str]:
+def _fault(exc: Any, lines: list[str]) -> tuple[int, int, Message]:
     """Where a YAML syntax error is, as a person would point at it, and what is wrong, in words.
 
     The parser stops where it can go no further, which is often past the fault: an unclosed quote is found at
@@ -274,21 +276,24 @@ def _fault(exc: Any, lines: list[str]) -> tuple[int, int, str]:
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     said = exc.problem or exc.context or "not valid YAML"
     if "tab" in said:
-        return line, col, "a tab indents this line; YAML is indented with spaces only"
+        return line, col, msg("yaml-tab", "a tab indents this line; YAML is indented with spaces only")
     if exc.context and "quoted scalar" in exc.context and context is not None:
         quote = lines[context.line][context.column] if context.line < len(lines) else '"'
-        return context.line + 1, context.column + 1, f"the quotation opened here with {quote} is never closed"
+        return context.line + 1, context.column + 1, msg("yaml-open-quote", "the quotation opened here with {quote} "
+                                                         "is never closed", quote=quote)
     if exc.context and "flow" in exc.context and context is not None:
-        opener = "[" if "sequence" in exc.context else "{"
-        closer = "]" if opener == "[" else "}"
-        return (context.line + 1, context.column + 1,
-                f"the {'list' if opener == '[' else 'map'} opened here with '{opener}' is not closed with "
-                f"'{closer}' (or its items are not parted by ',')")
+        if "sequence" in exc.context:
+            return context.line + 1, context.column + 1, msg("yaml-open-list", "the list opened here with '[' is "
+                                                             "not closed with ']' (or its items are not parted by ',')")
+        return context.line + 1, context.column + 1, msg("yaml-open-map", "the map opened here with '{{' is not "
+                                                         "closed with '}}' (or its items are not parted by ',')")
     ended = _quote_ended_early(lines, line, col)
     if ended is not None and ("expected key" in said or "expected <block end>" in said):
-        how = ("a ' inside single quotes is written twice ('')" if lines[line - 1][ended - 1] == "'"
-               else 'a " inside double quotes is written \\" (or the value put in single quotes)')
-        return line, ended, f"the quotation ends here, before the rest of the value: {how}"
+        if lines[line - 1][ended - 1] == "'":
+            return line, ended, msg("yaml-quote-ends-single", "the quotation ends here, before the rest of the "
+                                    "value: a ' inside single quotes is written twice ('')")
+        return line, ended, msg("yaml-quote-ends-double", "the quotation ends here, before the rest of the value: "
+                                'a " inside double quotes is written \\" (or the value put in single quotes)')
     return _by_indentation(said, line, col, lines, context)
 
 
@@ -305,7 +310,7 @@ def _quote_ended_early(lines: list[str], line: int, col: int) -> int | None:
     return len(before)
 
 
-def _by_indentation(said: str, line: int, col: int, lines: list[str], context: Any) -> tuple[int, int, str]:
+def _by_indentation(said: str, line: int, col: int, lines: list[str], context: Any) -> tuple[int, int, Message]:
     """A fault that the lines' indentation explains: a key without its colon, a line indented as none above it."""
     here = lines[line - 1] if 0 < line <= len(lines) else ""
     # the line above the fault that is not blank, and its number (0 where there is none)
@@ -314,23 +319,30 @@ def _by_indentation(said: str, line: int, col: int, lines: list[str], context: A
     deeper = above > 0 and _indent(prev) < _indent(here)
     if "mapping values are not allowed" in said:
         if deeper and ":" not in prev:
-            return above, _indent(prev) + 1, f"{echo(prev.strip())} has no ':' after it, as a key must"
+            return above, _indent(prev) + 1, msg("yaml-no-colon", "{key} has no ':' after it, as a key must",
+                                                 key=echo(prev.strip()))
         if deeper:
-            return (line, _indent(here) + 1, f"this line is indented under line {above}, whose value is given "
-                                             "already: indent it as the keys it goes with")
-        return line, col, "a second ':' on one line: a value that holds ': ' must be put in quotes"
+            return (line, _indent(here) + 1, msg("yaml-indented-under", "this line is indented under line {above}, "
+                                                 "whose value is given already: indent it as the keys it goes with",
+                                                 above=above))
+        return line, col, msg("yaml-second-colon", "a second ':' on one line: a value that holds ': ' must be put "
+                              "in quotes")
     if ("expected key" in said or "expected <block end>" in said) and context is not None:
         if _indent(here) != context.column:
-            levels = f"line {context.line + 1} is indented {context.column}"
             if above and _indent(prev) != context.column:
-                levels += f", line {above} {_indent(prev)}"
-            return (line, _indent(here) + 1, f"this line is indented {_indent(here)}, as no line above it is "
-                                             f"({levels}): indent it as the keys it goes with")
-        return line, col, "a key is expected here, as 'name: value'"
+                return (line, _indent(here) + 1, msg(
+                    "yaml-indented-as-none-2", "this line is indented {here}, as no line above it is (line {key} is "
+                    "indented {keys}, line {above} {indent}): indent it as the keys it goes with", here=_indent(here),
+                    key=context.line + 1, keys=context.column, above=above, indent=_indent(prev)))
+            return (line, _indent(here) + 1, msg(
+                "yaml-indented-as-none", "this line is indented {here}, as no line above it is (line {key} is "
+                "indented {keys}): indent it as the keys it goes with", here=_indent(here), key=context.line + 1,
+                keys=context.column))
+        return line, col, msg("yaml-key-expected", "a key is expected here, as 'name: value'")
     if "cannot start any token" in said and 0 < col <= len(here) + 1:
         char = here[col - 1] if col <= len(here) else ""
-        return line, col, f"a value cannot begin with {echo(char)}: put it in quotes"
-    return line, col, said
+        return line, col, msg("yaml-value-start", "a value cannot begin with {char}: put it in quotes", char=echo(char))
+    return line, col, msg("yaml-reader", "the YAML reader says: {said}", said=said)
 
 
 def _refuse_deep(yaml: Any, loader: Any, text: str, name: str) -> None:
@@ -342,7 +354,7 @@ def _refuse_deep(yaml: Any, loader: Any, text: str, name: str) -> None:
             depth += 1
             if depth > MAX_DEPTH + 1:
                 m = event.start_mark
-                raise LoadFailure(Problem(name, m.line + 1, m.column + 1, "", _TOO_DEEP))
+                raise LoadFailure(Problem(name, m.line + 1, m.column + 1, "", TOO_DEEP))
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
 
@@ -370,35 +382,46 @@ def text_pieces(path: Path | str, limit: int = MAX_BYTES, size: int = 1 << 16) -
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        raise LoadFailure(Problem(name, 1, 1, "", f"cannot read file: {getattr(exc, 'strerror', None) or exc}")) from None
+        raise LoadFailure(Problem(name, 1, 1, "", cannot_read(getattr(exc, 'strerror', None) or str(exc)))) from None
     decoder = codecs.getincrementaldecoder("utf-8")()
     got = 0
     try:
         info = os.fstat(fd)
         if stat.S_ISREG(info.st_mode) and info.st_size > limit:
-            raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {limit} bytes ({info.st_size})"))
+            raise LoadFailure(Problem(name, 1, 1, "", msg("too-large-sized", "file is larger than {most} bytes ({size})",
+                                                          most=limit, size=info.st_size)))
         os.set_blocking(fd, True)  # a pipe with a writer is read as it is written, to its end
         while True:
             raw = _read_upto(fd, min(size, limit + 1 - got))
             got += len(raw)
             if got > limit:
-                raise LoadFailure(Problem(name, 1, 1, "", f"file is larger than {limit} bytes (a device or a pipe "
-                                                          "that does not end?)"))
+                raise LoadFailure(Problem(name, 1, 1, "", msg("too-large-stream", "file is larger than {most} bytes (a "
+                                                              "device or a pipe that does not end?)", most=limit)))
             if not raw and not got and not stat.S_ISREG(info.st_mode):
-                raise LoadFailure(Problem(name, 1, 1, "", "nothing to read (a pipe or a device with no writer?)"))
+                raise LoadFailure(Problem(name, 1, 1, "", msg("nothing-to-read", "nothing to read (a pipe or a device with "
+                                                              "no writer?)")))
             try:
                 text = decoder.decode(raw, final=not raw)
             except UnicodeDecodeError as exc:
-                raise LoadFailure(Problem(name, 1, 1, "", f"not UTF-8 text (byte {got - len(raw) + exc.start})")) \
-                    from None
+                raise LoadFailure(Problem(name, 1, 1, "", not_utf8(got - len(raw) + exc.start))) from None
             if text or not raw:
                 yield text
             if not raw:
                 return
     except OSError as exc:
-        raise LoadFailure(Problem(name, 1, 1, "", f"cannot read file: {exc.strerror}")) from None
+        raise LoadFailure(Problem(name, 1, 1, "", cannot_read(exc.strerror or str(exc)))) from None
     finally:
         os.close(fd)
+
+
+def cannot_read(why: str) -> Message:
+    """What is said of a file the system will not read, with the system's reason."""
+    return msg("cannot-read", "cannot read file: {why}", why=Word(why))
+
+
+def not_utf8(byte: int) -> Message:
+    """What is said of a file that is not UTF-8, with the place of its first bad byte."""
+    return msg("not-utf8", "not UTF-8 text (byte {byte})", byte=byte)
 
 
 def _read_upto(fd: int, limit: int) -> bytes:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from piquet_variants.errors import NotationError, Problem
+from piquet_variants.errors import NotationError, Problem, msg
 from piquet_variants.located import Located
 from piquet_variants.notation.reader import records
 
@@ -24,8 +24,8 @@ def read_text(text: str, name: str = "<text>") -> Located:
     first, *more = results
     if more:
         line, column = more[0].where(("deals", 0))  # type: ignore[union-attr]
-        raise NotationError([Problem(name, line, column, "", f"this text holds {len(results)} records, where one "
-                                                             "was expected")])
+        raise NotationError([Problem(name, line, column, "", msg("test-records", "this text holds {count} records, "
+                                                                 "where one was expected", count=len(results)))])
     return first  # type: ignore[return-value]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import gettext
 import re
+from functools import cache
 
 import pytest
 
@@ -17,18 +18,59 @@ PACKAGE = ROOT / "piquet_variants"
 TEMPLATES = PACKAGE / "report" / "templates"
 
 
+def _literal(node: ast.Call, index: int) -> str | None:
+    arg = node.args[index] if len(node.args) > index else None
+    return arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+
+
 def _asked() -> set[str]:
     """The msgids the code asks for: the literal first argument of every ``t(...)`` call, and every ``_("...")``
     of the report's templates (Jinja2, read by pattern: no Python parser reads them)."""
     asked = set()
     for module in PACKAGE.rglob("*.py"):
         for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t"
-                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-                asked.add(node.args[0].value)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t" and (
+                    said := _literal(node, 0)) is not None:
+                asked.add(said)
     for template in TEMPLATES.iterdir():
         asked |= {m[1] for m in re.findall(r"""_\((["'])(.+?)\1\)""", template.read_text(encoding="utf-8"))}
-    return asked
+    return asked | _messages()
+
+
+@cache
+def _messages() -> frozenset[str]:
+    """The templates of the messages of bad input (``errors.msg("kind", "template", ...)``) and the words put in
+    them (``Word("...")``): said from the catalogues, in either language."""
+    asked = set()
+    for module in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("msg", "Word") and (
+                    said := _literal(node, 1 if node.func.id == "msg" else 0)) is not None:
+                asked.add(said)
+    return frozenset(asked)
+
+
+def test_every_message_of_bad_input_is_in_both_catalogues() -> None:
+    from piquet_variants.notation.parser import _EXAMPLES, _EXPECTED, parser
+    from piquet_variants.schemas import _BOUNDS
+    unnamed = [t.name for t in parser(False).terminals if not t.name.startswith("_") and t.name not in _EXPECTED]
+    assert not unnamed, "a word of the notation a message would name by its terminal's name"
+    asked = _messages() | set(_EXPECTED.values()) | set(_EXAMPLES) | {template for _, template in _BOUNDS.values()}
+    assert len(asked) > 200  # the search finds them
+    for lang in ("en", "fr"):
+        assert not asked - set(read_po(po_path(lang))) - _game_words(), lang
+
+
+def test_a_message_kind_is_one_template() -> None:
+    """The kind JSON gives a message is its id: one kind, one template (the words may change, the kind not)."""
+    kinds: dict[str, set[str]] = {}
+    for module in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "msg":
+                kind, template = _literal(node, 0), _literal(node, 1)
+                if kind is not None and template is not None:
+                    kinds.setdefault(kind, set()).add(template)
+    assert len(kinds) > 200 and not {k: v for k, v in kinds.items() if len(v) > 1}
 
 
 def _game_words() -> set[str]:

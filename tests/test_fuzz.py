@@ -157,7 +157,7 @@ def test_fault_10_a_childs_inconsistency_is_blamed_on_the_child(tmp_path: Path) 
     problems = err.value.problems
     assert [p.file for p in problems] == [str(path)]
     assert problems[0].path == "rules.deal.talon.value"
-    assert "the elder may take 5 cards (exchange.elder_max), more than the talon of 0 holds" in problems[0].message
+    assert "the elder may take 5 cards (exchange.elder_max), more than the talon of 0 holds" in str(problems[0].message)
 
 
 @pytest.mark.parametrize("table", sorted(READS))

@@ -157,14 +157,14 @@ def test_a_bad_incident_is_refused_at_its_place(statement: str, column: int | No
     with pytest.raises(NotationError) as caught:
         read_text(text)
     problem = caught.value.problems[0]
-    assert (problem.line, problem.column) == ((8, column) if column else (9, 1)) and message in problem.message, problem
+    assert (problem.line, problem.column) == ((8, column) if column else (9, 1)) and message in str(problem.message), problem
 
 
 def test_a_cut_lifted_tag_that_is_not_a_count_is_refused_at_its_line() -> None:
     with pytest.raises(NotationError) as caught:
         read_text(_deal('note "x"', "en", '[CutLifted "A" "one"]'))
     problem = caught.value.problems[0]
-    assert problem.line == 3 and "how many cards he lifted" in problem.message
+    assert problem.line == 3 and "how many cards he lifted" in str(problem.message)
 
 
 def test_a_miscall_the_ruleset_cannot_judge_is_reported_at_its_line(cli, tmp_path: Path) -> None:

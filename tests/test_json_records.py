@@ -30,7 +30,7 @@ RECORD = {"players": ["A", "B"], "deals": [{"dealer": "B", "scores": {"A": 10, "
 def test_what_json_refuses_is_refused_at_its_place(text: str, line: int, column: int, words: str) -> None:
     (error,) = [r for r in json_records(text, "bad.json") if isinstance(r, RecordError)]
     problem = error.problems[0]
-    assert (problem.line, problem.column) == (line, column) and words in problem.message, problem
+    assert (problem.line, problem.column) == (line, column) and words in str(problem.message), problem
 
 
 def test_a_json_file_with_yaml_flow_syntax_is_refused_through_the_api(tmp_path: Path) -> None:

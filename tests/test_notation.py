@@ -233,7 +233,7 @@ def _fail(text: str) -> tuple[int, int, str]:
     with pytest.raises(NotationError) as exc:
         read_text(text, "x.piquet")
     problem = exc.value.problems[0]
-    return problem.line, problem.column, problem.message
+    return problem.line, problem.column, str(problem.message)
 
 
 def test_lines_read_by_the_detailed_rules_give_the_same_record() -> None:

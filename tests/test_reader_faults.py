@@ -144,7 +144,7 @@ def test_tricks_claimed_in_a_void_deal_are_said_in_words() -> None:
     eleven = text.replace("A 9 ♦  8 7 ♣\n  younger", "A ♦  8 7 ♣\n  younger")  # the elder holds 11 cards
     with pytest.raises(RecordError) as caught:
         pv.replay(next(pv.read(eleven)))
-    said = caught.value.problems[0].message
+    said = str(caught.value.problems[0].message)
     assert "the tricks won are claimed after 3 tricks, but none is played: the deal is void" in said, said
 
 

@@ -13,7 +13,7 @@ import pytest
 
 import piquet_variants as pv
 from piquet_variants.records import model
-from piquet_variants.errors import Problem
+from piquet_variants.errors import Message, Problem
 from piquet_variants.records.checks import Checkpoint, Stage
 from piquet_variants.schemas import schema
 
@@ -129,7 +129,7 @@ class _Nowhere:
     def where(self, path: tuple[str | int, ...]) -> tuple[int, int]:
         return 1, 1
 
-    def problem(self, path: tuple[str | int, ...], message: str) -> Problem:
+    def problem(self, path: tuple[str | int, ...], message: Message) -> Problem:
         return Problem("<made>", 1, 1, ".".join(map(str, path)), message)
 
 

@@ -40,7 +40,7 @@ def test_a_ruleset_file_outside_the_records_folder_is_refused_at_its_line(tmp_pa
     with pytest.raises(RecordError) as caught:
         pv.replay(next(pv.read(path)))
     problem = caught.value.problems[0]
-    assert (problem.line, problem.path) == (_line(path), "ruleset") and "record's own folder" in problem.message
+    assert (problem.line, problem.path) == (_line(path), "ruleset") and "record's own folder" in str(problem.message)
     code, _, err = cli("replay", str(path))
     assert code == 1 and f"{path}:{_line(path)}:" in err and "record's own folder" in err
 

@@ -87,7 +87,7 @@ def test_the_problems_are_bounded() -> None:
     bad = '[Players "A" "B"]\ndeal 1, dealer B\nend deal\n'
     results = read_records(bad * (MAX_PROBLEMS + 20), "many.piquet")
     problems = [p for r in results if isinstance(r, NotationError) for p in r.problems]
-    assert len(problems) == MAX_PROBLEMS + 1 and "the reading stops here" in problems[-1].message
+    assert len(problems) == MAX_PROBLEMS + 1 and "the reading stops here" in str(problems[-1].message)
 
 
 def test_replay_over_several_files_reports_each_and_exits_with_the_worst(cli, tmp_path: Path) -> None:

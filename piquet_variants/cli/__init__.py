@@ -14,13 +14,17 @@ import sys
 from gettext import gettext
 from importlib import import_module
 from pathlib import Path
-from typing import Annotated, Any, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import typer
+from typer._click import exceptions as click  # Typer carries its own copy of Click, which raises these
 from typer.core import TyperGroup
 
 from ..errors import PiquetError, ProblemsError, echo, echo_name
 from .diagnostics import speaking
+
+if TYPE_CHECKING:
+    from ..lexicon import Lang
 
 class _Entry(NamedTuple):
     """A command as the list of commands shows it, and where to find the rest of it."""
@@ -188,10 +192,12 @@ def _options(version: Annotated[bool, typer.Option("--version", callback=_versio
 DEVICE_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
 
 
-def device_full(exc: BaseException) -> str | None:
+def device_full(exc: BaseException, lang: Lang = "en") -> str | None:
     """What to say of an error writing the output to a device that cannot take it; None for any other error."""
     if isinstance(exc, OSError) and exc.errno in DEVICE_FULL:
-        return f"piquet-variants: cannot write the output: {os.strerror(exc.errno)} (the device is full)"
+        from ..i18n import t
+        return t("piquet-variants: cannot write the output: {why} (the device is full)", lang).format(
+            why=t(os.strerror(exc.errno), lang))
     return None
 
 
@@ -208,30 +214,57 @@ def _started() -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return its exit status.
 
-    Usage errors are Typer's (a usage line, status 2); every error the tool
-    itself knows is one message on stderr and status 1, never a traceback.
+    Usage errors are Click's (a usage line, status 2), said in the language
+    asked; every error the tool itself knows is one message on stderr in that
+    language and status 1, never a traceback.
     Anything else is a bug, said in one line naming the input files (status 1).
     A warning of the tool's layers below (Python's ``warnings``) is said on
     stderr as the command's own, in the reader's language (``diagnostics``).
     """
-    try:
-        with speaking():
-            app(args=argv, prog_name="piquet-variants")
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    except PiquetError as exc:
-        typer.echo(str(exc) if isinstance(exc, ProblemsError) else f"piquet-variants: {exc}", err=True)
-        return 1
-    except Exception as exc:  # noqa: BLE001 - the last line of defence: a fault of ours, one line, no traceback
-        full = device_full(exc)  # the user's disk, not our fault
-        if full:
-            typer.echo(full, err=True)
+    with speaking() as heard:  # the language asked (--lang), once read, for the errors said here
+        try:
+            status = app(args=argv, prog_name="piquet-variants", standalone_mode=False)
+        except SystemExit as exc:
+            return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        except click.UsageError as exc:  # a bad command line: said as Click says it, in the language asked
+            from .common import usage_error
+            lang = heard.lang if heard.lang != "en" else _lang_in(sys.argv[1:] if argv is None else argv)
+            if lang == "en":
+                exc.show()
+            else:
+                typer.echo(usage_error(exc, lang), err=True)
+            return exc.exit_code
+        except click.ClickException as exc:
+            exc.show()
+            return exc.exit_code
+        except typer.Abort:
+            typer.echo("Aborted!", err=True)
             return 1
-        files = ", ".join(_inputs(sys.argv[1:] if argv is None else argv)) or "the command line"
-        typer.echo(f"piquet-variants: internal error on {files} (a bug: please report it, with the file): "
-                   f"{type(exc).__name__}: {echo(str(exc), 200)}", err=True)
-        return 1
-    return 0
+        except PiquetError as exc:
+            from ..i18n import say
+            said = say(exc, heard.lang)
+            typer.echo(said if isinstance(exc, ProblemsError) else f"piquet-variants: {said}", err=True)
+            return 1
+        except Exception as exc:  # noqa: BLE001 - the last line of defence: a fault of ours, one line, no traceback
+            full = device_full(exc, heard.lang)  # the user's disk, not our fault
+            if full:
+                typer.echo(full, err=True)
+                return 1
+            from ..i18n import t
+            files = ", ".join(_inputs(sys.argv[1:] if argv is None else argv)) or t("the command line", heard.lang)
+            typer.echo(t("piquet-variants: internal error on {files} (a bug: please report it, with the file): "
+                         "{error}", heard.lang).format(files=files, error=f"{type(exc).__name__}: {echo(str(exc), 200)}"),
+                       err=True)
+            return 1
+    return status if isinstance(status, int) else 0
+
+
+def _lang_in(argv: list[str]) -> Lang:
+    """The language a command line asks for, read before Click reads it: a usage error may come first."""
+    for i, arg in enumerate(argv):
+        if arg in ("--lang", "-l") and argv[i + 1:i + 2] == ["fr"] or arg in ("--lang=fr", "-lfr"):
+            return "fr"
+    return "en"
 
 
 def _inputs(argv: list[str]) -> list[str]:

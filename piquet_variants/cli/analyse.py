@@ -85,7 +85,7 @@ def analyse_command(
             raise typer.Exit(EXIT_INTERRUPTED) from None
         results.append(_json(deals, doc.file, k, rs.id, player, samples, seed, exact, lang))
         report.extend(_report(deals, f"{doc.file}: {rs.id}", player, samples, lang))
-    finish(results, report, problems, statuses, fmt)
+    finish(results, report, problems, statuses, fmt, lang)
 
 
 def _task(task: tuple[int, int, Plan]) -> Annotation:

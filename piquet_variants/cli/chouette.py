@@ -7,14 +7,14 @@ from typing import Annotated, Any
 import typer
 
 from ..engine.sitting import SittingReplay, replay_sitting
-from ..errors import Problem, RecordError
+from ..errors import Problem, RecordError, msg
 from ..examples import shown
-from ..i18n import Lang, t
+from ..i18n import Lang, say, t
 from ..located import Located
 from ..records.model import record_of
 from ..render import Report, json_text
 from . import complete
-from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, load_deals, rulesets_for
+from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, load_deals, report_problems, rulesets_for
 
 EXIT_MISMATCH = 3
 
@@ -41,7 +41,7 @@ def _report(rep: SittingReplay, title: str, step: int, lang: Lang) -> Report:
     out.paragraph(f"{t('the sitting:', lang)} {totals} ({t('the card in steps of', lang)} {step})")
     out.items([(0, f"{names[p.payee]} {t('receives', lang)} {p.paid} {t('from', lang)} {names[p.payer]} "
                    f"({t('owed', lang)} {p.owed})") for p in rep.sitting.payments])
-    return out.items([(0, f"! {m.problem.message} ({t('line', lang)} {m.problem.line})") for m in rep.mismatches])
+    return out.items([(0, f"! {say(m.problem.message, lang)} ({t('line', lang)} {m.problem.line})") for m in rep.mismatches])
 
 
 def _json(rep: SittingReplay, ruleset_id: str, doc: Located, typed: object) -> dict[str, Any]:
@@ -90,7 +90,7 @@ def chouette_command(
             if bad:
                 raise RecordError([p for r in bad for p in r.problems])
             if not docs:
-                raise RecordError([Problem(str(f), 1, 1, "", "no partie to settle")])
+                raise RecordError([Problem(str(f), 1, 1, "", msg("no-partie", "no partie to settle"))])
             sets = rulesets_for(docs[0], shown(f, docs[0].file), ruleset, option, lang)
             parties = [(record_of(doc.data), doc) for doc in docs]
             for rs in sets:
@@ -105,6 +105,6 @@ def chouette_command(
     if results or not problems:
         typer.echo(json_text({"results": results}) if fmt == "json" else report.render(fmt))
     if problems:
-        typer.echo("\n".join(map(str, problems)), err=True)
+        report_problems(problems, lang)
     if status:
         raise typer.Exit(status)

@@ -11,12 +11,14 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from typer._click import exceptions as click  # Typer carries its own copy of Click, which raises these
+from typer._types import TyperChoice
 
-from ..errors import PiquetError, Problem, RecordError, UnknownRuleset, echo
+from ..errors import Message, PiquetError, Problem, RecordError, UnknownRuleset, Word, echo, msg
 from ..located import Located
 from ..ruleset.model import Ruleset
 from ..render import OutputFormat, Report, json_text
-from ..i18n import Lang, t
+from ..i18n import Lang, say, t
 from . import complete
 from .diagnostics import in_language, note, warn
 
@@ -46,6 +48,52 @@ DEFAULT_RULESET = "modern-fr"
 STDIN = "-"
 
 
+class Unusable(typer.BadParameter):
+    """A command line the command cannot use (two rulesets where it takes one, an output it will not write): its
+    message typed, said in the language asked."""
+
+    def __init__(self, message: Message, param_hint: str) -> None:
+        super().__init__(str(message), param_hint=param_hint)
+        self.said = message
+
+
+def usage_error(exc: click.UsageError, lang: Lang) -> str:
+    """A bad command line in the reader's language, as Click lays it out: the usage, where help is, what is wrong."""
+    ctx, lines = exc.ctx, []
+    if ctx is not None:
+        lines.append(f"{t('Usage:', lang)} {ctx.command_path} {' '.join(ctx.command.collect_usage_pieces(ctx))}")
+        if ctx.command.get_help_option(ctx) is not None:
+            lines.append(t("Try '{command} {option}' for help.", lang).format(command=ctx.command_path,
+                                                                               option=ctx.help_option_names[0]))
+        lines.append("")
+    return "\n".join(lines + [t("Error: {message}", lang).format(message=say(_usage_message(exc), lang))])
+
+
+def _usage_message(exc: click.UsageError) -> Message:
+    """What is wrong with a command line, from Click's exception: its kind and its values, not Click's English."""
+    hint = exc.param_hint if isinstance(exc, click.BadParameter) else None
+    if isinstance(exc, click.BadParameter) and exc.param is not None and hint is None:
+        hint = " / ".join(repr(o) for o in exc.param.opts) if exc.param.opts else repr(exc.param.name)
+    match exc:
+        case Unusable():
+            return msg("invalid-value", "Invalid value for {hint}: {message}", hint=exc.param_hint, message=exc.said)
+        case click.NoSuchOption():
+            close = tuple(exc.possibilities or ())
+            return msg("no-such-option-close", "No such option: {name} (did you mean {close}?)",
+                       name=exc.option_name, close=close) if close else msg(
+                "no-such-option", "No such option: {name}", name=exc.option_name)
+        case click.MissingParameter():
+            kind = exc.param_type or (exc.param.param_type_name if exc.param is not None else "parameter")
+            return msg("missing", "Missing {kind} {name}.", kind=Word(kind), name=hint or "")
+        case click.BadParameter() if exc.param is not None and isinstance(exc.param.type, TyperChoice):
+            return msg("not-a-choice", "Invalid value for {hint}: the choices are {choices}.", hint=hint,
+                       choices=tuple(map(str, exc.param.type.choices)))
+        case click.BadParameter():
+            return msg("invalid-value-said", "Invalid value for {hint}: {message}", hint=hint,
+                       message=Word(exc.message))
+    return msg("usage", "{message}", message=Word(exc.message))
+
+
 class BadOption(PiquetError):
     """A --option that is not NAME=CHOICE, or that no ruleset given can take."""
 
@@ -57,7 +105,8 @@ LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of labels 
 def _choice(item: str, flag: str) -> tuple[str, str]:
     name, sep, choice = item.partition("=")
     if not sep or not name.strip() or not choice.strip():
-        raise BadOption(f"{flag} {echo(item)}: expected NAME=CHOICE, for example end=race-100")
+        raise BadOption(msg("option-form", "{flag} {item}: expected NAME=CHOICE, for example end=race-100", flag=flag,
+                            item=echo(item)))
     return name.strip(), choice.strip()
 
 
@@ -65,8 +114,8 @@ def one_ruleset(arg: str | None, flagged: list[str] | None) -> str:
     """The one ruleset a command is given, as its argument or as ``-r``."""
     given = ([arg] if arg else []) + list(flagged or ())
     if len(given) != 1:
-        raise typer.BadParameter(f"name one ruleset, as RULESET or -r RULESET (given: {len(given)})",
-                                 param_hint="RULESET")
+        raise Unusable(msg("name-one", "name one ruleset, as RULESET or -r RULESET (given: {given})",
+                           given=len(given)), param_hint="RULESET")
     return given[0]
 
 
@@ -107,8 +156,8 @@ def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
             continue
         target, _, rest = item.partition(":")
         if target not in [rid for rid, _ in named]:
-            raise BadOption(f"--option {echo(item)}: {echo(target)} is not one of the rulesets given "
-                            f"({', '.join(rid for rid, _ in named)})")
+            raise BadOption(msg("option-ruleset", "--option {item}: {target} is not one of the rulesets given "
+                                "({given})", item=echo(item), target=echo(target), given=tuple(rid for rid, _ in named)))
         name, choice = _choice(rest, f"--option {target}:")
         for rid, opts in named:
             if rid == target:
@@ -122,10 +171,10 @@ def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
         out.append(resolve_ruleset(rid, tuple(chosen.items()), base))
     unused = [f"{n}={c}" for n, c in bare if n not in used]
     if unused:
-        have = "; ".join(f"{rid}: {', '.join(o.name for o in rs.options) or 'none'}"
-                         for (rid, _), rs in zip(named, out))
-        raise BadOption(f"--option {unused[0]}: no ruleset given has an option {echo(unused[0].split('=')[0])} "
-                        f"(options: {have})")
+        have = tuple(msg("options-of", "{ruleset}: {options}", ruleset=rid,
+                         options=tuple(o.name for o in rs.options) or Word("none")) for (rid, _), rs in zip(named, out))
+        raise BadOption(msg("option-unused", "--option {item}: no ruleset given has an option {name} (options: "
+                            "{have})", item=unused[0], name=echo(unused[0].split('=')[0]), have=have))
     return out
 
 
@@ -139,7 +188,7 @@ def record_rulesets(doc: Located, where: str, raw: list[str] | None, lang: Lang)
     try:
         return choose_rulesets([doc.data.get("ruleset", DEFAULT_RULESET)], raw, own, Path(doc.file).parent)
     except UnknownRuleset as exc:  # the record's fault, at its line
-        raise RecordError([doc.problem(("ruleset",), str(exc))]) from None
+        raise RecordError([doc.problem(("ruleset",), exc.message)]) from None
 
 
 def rulesets_for(doc: Located, where: str, refs: list[str] | None, raw: list[str] | None,
@@ -260,18 +309,29 @@ def _reader_key() -> str:
     return files_digest(sorted(package.rglob("*.py")) + sorted(data_dir("grammar").glob("*.lark")))
 
 
+def problem_data(problem: Problem, lang: Lang) -> dict[str, Any]:
+    """A problem as JSON gives it: its place, the stable id of its kind, and its message in the reader's language."""
+    return {"file": problem.file, "line": problem.line, "column": problem.column, "path": problem.path,
+            "kind": problem.message.kind, "message": say(problem.message, lang), "excerpt": problem.excerpt}
+
+
+def report_problems(problems: Iterable[Problem], lang: Lang) -> None:
+    """Problems found in the input, on stderr in the reader's language, each at its place."""
+    typer.echo("\n".join(say(p, lang) for p in problems), err=True)
+
+
 #: Exit statuses from the mildest to the worst: all agree, a book figure disagrees, bad input.
 _SEVERITY = (0, 3, 1)
 
 
 def finish(results: list[dict[str, Any]], report: Report, problems: list[Problem], statuses: list[int],
-           fmt: OutputFormat) -> None:
+           fmt: OutputFormat, lang: Lang) -> None:
     """A command's end over several records: the results of the good ones, whole, on stdout (unless every one was
     bad), the problems on stderr, and the worst status."""
     if results or not problems:
         typer.echo(json_text({"results": results}) if fmt == "json" else report.render(fmt))
     if problems:
-        typer.echo("\n".join(map(str, problems)), err=True)
+        report_problems(problems, lang)
     status = worst(*statuses)
     if status:
         raise typer.Exit(status)

@@ -17,7 +17,7 @@ import typer
 from ..attribution import MAX_REPLAYED, Budget, Cause, attribute
 from ..engine.record import DealReplay, Replay, replay
 from ..engine.scoring import CATEGORIES
-from ..errors import RecordError
+from ..errors import RecordError, msg
 from ..i18n import Lang, t
 from ..lexicon import value_words
 from ..records.model import record_of
@@ -25,7 +25,7 @@ from ..render import Report, Streamed
 from ..rulebook.views import footnote
 from ..ruleset.model import Ruleset, plain
 from . import complete
-from .common import FormatOpt, LangOpt, OptionOpt, choose_rulesets, each_record, numbered
+from .common import FormatOpt, LangOpt, OptionOpt, Unusable, choose_rulesets, each_record, numbered, report_problems
 
 
 def compare_command(
@@ -44,7 +44,7 @@ def compare_command(
     stderr (exit status 1) and the others are still compared.
     """
     if len(ruleset) < 2:
-        raise typer.BadParameter("give at least two rulesets", param_hint="--ruleset")
+        raise Unusable(msg("two-rulesets", "give at least two rulesets"), param_hint="--ruleset")
     sets = choose_rulesets(ruleset, option)
     names = _names(sets)
     budget = Budget()  # the experiments' bound, for the whole file
@@ -58,7 +58,7 @@ def compare_command(
             reps = [replay(record, rs.rules, doc) for rs in sets]
             found = [(name, rs, attribute(record, doc, sets[0], rs, budget)) for name, rs in zip(names[1:], sets[1:])]
         except RecordError as exc:  # this record only: the others are still compared
-            typer.echo("\n".join(map(str, exc.problems)), err=True)
+            report_problems(exc.problems, lang)
             bad = True
             continue
         for d in _deals(reps, sets, names, found, lang):

@@ -22,13 +22,14 @@ from typing import Annotated, BinaryIO, Literal
 
 import typer
 
-from ..errors import OutputError, PiquetError, Problem, RecordError
+from ..errors import OutputError, PiquetError, Problem, RecordError, Word, msg
 from ..examples import PREFIX, resolve
-from ..files import check_output_file, replacing
+from ..files import check_output_file, replacing, system_reason
 from ..located import Located
 from . import complete
 from ..i18n import Lang, t
 from .common import STDIN, each_record, numbered
+from .diagnostics import in_language
 
 Target = Literal["json", "notation"]
 
@@ -49,8 +50,9 @@ def _output(path: Path | None) -> Iterator[BinaryIO]:
         with replacing(path) as out:
             yield out
     except OSError as exc:
-        why = "a pipe that nothing reads from" if exc.errno == errno.ENXIO else exc.strerror
-        raise OutputError(f"{path or '<stdout>'}: cannot write: {why}") from None
+        why = Word("a pipe that nothing reads from") if exc.errno == errno.ENXIO else system_reason(exc)
+        raise OutputError(msg("cannot-write-file", "{path}: cannot write: {why}", path=path or "<stdout>",
+                              why=why)) from None
 
 
 def _target_for(from_json: bool, output: Path | None) -> Target:
@@ -84,7 +86,7 @@ def convert_command(
             "--in-place", help="Rewrite FILE itself, e.g. to write its notation canonically.")] = False,
         lang: Annotated[Lang | None, typer.Option(
             "--lang", "-l", help="Language to write the records in (their cards and words), and of messages: en or "
-                                 "fr; default: each record's own.")] = None,
+                                 "fr; default: each record's own.", callback=in_language)] = None,
 ) -> None:
     """Turn a notation file into JSON records, or JSON records into notation, in either language.
 

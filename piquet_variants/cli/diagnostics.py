@@ -51,18 +51,21 @@ class Speaking:
 
 
 @contextmanager
-def speaking() -> Iterator[None]:
-    """The tool's warnings said as the command's own while it runs (``Speaking``), Python's hook put back after."""
+def speaking() -> Iterator[Speaking]:
+    """The tool's warnings said as the command's own while it runs (``Speaking``), Python's hook put back after;
+    the hook, whose ``lang`` is the language asked once ``--lang`` is read, for the errors that end the command."""
     with warnings.catch_warnings():
-        warnings.showwarning = Speaking(warnings.showwarning)
-        yield
+        hook = Speaking(warnings.showwarning)
+        warnings.showwarning = hook
+        yield hook
 
 
-def in_language(lang: str) -> str:
+def in_language(lang: str | None) -> str | None:
     """``--lang``, once read (the option's callback, whose value Click has checked against the choices; Typer reads
     its hints when the command runs, so they name no type the module imports only for the checker): the tool's
-    warnings are said in it from then on."""
+    warnings, and the errors that end the command, are said in it from then on.  None (``convert`` given no
+    ``--lang``, which writes each record in its own) leaves them in English."""
     hook = warnings.showwarning
-    if isinstance(hook, Speaking):
+    if isinstance(hook, Speaking) and lang is not None:
         hook.lang = cast("Lang", lang)
     return lang

@@ -25,7 +25,7 @@ from ..ruleset.model import Ruleset
 from ..render import Report, Streamed
 from . import complete
 from .common import (FormatOpt, LangOpt, OptionOpt, RecordsArg, choose_rulesets, each_record, numbered,
-                     record_rulesets, rulesets_for, warn, worst)
+                     record_rulesets, report_problems, rulesets_for, warn, worst)
 
 EXIT_MISMATCH = 3
 
@@ -146,19 +146,19 @@ def _replayed(out: Streamed, f: Path, doc: Located | RecordError, k: int, alone:
     """Replay one record under each ruleset asked for (its own where none is) and write what each gives, or its
     problems on stderr: the exit status it calls for."""
     if isinstance(doc, RecordError):
-        return _said(doc)
+        return _said(doc, lang)
     where = shown(f, doc.file) if alone else f"{shown(f, doc.file)} #{k}"
     try:
         sets = _rulesets(doc, where, asked, lang)
     except RecordError as exc:
-        return _said(exc)
+        return _said(exc, lang)
     record = record_of(doc.data)
     status = 0
     for rs in sets:
         try:
             rep = replay(record, rs.rules, doc)
         except RecordError as exc:  # a revoke, an impossible discard: this record only
-            return worst(status, _said(exc))
+            return worst(status, _said(exc, lang))
         status = worst(status, EXIT_MISMATCH if rep.mismatches else 0)
         tell_it = narrative if narrative is not None else doc.lines is not None
         out.add(_account(rep, record, f"{where}: {rs.id}", lang, tell_it, rs),
@@ -184,7 +184,7 @@ def _rulesets(doc: Located, where: str, asked: tuple[list[Ruleset] | None, list[
     return rulesets_for(doc, where, refs, option, lang)
 
 
-def _said(error: RecordError) -> int:
+def _said(error: RecordError, lang: Lang) -> int:
     """A record's problems, on stderr as they are found: the status of bad input."""
-    typer.echo("\n".join(map(str, error.problems)), err=True)
+    report_problems(error.problems, lang)
     return 1

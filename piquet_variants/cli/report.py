@@ -8,11 +8,11 @@ from typing import Annotated
 import typer
 
 from ..analysis import MOST_SAMPLES
-from ..errors import OutputRefused, Problem, RecordError
+from ..errors import OutputRefused, Problem, RecordError, msg
 from ..examples import SUFFIXES, shown
 from ..files import quietly
 from . import complete
-from .common import AlsoRulesetsOpt, LangOpt, OptionOpt, choose_rulesets, load_deals, record_rulesets
+from .common import AlsoRulesetsOpt, LangOpt, OptionOpt, Unusable, choose_rulesets, load_deals, record_rulesets
 
 
 def _record_files(paths: list[str]) -> list[Path]:
@@ -66,14 +66,14 @@ def report_command(
     try:
         site.check_target(output, force)
     except OutputRefused as exc:
-        raise typer.BadParameter(str(exc), param_hint="--output") from None
+        raise Unusable(exc.message, param_hint="--output") from None
     ids = [*(ids or ()), *(flagged or ())]
     chosen = choose_rulesets(ids, option) if ids else choose_rulesets(_known(), option)
     seen = [rs.id for rs in chosen]
     twice = sorted({i for i in seen if seen.count(i) > 1})
     if twice:
-        raise typer.BadParameter(f"{', '.join(twice)} given twice: a report shows each ruleset once",
-                                 param_hint="RULESET")
+        raise Unusable(msg("given-twice", "{rulesets} given twice: a report shows each ruleset once",
+                           rulesets=tuple(twice)), param_hint="RULESET")
     entries: list[deal_pages.Entry] = []
     problems: list[Problem] = []
     for f in _record_files(deals or []):
@@ -94,7 +94,7 @@ def report_command(
     try:
         pages = site.build(output, chosen, entries, data, lang, force)
     except OutputRefused as exc:  # the folder changed while the pages were made
-        raise typer.BadParameter(str(exc), param_hint="--output") from None
+        raise Unusable(exc.message, param_hint="--output") from None
     typer.echo(f"{output / 'index.html'}: {pages} pages")
 
 

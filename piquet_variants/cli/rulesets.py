@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
 
-from ..errors import ProblemsError, RulesetError, echo_name
+from ..errors import ProblemsError, RulesetError, echo_name, msg
 from ..files import quietly
 from ..located import LoadFailure, load_file, read_source
-from ..i18n import Lang, t
+from ..i18n import Lang, say, t
 from ..lexicon import rule_name, value_words
 from ..render import OutputFormat, Report, Term, grid, hanging, json_text, markdown, md_cell, md_text
 from ..rulebook import citing, evidence, views
@@ -22,8 +21,8 @@ from ..ruleset.texts import check_quotes, without_text
 from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, misnamed, path_for, read_sources
 from . import complete
 from . import laws as laws_command
-from .common import (AlsoRulesetsOpt, FormatOpt, LangOpt, OneRulesetArg, OptionOpt, choose_rulesets,
-                     named_ruleset, one_ruleset, resolve_ruleset, warn)
+from .common import (AlsoRulesetsOpt, FormatOpt, LangOpt, OneRulesetArg, OptionOpt, Unusable, choose_rulesets,
+                     named_ruleset, one_ruleset, problem_data, report_problems, resolve_ruleset, warn)
 from ..schemas.formats import FORMAT
 from .sources import BibFormat, StyleOpt, bibliography_text
 
@@ -50,7 +49,8 @@ def list_(fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:
     """List the rulesets (the shipped ones, and those in the --rulesets folders) and the sources each follows; a
     ruleset file whose name is no valid id is said on stderr, not listed."""
     for path, why in misnamed():
-        warn(f"{path}: not listed: {echo_name(path.stem)} is not a valid ruleset id ({why})")
+        warn(say(msg("misnamed-not-listed", "{file}: not listed: {name} is not a valid ruleset id ({why})", file=path,
+                     name=echo_name(path.stem), why=why), lang), lang)
     docs = [views.summary(resolve_ruleset(i), lang) for i in known_ids()]
     if fmt == "json":
         typer.echo(json_text(docs))
@@ -116,7 +116,7 @@ def validate(files: Annotated[list[str], typer.Argument(
     file has a problem.
     """
     if texts is not None and not quietly(Path.is_dir, texts):
-        raise typer.BadParameter(f"{texts} is not a folder", param_hint="--texts")
+        raise Unusable(msg("not-a-folder", "{path} is not a folder", path=texts), param_hint="--texts")
     problems = []
     valid = []
     checked = []
@@ -142,10 +142,10 @@ def validate(files: Annotated[list[str], typer.Argument(
                     raise RulesetError(found)
         except ProblemsError as exc:
             problems += exc.problems
-            checked.append({"file": str(f), "valid": False, "problems": [dataclasses.asdict(p) for p in exc.problems]})
+            checked.append({"file": str(f), "valid": False, "problems": [problem_data(p, lang) for p in exc.problems]})
         except LoadFailure as exc:
             problems.append(exc.problem)
-            checked.append({"file": str(f), "valid": False, "problems": [dataclasses.asdict(exc.problem)]})
+            checked.append({"file": str(f), "valid": False, "problems": [problem_data(exc.problem, lang)]})
         else:
             quoted = texts is not None and f.name != SOURCES_FILE
             valid.append(f"{f}: {t('valid', lang)}"
@@ -161,7 +161,7 @@ def validate(files: Annotated[list[str], typer.Argument(
     if valid:
         typer.echo(Report().items([(0, v) for v in valid]).render(fmt) if fmt == "markdown" else "\n".join(valid))
     if problems:
-        typer.echo("\n".join(str(p) for p in problems), err=True)
+        report_problems(problems, lang)
         raise typer.Exit(1)
 
 
@@ -241,8 +241,8 @@ def diff(a: Annotated[str | None, typer.Argument(metavar="RULESET_A", autocomple
     """
     given = [r for r in (a, b) if r] + list(flagged or ())
     if len(given) != 2:
-        raise typer.BadParameter(f"name two rulesets, as arguments or with -r (given: {len(given)})",
-                                 param_hint="RULESET_A RULESET_B")
+        raise Unusable(msg("name-two", "name two rulesets, as arguments or with -r (given: {given})", given=len(given)),
+                       param_hint="RULESET_A RULESET_B")
     ra, rb = choose_rulesets(given, option)
     rows_doc = [d for d in views.diff(ra, rb, lang) if only is None or d["label"] == only.rstrip("s")]
     if fmt == "json":
@@ -364,7 +364,7 @@ def find(query: Annotated[list[str], typer.Argument(
     try:
         found = finding.find(finding.index(_rulesets(ids, None)), " ".join(query))
     except finding.BadQuery as exc:
-        raise typer.BadParameter(str(exc), param_hint="WORDS") from None
+        raise Unusable(exc.message, param_hint="WORDS") from None
     if fmt == "json":
         typer.echo(json_text([{"path": f.path, "label": rule_name(f.path, lang), "score": f.score,
                                "found_in": list(f.where)} for f in found]))
@@ -420,7 +420,7 @@ def cite(ruleset: OneRulesetArg = None,
     if flagged and rule is None:  # cite -r RULESET RULE: the one argument is the rule
         ruleset, rule = None, ruleset
     if rule is None:
-        raise typer.BadParameter("name the rule, e.g. point.compare", param_hint="RULE")
+        raise Unusable(msg("name-the-rule", "name the rule, e.g. point.compare"), param_hint="RULE")
     rs, = choose_rulesets([one_ruleset(ruleset, flagged)], option)
     doc = views.cite(rs, rule, lang, style, fmt)
     if fmt == "json":

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from ..errors import PiquetError, echo
+from ..errors import PiquetError, echo, msg
 from ..i18n import Lang, t
 from ..render import OutputFormat, grid, json_text
 from ..rulebook import citing
@@ -37,8 +37,9 @@ def pick(ids: list[str] | None) -> list[Source]:
         return list(known.values())
     unknown = [i for i in ids if i not in known]
     if unknown:
-        raise UnknownSource(f"unknown source {echo(unknown[0])}{did_you_mean(unknown[0], list(known))} "
-                            f"(known: {', '.join(known)})")
+        raise UnknownSource(msg("unknown-source-known", "unknown source {source}{hint} (known: {known})",
+                                source=echo(unknown[0]), hint=did_you_mean(unknown[0], list(known)),
+                                known=tuple(known)))
     return [known[i] for i in ids]
 
 

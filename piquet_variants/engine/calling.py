@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..cards import RANK_KEYS, mask
-from ..errors import IllegalAction
+from ..errors import IllegalAction, Word, msg, Word, msg
 from ..located import JsonPath
 from ..records.model import Called, Incident, RecordedDeal, Role, Said
 from .combos import POINT, SEQUENCES, SETS, Combo, claim
@@ -63,7 +63,7 @@ def calling_irregularities(reader: Reader, deal: Deal, incidents: Sequence[Incid
                 case _:
                     omission(deal, p, kind, inc.reckoned)
         except IllegalAction as exc:
-            raise reader.fail(path, str(exc)) from None
+            raise reader.fail(path, exc.message) from None
     return as_called
 
 
@@ -85,6 +85,8 @@ def _called(reader: Reader, deal: Deal, p: int, kind: str, said: Called, path: J
              SEQUENCES: ("length", "top"), SETS: ("set", "rank")}[kind]
     given = {"value": said.value, "length": said.length, "top": said.top, "set": said.set, "rank": said.rank}
     if any(given[k] is None for k in needs):
-        raise reader.fail(path, f"a miscalled {kind} under this ruleset needs {' and '.join(needs)}")
+        raise reader.fail(path, msg("miscall-needs", "a miscalled {kind} under this ruleset needs {needs}", kind=Word(kind),
+                                    needs=msg("both", "{some} and {last}", some=needs[:-1], last=needs[-1])
+                                    if len(needs) > 1 else needs[0]))
     return claim(rules, kind, deal.holding(kind, p), length, None if rank is None else RANK_KEYS.index(rank),
                  said.value)

@@ -18,20 +18,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..errors import BadValue, Message, msg
 from ..ruleset.model import Rules
 from .partie import PartieResult
 
 PLAYERS = 3
 
 
-class NoChouette(ValueError):
+class NoChouette(BadValue):
     """The ruleset does not describe a sitting of three, so none can be settled by it."""
 
 
-class PartieRefused(ValueError):
+class PartieRefused(BadValue):
     """A partie the sitting cannot take, with its number (from 1) so the caller can point at its record."""
 
-    def __init__(self, partie: int, message: str) -> None:
+    def __init__(self, partie: int, message: Message) -> None:
         super().__init__(message)
         self.partie = partie
 
@@ -107,8 +108,8 @@ def chouette_rules(rules: Rules) -> Described:
     ch = rules.chouette
     if ch.rotation is None or ch.partie_step is None or ch.rounds_up_above is None or ch.single_stakes is None \
             or ch.fractions_neglected is None:
-        raise NoChouette("this ruleset does not describe chouette (a sitting of three): its chouette rules are "
-                         "not known")
+        raise NoChouette(msg("no-chouette", "this ruleset does not describe chouette (a sitting of three): its "
+                             "chouette rules are not known"))
     return Described(ch.rotation, ch.partie_step, ch.rounds_up_above, ch.single_stakes, ch.fractions_neglected)
 
 
@@ -142,7 +143,7 @@ def next_seats(rules: Rules, seats: Seats, single_won: bool | None) -> Seats:
         if single_won is False:
             return Seats(single=seats.player, player=seats.adviser, adviser=seats.single)
         return Seats(single=seats.single, player=seats.adviser, adviser=seats.player)
-    raise NoChouette(f"no rotation {rotation!r}")
+    raise NoChouette(msg("no-rotation", "no rotation {rotation}", rotation=repr(rotation)))
 
 
 def stakes(rules: Rules, seats: Seats, counted: int) -> tuple[int, ...]:
@@ -173,12 +174,15 @@ def settle(rules: Rules, parties: Sequence[Played],
     lines = []
     for n, played in enumerate(parties, 1):
         if set(played.players) != {seats.single, seats.player}:
-            raise PartieRefused(n, f"partie {n} is played by {names[played.players[0]]} and "
-                                   f"{names[played.players[1]]}; by the rotation {names[seats.single]} is single "
-                                   f"against {names[seats.player]}, {names[seats.adviser]} advising")
+            raise PartieRefused(n, msg("out-of-rotation", "partie {n} is played by {first} and {second}; by the "
+                                       "rotation {single} is single against {player}, {adviser} advising", n=n,
+                                       first=names[played.players[0]], second=names[played.players[1]],
+                                       single=names[seats.single], player=names[seats.player],
+                                       adviser=names[seats.adviser]))
         result = played.result
         if not result.finished:
-            raise PartieRefused(n, f"partie {n} is not finished: a sitting settles whole parties")
+            raise PartieRefused(n, msg("unfinished-partie", "partie {n} is not finished: a sitting settles whole parties",
+                                       n=n))
         winner = None if result.winner is None else played.players[result.winner]
         single_won = None if winner is None else winner == seats.single
         counted = reckoned(rules, result.points_won)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..errors import echo
+from ..errors import Word, echo, msg, msg
 from ..located import JsonPath
 from ..records.checks import FINAL, BlancheShown, Category, Check, Checkpoint, Dialogue, Figure, Place, Stage, TricksWon
 from ..records.model import Calls, Claim, Count, Incident, RecordedDeal, Role, RunningClaim, TricksWonClaim
@@ -83,7 +83,8 @@ class _Claims:
         for i, spoken in enumerate(counts):
             n = spoken.trick
             if n > len(deal.tricks) + (deal.lead_card is not None):
-                raise self.reader.fail(self.at + ("counts", i), f"trick {n} is not played in this deal")
+                raise self.reader.fail(self.at + ("counts", i), msg("trick-not-played", "trick {n} is not played in this deal",
+                                                                   n=n))
             leader = deal.tricks[n - 1][0] if n <= len(deal.tricks) else deal.player ^ 1
             who = leader if spoken.card == 1 else 1 - leader
             mark = Checkpoint(Stage.LEAD if spoken.card == 1 else Stage.TRICK, n)
@@ -96,7 +97,8 @@ class _Claims:
             self.compare(FINAL, self.players[role], value, self.score.totals[role], self.at + ("claimed", "final", who))
         for category, scores in by.items():
             if category not in CATEGORIES:
-                raise self.reader.fail(self.at + ("claimed", "by", category), f"no category {echo(category)}")
+                raise self.reader.fail(self.at + ("claimed", "by", category), msg("no-category", "no category {category}",
+                                                                                 category=echo(category)))
             for who, value in scores.items():
                 role = self.role(who, ("claimed", "by", category, who))
                 self.compare(Category(category), self.players[role], value, self.score.by[role][category],
@@ -109,11 +111,13 @@ class _Claims:
         counted = 0
         for i, point in enumerate(points):
             if point.after > len(tricks):
-                played = f"only {len(tricks)} are played" if tricks else "none is played"
-                why = (": the deal is void (a misdeal, or another fault that calls for a fresh deal), and its tricks "
-                       "are not played" if self.score.void else "")
+                played = msg("only-played", "only {n} are played", n=len(tricks)) if tricks else msg(
+                    "none-played", "none is played")
+                why = msg("void-deal", ": the deal is void (a misdeal, or another fault that calls for a fresh deal), "
+                          "and its tricks are not played") if self.score.void else ""
                 raise self.reader.fail(self.at + ("claimed", "tricks_won", i, "after"),
-                                       f"the tricks won are claimed after {point.after} tricks, but {played}{why}")
+                                       msg("won-after", "the tricks won are claimed after {after} tricks, but "
+                                           "{played}{why}", after=point.after, played=played, why=why))
             for leader, lead, follow in tricks[counted:point.after]:
                 won[1 - leader if follower_wins(lead, follow) else leader] += 1
             counted = max(counted, point.after)
@@ -128,8 +132,9 @@ class _Claims:
         for i, point in enumerate(points):
             if point.at not in marks:
                 raise self.reader.fail(self.at + ("claimed", "running", i, "at"),
-                                       f"no checkpoint {echo(point.at.label)} in this deal "
-                                       f"(known: {', '.join(m.label for m in marks)})")
+                                       msg("no-checkpoint", "no checkpoint {checkpoint} in this deal (known: "
+                                           "{known})", checkpoint=echo(point.at.label),
+                                           known=tuple(m.label for m in marks)))
             for who, value in point.scores.items():
                 role = self.role(who, ("claimed", "running", i, who))
                 self.compare(point.at, self.players[role], value, marks[point.at][role],

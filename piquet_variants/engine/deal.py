@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_name, cards_of, count,
+from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_arg, cards_of, count,
                      iter_cards, mask, suit_of)
 from ..compiled import Pickled
-from ..errors import IllegalAction
+from ..errors import IllegalAction, Word, msg
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, tables
 from .derived import reading
@@ -37,6 +37,8 @@ from .notes import Note, Noted
 ELDER: Final = 0
 YOUNGER: Final = 1
 ROLES: Final[tuple[str, ...]] = ("elder", "younger")
+#: What an action naming a suit by its number is told where the number is none.
+SUIT_NUMBER: Final = msg("suit-number", "a suit is 0-3 (spades, hearts, diamonds, clubs)")
 #: The card "played" to a trick by a player who has none left (he played with too few cards): the leader wins it.
 NO_CARD: Final = 63
 _DECLARE_STEPS: Final = 2 * len(KINDS)  # each player declares each kind once
@@ -344,8 +346,8 @@ class Deal:
         fewest, most = self.take_range(p)
         k = count(discard) - self.delta[p]
         if discard & ~self.hands[p] or not fewest <= k <= most:
-            raise IllegalAction(f"{ROLES[p]} may discard {fewest + self.delta[p]} to {most + self.delta[p]} "
-                                f"of his own cards")
+            raise IllegalAction(msg("discard-count", "the {role} may discard {fewest} to {most} of his own cards",
+                                    role=Word(ROLES[p]), fewest=fewest + self.delta[p], most=most + self.delta[p]))
         self.take_in(discard)
 
     def take_in(self, discard: int, k: int = -1) -> None:
@@ -374,9 +376,10 @@ class Deal:
         left = 0 if not exchanged else (self.parts[ELDER] - self.taken[ELDER].bit_count() if p == ELDER
                                         else len(self.talon))
         if not left:
-            raise IllegalAction(f"the {ROLES[p]} left no cards to look at")
+            raise IllegalAction(msg("left-none", "the {role} left no cards to look at", role=Word(ROLES[p])))
         if looks and not (ex.elder_may_see_left if p == ELDER else ex.younger_may_see_left != "no"):
-            raise IllegalAction(f"the {ROLES[p]} may not look at the cards he left under this ruleset")
+            raise IllegalAction(msg("may-not-look", "the {role} may not look at the cards he left under this ruleset",
+                                    role=Word(ROLES[p])))
         if p == ELDER:
             if looks:
                 self.notes.append(Note(Noted.ELDER_LEFT_SEEN, n=left))
@@ -389,7 +392,7 @@ class Deal:
     def skip_exchange(self) -> None:
         """Take the hands as already exchanged, for a source that prints only the hands as played."""
         if self.phase != Phase.EXCHANGE:
-            raise IllegalAction("not at the exchange")
+            raise IllegalAction(msg("not-exchange", "not at the exchange"))
         self.after_exchange()
 
     def after_exchange(self) -> None:
@@ -458,12 +461,14 @@ class Deal:
         what the adversary holds better than his call is good.  It is no miscall.
         """
         if self.phase != Phase.DECLARE or self.declaring() != (kind, p):
-            raise IllegalAction(f"the {ROLES[p]} sinks cards of the {kind} only as he calls it")
+            raise IllegalAction(msg("sinks-as-called", "the {role} sinks cards of the {kind} only as he calls it",
+                                    role=Word(ROLES[p]), kind=Word(kind)))
         if not cards or cards & ~self.declared_hands[p]:
-            raise IllegalAction(f"the {ROLES[p]} sinks only cards he holds")
+            raise IllegalAction(msg("sinks-held", "the {role} sinks only cards he holds", role=Word(ROLES[p])))
         held = holdings(self.tables, self.declared_hands[p] & ~cards)[KINDS.index(kind)]
         if held == self.held[kind][p]:
-            raise IllegalAction(f"the {ROLES[p]} holds no {kind} that these cards are of")
+            raise IllegalAction(msg("sinks-none", "the {role} holds no {kind} that these cards are of", role=Word(ROLES[p]),
+                                    kind=Word(kind)))
         pair = (held, self.held[kind][1]) if p == ELDER else (self.held[kind][0], held)
         self.held[kind] = pair
         calls, _, _ = self.steps[self.step]
@@ -473,7 +478,7 @@ class Deal:
     def _declare(self, index: int) -> None:
         cands = self.candidates()
         if not 0 <= index <= len(cands):
-            raise IllegalAction(f"no call {index}; {len(cands) + 1} choices")
+            raise IllegalAction(msg("no-call", "no call {index}; {count} choices", index=index, count=len(cands) + 1))
         self._call(index)
 
     def _call(self, index: int) -> None:
@@ -508,8 +513,10 @@ class Deal:
     def play_card(self, c: int) -> None:
         """Play card ``c`` (``apply`` in the play, called directly by the table, whose every other action is one)."""
         if not self.playable() >> c & 1:
-            raise IllegalAction(f"{card_name(c)} may not be played now" if self.hands[self.player] >> c & 1
-                                else f"{ROLES[self.player]} does not hold {card_name(c)}")
+            raise IllegalAction(msg("not-now", "{card} may not be played now", card=card_arg(c))
+                                if self.hands[self.player] >> c & 1 else
+                                msg("not-held", "the {role} does not hold {card}", role=Word(ROLES[self.player]),
+                                    card=card_arg(c)))
         p = self.player
         hands = self.hands
         # not ``hands[p] &= ...``: compiled, an augmented assignment to an item is a generic operation on objects
@@ -553,12 +560,12 @@ class Deal:
             self._exchange(action)
         elif phase == Phase.FORCED_SUIT:
             if not 0 <= action < 4:
-                raise IllegalAction("a suit is 0-3 (spades, hearts, diamonds, clubs)")
+                raise IllegalAction(SUIT_NUMBER)
             self.forced_suit = action
             self.phase, self.player, self.step = Phase.DECLARE, ELDER, 0
         elif phase == Phase.MISDEAL:
             if action not in (0, 1):
-                raise IllegalAction("the elder stands (0) or calls a fresh deal (1)")
+                raise IllegalAction(msg("stands-or-fresh", "the elder stands (0) or calls a fresh deal (1)"))
             if action:
                 self.fresh_deal(Note(Noted.FRESH_DEAL_CALLED))
             else:
@@ -568,7 +575,7 @@ class Deal:
                 self.phase = Phase.EXCHANGE
                 self._check_faced()
         else:
-            raise IllegalAction("the deal is over")
+            raise IllegalAction(msg("deal-over", "the deal is over"))
 
     def legal_actions(self) -> list[int]:
         phase = self.phase
@@ -613,7 +620,7 @@ class Deal:
             return int(rng.random() * 4)
         if phase == Phase.MISDEAL:
             return int(rng.random() * 2)
-        raise IllegalAction("the deal is over")
+        raise IllegalAction(msg("deal-over", "the deal is over"))
 
     @property
     def over(self) -> bool:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import UNKNOWN, card_long_name, card_name, card_text, mask, mask_names, rank_of
-from ..errors import UNKNOWN_PLAYED, IllegalAction, RecordError
+from ..cards import UNKNOWN, card_arg, iter_cards, mask, rank_of
+from ..errors import UNKNOWN_PLAYED, CardArg, IllegalAction, Message, RecordError, Word, msg
 from ..located import JsonPath
 from ..records.model import Call, ExchangeSide, Incident, RecordedDeal, Shown
 from ..ruleset.model import Rules
@@ -34,7 +34,7 @@ class DealDriver:
         #: The cards that stood for '?' in each hand and the talon, in order.
         self.filled: list[list[int]] = [[], [], []]
 
-    def fail(self, rest: JsonPath, message: str) -> RecordError:
+    def fail(self, rest: JsonPath, message: Message) -> RecordError:
         return self.reader.fail(self.at + rest, message)
 
     def run(self) -> tuple[Deal, AsCalled | None]:
@@ -56,7 +56,7 @@ class DealDriver:
         exchange, the hands as played (the rest of the pack standing for the talon)."""
         recorded, reader = self.recorded, self.reader
         if recorded.hands is None:
-            raise self.fail((), "a deal needs 'hands' (or only 'scores', for a score sheet)")
+            raise self.fail((), msg("no-hands", "a deal needs 'hands' (or only 'scores', for a score sheet)"))
         elder, younger, talon = list(recorded.hands.elder), list(recorded.hands.younger), list(recorded.talon or ())
         seen = self._named_once(((("hands", "elder"), elder), (("hands", "younger"), younger), (("talon",), talon)))
         as_played = recorded.talon is None and recorded.exchange is None
@@ -65,8 +65,8 @@ class DealDriver:
         notes = []
         if unknown:
             if len(spare) < unknown or (len(spare) != unknown and not as_played):
-                raise self.fail(("hands",), f"{unknown} cards are unknown ('?') but {len(spare)} cards of the pack "
-                                            "are not named")
+                raise self.fail(("hands",), msg("unknown-count", "{unknown} cards are unknown ('?') but {spare} cards of "
+                                                "the pack are not named", unknown=unknown, spare=len(spare)))
             for g, group in enumerate((elder, younger, talon)):
                 for i, c in enumerate(group):
                     if c == UNKNOWN:
@@ -90,12 +90,13 @@ class DealDriver:
         for place, group in groups:
             for i, c in enumerate(group):
                 if c in seen:
-                    raise self.fail(place + (i,), f"{card_name(c)} is dealt twice")
+                    raise self.fail(place + (i,), msg("dealt-twice", "{card} is dealt twice", card=card_arg(c)))
                 if c != UNKNOWN:
                     seen[c] = place
         stray = [c for c in seen if rank_of(c) not in self.rules.deck.ranks]
         if stray:
-            raise self.fail(("hands",), f"the {card_long_name(stray[0])} is not in this ruleset's pack")
+            raise self.fail(("hands",), msg("not-in-pack", "the {card} is not in this ruleset's pack",
+                                            card=card_arg(stray[0], long=True)))
         return seen
 
     def before_the_exchange(self, deal: Deal) -> None:
@@ -117,7 +118,7 @@ class DealDriver:
                 try:
                     blanche_shown_late(deal, seat(inc.player))
                 except IllegalAction as exc:
-                    raise self.fail(("incidents", i), str(exc)) from None
+                    raise self.fail(("incidents", i), exc.message) from None
 
     def void_or_stands(self, deal: Deal) -> None:
         """A deal out of turn found before the cards were taken up is void, and so is a deal in which the pack is
@@ -136,7 +137,7 @@ class DealDriver:
                     case "exposed_by_dealer":
                         exposed_in_dealing(deal, inc.whose or "", inc.choice == "fresh_deal")
             except IllegalAction as exc:
-                raise self.fail(("incidents", i), str(exc)) from None
+                raise self.fail(("incidents", i), exc.message) from None
 
     def exchange(self, deal: Deal) -> None:
         """Each player's exchange, the elder's first, after any peek at the talon; none where the hands are given
@@ -145,8 +146,9 @@ class DealDriver:
         if exchange is None:
             changed = next((i for i, inc in enumerate(self.incidents) if inc.type in _DISCARD_CHANGED), None)
             if changed is not None:
-                raise self.fail(("incidents", changed), "a discard taken back, mixed into or altered, or cards left "
-                                                         "taken up, needs the exchange it changes")
+                raise self.fail(("incidents", changed), msg("needs-exchange", "a discard taken back, mixed into or "
+                                                            "altered, or cards left taken up, needs the exchange it "
+                                                            "changes"))
             for role in (ELDER, YOUNGER):  # a peek, or stock cards mixed, with no exchange written (Laws 27-29)
                 if not deal.over:
                     self._peeks(deal, role)
@@ -163,7 +165,8 @@ class DealDriver:
             if side is None and self.recorded.declarations is None and not self.recorded.tricks:
                 return  # the record stops here, as one whose play stops short: the deal is told as far as it goes
             if side is None:
-                raise self.fail(("exchange",), f"the {ROLES[role]}'s exchange is missing")
+                raise self.fail(("exchange",), msg("exchange-missing", "the {role}'s exchange is missing",
+                                                   role=Word(ROLES[role])))
             self._side(deal, role, side, ("exchange", ROLES[role]))
             self._discard_changed(deal, role)
             self._left_taken_up(deal, role)
@@ -187,7 +190,7 @@ class DealDriver:
                 else:
                     mixed_into_discard(deal, role, cards)
             except IllegalAction as exc:
-                raise self.fail(("incidents", i), str(exc)) from None
+                raise self.fail(("incidents", i), exc.message) from None
 
     def _left_taken_up(self, deal: Deal, role: int) -> None:
         """The cards he left, taken up with those he took in (Cavendish Laws 33, 35)."""
@@ -196,7 +199,7 @@ class DealDriver:
                 try:
                     left_taken_up(deal, role, bool(inc.waived))
                 except IllegalAction as exc:
-                    raise self.fail(("incidents", i), str(exc)) from None
+                    raise self.fail(("incidents", i), exc.message) from None
 
     def _peeks(self, deal: Deal, role: int) -> None:
         """His adversary's stock cards seen, mixed with his hand (Laws 27-29), or taken up (Law 27; au Cent para.
@@ -207,8 +210,9 @@ class DealDriver:
             talon, part = deal.dealt.talon, deal.parts[0]
             if inc.which_cards is not None and self._incident_cards(i) & ~mask(talon[part:] if role == ELDER
                                                                                else talon[:part]):
-                raise self.fail(("incidents", i, "which_cards"), "the cards seen or taken up are of the part of the "
-                                                                 "stock his adversary is to take, and these are not")
+                raise self.fail(("incidents", i, "which_cards"), msg(
+                    "not-his-part", "the cards seen or taken up are of the part of the stock his adversary is to take, "
+                    "and these are not"))
             if inc.type == "stock_taken_up":
                 stock_taken_up(deal, role, or_default(inc.cards, 1), inc.choice, bool(inc.waived))
             elif inc.mixed:
@@ -226,8 +230,8 @@ class DealDriver:
         try:
             discard = [next(guessed) if c == UNKNOWN else c for c in discard]
         except StopIteration:
-            raise self.fail(path + ("discard",), f"more unknown discards than unknown cards in the "
-                                                 f"{ROLES[role]}'s hand") from None
+            raise self.fail(path + ("discard",), msg("unknown-discards", "more unknown discards than unknown cards in "
+                                                     "the {role}'s hand", role=Word(ROLES[role]))) from None
         part = deal.talon[:deal.parts[0]] if role == ELDER else list(deal.talon)
         try:
             altered = next((i for i, inc in enumerate(self.incidents) if inc.type == "alters_discard"
@@ -241,18 +245,21 @@ class DealDriver:
             else:
                 deal.apply(mask(discard))
         except IllegalAction as exc:
-            raise self.fail(path + ("took" if side.took is not None else "discard",), str(exc)) from None
+            raise self.fail(path + ("took" if side.took is not None else "discard",), exc.message) from None
         if side.looked_at_left is not None:
             try:
                 deal.look_at_left(role, side.looked_at_left)
             except IllegalAction as exc:
-                raise self.fail(path + ("looked_at_left",), str(exc)) from None
+                raise self.fail(path + ("looked_at_left",), exc.message) from None
         for key, stated, engine in (("takes", side.takes, deal.taken[role]),
                                     ("leaves", side.leaves, mask(part) & ~deal.taken[role])):
             if stated is not None and UNKNOWN not in stated and mask(stated) != engine:
-                said = " ".join(card_text(c, self.reader.lang) for c in stated)
-                raise self.fail(path + (key,), f"the {ROLES[role]} {key} {' '.join(mask_names(engine)) or 'nothing'} "
-                                               f"from this talon, not {said or 'nothing'}")
+                got: tuple[CardArg, ...] | Word = tuple(map(card_arg, iter_cards(engine))) or Word("nothing")
+                said: tuple[CardArg, ...] | Word = tuple(map(card_arg, stated)) or Word("nothing")
+                raise self.fail(path + (key,), msg("takes-differ", "the {role} takes {cards} from this talon, not {said}",
+                                                   role=Word(ROLES[role]), cards=got, said=said) if key == "takes" else
+                                msg("leaves-differ", "the {role} leaves {cards} from this talon, not {said}",
+                                    role=Word(ROLES[role]), cards=got, said=said))
 
     def forced_suit(self, deal: Deal) -> None:
         """The suit the younger names for the elder's lead, where a penalty forces one."""
@@ -260,7 +267,7 @@ class DealDriver:
             return
         named = next((inc.suit_named for inc in self.incidents if inc.suit_named), None)
         if named is None or named.upper() not in SUITS_BY_LETTER:
-            raise self.fail(("incidents",), "the forced suit must be given as suit_named (S, H, D or C)")
+            raise self.fail(("incidents",), msg("forced-suit", "the forced suit must be given as suit_named (S, H, D or C)"))
         deal.apply(SUITS_BY_LETTER[named.upper()])
 
     def declare(self, deal: Deal) -> None:
@@ -279,14 +286,13 @@ class DealDriver:
                     shown = mask(self.reader.known(want.shown, path + ("shown",)))
                     combo = next((c for c in cands if c.cards == shown), None)
                     if combo is None:
-                        raise self.reader.fail(path + ("shown",), f"the {ROLES[p]} holds no {kind} of exactly these "
-                                                                  "cards")
+                        raise self.reader.fail(path + ("shown",), _none_such(p, kind))
                     deal.show(p, kind, combo.key)
                 if want.sinks:
                     try:
                         deal.sink(p, kind, mask(self.reader.known(want.sinks, path + ("sinks",))))
                     except IllegalAction as exc:
-                        raise self.reader.fail(path + ("sinks",), str(exc)) from None
+                        raise self.reader.fail(path + ("sinks",), exc.message) from None
                     cands = deal.candidates()
                 want, path = want.call, path + ("call",)
             deal.apply(self._call_index(cands, want, kind, p, path))
@@ -297,7 +303,7 @@ class DealDriver:
         called = mask(self.reader.known(want, path))
         index = next((i for i, c in enumerate(cands) if c.cards == called), -1)
         if index < 0:
-            raise self.reader.fail(path, f"the {ROLES[p]} holds no {kind} of exactly these cards")
+            raise self.reader.fail(path, _none_such(p, kind))
         return index
 
     def play(self, deal: Deal) -> None:
@@ -308,20 +314,25 @@ class DealDriver:
             for j, played in enumerate(trick):
                 where = ("tricks", n, j)
                 if deal.phase != Phase.PLAY:
-                    raise self.fail(where, f"the play is over after trick {len(deal.tricks)}, the last: a card "
-                                           "beyond a full hand is no trick" if len(deal.tricks) == deal.last_trick
-                                    else "the play is already over")
+                    raise self.fail(where, msg("play-over-after", "the play is over after trick {n}, the last: a card "
+                                               "beyond a full hand is no trick", n=len(deal.tricks))
+                                    if len(deal.tricks) == deal.last_trick else msg("play-over", "the play is already over"))
                 if played == UNKNOWN:
                     raise self.fail(where, UNKNOWN_PLAYED)
                 try:
                     deal.apply(played)
                 except IllegalAction as exc:
-                    raise self.fail(where, f"trick {n + 1}: {exc}") from None
+                    raise self.fail(where, msg("in-trick", "trick {n}: {message}", n=n + 1, message=exc.message)) from None
         _play_incidents(self.reader, deal, self.incidents, len(tricks) + 1, _MAX_TRICK, self.at)
 
 
 #: The incidents that change an exchange once made: cards taken back from the discard or mixed into it, the
 #: younger's discard altered, and the cards he left taken up with those he took in.
+def _none_such(p: int, kind: str) -> Message:
+    return msg("no-such-combination", "the {role} holds no {kind} of exactly these cards", role=Word(ROLES[p]),
+               kind=Word(kind))
+
+
 _FROM_DISCARD = ("retakes_discard", "mixed_into_discard")
 _DISCARD_CHANGED = _FROM_DISCARD + ("alters_discard", "takes_up_left_cards")
 _MAX_TRICK = 1 << 16  # a number past any trick: what is stated for the end of the play
@@ -347,4 +358,4 @@ def _play_incidents(reader: Reader, deal: Deal, incidents: Sequence[Incident], f
                 case _:
                     retract(deal, p, inc.reason or "")
         except IllegalAction as exc:
-            raise reader.fail(at + ("incidents", i), str(exc)) from None
+            raise reader.fail(at + ("incidents", i), exc.message) from None

@@ -21,10 +21,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards import SUIT_MASKS
-from ..errors import IllegalAction
+from ..errors import IllegalAction, Word, msg
 from ..records.model import Said
 from .combos import KINDS, POINT, SEQUENCES, Combo, covered, good_against_the_cards, holdings
-from .deal import ELDER, NO_CARD, ROLES, YOUNGER, Deal, Irregular, Phase, scoring_blanches
+from .deal import ELDER, NO_CARD, ROLES, SUIT_NUMBER, YOUNGER, Deal, Irregular, Phase, scoring_blanches
 from .notes import Note, Noted
 from .scoring import judge_kind
 
@@ -68,7 +68,8 @@ def penalize(deal: Deal, p: int, penalty: str, why: Note, waived: bool = False) 
 
 def _after_the_calls(deal: Deal) -> None:
     if deal.phase != Phase.PLAY or deal.tricks or deal.lead_card is not None:
-        raise IllegalAction("a call is judged once both players have called, before the first card is played")
+        raise IllegalAction(msg("judged-after-calls", "a call is judged once both players have called, before the "
+                                "first card is played"))
 
 
 def _excuse(deal: Deal, p: int, kind: str, called: Combo, cards: int | None) -> tuple[str, Combo | None]:
@@ -193,7 +194,8 @@ def omission(deal: Deal, p: int, kind: str, reckoned: str | None, disallowed: bo
     _after_the_calls(deal)
     call = deal.calls[kind][p]
     if call is None:
-        raise IllegalAction(f"the {ROLES[p]} called no {kind} to omit")
+        raise IllegalAction(msg("nothing-to-omit", "the {role} called no {kind} to omit", role=Word(ROLES[p]),
+                                kind=Word(kind)))
     dec = deal.rules.declarations
     said = Note(Noted.OMISSION_IN_TIME, role=p, kind=Note(Noted.of("kind", kind)),
                 limit=Note(Noted.of("limit", dec.omission_until)))
@@ -230,7 +232,7 @@ def call_sufficient(deal: Deal, p: int, kind: str, said: Said) -> bool:
 def blanche_shown_late(deal: Deal, p: int) -> None:
     """Player ``p`` showed his carte blanche only after the discarding had begun: it reckons, or it is lost."""
     if not deal.blanche_dealt[p]:
-        raise IllegalAction(f"the {ROLES[p]} was not dealt a carte blanche")
+        raise IllegalAction(msg("no-carte-blanche", "the {role} was not dealt a carte blanche", role=Word(ROLES[p])))
     late = deal.rules.carte_blanche.shown_late
     deal.notes.append(Note(Noted.of("blanche_late", late), role=p))
     if late == "lost":
@@ -300,9 +302,11 @@ def left_taken_up(deal: Deal, p: int, waived: bool = False) -> None:
     else:
         exchanged, left = deal.phase > Phase.EXCHANGE, len(deal.talon)
     if not exchanged:
-        raise IllegalAction(f"the {ROLES[p]} takes up the cards he left once he has taken in")
+        raise IllegalAction(msg("take-up-after", "the {role} takes up the cards he left once he has taken in",
+                                role=Word(ROLES[p])))
     if left <= 0:
-        raise IllegalAction(f"the {ROLES[p]} left no cards in the stock to take up")
+        raise IllegalAction(msg("nothing-to-take-up", "the {role} left no cards in the stock to take up",
+                                role=Word(ROLES[p])))
     penalize(deal, p, deal.rules.penalties.too_many_cards, Note(Noted.WHY_LEFT_TAKEN_UP, n=left), waived)
 
 
@@ -344,7 +348,7 @@ def fresh_deal_not_given(deal: Deal, choice: str | None) -> None:
 def unannounced_misdeal(deal: Deal) -> None:
     """The elder, dealt a wrong number of cards, took up a card of the stock without announcing it (Law 39)."""
     if deal.phase != Phase.MISDEAL:
-        raise IllegalAction("no misdeal the elder could have announced")
+        raise IllegalAction(msg("no-misdeal", "no misdeal the elder could have announced"))
     rule = deal.rules.misdeal.unannounced
     deal.apply(0)  # the deal stands: his option, if he had one, is gone
     if rule == "option_lost" and deal.delta[ELDER]:
@@ -370,7 +374,7 @@ def exchange_wrongly(deal: Deal, discard: int, took: int, waived: bool = False) 
     """
     p = deal.player
     if deal.phase != Phase.EXCHANGE:
-        raise IllegalAction("not at the exchange")
+        raise IllegalAction(msg("not-exchange", "not at the exchange"))
     n = discard.bit_count()
     due = n - deal.delta[p]
     if took == due:
@@ -382,10 +386,12 @@ def exchange_wrongly(deal: Deal, discard: int, took: int, waived: bool = False) 
         deal.notes.append(Note(Noted.UNMIXED_TAKEN, role=p, n=took))
         return
     if discard & ~deal.hands[p]:
-        raise IllegalAction(f"the {ROLES[p]} can discard only cards of his own hand")
+        raise IllegalAction(msg("discard-own", "the {role} can discard only cards of his own hand", role=Word(ROLES[p])))
     if not 0 <= took <= most:
-        raise IllegalAction(f"the {ROLES[p]}, discarding {n} card(s) of {deal.hands[p].bit_count()}, takes in "
-                            f"{due} by the laws; {took} is more than the {most} card(s) of the stock he may take")
+        raise IllegalAction(msg("takes-too-many", "the {role}, discarding {n} card(s) of {held}, takes in {due} by "
+                                "the laws; {took} is more than the {most} card(s) of the stock he may take",
+                                role=Word(ROLES[p]), n=n, held=deal.hands[p].bit_count(), due=due, took=took,
+                                most=most))
     state(deal)  # marks the deal irregular: its hands are no longer of one length
     deal.take_in(discard, took)
     hand = deal.hands[p].bit_count()
@@ -397,7 +403,7 @@ def exchange_wrongly(deal: Deal, discard: int, took: int, waived: bool = False) 
 
 def _in_play(deal: Deal) -> None:
     if deal.phase != Phase.PLAY or deal.lead_card is not None:
-        raise IllegalAction("this is judged between two tricks of the play")
+        raise IllegalAction(msg("between-tricks", "this is judged between two tricks of the play"))
 
 
 def take_up_left(deal: Deal, p: int, announced: bool) -> None:
@@ -458,7 +464,7 @@ def retract(deal: Deal, p: int, reason: str) -> None:
     that rules, and the ruling is noted.
     """
     if deal.phase < Phase.PLAY:
-        raise IllegalAction("no card has been played")
+        raise IllegalAction(msg("no-card-played", "no card has been played"))
     if reason == "misinformed":
         allowed = deal.irregular is not None and deal.irregular.misinformed[p]
     else:
@@ -479,9 +485,10 @@ def exposed_in_dealing(deal: Deal, whose: str, fresh_deal_called: bool) -> None:
     card of the dealer's own never does, since only the dealer's hand is seen.
     """
     if whose not in EXPOSED:
-        raise IllegalAction(f"a card exposed in dealing is the elder's, the stock's or the dealer's, not {whose!r}")
+        raise IllegalAction(msg("exposed-whose", "a card exposed in dealing is the elder's, the stock's or the "
+                                "dealer's, not {whose}", whose=repr(whose)))
     if deal.phase > Phase.EXCHANGE or deal.player != ELDER or deal.taken[ELDER]:
-        raise IllegalAction("a card exposed in dealing is judged before the elder takes in")
+        raise IllegalAction(msg("exposed-when", "a card exposed in dealing is judged before the elder takes in"))
     option = deal.rules.faced_card.exposed_by_dealer == "elder_option" and whose != "dealer"
     if option and fresh_deal_called:
         deal.fresh_deal(Note(Noted.EXPOSED_FRESH_DEAL, whose=Note(Noted.of("exposed", whose))))
@@ -494,7 +501,8 @@ def _before_the_calls(deal: Deal, p: int) -> None:
     exchanged = (deal.phase == Phase.EXCHANGE and p == ELDER and deal.player != ELDER) or (
         deal.phase == Phase.DECLARE and deal.step == 0)
     if not exchanged:
-        raise IllegalAction(f"the {ROLES[p]}'s hand is judged after he has taken in and before the calls")
+        raise IllegalAction(msg("hand-judged", "the {role}'s hand is judged after he has taken in and before the "
+                                "calls", role=Word(ROLES[p])))
 
 
 def retake_discard(deal: Deal, p: int, cards: int, waived: bool = False) -> None:
@@ -505,7 +513,8 @@ def retake_discard(deal: Deal, p: int, cards: int, waived: bool = False) -> None
     """
     _before_the_calls(deal, p)
     if not cards or cards & ~deal.discards[p]:
-        raise IllegalAction(f"the {ROLES[p]} can take back only cards of his own discard")
+        raise IllegalAction(msg("take-back-own", "the {role} can take back only cards of his own discard",
+                                role=Word(ROLES[p])))
     state(deal)  # marks the deal irregular: its hands are no longer of one length
     deal.discards[p] &= ~cards
     deal.hands[p] |= cards
@@ -523,7 +532,8 @@ def mixed_into_discard(deal: Deal, p: int, cards: int) -> None:
     """
     _before_the_calls(deal, p)
     if not cards or cards & ~deal.hands[p]:
-        raise IllegalAction(f"the {ROLES[p]} can mix with his discard only cards of his hand")
+        raise IllegalAction(msg("mix-own", "the {role} can mix with his discard only cards of his hand",
+                                role=Word(ROLES[p])))
     state(deal)
     deal.hands[p] &= ~cards
     deal.discards[p] |= cards
@@ -540,7 +550,7 @@ def younger_alters_discard(deal: Deal, first: int, altered: int, elder_declared:
     them in.  Otherwise his first discard stands.
     """
     if deal.phase != Phase.EXCHANGE or deal.player != YOUNGER:
-        raise IllegalAction("the younger alters his discard at his exchange")
+        raise IllegalAction(msg("younger-alters", "the younger alters his discard at his exchange"))
     left = deal.parts[ELDER] - deal.taken[ELDER].bit_count()
     may = left > 0 and not elder_declared
     deal.notes.append(Note(Noted.DISCARD_ALTERED_TRUE if may else Noted.DISCARD_ALTERED_FALSE, n=left))
@@ -576,9 +586,9 @@ def left_cards_seen(deal: Deal, p: int, suit: int) -> None:
     are exposed and the adversary names ``suit`` for p's next lead.
     """
     if deal.phase < Phase.DECLARE or not deal.talon:
-        raise IllegalAction("no cards left by the younger to look at")
+        raise IllegalAction(msg("younger-left-none", "no cards left by the younger to look at"))
     if not 0 <= suit < 4:
-        raise IllegalAction("a suit is 0-3 (spades, hearts, diamonds, clubs)")
+        raise IllegalAction(SUIT_NUMBER)
     rule = deal.rules.exchange.left_unseen_looked_at
     if rule == "forced_suit":
         deal.forced_lead = (p, suit)

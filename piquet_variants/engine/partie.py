@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..cards import rank_of
+from ..errors import BadValue, msg
 from ..ruleset.model import Rules
 from .deal import ELDER, deck_cards
 from .scoring import MARK, DealScore, score_deal
@@ -58,11 +59,11 @@ def cut_for_deal(rules: Rules, cut: tuple[int, int], higher_deals: bool = True,
     """
     for p, n in enumerate(lifted):
         if n is not None and n < rules.deal.cut_minimum:
-            raise ValueError(f"player {p + 1} lifted {n} card(s); a cut takes at least {rules.deal.cut_minimum}: "
-                             "cut again")
+            raise BadValue(msg("cut-too-few", "player {p} lifted {n} card(s); a cut takes at least {least}: cut again",
+                               p=p + 1, n=n, least=rules.deal.cut_minimum))
     ranks = [rank_of(c) for c in cut]
     if ranks[0] == ranks[1]:
-        raise ValueError("equal cuts: cut again")
+        raise BadValue(msg("equal-cuts", "equal cuts: cut again"))
     higher = 0 if ranks[0] < ranks[1] else 1
     if rules.deal.first_dealer == "lower_cut_deals":
         return 1 - higher
@@ -100,7 +101,7 @@ class Partie:
     def add(self, score: DealScore) -> None:
         """Credit a scored deal to the players and see whether the game is over."""
         if self.finished:
-            raise ValueError("the partie is over")
+            raise BadValue(msg("partie-over", "the partie is over"))
         if score.void:
             return  # a fresh deal by the same dealer
         elder = self.elder
@@ -162,7 +163,8 @@ class Partie:
         """
         limit = self.rules.game.score_correctable
         if moment not in CORRECTION_MOMENTS:
-            raise ValueError(f"a correction is made {' or '.join(CORRECTION_MOMENTS)}, not {moment!r}")
+            raise BadValue(msg("correction-moment", "a correction is made {moments}, not {moment}",
+                               moments=tuple(CORRECTION_MOMENTS), moment=repr(moment)))
         if not own_sheet or CORRECTION_MOMENTS.index(moment) > CORRECTION_MOMENTS.index(limit):
             return False
         self.totals[p] += points
@@ -236,13 +238,16 @@ class Partie:
         """
         g = self.rules.game
         if g.end == "deals" and deals >= g.deals and not _pair_left(self.rules, deals, scores[0] == scores[1]):
-            raise ValueError(f"the partie is of {g.deals} deals: {deals} already played leave none to play")
+            raise BadValue(msg("no-deals-left", "the partie is of {of} deals: {deals} already played leave none to play",
+                               of=g.deals, deals=deals))
         if g.end in ("race", "games") and max(scores) >= g.target:
-            raise ValueError(f"a score of {max(scores)} has already reached {g.target}: that game is over")
+            raise BadValue(msg("game-over", "a score of {score} has already reached {target}: that game is over",
+                               score=max(scores), target=g.target))
         if g.end == "games" and max(games) >= g.games_to_win:
-            raise ValueError(f"{max(games)} games won already win the partie ({g.games_to_win} needed)")
+            raise BadValue(msg("games-won", "{games} games won already win the partie ({needed} needed)", games=max(games),
+                               needed=g.games_to_win))
         if g.end != "games" and any(games):
-            raise ValueError("this partie does not count games")
+            raise BadValue(msg("no-games", "this partie does not count games"))
         self.totals, self.game_totals, self.games = list(scores), list(scores), list(games)
         self.deals_counted = deals
 

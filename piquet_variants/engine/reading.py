@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ..cards import UNKNOWN
-from ..errors import Problem, RecordError, echo
+from ..errors import BadValue, Message, Problem, RecordError, echo, msg
 from ..located import JsonPath
 from ..records.model import Role
 from .deal import ROLES
@@ -23,7 +23,7 @@ class Placed(Protocol):
     def where(self, path: JsonPath) -> tuple[int, int]:
         """The line and column of the value at ``path``, or of its nearest placed ancestor."""
 
-    def problem(self, path: JsonPath, message: str) -> Problem:
+    def problem(self, path: JsonPath, message: Message) -> Problem:
         """A problem at the value at ``path``."""
 
 
@@ -34,13 +34,14 @@ class Reader:
         self.places = places
         self.lang = lang  # the record's, to say its cards as it writes them
 
-    def fail(self, path: JsonPath, message: str) -> RecordError:
+    def fail(self, path: JsonPath, message: Message) -> RecordError:
         return RecordError([self.places.problem(path, message)])
 
     def known(self, cards: Sequence[int], path: JsonPath) -> list[int]:
         """Cards a player names or shows (a call, a cut): each must be given, where a hand may have '?'."""
         if UNKNOWN in cards:
-            raise self.fail(path + (cards.index(UNKNOWN),), "a card named or shown must be given, not '?'")
+            raise self.fail(path + (cards.index(UNKNOWN),), msg("unknown-named", "a card named or shown must be given, "
+                                                                 "not '?'"))
         return list(cards)
 
     def role(self, key: str, players: tuple[str, str], path: JsonPath) -> int:
@@ -48,13 +49,14 @@ class Reader:
             return ROLES.index(key)
         if key in players:
             return players.index(key)
-        raise self.fail(path, f"{echo(key)} is neither elder, younger, nor a player of this deal ({', '.join(players)})")
+        raise self.fail(path, msg("not-a-role", "{key} is neither elder, younger, nor a player of this deal ({players})",
+                                  key=echo(key), players=players))
 
 
 def seat(role: Role | None) -> int:
     """The seat of an incident's player; the schema requires one for every incident that acts by a player."""
     if role is None:
-        raise ValueError("an incident that acts by a player names him")
+        raise BadValue(msg("incident-player", "an incident that acts by a player names him"))
     return role.seat
 
 

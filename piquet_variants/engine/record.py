@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import echo
+from ..errors import BadValue, Message, echo, msg
 from ..located import JsonPath
 from ..records.checks import Check, Figure, PartieFigure
 from ..records.model import Pairs, PartieClaim, RecordedDeal, SoFar, TypedRecord
@@ -65,6 +65,10 @@ _PACKETS_CHANGED = {"never": Noted.PACKETS_CHANGED, "if_announced": Noted.PACKET
                     "by_agreement": Noted.PACKETS_CHANGED_BY_AGREEMENT}
 
 
+def _no_such_dealer(name: str) -> Message:
+    return msg("dealer-unknown", "dealer {name} is not one of the players", name=echo(name))
+
+
 def _packets(rules: Rules, recorded: RecordedDeal, dealer: str, dealt_by: dict[str, int]) -> list[Note]:
     """What the ruleset says of the packets this deal was dealt by, and of a dealer who changed them."""
     packets = recorded.packets
@@ -87,15 +91,16 @@ def _resume(reader: Reader, partie: Partie, so_far: SoFar, players: tuple[str, s
     for key, given in (("scores", so_far.scores), ("games", so_far.games or Pairs())):
         for name in given:
             if name not in players:
-                raise reader.fail(("so_far", key, name), f"{echo(name)} is not one of the players "
-                                                         f"({', '.join(players)})")
+                raise reader.fail(("so_far", key, name), msg("not-one-of-players", "{name} is not one of the players "
+                                                             "({players})", name=echo(name), players=players))
         if key == "scores" and len(given) != 2:
-            raise reader.fail(("so_far", key), f"the score so far gives each player's ({', '.join(players)})")
+            raise reader.fail(("so_far", key), msg("so-far-each", "the score so far gives each player's ({players})",
+                                                  players=players))
         by_player.append((given.get(players[0], 0), given.get(players[1], 0)))
     try:
         partie.resume(by_player[0], so_far.deals, by_player[1])
-    except ValueError as exc:
-        raise reader.fail(("so_far",), str(exc)) from None
+    except BadValue as exc:
+        raise reader.fail(("so_far",), exc.message) from None
 
 
 def _corrections(reader: Reader, partie: Partie, recorded: RecordedDeal, roles: tuple[str, str], players: tuple[str,
@@ -108,8 +113,8 @@ def _corrections(reader: Reader, partie: Partie, recorded: RecordedDeal, roles: 
         role, points, own_sheet = seat(inc.player), or_default(inc.points, 0), inc.own_sheet is not False
         try:
             taken = partie.correct(players.index(roles[role]), points, inc.when or "", own_sheet)
-        except ValueError as exc:
-            raise reader.fail(at + ("incidents", i), str(exc)) from None
+        except BadValue as exc:
+            raise reader.fail(at + ("incidents", i), exc.message) from None
         why = (Noted.SCORE_CORRECTED_TAKEN if taken else Noted.SCORE_CORRECTED_OWN_SHEET
                if not own_sheet else Noted.SCORE_CORRECTED_TOO_LATE)
         notes.append(Note(why, role=role, points=points,
@@ -120,13 +125,15 @@ def _first_dealer(reader: Reader, record: TypedRecord, rules: Rules) -> int:
     """Who deals first: the record's first dealer, who must be the one the cut made, where the record gives it."""
     players, first = record.players, record.deals[0].dealer
     if first is None and record.cut is None:
-        raise reader.fail(("deals", 0), 'the first deal names its dealer ("dealer"), or the record its cut')
+        raise reader.fail(("deals", 0), msg("first-dealer-json", 'the first deal names its dealer ("dealer"), or the '
+                                           'record its cut'))
     if first is not None and first not in players:
-        raise reader.fail(("deals", 0, "dealer"), f"dealer {echo(first)} is not one of the players")
+        raise reader.fail(("deals", 0, "dealer"), _no_such_dealer(first))
     if record.cut is not None:
         cut = record.cut
         if sorted(cut) != sorted(players):
-            raise reader.fail(("cut",), f"the cut needs one card for each player ({', '.join(players)})")
+            raise reader.fail(("cut",), msg("cut-cards", "the cut needs one card for each player ({players})",
+                                           players=players))
         cards = tuple(reader.known([cut[name]], ("cut", name))[0] for name in players)
         lifted = record.cut_lifted or Pairs()
         for name in lifted:
@@ -134,13 +141,14 @@ def _first_dealer(reader: Reader, record: TypedRecord, rules: Rules) -> int:
         try:
             dealer = cut_for_deal(rules, (cards[0], cards[1]), (record.higher_chose or "deal") == "deal",
                                   (lifted.get(players[0]), lifted.get(players[1])))
-        except ValueError as exc:
-            raise reader.fail(("cut",), str(exc)) from None
+        except BadValue as exc:
+            raise reader.fail(("cut",), exc.message) from None
         if first is None:
             return dealer
         if players[dealer] != first:
-            raise reader.fail(("deals", 0, "dealer"), f"after this cut {players[dealer]} deals first under this "
-                                                      f"ruleset ({rules.deal.first_dealer}), not {first}")
+            raise reader.fail(("deals", 0, "dealer"), msg("cut-dealer", "after this cut {dealer} deals first under "
+                                                          "this ruleset ({rule}), not {first}", dealer=players[dealer],
+                                                          rule=rules.deal.first_dealer, first=first))
     return players.index(first)
 
 
@@ -192,7 +200,7 @@ def _turn(reader: Reader, partie: Partie, players: tuple[str, str], recorded: Re
     """
     named = recorded.dealer
     if named is not None and named not in players:
-        raise reader.fail(at + ("dealer",), f"dealer {echo(named)} is not one of the players")
+        raise reader.fail(at + ("dealer",), _no_such_dealer(named))
     if partie.finished:  # no longer counted: each deal after the end dealt in turn, or as it names
         partie.dealer = players.index(named) if named is not None else 1 - partie.dealer
         return [Note(Noted.AFTER_THE_PARTIE)]
@@ -223,7 +231,7 @@ def _partie_checks(reader: Reader, record: TypedRecord, result: PartieResult) ->
                 players[result.winner] if result.winner is not None else None)
     for who, value in (claim.totals or {}).items():
         if who not in players:
-            raise reader.fail(("claimed", "totals", who), f"{echo(who)} is not a player")
+            raise reader.fail(("claimed", "totals", who), msg("not-a-player", "{name} is not a player", name=echo(who)))
         differs(("claimed", "totals", who), who, value, result.totals[players.index(who)])
     return out
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..errors import Problem, RecordError
+from ..errors import Problem, RecordError, msg
 from ..records.model import Pairs, TypedRecord
 from ..ruleset.model import Rules
 from .chouette import NoChouette, PartieRefused, Played, Sitting, chouette_rules, settle
@@ -44,19 +44,21 @@ def _players(records: Sequence[TypedRecord], docs: Sequence[Placed]) -> tuple[st
     """The sitting's three, as its first record names them; every record must name the same."""
     first = records[0].sitting
     if first is None:
-        raise RecordError([docs[0].problem(("players",), 'a sitting\'s parties each name its three players '
-                                                         '([Sitting "A" "B" "C"], JSON "sitting")')])
+        raise RecordError([docs[0].problem(("players",), msg(
+            "sitting-players", 'a sitting\'s parties each name its three players ([Sitting "A" "B" "C"], JSON '
+            '"sitting")'))])
     names = first.players
     for k, (record, doc) in enumerate(zip(records, docs), 1):
         if record.sitting is None or record.sitting.players != names:
             raise RecordError([doc.problem(("sitting", "players") if record.sitting is not None else ("players",),
-                                           f"partie {k} is not of the sitting of {', '.join(names)}: every partie "
-                                           "names the same three players, in the same order")])
+                                           msg("not-of-sitting", "partie {k} is not of the sitting of {names}: "
+                                               "every partie names the same three players, in the same order", k=k,
+                                               names=names))])
         stray = [p for p in record.players + tuple(record.sitting.card or {}) if p not in names]
         if stray:
             raise RecordError([doc.problem(("players",) if stray[0] in record.players else ("sitting", "card"),
-                                           f"{stray[0]} is not one of the sitting's three "
-                                           f"({', '.join(names)})")])
+                                           msg("not-of-three", "{name} is not one of the sitting's three ({names})",
+                                               name=stray[0], names=names))])
     return names
 
 
@@ -68,19 +70,20 @@ def replay_sitting(parties: Sequence[tuple[TypedRecord, Placed]], rules: Rules) 
     try:
         chouette_rules(rules)
     except NoChouette as exc:
-        raise RecordError([docs[0].problem(("sitting", "players"), str(exc))]) from None
+        raise RecordError([docs[0].problem(("sitting", "players"), exc.message)]) from None
     reps = [replay(record, rules, doc) for record, doc in zip(records, docs)]
     played = [Played((players.index(rep.players[0]), players.index(rep.players[1])), rep.partie) for rep in reps]
     try:
         sitting = settle(rules, played, players)
     except PartieRefused as exc:
-        raise RecordError([docs[exc.partie - 1].problem(("players",), str(exc))]) from None
+        raise RecordError([docs[exc.partie - 1].problem(("players",), exc.message)]) from None
     mismatches = []
     for n, (record, doc, line) in enumerate(zip(records, docs, sitting.lines), 1):
         card = (record.sitting.card if record.sitting is not None else None) or Pairs()
         for i, name in enumerate(players):
             if name in card and card[name] != line.card[i]:
                 mismatches.append(CardMismatch(n, name, card[name], line.card[i], doc.problem(
-                    ("sitting", "card"), f"the card after partie {n}: {name} {card[name]:+d} in the book, "
-                                         f"{line.card[i]:+d} by the settlement")))
+                    ("sitting", "card"), msg("card-mismatch", "the card after partie {n}: {name} {book} in the book, "
+                                             "{engine} by the settlement", n=n, name=name, book=f"{card[name]:+d}",
+                                             engine=f"{line.card[i]:+d}"))))
     return SittingReplay(players, sitting, tuple(mismatches))

@@ -60,6 +60,7 @@ class Lexicon:
     odds: dict[str, str]
     laws: dict[str, str]
     notes: dict[str, str]
+    dates: dict[str, str]
 
 
 @cache

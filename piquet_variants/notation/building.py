@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from ..cards import card_name, parse_card
-from ..errors import CardError, NotationError, Problem
+from ..errors import CardError, Message, NotationError, Problem, msg
 from ..located import Located, caret
 from .numbers import read_number
 from .parser import unquote
@@ -29,10 +29,10 @@ class Building:
         """Read compact cards in ``lang`` from here on (``AC`` is the ace of clubs in en, of hearts in fr)."""
         self.lang, self.card_names, self.part_names = lang, card_names(lang), part_names(lang)
 
-    def problem(self, pos: Pos, message: str) -> Problem:
+    def problem(self, pos: Pos, message: Message) -> Problem:
         return Problem(self.name, pos[0], pos[1], "", message, caret(self.lines, *pos))
 
-    def fail(self, pos: Pos, message: str) -> NotationError:
+    def fail(self, pos: Pos, message: Message) -> NotationError:
         return NotationError([self.problem(pos, message)])
 
     def mark(self, path: tuple[str | int, ...], pos: Pos) -> None:
@@ -46,7 +46,7 @@ class Building:
         try:
             return read_number(text)
         except CardError as exc:
-            raise self.fail(where, str(exc)) from None
+            raise self.fail(where, exc.message) from None
 
     def named(self, c: Card) -> str:
         """The card as the record writes it, or a problem at its place if it is no card."""
@@ -56,7 +56,7 @@ class Building:
         try:
             return card_name(parse_card(c.text, self.lang), self.lang)
         except CardError as exc:
-            raise self.fail(c.pos, str(exc)) from None
+            raise self.fail(c.pos, exc.message) from None
 
     def names(self, piece: Piece) -> list[str]:
         """The cards' names; a run is named in C-level passes, and its cards placed only if one is no card."""
@@ -83,6 +83,6 @@ class Building:
         for score in scores:
             who = self.who(score.who)
             if who in into:
-                raise self.fail(pos(score.who), f"a score for {who} is already given here")
+                raise self.fail(pos(score.who), msg("score-twice", "a score for {who} is already given here", who=who))
             self.mark(path + (who,), pos(score.who))
             into[who] = self.number(score.points)

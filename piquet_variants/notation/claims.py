@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import Word, msg
+from ..errors import Word, msg
 from .building import Building
 from .statements import Claim, PartieClaim, PointsWon, Pos, Score, Sheet, Totals, TricksWon, Winner, pos
 from .vocabulary import CATEGORY_WORDS, words_of
@@ -29,7 +31,7 @@ def read_partie_claim(b: Building, claimed: dict[str, Any], s: PartieClaim) -> s
 
 def _claimed_once(b: Building, claimed: dict[str, Any], field: str, word: str, where: Pos) -> None:
     if field in claimed:
-        raise b.fail(where, f"the partie's {word} is already given")
+        raise b.fail(where, msg("claim-twice", "the partie's {word} is already given", word=Word(word)))
     b.mark(("claimed", field), where)
 
 
@@ -67,7 +69,7 @@ def _running(b: Building, claimed: dict[str, Any], key: str, point: dict[str, An
 
 def read_sheet(b: Building, deal: dict[str, Any], st: Sheet, at: tuple[str | int, ...]) -> str:
     if "scores" in deal:
-        raise b.fail(st.pos, "the score sheet is given twice")
+        raise b.fail(st.pos, msg("sheet-twice", "the score sheet is given twice"))
     b.mark(at + ("scores",), st.pos)
     b.scores(st.scores, at + ("scores",), deal.setdefault("scores", {}))
     return "sheet"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import chain
 from typing import Any, cast
 
-from ..errors import UNKNOWN_PLAYED, echo
+from ..errors import UNKNOWN_PLAYED, Word, echo, msg
 from .building import Building
 from .claims import read_claim, read_sheet, read_tricks_won
 from .dialogue import read_declaration
@@ -26,8 +26,9 @@ def read_deal(b: Building, rec: dict[str, Any], s: WrittenDeal, index: int) -> d
     at: tuple[str | int, ...] = ("deals", index)
     b.mark(at, s.pos)
     if b.number(number) != index + 1:
-        hint = "; a new record begins with its tags" if number.text == "1" else ""
-        raise b.fail(number.pos, f"this is deal {index + 1}, not deal {number.text}{hint}")
+        hint = msg("new-record", "; a new record begins with its tags") if number.text == "1" else ""
+        raise b.fail(number.pos, msg("deal-number", "this is deal {n}, not deal {given}{hint}", n=index + 1,
+                                     given=number.text, hint=hint))
     deal: dict[str, Any] = {}
     for h in s.heads:  # in the order written, the last of each taken
         if isinstance(h, Dealer):
@@ -37,12 +38,13 @@ def read_deal(b: Building, rec: dict[str, Any], s: WrittenDeal, index: int) -> d
             b.mark(at + ("packets",), h.pos)
             deal["packets"] = b.number(h.count)
     if "dealer" not in deal and index == 0:  # a later deal's is the one the laws' order gives (the replay's)
-        raise b.fail(s.pos, 'the first deal names its dealer: deal 1, dealer "…"')
+        raise b.fail(s.pos, msg("first-dealer", 'the first deal names its dealer: deal 1, dealer "…"'))
     if deal.get("dealer", rec["players"][0]) not in rec["players"]:
-        raise b.fail(b.marks[at + ("dealer",)], f"the dealer {echo(deal['dealer'])} is not one of the players "
-                                                       f"({', '.join(rec['players'])})")
+        raise b.fail(b.marks[at + ("dealer",)], msg("dealer-not-player", "the dealer {dealer} is not one of the players "
+                                                    "({players})", dealer=echo(deal['dealer']),
+                                                    players=tuple(rec['players'])))
     if deal.get("packets", 2) not in (1, 2, 3, 4):
-        raise b.fail(b.marks[at + ("packets",)], "cards are dealt in packets of 1, 2, 3 or 4")
+        raise b.fail(b.marks[at + ("packets",)], msg("packet-size", "cards are dealt in packets of 1, 2, 3 or 4"))
     comments: list[dict[str, str]] = []
     pending: list[Comment] = []
     for st in s.statements:
@@ -63,12 +65,13 @@ def read_deal(b: Building, rec: dict[str, Any], s: WrittenDeal, index: int) -> d
 def _check_cards(b: Building, deal: dict[str, Any], pos: Pos, at: tuple[str | int, ...]) -> None:
     if "scores" in deal:
         if "hands" in deal or "tricks" in deal:
-            raise b.fail(pos, "a score-sheet deal gives the totals only, not the cards")
+            raise b.fail(pos, msg("sheet-no-cards", "a score-sheet deal gives the totals only, not the cards"))
         return
     hands = deal.get("hands", {})
     if len(hands) < 2:
         missing = "elder" if "elder" not in hands else "younger"
-        raise b.fail(pos, f"the {missing}'s hand is missing ({missing}: cards), or give only a score sheet")
+        raise b.fail(pos, msg("hand-missing", "the {role}'s hand is missing ({role}: cards), or give only a score sheet",
+                              role=Word(missing)))
     groups = [(("hands", "elder"), hands["elder"]), (("hands", "younger"), hands["younger"]),
               (("talon",), deal.get("talon", []))]
     dealt = list(chain.from_iterable(group for _, group in groups))
@@ -78,7 +81,7 @@ def _check_cards(b: Building, deal: dict[str, Any], pos: Pos, at: tuple[str | in
     if len(seen) != len(dealt) - unknown:
         _dealt_twice(b, groups, at)
     if len(dealt) not in (32, 36) and deal.get("talon") is not None:
-        raise b.fail(pos, f"{len(dealt)} cards are dealt here; a pack has 32 (or 36)")
+        raise b.fail(pos, msg("pack-count", "{count} cards are dealt here; a pack has 32 (or 36)", count=len(dealt)))
     tricks = deal.get("tricks", [])
     played = list(chain.from_iterable(tricks))
     if "?" in played or len(set(played)) != len(played) or (not unknown and not seen.issuperset(played)):
@@ -91,8 +94,9 @@ def _dealt_twice(b: Building, groups: list[tuple[tuple[str, ...], list[str]]], a
     for path, group in groups:
         for i, c in enumerate(group):
             if c != "?" and c in seen:
-                raise b.fail(b.located.where(at + path + (i,)), f"{c} is dealt twice (first in the "
-                                                         f"{'.'.join(map(str, seen[c]))})")
+                raise b.fail(b.located.where(at + path + (i,)), msg(
+                    "dealt-twice-in", "{card} is dealt twice (first in the {place})", card=c,
+                    place=Word('.'.join(map(str, seen[c])))))
             seen[c] = path
 
 
@@ -105,7 +109,8 @@ def _misplayed(b: Building, tricks: list[list[str]], dealt: set[str], some_unkno
             if c == "?" or c in played or (c not in dealt and not some_unknown):
                 where = b.located.where(at + ("tricks", n, j))
                 raise b.fail(where, UNKNOWN_PLAYED if c == "?" else
-                             f"{c} is played twice" if c in played else f"{c} was never dealt")
+                             msg("played-twice", "{card} is played twice", card=c) if c in played else
+                             msg("never-dealt", "{card} was never dealt", card=c))
             played.add(c)
 
 
@@ -166,7 +171,7 @@ def _hand(b: Building, deal: dict[str, Any], st: Hand, at: tuple[str | int, ...]
     role = role_of(st.player)
     hands = deal.setdefault("hands", {})
     if role in hands:
-        raise b.fail(st.pos, f"the {role}'s hand is given twice")
+        raise b.fail(st.pos, msg("hand-twice", "the {role}'s hand is given twice", role=Word(role)))
     b.mark(at + ("hands",), st.pos)
     hands[role] = b.cards(st.cards, at + ("hands", role))
     return f"hands.{role}"
@@ -174,7 +179,7 @@ def _hand(b: Building, deal: dict[str, Any], st: Hand, at: tuple[str | int, ...]
 
 def _talon(b: Building, deal: dict[str, Any], st: Talon, at: tuple[str | int, ...]) -> str:
     if "talon" in deal:
-        raise b.fail(st.pos, "the talon is given twice")
+        raise b.fail(st.pos, msg("talon-twice", "the talon is given twice"))
     deal["talon"] = b.cards(st.cards, at + ("talon",))
     b.mark(at + ("talon",), st.pos)
     return "talon"
@@ -184,14 +189,14 @@ def _exchange(b: Building, deal: dict[str, Any], st: WrittenExchange, at: tuple[
     role = role_of(st.player)
     exchange = deal.setdefault("exchange", {})
     if role in exchange:
-        raise b.fail(st.pos, f"the {role}'s exchange is given twice")
+        raise b.fail(st.pos, msg("exchange-twice", "the {role}'s exchange is given twice", role=Word(role)))
     path = at + ("exchange", role)
     b.mark(path, st.pos)
     side: dict[str, Any] = {"discard": b.cards(st.discard, path + ("discard",))}
     for part in st.parts:
         key, where = _exchange_field(part)
         if key in side:
-            raise b.fail(where, f"the {role}'s exchange says this twice")
+            raise b.fail(where, msg("exchange-says-twice", "the {role}'s exchange says this twice", role=Word(role)))
         match part:
             case Took():
                 side[key] = b.number(part.count)
@@ -209,7 +214,7 @@ def _blanche(b: Building, deal: dict[str, Any], st: CarteBlanche, at: tuple[str 
     roles = deal.setdefault("carte_blanche", [])
     role = role_of(st.player)
     if role in roles:
-        raise b.fail(st.pos, f"the {role}'s carte blanche is already shown")
+        raise b.fail(st.pos, msg("blanche-twice", "the {role}'s carte blanche is already shown", role=Word(role)))
     b.mark(at + ("carte_blanche", len(roles)), st.pos)
     roles.append(role)
     return f"carte_blanche.{role}"
@@ -219,7 +224,7 @@ def _trick(b: Building, deal: dict[str, Any], st: Trick, at: tuple[str | int, ..
     number = b.figures(st.number, st.pos)
     tricks = deal.setdefault("tricks", [])
     if number != len(tricks) + 1:
-        raise b.fail(st.pos, f"this is trick {len(tricks) + 1}, not trick {number}")
+        raise b.fail(st.pos, msg("trick-number", "this is trick {n}, not trick {given}", n=len(tricks) + 1, given=number))
     places = b.located.places.get(at + ("tricks",))
     if not isinstance(places, TrickPlaces):
         places = b.located.places[at + ("tricks",)] = TrickPlaces([])
@@ -228,7 +233,8 @@ def _trick(b: Building, deal: dict[str, Any], st: Trick, at: tuple[str | int, ..
     for played in st.played:
         cards += b.names(played.cards)
         if len(cards) > 2:
-            raise b.fail(cast(Pos, places.at((len(tricks), 2))), f"trick {number} has more than two cards")
+            raise b.fail(cast(Pos, places.at((len(tricks), 2))), msg("trick-cards", "trick {n} has more than two cards",
+                                                                       n=number))
         if played.score is not None:
             counts = deal.setdefault("counts", [])
             b.mark(at + ("counts", len(counts)), played.score.pos)
@@ -239,7 +245,7 @@ def _trick(b: Building, deal: dict[str, Any], st: Trick, at: tuple[str | int, ..
 
 def _note(b: Building, deal: dict[str, Any], st: Note, at: tuple[str | int, ...]) -> str:
     if "note" in deal:
-        raise b.fail(st.pos, "the deal's note is given twice")
+        raise b.fail(st.pos, msg("note-twice", "the deal's note is given twice"))
     b.mark(at + ("note",), st.pos)
     deal["note"] = st.text
     return "note"

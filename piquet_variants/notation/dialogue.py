@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import Word, msg
+from ..errors import Word, msg
 from .building import Building
 from .parser import rank_key
 from .statements import (Call, CallCards, Count, Declaration, Length, Making, Pos, Said, SequenceCall, SetCall, Shown,
@@ -16,7 +18,7 @@ def read_declaration(b: Building, deal: dict[str, Any], st: Declaration, at: tup
     kind = KIND_WORDS[words_of(st.kind)]
     decls = deal.setdefault("declarations", {})
     if kind in decls:
-        raise b.fail(st.pos, f"the {kind} is declared twice")
+        raise b.fail(st.pos, msg("declared-twice", "the {kind} is declared twice", kind=Word(kind)))
     path = at + ("declarations", kind)
     b.mark(path, st.pos)
     entry: dict[str, Any] = {}
@@ -37,7 +39,7 @@ def _speech(b: Building, entry: dict[str, Any], said: list[dict[str, Any]], role
     match part:
         case CallCards():
             if role in entry:
-                raise b.fail(part.pos, f"the {role}'s call is already given")
+                raise b.fail(part.pos, msg("call-twice", "the {role}'s call is already given", role=Word(role)))
             entry[role] = b.cards(part.cards, path + (role,))
             b.mark(path + (role,), part.pos)
         case Shown() | Sunk():
@@ -45,8 +47,9 @@ def _speech(b: Building, entry: dict[str, Any], said: list[dict[str, Any]], role
             call = entry.get(role, "best")
             made = call if isinstance(call, dict) else {"call": call}
             if key in made:
-                raise b.fail(part.pos, f"the {role} has already {'shown' if key == 'shown' else 'sunk'} "
-                                       "cards of this kind")
+                raise b.fail(part.pos, msg("shown-twice", "the {role} has already shown cards of this kind",
+                                           role=Word(role)) if key == 'shown' else msg(
+                    "sunk-twice", "the {role} has already sunk cards of this kind", role=Word(role)))
             entry[role] = made | {key: b.cards(part.cards, path + (role, key))}
             b.mark(path + (role,), part.pos)
         case Count():
@@ -58,7 +61,7 @@ def _speech(b: Building, entry: dict[str, Any], said: list[dict[str, Any]], role
             _said(b, said, item, path, part.pos)
         case _ if part.type == "SINKS":
             if role in entry:
-                raise b.fail(pos(part), f"the {role}'s call is already given")
+                raise b.fail(pos(part), msg("call-twice", "the {role}'s call is already given", role=Word(role)))
             entry[role] = "sink"
             b.mark(path + (role,), pos(part))
         case _:  # a reply, or making?
@@ -88,7 +91,8 @@ def read_call(b: Building, part: Call) -> dict[str, Any]:
         case _:
             count = 3 if words_of(part.count.text) in ("trio", "brelan") else b.number(part.count)
             if count not in (3, 4, 14):
-                raise b.fail(part.pos, f"a set is three (trio, brelan) or four (quatorze), not {count}")
+                raise b.fail(part.pos, msg("set-count", "a set is three (trio, brelan) or four (quatorze), not {count}",
+                                            count=count))
             return {"set": 4 if count == 14 else count, "rank": rank_key(part.rank)}
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import Word, msg
+from ..errors import Word, msg
 from .building import Building
 from .dialogue import read_call, top_of
 from .parser import suit_symbol, unquote
@@ -38,7 +40,7 @@ def read_incident(b: Building, deal: dict[str, Any], st: Incident, at: tuple[str
         elif kind == "INT" and before == "BEFORE_TRICK":
             inc["before_trick"] = int(tok.value)
             if inc["before_trick"] < 1:
-                raise b.fail(pos(tok), "tricks count from 1: before trick 1 is before the first card")
+                raise b.fail(pos(tok), msg("tricks-from-1", "tricks count from 1: before trick 1 is before the first card"))
         before = kind
     incidents.append(inc)
     return f"incident:{len(incidents) - 1}"
@@ -47,25 +49,26 @@ def read_incident(b: Building, deal: dict[str, Any], st: Incident, at: tuple[str
 def read_faced(b: Building, deal: dict[str, Any], st: FacedCard, at: tuple[str | int, ...]) -> str:
     inc: dict[str, Any] = {"type": st.TYPE, "position": b.number(st.position)}
     if inc["position"] < 1:
-        raise b.fail(st.position.pos, "talon positions count from 1 (the top card)")
+        raise b.fail(st.position.pos, msg("talon-from-1", "talon positions count from 1 (the top card)"))
     return read_incident(b, deal, st, at, inc)
 
 
 def read_faced_dealing(b: Building, deal: dict[str, Any], st: FacedInDealing, at: tuple[str | int, ...]) -> str:
     inc: dict[str, Any] = {"type": st.TYPE, "cards": b.number(st.count)}
     if inc["cards"] < 1:
-        raise b.fail(st.count.pos, "at least one card is found face up")
+        raise b.fail(st.count.pos, msg("faced-none", "at least one card is found face up"))
     return read_incident(b, deal, st, at, inc)
 
 
 def read_peek(b: Building, deal: dict[str, Any], st: Peek, at: tuple[str | int, ...]) -> str:
     inc: dict[str, Any] = {"type": st.TYPE, "player": role_of(st.player), "cards": b.number(st.count)}
     if inc["cards"] < 1:
-        raise b.fail(st.count.pos, "a peek sees, or a player takes up, at least one card")
+        raise b.fail(st.count.pos, msg("peek-none", "a peek sees, or a player takes up, at least one card"))
     if st.seen is not None:  # the stock cards he saw or mixed (Laws 28-29)
         inc["which_cards"] = b.cards(st.seen, _incident_path(b, deal, at) + ("which_cards",))
         if len(inc["which_cards"]) != inc["cards"]:
-            raise b.fail(st.pos, f"the incident names {len(inc['which_cards'])} cards, not {inc['cards']}")
+            raise b.fail(st.pos, msg("incident-cards", "the incident names {named} cards, not {count}",
+                                     named=len(inc['which_cards']), count=inc['cards']))
     if st.suit is not None:
         inc["suit_named"] = SUIT_LETTERS[suit_symbol(st.suit)]
     return read_incident(b, deal, st, at, inc)
@@ -98,8 +101,8 @@ def read_reply(b: Building, deal: dict[str, Any], st: Reply, at: tuple[str | int
     elif words_of(word.value) in INCIDENT_REPLIES:
         said = INCIDENT_REPLIES[words_of(word.value)]
     else:
-        raise b.fail(pos(word), "the reply the laws judge is good, equal, making? or which is out? (bon, "
-                                "égal, combien ? or laquelle manque ?)")
+        raise b.fail(pos(word), msg("reply-judged", "the reply the laws judge is good, equal, making? or which is "
+                                    "out? (bon, égal, combien ? or laquelle manque ?)"))
     inc = {"type": st.TYPE, "player": role_of(st.player), "kind": KIND_WORDS[words_of(st.kind)], "reply": said}
     return read_incident(b, deal, st, at, inc)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import CardError, echo
+from ..errors import CardError, Message, echo, msg
 from ..located import MAX_DIGITS, too_large
 
 _EN_UNITS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
@@ -56,10 +56,10 @@ class _Words:
             return True
         return False
 
-    def fail(self, why: str = "") -> NumberError:
+    def fail(self) -> NumberError:
         word = self.peek()
-        where = f"{word!r} cannot follow here" if word else "it stops short"
-        return NumberError(why or where)
+        return NumberError(msg("cannot-follow", "{word} cannot follow here", word=repr(word)) if word else msg(
+            "stops-short", "it stops short"))
 
 
 def _en_below_100(w: _Words) -> int | None:
@@ -84,7 +84,7 @@ def _en_below_1000(w: _Words) -> int | None:
     if not w.take("hundred"):
         return head
     if head >= 20:  # "twenty hundred": say "two thousand"
-        raise NumberError("hundreds are counted from one to nineteen")
+        raise NumberError(msg("hundreds", "hundreds are counted from one to nineteen"))
     if w.take("and"):
         rest = _en_below_100(w)
         if rest is None:
@@ -128,7 +128,7 @@ def _fr_below_100(w: _Words) -> int | None:
         if w.words[w.i - 1] == "vingts":
             return 80
         if w.peek() == "et":
-            raise w.fail("'et' does not join quatre-vingt to its units")
+            raise NumberError(msg("et-quatre-vingt", "'et' does not join quatre-vingt to its units"))
         return 80 + (_fr_unit(w, 1, 19) or 0)
     if word in _FR_TENS or word in _FR_OTHER_TENS:
         w.i += 1
@@ -141,7 +141,7 @@ def _fr_below_100(w: _Words) -> int | None:
                 return tens + 11
             raise w.fail()
         if w.peek() in ("un", "une") or (top == 19 and w.peek() == "onze"):
-            raise w.fail("write 'et un' ('et onze'): vingt et un, soixante et onze")
+            raise NumberError(msg("et-un", "write 'et un' ('et onze'): vingt et un, soixante et onze"))
         return tens + (_fr_unit(w, 2, top) or 0)
     return _fr_unit(w, 1, 19)
 
@@ -156,17 +156,17 @@ def _fr_below_1000(w: _Words) -> int | None:
             return found
         if not 2 <= found <= 9:
             w.i = start
-            raise w.fail("hundreds are counted from deux to neuf: cent, deux cents")
+            raise NumberError(msg("cent", "hundreds are counted from deux to neuf: cent, deux cents"))
         head = found
     word = w.words[w.i]
     w.i += 1
     if head == 1 and word == "cents":
-        raise NumberError("'cents' only after deux … neuf")
+        raise NumberError(msg("cents-after", "'cents' only after deux … neuf"))
     if w.peek() == "et":
         raise w.fail()
     rest = _fr_below_100(w)
     if rest is not None and word == "cents":
-        raise NumberError("'cents' takes no s when more follows: deux cent un")
+        raise NumberError(msg("cents-no-s", "'cents' takes no s when more follows: deux cent un"))
     return head * 100 + (rest or 0)
 
 
@@ -177,7 +177,7 @@ def _french(w: _Words) -> int:
     if head is None:
         raise w.fail()
     if head == 1 and w.i and w.peek() == "mille":
-        raise w.fail("a thousand is 'mille', not 'un mille'")
+        raise NumberError(msg("mille", "a thousand is 'mille', not 'un mille'"))
     if not w.take("mille"):
         return head
     return head * 1000 + (_fr_below_1000(w) or 0)
@@ -199,7 +199,7 @@ def read_number(text: str) -> int:
         return int(t)
     words = [w for w in _SPLIT.split(t) if w]
     french = sum(w in _FRENCH_WORDS for w in words) * 2 > len(words)  # "six" and "dix-sept" aside, the words differ
-    errors = []
+    errors: list[Message] = []
     for reader in ((_french, _english) if french else (_english, _french)):
         w = _Words(words)
         try:
@@ -208,8 +208,10 @@ def read_number(text: str) -> int:
                 return value
             raise w.fail()
         except NumberError as exc:
-            errors.append(str(exc))
-    raise NumberError(f"not a number: {echo(text)} ({errors[0]})" if words else f"not a number: {echo(text)}")
+            errors.append(exc.message)
+    if words:
+        raise NumberError(msg("not-a-number-why", "not a number: {text} ({why})", text=echo(text), why=errors[0]))
+    raise NumberError(msg("not-a-number", "not a number: {text}", text=echo(text)))
 
 
 def _say_en(n: int) -> str:

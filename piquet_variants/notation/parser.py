@@ -27,7 +27,7 @@ from typing import Any, NamedTuple, TypeVar, cast
 from lark import Lark, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..errors import MAX_PROBLEMS, Problem, echo
+from ..errors import MAX_PROBLEMS, Message, Problem, Word, echo, msg
 from ..located import caret
 from ..resources import data_dir
 from .statements import (AlterDiscard, BadPack, BadRecord, CallCards, Called, Card, CarteBlanche, CarteBlancheLate,
@@ -483,6 +483,29 @@ _EXPECTED = {
              "les cartes, découverte plus tard)",
     "WHEN": "when the error was proved: before his next hand, later in the game, after the game (avant son jeu "
             "suivant, plus tard dans la partie, après la partie)",
+    "ALTERS": "alters his discard to (change son écart pour)", "AND": "and (et)",
+    "ANNOUNCED": "announced or not announced (annoncée, non annoncée)", "ASK": "making? (combien ?)", "AT": "at (à)",
+    "BAD_PACK": "pack found incorrect (jeu trouvé faux)", "CARTE_BLANCHE": "carte blanche (cartes blanches)",
+    "CHOICE": "fresh deal or stands (redonne, on joue)", "CORRECTION": "score corrected (marque corrigée)",
+    "DEALER": "dealer (donneur)", "EXPOSED": "card exposed by the dealer (carte découverte par le donneur)",
+    "FACED": "faced card (carte retournée)", "FACED_DEALING": "faced in dealing (retournée en donnant)",
+    "LATE": "shown late (montrées tard)", "LEAVES": "leaves (laisse)", "LOOKS": "looks at them (les regarde)",
+    "MISCALLS": "miscalls (annonce mal)", "MISDEAL": "misdeal (maldonne)",
+    "MIXED": "mixed or not mixed (mêlées, non mêlées)", "MIXES_INTO": "mixes into his discard (mêle à son écart)",
+    "NAMES": "names (nomme)", "NOBODY": "nobody (personne)", "NOTE": "note", "NOTHING": "nothing (rien)",
+    "NOT_LOOKS": "without looking (sans les voir)", "OMITS": "omits (oublie)",
+    "OUT_OF_TURN": "dealt out of turn (donnée hors de tour)", "PACKETS": "packets (paquets)",
+    "PEEK": "peeks (regarde)", "QMARK": "'?'", "QUESTION": "question", "REPLIES": "replies (répond)",
+    "RETAKES": "takes back from his discard (reprend de son écart)",
+    "RETRACTS": "takes back the cards (reprend ses cartes)", "SHEET": "sheet (feuille)",
+    "SHEET_OF": "from his own sheet or his adversary's (sur sa feuille, sur celle de l'adversaire)",
+    "SHOWN": "cards shown (cartes montrées)", "SHOWS": "shows (montre)", "SINKS": "sinks (se tait)",
+    "TAKEN_UP": "stock taken up (talon relevé)", "TAKES": "takes (prend)", "TAKES_IN": "takes in (en prend)",
+    "TAKES_UP": "takes up the card he left (reprend la carte laissée)",
+    "TAKES_UP_LEFT": "takes up the cards he left (relève les cartes laissées)", "TALON": "talon",
+    "THROWS_DOWN": "throws down his hand (abat son jeu)", "TOTALS": "totals (totaux)", "TRICKS": "tricks (levées)",
+    "WHICH_OUT": "which is out? (laquelle manque ?)", "WINNER": "winner (gagnant)",
+    "WON": "points won (points gagnés)",
 }
 
 # Common mistakes, each with a message that names it (Lark's match_examples).
@@ -505,11 +528,12 @@ _EXAMPLES: dict[str, list[str]] = {
 _EXAMPLES = {label: examples + ['[Players "A" "B"] ' + e for e in examples] for label, examples in _EXAMPLES.items()}
 
 
-def _describe(expected: set[str]) -> str:
+def _describe(expected: set[str]) -> tuple[Word, ...] | Word:
+    """What the grammar would take here, in words (each said in the reader's language)."""
     names = sorted({_EXPECTED.get(e, e.lower().replace("_", " ")) for e in expected if not e.startswith("_")})
     if len(names) > 8:
         names = names[:8] + ["…"]
-    return ", ".join(names) if names else "something else"
+    return tuple(map(Word, names)) if names else Word("something else")
 
 
 def syntax_error(exc: UnexpectedInput, chunk: Chunk, lines: list[str], name: str, last: bool) -> Problem:
@@ -519,16 +543,16 @@ def syntax_error(exc: UnexpectedInput, chunk: Chunk, lines: list[str], name: str
         if last:
             line = len(lines) or 1
             col = len(lines[-1]) + 1 if lines else 1
-            found = "the file ends here"
+            found = msg("file-ends", "the file ends here")
         else:  # just after the record's last word, before the next record's tags
             text = chunk.text.rstrip()
             line = chunk.line + text.count("\n")
             col = len(text) - text.rfind("\n") + (chunk.column - 1 if "\n" not in text else 0)
-            found = "the record ends here, before the next record's tags"
+            found = msg("record-ends", "the record ends here, before the next record's tags")
     else:  # the record was parsed where it stands in the file
         line, col = exc.line, exc.column
-        found = "unexpected " + (repr(exc.char) if isinstance(exc, UnexpectedCharacters)
-                                 else echo(exc.token.value) if isinstance(exc, UnexpectedToken) else "input")
+        found = msg("unexpected", "unexpected {what}", what=repr(exc.char) if isinstance(exc, UnexpectedCharacters)
+                    else echo(exc.token.value) if isinstance(exc, UnexpectedToken) else Word("input"))
     expected = set(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     plainly = _said_plainly(exc, expected, lines, (line, col), ended, last)
     if plainly is not None:
@@ -539,29 +563,32 @@ def syntax_error(exc: UnexpectedInput, chunk: Chunk, lines: list[str], name: str
         label = exc.match_examples(parser(False).parse, _EXAMPLES, use_accepts=True)
     except Exception:  # noqa: BLE001 - an example that parses differently must not hide the real error
         label = None
-    message = f"{found}; expected {_describe(expected)}"
+    message = msg("syntax", "{found}; expected {expected}", found=found, expected=_describe(expected))
     if label:
-        message = f"{label} ({message})"
+        message = msg("syntax-named", "{label} ({message})", label=Word(label), message=message)
     return Problem(name, line, col, "", message, caret(lines, line, col))
 
 
 def _said_plainly(exc: UnexpectedInput, expected: set[str], lines: list[str], at: Pos, ended: bool,
-                  last: bool) -> tuple[int, int, str] | None:
+                  last: bool) -> tuple[int, int, Message] | None:
     """The faults whose place and words the parser's state would mislead about, said plainly: a quote never
     closed; a card that is none (where the list of cards stops short, not "this deal is not closed"); a deal the
     record ends inside, said where the deal begins."""
     line, col = at
     if isinstance(exc, UnexpectedCharacters) and exc.char == '"' and _left_open(lines, line, col):
-        return line, col, "this quotation is never closed: end it with '\"' on the same line"
-    odd = _not_a_card(lines, line, col) if "CARDS" in expected else None
+        return line, col, msg("open-quote", "this quotation is never closed: end it with '\"' on the same line")
+    odd = (_not_a_card(lines, line, col) if "CARDS" in expected else None) or _after_cards(lines, line, col)
     if odd is not None:
         line, col, word = odd
-        return line, col, (f"not a card: {echo(word)} (a card is its rank, A K Q J 10 9 8 7, or R D V in French, "
-                           "and its suit, ♠ ♥ ♦ ♣ or S H D C)")
+        return line, col, msg("not-a-card-here", "not a card: {word} (a card is its rank, A K Q J 10 9 8 7, or R D V "
+                              "in French, and its suit, ♠ ♥ ♦ ♣ or S H D C)", word=echo(word))
     begun = _deal_begun(lines, line) if ended and "END_DEAL" in expected else None
     if begun is not None:
-        ends = "the file ends" if last else "the record ends, before the next record's tags,"
-        return (*begun, f"this deal is not closed: its 'end deal' (fin de donne) is missing ({ends} at line {line})")
+        if last:
+            return (*begun, msg("deal-open-file", "this deal is not closed: its 'end deal' (fin de donne) is missing "
+                                "(the file ends at line {line})", line=line))
+        return (*begun, msg("deal-open-record", "this deal is not closed: its 'end deal' (fin de donne) is missing "
+                            "(the record ends, before the next record's tags, at line {line})", line=line))
     return None
 
 
@@ -580,6 +607,22 @@ def _not_a_card(lines: list[str], line: int, column: int) -> tuple[int, int, str
             looks = len(word) <= 3 or any(sign in word for sign in "♠♥♦♣♤♡♢♧")
             return (line, column + m.start(), word) if looks and m.start() else None
     return None
+
+
+def _after_cards(lines: list[str], line: int, column: int) -> tuple[int, int, str] | None:
+    """The word at this place, where it goes on a list of cards written short that it cannot belong to ("A R D ♠  Z R D
+    ♥"), or begins a trick ("1. Z♠"): its line, column and text; None where the words before it on the line are no
+    such list."""
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    words = text[:column - 1].rpartition(":")[2].split()
+    trick = bool(words) and re.fullmatch(r"[0-9]+\.", words[0]) is not None
+    before = words[1:] if trick else words
+    word = text[column - 1:].split(maxsplit=1)[0] if text[column - 1:].strip() else ""
+    if not (before or trick) or not all(_SHORT_CARD.fullmatch(w) for w in before) or not word or _SHORT_CARD.fullmatch(
+            word):
+        return None
+    looks = len(word) <= 3 or any(sign in word for sign in "♠♥♦♣♤♡♢♧")
+    return (line, column, word) if looks and not text[column - 1].isspace() else None
 
 
 def _deal_begun(lines: list[str], line: int) -> tuple[int, int] | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..errors import MAX_PROBLEMS, NotationError, Problem
+from ..errors import MAX_PROBLEMS, NotationError, Problem, msg
 from ..located import MAX_BYTES, Lines, Located
 from .building import Building
 from .claims import read_partie_claim
@@ -55,17 +55,18 @@ def build(b: Building, stmts: list[Statement]) -> Located:
     b.use(rec.setdefault("lang", b.lang))
     if "players" not in rec:
         problems.append(b.problem(body[0].pos if body else stmts[0].pos if stmts else (1, 1),
-                                  'the players are missing: [Players "A" "B"]'))
+                                  msg("players-missing", 'the players are missing: [Players "A" "B"]')))
         raise NotationError(problems)
     so_far = rec.get("so_far", {})
     if so_far and not problems and ("deals" not in so_far or "scores" not in so_far):
         given = next(iter(so_far))
         problems.append(b.problem(b.marks[("so_far", given)],
-                                  'a partie in progress gives both the deals played so far and the score then: '
-                                  '[DealsSoFar "5"] [ScoreSoFar "A" "40" "B" "12"]'))
+                                  msg("so-far-half", 'a partie in progress gives both the deals played so far '
+                                      'and the score then: [DealsSoFar "5"] [ScoreSoFar "A" "40" "B" "12"]')))
     if "sitting" in rec and "players" not in rec["sitting"]:
         problems.append(b.problem(b.marks[("sitting", "card")],
-                                  'a scoring card needs the sitting\'s three players: [Sitting "A" "B" "C"]'))
+                                  msg("card-needs-sitting", 'a scoring card needs the sitting\'s three players: '
+                                      '[Sitting "A" "B" "C"]')))
     deals: list[dict[str, Any]] = []
     claimed: dict[str, Any] = {}
     for st in _flattened(b, body, problems):
@@ -82,7 +83,7 @@ def build(b: Building, stmts: list[Statement]) -> Located:
         anchored(anchor)
     anchored("end")
     if not deals and not problems:
-        problems.append(b.problem(body[0].pos if body else (1, 1), "the record has no deal"))
+        problems.append(b.problem(body[0].pos if body else (1, 1), msg("no-deal", "the record has no deal")))
     if problems:
         raise NotationError(problems)
     rec["deals"] = deals
@@ -102,13 +103,13 @@ def _flattened(b: Building, body: list[Comment | WrittenDeal | Partie | BadRecor
     record alone (``_records``), whose missing players end its reading before this."""
     parties = [s for s in body if isinstance(s, Partie)]
     if len(parties) > 1:
-        raise NotationError(problems + [b.problem(parties[1].pos, "a record holds one partie; a new record "
-                                                                   'begins with its tags ([Players "A" "B"])')])
+        raise NotationError(problems + [b.problem(parties[1].pos, msg(
+            "one-partie", 'a record holds one partie; a new record begins with its tags ([Players "A" "B"])'))])
     if not parties:
         return [s for s in body if isinstance(s, (Comment, WrittenDeal))]
     if any(isinstance(s, WrittenDeal) for s in body):
         raise NotationError(problems + [b.problem(next(s for s in body if isinstance(s, WrittenDeal)).pos,
-                                                  "deals go inside the partie, not beside it")])
+                                                  msg("deals-inside", "deals go inside the partie, not beside it"))])
     before = [s for s in body if isinstance(s, Comment) and s.pos < parties[0].pos]
     after = [s for s in body if isinstance(s, Comment) and s.pos > parties[0].pos]
     return before + parties[0].statements + after
@@ -184,8 +185,9 @@ def records(pieces: Iterable[str], name: str = "<text>") -> Iterator[Located | N
         while len(pending) >= BLOCK or (not piece and pending):
             cut = len(pending) if not piece and len(pending) < BLOCK else _last_start(pending)
             if cut == 0:
-                yield NotationError([Problem(name, line, 1, "", f"a record longer than {BLOCK} characters (one "
-                                                                "record's deals, tags and comments)")])
+                yield NotationError([Problem(name, line, 1, "", msg(
+                    "record-too-long", "a record longer than {most} characters (one record's deals, tags and "
+                    "comments)", most=BLOCK))])
                 return
             block, pending = pending[:cut], pending[cut:]
             for result in _read(block, name, line, count):
@@ -233,7 +235,8 @@ class _Count:
         self.stopped = True
         where = error.problems[-1]
         return NotationError([Problem(self.name, where.line, where.column, "",
-                                      f"{self.problems} problems: the reading stops here")])
+                                      msg("reading-stops", "{count} problems: the reading stops here",
+                                          count=self.problems))])
 
 
 def _read(block: str, name: str, line: int, count: _Count) -> Iterator[Located | NotationError]:

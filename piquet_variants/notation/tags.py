@@ -6,7 +6,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from ..errors import echo
+from ..errors import Word, echo, msg
 from ..schemas import did_you_mean
 from .building import Building
 from .events import SOURCE_TAG_PREFIX
@@ -49,7 +49,7 @@ def read_tag(b: Building, rec: dict[str, Any], h: Tag) -> str:
             rec.setdefault("options", {}).update(_options(b, values, h))
         case ("players",):
             if values[0] == values[1]:
-                raise b.fail(h.pos, "the two players need different names")
+                raise b.fail(h.pos, msg("same-names", "the two players need different names"))
             rec["players"] = values
         case ("cut",):
             rec["cut"] = {values[0]: values[1], values[2]: values[3]}
@@ -63,15 +63,17 @@ def read_tag(b: Building, rec: dict[str, Any], h: Tag) -> str:
             rec.setdefault("sitting", {})["card"] = _scoring_card(b, tag, values, h)
         case ("sitting", "players"):
             if len(set(values)) != 3:
-                raise b.fail(h.pos, f"[{tag}] names the sitting's three players, each once")
+                raise b.fail(h.pos, msg("sitting-three", "[{tag}] names the sitting's three players, each once", tag=tag))
             rec.setdefault("sitting", {})["players"] = values
         case ("so_far", "deals"):
             if not _figures_in(b, values[0], h):
-                raise b.fail(h.pos, f'[{tag}] is how many deals were played before the first: "5"')
+                raise b.fail(h.pos, msg("deals-so-far", '[{tag}] is how many deals were played before the first: "5"',
+                                        tag=tag))
             rec.setdefault("so_far", {})["deals"] = int(values[0])
         case (name,) if name in _CHOICES:
             if values[0] not in _CHOICES[name]:
-                raise b.fail(h.pos, f"[{tag}] is {' or '.join(_CHOICES[name])}, not {echo(values[0])}")
+                raise b.fail(h.pos, msg("tag-choice", "[{tag}] is {choices}, not {value}", tag=tag,
+                                        choices=tuple(_CHOICES[name]), value=echo(values[0])))
             rec[name] = values[0]
         case _:
             rec[field[0]] = values[0]
@@ -85,12 +87,13 @@ def _tag_field(b: Building, tag: str, values: list[str], h: Tag) -> tuple[str, .
     elif tag in TAGS:
         field = TAGS[tag]
     else:
-        raise b.fail(h.pos, f"no tag {echo(tag)}{did_you_mean(tag, list(TAGS))}")
+        raise b.fail(h.pos, msg("no-tag", "no tag {tag}{hint}", tag=echo(tag), hint=did_you_mean(tag, list(TAGS))))
     want = _TAG_VALUES.get(field, _TAG_VALUES.get(field[:1], 1))
     if field[-1] in _PER_PLAYER:  # a name and a number, for one player or both
         want = 4 if len(values) > 2 else 2
     if field[0] != "options" and len(values) != want:
-        raise b.fail(h.pos, f"[{tag}] takes {want} quoted value{'s' if want > 1 else ''}")
+        raise b.fail(h.pos, msg("tag-value", "[{tag}] takes 1 quoted value", tag=tag) if want == 1 else msg(
+            "tag-values", "[{tag}] takes {count} quoted values", tag=tag, count=want))
     return field
 
 
@@ -99,7 +102,7 @@ def _options(b: Building, values: list[str], h: Tag) -> dict[str, str]:
     for v in values:
         name, sep, choice = v.partition("=")
         if not sep:
-            raise b.fail(h.pos, f"an option is NAME=CHOICE, not {echo(v)}")
+            raise b.fail(h.pos, msg("option-tag", "an option is NAME=CHOICE, not {value}", value=echo(v)))
         chosen[name.strip()] = choice.strip()
     return chosen
 
@@ -116,12 +119,14 @@ def _figures_in(b: Building, value: str, h: Tag) -> bool:
     text = b.lines[line - 1] if 0 < line <= len(b.lines) else ""
     found = text.find(odd, column)
     raise b.fail((line, found + 1) if found >= 0 else h.pos,
-                 f"{echo(odd)} is not a figure the notation reads: write numbers with the digits 0 to 9")
+                 msg("odd-figure", "{figure} is not a figure the notation reads: write numbers with the digits 0 to 9",
+                     figure=echo(odd)))
 
 
 def _per_player(b: Building, tag: str, values: list[str], h: Tag, what: str, least: int) -> dict[str, int]:
     if not all(_figures_in(b, v, h) and int(v) >= least for v in values[1::2]):
-        raise b.fail(h.pos, f'[{tag}] gives each player and {what}: "A" "1" "B" "5"')
+        raise b.fail(h.pos, msg("per-player", '[{tag}] gives each player and {what}: "A" "1" "B" "5"', tag=tag,
+                                 what=Word(what)))
     return {name: int(n) for name, n in zip(values[::2], values[1::2])}
 
 
@@ -129,6 +134,6 @@ def _scoring_card(b: Building, tag: str, values: list[str], h: Tag) -> dict[str,
     """The sitting's card as the book keeps it: each of the three and his standing, signed."""
     unsigned = [v[1:] if v[:1] in ("+", "-") else v for v in values[1::2]]
     if not all(_figures_in(b, u, h) for u in unsigned):
-        raise b.fail(h.pos, f'[{tag}] gives each of the three players and his standing on the card: '
-                            '"A" "+30" "B" "-15" "C" "-15"')
+        raise b.fail(h.pos, msg("scoring-card", '[{tag}] gives each of the three players and his standing on the '
+                                'card: "A" "+30" "B" "-15" "C" "-15"', tag=tag))
     return {name: int(n) for name, n in zip(values[::2], values[1::2])}

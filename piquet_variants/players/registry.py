@@ -15,7 +15,7 @@ from functools import cache, partial
 from importlib.metadata import entry_points
 from typing import Any, cast
 
-from ..errors import PiquetError
+from ..errors import PiquetError, Word, msg
 from ..schemas import did_you_mean
 from .table import Player
 
@@ -57,7 +57,8 @@ def _load(path: str) -> Any:
         for part in attr.split("."):
             obj = getattr(obj, part)
     except (ImportError, AttributeError, ValueError) as err:
-        raise UnknownPlayer(f"player {path!r} cannot be loaded: {err}") from None
+        raise UnknownPlayer(msg("player-not-loaded", "player {path} cannot be loaded: {why}", path=repr(path),
+                                why=str(err))) from None
     return obj
 
 
@@ -76,8 +77,8 @@ def player_class(name: str) -> PlayerClass:
     offered = getattr(cls, "OPTIONS", {})
     for option in options:
         if option not in offered:
-            raise UnknownPlayer(f"player {name!r} has no option {option!r}"
-                                f" (options: {', '.join(offered) or 'none'})")
+            raise UnknownPlayer(msg("player-option", "player {name} has no option {option} (options: {options})",
+                                    name=repr(name), option=repr(option), options=tuple(offered) or Word("none")))
     built: PlayerClass = partial(cast(Any, cls), options=frozenset(options))
     return built
 
@@ -95,11 +96,13 @@ def _plain_class(name: str) -> PlayerClass:
     elif ":" in name:
         path = name
     else:
-        raise UnknownPlayer(f"unknown player {name!r}{did_you_mean(name, list(names))} "
-                            f"(known: {', '.join(names)}; or give module:Class)")
+        raise UnknownPlayer(msg("unknown-player", "unknown player {name}{hint} (known: {known}; or give "
+                                "module:Class)", name=repr(name), hint=did_you_mean(name, list(names)),
+                                known=tuple(names)))
     cls = _load(path)
     if not callable(getattr(cls, "choose", None)):
-        raise UnknownPlayer(f"player {name!r} ({path}) has no choose(view, legal) method")
+        raise UnknownPlayer(msg("player-no-choose", "player {name} ({path}) has no choose(view, legal) method",
+                                name=repr(name), path=path))
     return cls
 
 
@@ -116,4 +119,5 @@ def parse_pair(text: str) -> tuple[str, str]:
         return f"{parts[0]}:{parts[1]}", ":".join(parts[2:])
     if len(parts) >= 3:
         return parts[0], ":".join(parts[1:])
-    raise UnknownPlayer(f"--players {text!r}: expected FIRST:SECOND, e.g. cavendish:cavendish")
+    raise UnknownPlayer(msg("players-pair", "--players {text}: expected FIRST:SECOND, e.g. cavendish:cavendish",
+                            text=repr(text)))

@@ -18,8 +18,8 @@ from dataclasses import replace
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..errors import MAX_PROBLEMS, Problem, RecordError, echo
-from ..located import MAX_BYTES, MAX_DEPTH, MAX_INTEGER, JsonPath, Located, too_large
+from ..errors import MAX_PROBLEMS, Message, Problem, RecordError, Word, echo, msg
+from ..located import MAX_BYTES, MAX_INTEGER, TOO_DEEP, JsonPath, Lines, Located, caret, too_large
 from ..schemas import validate
 
 
@@ -27,8 +27,9 @@ class _Refused(ValueError):
     """A value that is JSON but not a record's: a duplicate key, a number out of range, NaN; ``token`` is the
     value as written (a key, quoted), found again in the text for its position."""
 
-    def __init__(self, message: str, token: str, key: bool = False) -> None:
+    def __init__(self, message: Message, token: str, key: bool = False) -> None:
         super().__init__(message)
+        self.message = message
         self.token = token
         self.key = key
 
@@ -39,7 +40,7 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _Refused(f"duplicate key {echo(key)}", key, key=True)
+                raise _Refused(msg("duplicate-key", "duplicate key {key}", key=echo(key)), key, key=True)
             seen.add(key)
     return out
 
@@ -51,7 +52,7 @@ def _integer(text: str) -> int:
 
 
 def _constant(text: str) -> Any:
-    raise _Refused(f"{text} is not a JSON number", text)
+    raise _Refused(msg("not-json-number", "{text} is not a JSON number", text=text), text)
 
 
 _DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_int=_integer, parse_constant=_constant)
@@ -185,8 +186,16 @@ def _found(text: str, start: int, refused: _Refused) -> int:
 #: The escape of half a character (a UTF-16 surrogate), which JSON allows alone and no text can hold.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
-HALF_A_CHARACTER = ("this text holds half a character (a lone surrogate such as '\\ud800'), which no file can hold: "
-                    "write the character whole")
+HALF_A_CHARACTER = msg("half-character", "this text holds half a character (a lone surrogate such as '\\ud800'), "
+                       "which no file can hold: write the character whole")
+
+
+def _not_json(what: Message | Word) -> Message:
+    return msg("json-syntax", "not valid JSON: {what}", what=what)
+
+
+def _extra(what: Word) -> Message:
+    return msg("extra-data", "extra data after {what}", what=what)
 
 
 def half_character_problem(doc: Located, path: JsonPath) -> Problem:
@@ -281,6 +290,14 @@ class _Text:
         before = self.text.rfind("\n", 0, i)
         return self.line - newlines, (i - before if before >= 0 else offset - self.base_line_start + 1)
 
+    def line_of(self, offset: int, column: int) -> str:
+        """The text of the line that holds ``offset``, as far as it is read; what of it was let go already is blanks,
+        so that ``column`` still points at ``offset``."""
+        i = offset - self.base
+        start = self.text.rfind("\n", 0, i) + 1
+        end = self.text.find("\n", i)
+        return " " * (column - 1 - (i - start)) + self.text[start:end if end >= 0 else len(self.text)]
+
     def extent(self, offset: int, limit: int) -> int | None:
         """Where the object or array at ``offset`` ends, reading on as needed: found by its brackets alone, so that
         a record too long to take is refused (None) before a single value of it is built (a 24 MB record decoded
@@ -318,29 +335,30 @@ class JsonRecords:
         self.name = name
         self.left = MAX_PROBLEMS  # for the whole file, as the notation's reader counts them
 
-    def fail(self, offset: int, message: str) -> RecordError:
+    def fail(self, offset: int, message: Message) -> RecordError:
         line, column = self.text.position(offset)
-        return RecordError([Problem(self.name, line, column, "", message)])
+        return RecordError([Problem(self.name, line, column, "", message, caret([self.text.line_of(offset, column)], 1,
+                                                                                 column))])
 
     def decode(self, offset: int) -> tuple[Any, int]:
         """The value that starts at ``offset``, and where it ends; a syntax fault at its place."""
         if self.text.extent(offset, MAX_BYTES) is None:
-            raise self.fail(offset, f"a record longer than {MAX_BYTES} characters")
+            raise self.fail(offset, msg("json-too-long", "a record longer than {most} characters", most=MAX_BYTES))
         base = self.text.base
         try:
             value, stop = _DECODER.raw_decode(self.text.text, offset - base)
         except json.JSONDecodeError as exc:
-            raise self.fail(base + exc.pos, f"not valid JSON: {exc.msg}") from None
+            raise self.fail(base + exc.pos, _not_json(Word(exc.msg))) from None
         except _Refused as exc:
-            raise self.fail(base + _found(self.text.text, offset - base, exc), str(exc)) from None
+            raise self.fail(base + _found(self.text.text, offset - base, exc), exc.message) from None
         except RecursionError:
-            raise self.fail(offset, f"document nested more than {MAX_DEPTH} levels deep") from None
+            raise self.fail(offset, TOO_DEEP) from None
         return value, base + stop
 
     def __iter__(self) -> Iterator[Located | RecordError]:
         start = self.text.space(0)
         if start == self.text.end:
-            yield self.fail(start, "file is empty")
+            yield self.fail(start, msg("empty", "file is empty"))
         elif self.text.startswith("[", start):
             yield from self._array(start + 1)
         else:
@@ -350,12 +368,12 @@ class JsonRecords:
         """The records of an array, from just after its ``[``."""
         offset, index = self.text.space(offset), 0
         if self.text.startswith("]", offset):
-            yield from self._end(offset + 1, "the array of records")
+            yield from self._end(offset + 1, Word("the array of records"))
             return
         while True:
             if self.left <= 0:
-                yield self.fail(offset, f"{MAX_PROBLEMS} problems: the checking stops here ({self._count(offset)} "
-                                        "more records not checked)")
+                yield self.fail(offset, msg("checking-stops-more", "{count} problems: the checking stops here ({more} "
+                                            "more records not checked)", count=MAX_PROBLEMS, more=self._count(offset)))
                 return
             try:
                 data, end = self.decode(offset)
@@ -367,14 +385,14 @@ class JsonRecords:
             if self.text.startswith(",", offset):
                 comma, offset = offset, self.text.space(offset + 1, keep=offset)
                 if self.text.startswith("]", offset):
-                    yield self.fail(comma, "not valid JSON: a comma before ']' (a trailing comma)")
+                    yield self.fail(comma, _not_json(Word("a comma before ']' (a trailing comma)")))
                     return
                 index += 1
             elif self.text.startswith("]", offset):
-                yield from self._end(offset + 1, "the array of records")
+                yield from self._end(offset + 1, Word("the array of records"))
                 return
             else:
-                yield self.fail(offset, "not valid JSON: expected ',' or ']' after a record")
+                yield self.fail(offset, _not_json(Word("expected ',' or ']' after a record")))
                 return
 
     def _count(self, offset: int) -> int:
@@ -402,20 +420,20 @@ class JsonRecords:
             record = self._checked(data, start, end, ())  # before the reading on lets its text go
             rest = self.text.space(end)
             if rest < self.text.end and not self.text.startswith("{", rest):
-                yield self.fail(rest, "not valid JSON: extra data after the record")
+                yield self.fail(rest, _not_json(_extra(Word("the record"))))
                 return
             yield record
             if rest == self.text.end:
                 return
             if self.left <= 0:
-                yield self.fail(rest, f"{MAX_PROBLEMS} problems: the checking stops here")
+                yield self.fail(rest, msg("checking-stops", "{count} problems: the checking stops here", count=MAX_PROBLEMS))
                 return
             start = rest
 
-    def _end(self, offset: int, what: str) -> Iterator[RecordError]:
+    def _end(self, offset: int, what: Word) -> Iterator[RecordError]:
         rest = self.text.space(offset)
         if rest < self.text.end:
-            yield self.fail(rest, f"not valid JSON: extra data after {what}")
+            yield self.fail(rest, _not_json(_extra(what)))
 
     def _checked(self, data: Any, start: int, end: int, prefix: JsonPath) -> Located | RecordError:
         """The record decoded, validated, with its own text kept to place its values when asked."""
@@ -425,7 +443,12 @@ class JsonRecords:
         half = lone_surrogate(data) if _SURROGATE_ESCAPE.search(text) else None
         problems = [half_character_problem(doc, half)] if half is not None else validate(doc, "record", self.left)
         self.left -= len(problems)
-        return RecordError(problems) if problems else doc
+        if not problems:
+            return doc
+        before = self.text.line_of(start, column)[:column - 1]  # each shown at its line, with a caret
+        after = self.text.text[end - self.text.base:].split("\n", 1)[0]
+        lines = Lines((before + text + after).splitlines(), line)
+        return RecordError([p if p.excerpt else replace(p, excerpt=caret(lines, p.line, p.column)) for p in problems])
 
 
 def json_records(source: str | Iterable[str], name: str) -> Iterator[Located | RecordError]:

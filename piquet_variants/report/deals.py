@@ -27,7 +27,7 @@ from ..saying import annotation_table, said_skipped, say_all
 from ..engine.record import DealReplay, Replay, replay
 from ..engine.scoring import CATEGORIES
 from ..errors import Problem, RecordError
-from ..i18n import Lang, t
+from ..i18n import Lang, say, t
 from ..records.checks import Check
 from ..located import Located
 from ..records.model import RecordedDeal, record_of
@@ -181,7 +181,7 @@ def _problem(p: Problem, lang: Lang) -> dict[str, str]:
     builder's business), the line and column, the message and the excerpt, without the record's inner path."""
     where = t("{file}, line {line}, column {column}", lang).format(file=Path(p.file).name, line=p.line,
                                                                    column=p.column)
-    return {"where": where, "message": p.message, "excerpt": p.excerpt}
+    return {"where": where, "message": say(p.message, lang), "excerpt": p.excerpt}
 
 
 def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str, Any]:

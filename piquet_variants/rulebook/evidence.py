@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any
 
-from ..errors import echo
+from ..errors import echo, msg
 from ..i18n import Lang, t
 from ..ruleset.applicability import failing
 from ..ruleset.bibliography import Date, Source, unmarked
 from ..ruleset.model import Citation, RuleEntry, Ruleset, plain
 from ..schemas import did_you_mean, rule_leaves
-from ..lexicon import value_words
+from ..lexicon import lexicon, value_words
 from .views import ATTESTED, UnknownRule, applying, attestation, from_option, quote_checked, quoted
 
 UNDATED = 10_000  # sorts after every year
@@ -33,10 +33,6 @@ def ruleset_date(rs: Ruleset) -> Date | None:
     return rs.date
 
 
-_CENTURY = {"en": "{n}th", "fr": "{roman}e"}
-_CONJECTURE = {"en": "[{span} c.]", "fr": "[{span} s.]"}
-
-
 def _century(year: int, lang: Lang) -> str:
     """The century a year of an estimate falls in, as the years a span names are written (1700: the 18th)."""
     n = left = year // 100 + 1
@@ -44,18 +40,18 @@ def _century(year: int, lang: Lang) -> str:
     for value, numeral in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
         roman += numeral * (left // value)
         left %= value
-    return _CENTURY[lang].format(n=n, roman=roman)
+    return lexicon(lang).dates["century"].format(n=n, roman=roman)
 
 
 def date_text(d: Date | None, lang: Lang = "en") -> str:
     """A date as a reader takes it: a year where a source gives one; a span of years, which is our estimate, as a
     conjecture in centuries ("[18th–19th c.]"), never as if it were a year of publication."""
     if d is None:
-        return "n.d." if lang == "en" else "s. d."
+        return lexicon(lang).dates["undated"]
     if not d.last:
         return str(d.year)
     first, last = _century(d.first[0], lang), _century(d.last[0], lang)
-    return _CONJECTURE[lang].format(span=first if first == last else f"{first}–{last}")
+    return lexicon(lang).dates["conjecture"].format(span=first if first == last else f"{first}–{last}")
 
 
 def _date_key(rs: Ruleset) -> tuple[int, str]:
@@ -76,7 +72,8 @@ def _entry(rs: Ruleset, path: str) -> RuleEntry:
     try:
         return rs.entry(path)
     except KeyError:
-        raise UnknownRule(f"no rule {echo(path)}{did_you_mean(path, [e.path for e in rs.entries])}") from None
+        raise UnknownRule(msg("no-rule", "no rule {rule}{hint}", rule=echo(path),
+                              hint=did_you_mean(path, [e.path for e in rs.entries]))) from None
 
 
 def history(rulesets: list[Ruleset], path: str, lang: Lang = "en") -> dict[str, Any]:
@@ -249,7 +246,8 @@ def matrix(rulesets: list[Ruleset], pattern: str = "*", lang: Lang = "en") -> di
     number; rulesets giving a rule the same citations share the note, whose attestations are in ``lang``."""
     paths = [e.path for e in rulesets[0].entries if fnmatchcase(e.path, pattern)] if rulesets else []
     if not paths:
-        raise UnknownRule(f"no rule matches {echo(pattern)} (rules are dotted paths, e.g. point.* or game.end)")
+        raise UnknownRule(msg("no-rule-matches", "no rule matches {pattern} (rules are dotted paths, e.g. point.* or "
+                              "game.end)", pattern=echo(pattern)))
     notes: dict[str, int] = {}
     rows = []
     for path in paths:

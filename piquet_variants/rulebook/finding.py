@@ -21,6 +21,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import BadValue, msg
 from ..i18n import Lang
 from ..lexicon import lexicon, rule_name, value_words
 from ..ruleset.model import Ruleset
@@ -35,7 +36,7 @@ STOP = frozenset("a an and as at by for in is it of on or the to with au aux d d
 MAX_QUERY = 200
 
 
-class BadQuery(ValueError):
+class BadQuery(BadValue):
     """A search with no word to look for, or longer than ``MAX_QUERY``."""
 
 
@@ -90,10 +91,12 @@ def index(rulesets: list[Ruleset]) -> list[RuleWords]:
 def query_words(query: str) -> list[str]:
     """The words a search looks for, or ``BadQuery``."""
     if len(query) > MAX_QUERY:
-        raise BadQuery(f"a search of at most {MAX_QUERY} characters, not {len(query)}")
+        raise BadQuery(msg("query-too-long", "a search of at most {most} characters, not {length}", most=MAX_QUERY,
+                           length=len(query)))
     found = words(query)
     if not found:
-        raise BadQuery("no word to look for: give words of a rule, such as 'carte blanche' or 'misdeal'")
+        raise BadQuery(msg("query-empty", "no word to look for: give words of a rule, such as 'carte blanche' or "
+                           "'misdeal'"))
     return found
 
 

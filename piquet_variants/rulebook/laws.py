@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import PiquetError, RulesetError, echo
+from ..errors import PiquetError, RulesetError, echo, msg
 from ..i18n import Lang
 from ..lexicon import lexicon
 from ..resources import data_dir
@@ -73,8 +73,8 @@ def tabled() -> list[str]:
 def load(ruleset_id: str) -> LawTable:
     """The ruleset's table of laws, validated, with every number of its code listed once."""
     if ruleset_id not in tabled():
-        raise NoLawTable(f"no table of laws for ruleset {echo(ruleset_id)}; there are tables for "
-                         f"{', '.join(tabled())}")
+        raise NoLawTable(msg("no-law-table", "no table of laws for ruleset {ruleset}; there are tables for {tabled}",
+                             ruleset=echo(ruleset_id), tabled=tuple(tabled())))
     path = folder() / f"{ruleset_id}.yaml"
     doc = load_validated(path, "laws", RulesetError)
     data = doc.data
@@ -85,6 +85,7 @@ def load(ruleset_id: str) -> LawTable:
     if sorted(numbers) != wanted:
         missing = sorted(set(wanted) - set(numbers))
         extra = sorted({n for n in numbers if numbers.count(n) > 1 or n not in wanted})
-        raise RulesetError([doc.problem(("laws",), f"the table must list each of the {data['count']} numbers once: "
-                                                   f"missing {missing}, repeated or out of range {extra}")])
+        raise RulesetError([doc.problem(("laws",), msg(
+            "law-numbers", "the table must list each of the {count} numbers once: missing {missing}, repeated or out "
+            "of range {extra}", count=data['count'], missing=str(missing), extra=str(extra)))])
     return LawTable(data["ruleset"], data["code"], data.get("unit", "law"), data["count"], laws)

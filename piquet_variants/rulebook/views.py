@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Literal
 
-from ..errors import PiquetError, echo
+from ..errors import PiquetError, echo, msg
 from ..i18n import Lang, t
 from ..lexicon import lexicon, rule_name, value_words
 from ..render import OutputFormat
@@ -149,7 +149,8 @@ def find_entry(rs: Ruleset, path: str) -> RuleEntry:
         return rs.entry(path)
     except KeyError:
         hint = did_you_mean(path, [e.path for e in rs.entries])
-        raise UnknownRule(f"ruleset {rs.id!r} has no rule {echo(path)}{hint}") from None
+        raise UnknownRule(msg("no-rule-in", "ruleset {ruleset} has no rule {rule}{hint}", ruleset=repr(rs.id),
+                              rule=echo(path), hint=hint)) from None
 
 
 def attested_words(attestation: str, lang: Lang = "en") -> str:

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import RANK_KEYS
-from ..errors import Problem, RulesetError, echo, echo_name
+from ..errors import Message, Problem, RulesetError, Word, echo, echo_name, msg
 from ..files import quietly
 from ..located import Located, load_file
-from ..schemas import did_you_mean, load_validated, rule_leaves, validator
+from ..schemas import did_you_mean, load_validated, rule_leaves, schema_messages, validator
 from . import model
 from .bibliography import Date, Source, source_from
 from .cache import cached
@@ -38,14 +38,15 @@ class _Leaf:
     at: tuple[str | int, ...]
     order: int  # where it was written: the root of the extends chain 0, its child 1…, an option's choice last
 
-    def problem(self, message: str) -> Problem:
+    def problem(self, message: Message) -> Problem:
         return self.doc.problem(self.at + ("value",), message)
 
 
 def _read(path: Path) -> Located:
     doc = load_validated(path, "ruleset", RulesetError)
     if doc.data["id"] != path.stem:
-        raise RulesetError([doc.problem(("id",), f"id {echo(doc.data['id'])} does not match the file name {echo_name(path.stem)}")])
+        raise RulesetError([doc.problem(("id",), msg("id-not-file-name", "id {id} does not match the file name {name}", id=echo(doc.data['id']),
+                                                     name=echo_name(path.stem)))])
     return doc
 
 
@@ -62,9 +63,10 @@ def _chain(path: Path) -> list[Located]:
             return chain[::-1]
         if parent in seen:
             cycle = " -> ".join(seen + [parent])
-            raise RulesetError([doc.problem(("extends",), f"extends cycle: {cycle}")])
+            raise RulesetError([doc.problem(("extends",), msg("extends-cycle", "extends cycle: {cycle}", cycle=cycle))])
         if len(seen) >= MAX_EXTENDS:
-            raise RulesetError([doc.problem(("extends",), f"extends chain longer than {MAX_EXTENDS}")])
+            raise RulesetError([doc.problem(("extends",), msg("extends-too-long", "extends chain longer than {most}",
+                                                                   most=MAX_EXTENDS))])
         sibling = Path(doc.file).with_name(f"{parent}.yaml")
         if quietly(Path.exists, sibling):
             doc = _read(sibling)
@@ -72,7 +74,8 @@ def _chain(path: Path) -> list[Located]:
             doc = _read(path_for(parent))
         else:
             hint = did_you_mean(parent, known_ids())
-            raise RulesetError([doc.problem(("extends",), f"extends unknown ruleset {echo(parent)}{hint}")])
+            raise RulesetError([doc.problem(("extends",), msg("extends-unknown", "extends unknown ruleset {ruleset}{hint}",
+                                                                   ruleset=echo(parent), hint=hint))])
 
 
 def _overlay(leaves: dict[str, _Leaf], tree: dict[str, Any], defined_in: model.DefinedIn, doc: Located,
@@ -88,12 +91,15 @@ def _choose(options: dict[str, tuple[Located, dict[str, Any]]], wanted: dict[str
     for name, choice in wanted.items():
         if name not in options:
             hint = did_you_mean(name, list(options))
-            known = ", ".join(options) or "none"
-            problems.append(Problem(root.file, 1, 1, "options", f"no option {echo(name)}{hint} (options: {known})"))
+            known: tuple[str, ...] | Word = tuple(options) or Word("none")
+            problems.append(Problem(root.file, 1, 1, "options", msg("no-option", "no option {option}{hint} (options: "
+                                                                    "{options})", option=echo(name), hint=hint,
+                                                                    options=known)))
         elif choice not in options[name][1]["choices"]:
             choices = list(options[name][1]["choices"])
-            problems.append(options[name][0].problem(("options", name), f"option {echo(name)} has no choice {echo(choice)}"
-                                                     f"{did_you_mean(choice, choices)} (choices: {', '.join(choices)})"))
+            problems.append(options[name][0].problem(("options", name), msg(
+                "no-choice", "option {option} has no choice {choice}{hint} (choices: {choices})", option=echo(name),
+                choice=echo(choice), hint=did_you_mean(choice, choices), choices=tuple(choices))))
     if problems:
         raise RulesetError(problems)
     return [(name, wanted.get(name, spec["default"])) for name, (_, spec) in options.items()]
@@ -114,7 +120,8 @@ def _gather(path: Path, wanted: dict[str, str]) -> tuple[list[Located], dict[str
             options[name] = (doc, spec)
             if spec["default"] not in spec["choices"]:
                 problems.append(doc.problem(("options", name, "default"),
-                                            f"default {echo(spec['default'])} is not one of the choices"))
+                                            msg("default-not-a-choice", "default {value} is not one of the choices",
+                                                value=echo(spec['default']))))
     if problems:
         raise RulesetError(problems)
     chosen = _choose(options, wanted, chain[-1])
@@ -143,8 +150,9 @@ def _fill_defaults(leaves: dict[str, _Leaf], root: Located) -> list[Problem]:
         return []
     cited = _listed(root) + [c["source"] for leaf in leaves.values() if leaf.doc is root for c in leaf.raw["cite"]]
     if not cited:
-        return [root.problem(("rules",), f"{len(missing)} rule(s) left out, and no source to cite their defaults "
-                                         "under: list the ruleset's sources (see docs/rulesets.md)")]
+        return [root.problem(("rules",), msg("no-source-for-defaults", "{count} rule(s) left out, and no source to cite their "
+                                         "defaults under: list the ruleset's sources (see docs/rulesets.md)",
+                                         count=len(missing)))]
     cite = {"source": cited[0], "locator": DEFAULT_LOCATOR, "attestation": "unstated", "note": DEFAULT_NOTE}
     for g, k, spec in missing:
         leaves[f"{g}.{k}"] = _Leaf({"value": spec["default"], "cite": [cite]}, model.DefinedIn(root.data["id"]), root, ("rules",), -1)
@@ -173,21 +181,27 @@ def _listed(doc: Located) -> list[str]:
 
 
 def _check_listed(chain: list[Located], known: dict[str, Source]) -> list[Problem]:
-    return [doc.problem(("sources", i), f"unknown source {echo(sid)}{did_you_mean(sid, list(known))}")
+    return [doc.problem(("sources", i), _unknown_source(sid, known))
             for doc in chain for i, sid in enumerate(_listed(doc)) if sid not in known]
+
+
+def _unknown_source(sid: str, known: dict[str, Source]) -> Message:
+    return msg("unknown-source", "unknown source {source}{hint}", source=echo(sid), hint=did_you_mean(sid, list(known)))
 
 
 def _check_citation(doc: Located, at: tuple[str | int, ...], cite: dict[str, Any],
                     known: dict[str, Source]) -> list[Problem]:
     src = cite["source"]
     if src not in known:
-        return [doc.problem(at + ("source",), f"unknown source {echo(src)}{did_you_mean(src, list(known))}")]
+        return [doc.problem(at + ("source",), _unknown_source(src, known))]
     problems = []
     if cite["attestation"] in ("stated", "secondary") and known[src].public_domain and not cite.get("quote"):
-        word = "stated" if cite["attestation"] == "stated" else "reported"
-        problems.append(doc.problem(at, f"a value {word} by a public-domain source needs a short quote"))
+        problems.append(doc.problem(at, msg("quote-needed", "a value stated by a public-domain source needs a short "
+                                            "quote") if cite["attestation"] == "stated" else msg(
+            "quote-needed-reported", "a value reported by a public-domain source needs a short quote")))
     if cite["attestation"] in ("reconstructed", "disputed", "unstated") and not cite.get("note"):
-        problems.append(doc.problem(at, f"an {echo(cite['attestation'])} citation must say why, in a note"))
+        problems.append(doc.problem(at, msg("note-needed", "an {attestation} citation must say why, in a note",
+                                            attestation=echo(cite['attestation']))))
     return problems
 
 
@@ -206,8 +220,10 @@ def _check_bears_out(path: str, leaf: _Leaf, at: tuple[str | int, ...], values: 
     """Each value a passage is said to bear out must be one the rule can take."""
     group, key = path.split(".")
     check = validator("ruleset").evolve(schema=rule_leaves()[group][key]["properties"]["value"])
-    return [leaf.doc.problem(at + (i,), f"{echo(value)} is not a value of {path}: {error.message}")
-            for i, value in enumerate(values) for error in list(check.iter_errors(value))[:1]]
+    return [leaf.doc.problem(at + (i,), msg("not-a-value", "{value} is not a value of {rule}: {why}", value=echo(value),
+                                            rule=path, why=said))
+            for i, value in enumerate(values) for error in list(check.iter_errors(value))[:1]
+            for _, said in schema_messages(error)[:1]]
 
 
 def _value(leaves: dict[str, _Leaf], path: str) -> Any:
@@ -230,43 +246,50 @@ def _check_semantics(leaves: dict[str, _Leaf]) -> list[Problem]:
     ranks = v("deck.ranks")
     if v("deck.size") != 4 * len(ranks):
         problems.append(blame("deck.size", "deck.ranks").problem(
-            f"a pack of {v('deck.size')} needs {v('deck.size') // 4} ranks a suit, deck.ranks has {len(ranks)}"))
+            msg("pack-ranks", "a pack of {size} needs {ranks} ranks a suit, deck.ranks has {given}", size=v('deck.size'),
+                ranks=v('deck.size') // 4, given=len(ranks))))
     if 2 * v("deal.hand") + v("deal.talon") != v("deck.size"):
         problems.append(blame("deal.talon", "deal.hand", "deck.size").problem(
-            f"2 x hand ({v('deal.hand')}) + talon ({v('deal.talon')}) must equal the deck size ({v('deck.size')})"))
+            msg("deal-sum", "2 x hand ({hand}) + talon ({talon}) must equal the deck size ({size})", hand=v('deal.hand'),
+                talon=v('deal.talon'), size=v('deck.size'))))
     uneven = [p for p in v("deal.packets") if v("deal.hand") % p]
     if uneven:
         problems.append(blame("deal.packets", "deal.hand").problem(
-            f"packets of {', '.join(map(str, uneven))} do not divide a hand of {v('deal.hand')} (deal.hand): "
-            "a hand is dealt in whole packets"))
+            msg("packets", "packets of {packets} do not divide a hand of {hand} (deal.hand): a hand is dealt in whole "
+                "packets", packets=tuple(uneven), hand=v('deal.hand'))))
     if v("exchange.elder_max") > v("deal.talon"):
         problems.append(blame("exchange.elder_max", "deal.talon").problem(
-            f"the elder may take {v('exchange.elder_max')} cards (exchange.elder_max), more than the talon of "
-            f"{v('deal.talon')} holds (deal.talon)"))
+            msg("elder-max", "the elder may take {most} cards (exchange.elder_max), more than the talon of {talon} "
+                "holds (deal.talon)", most=v('exchange.elder_max'), talon=v('deal.talon'))))
     for lo, hi in (("exchange.elder_min", "exchange.elder_max"),):
         if v(lo) > v(hi):
-            problems.append(blame(lo, hi).problem(f"{lo} ({v(lo)}) is larger than {hi} ({v(hi)})"))
+            problems.append(blame(lo, hi).problem(msg("larger", "{lo} ({low}) is larger than {hi} ({high})", lo=lo, low=v(lo),
+                                                           hi=hi, high=v(hi))))
     for path in ("carte_blanche.excludes", "play.counting_ranks", "play.winning_ranks", "play.first_lead_ranks"):
         stray = [r for r in v(path) or () if r not in ranks]
         if stray:
-            problems.append(blame(path, "deck.ranks").problem(f"ranks not in the pack: {', '.join(stray)}"))
+            problems.append(blame(path, "deck.ranks").problem(msg("stray-ranks", "ranks not in the pack: {ranks}",
+                                                                                ranks=tuple(stray))))
     if v("sets.lowest_rank") not in ranks:
         problems.append(blame("sets.lowest_rank", "deck.ranks").problem(
-            f"rank {v('sets.lowest_rank')} is not in the pack"))
+            msg("rank-not-in-pack", "rank {rank} is not in the pack", rank=v('sets.lowest_rank'))))
     missing = [r for r in ranks if r not in v("point.card_values")]
     if missing:
-        problems.append(blame("point.card_values", "deck.ranks").problem(f"no value for ranks {', '.join(missing)}"))
+        problems.append(blame("point.card_values", "deck.ranks").problem(msg("no-rank-value", "no value for ranks {ranks}",
+                                                                                           ranks=tuple(missing))))
     lengths = [str(n) for n in range(v("sequences.min_length"), len(ranks) + 1)]
     absent = [n for n in lengths if n not in v("sequences.scores")]
     if absent:
         problems.append(blame("sequences.scores", "sequences.min_length", "deck.ranks").problem(
-            f"no score for sequences of length {', '.join(absent)}"))
+            msg("no-sequence-score", "no score for sequences of length {lengths}", lengths=tuple(absent))))
     if v("point.value_rounds_up_at") > v("point.value_step"):
         problems.append(blame("point.value_rounds_up_at", "point.value_step").problem(
-            f"a remainder of {v('point.value_rounds_up_at')} cannot occur within a step of {v('point.value_step')}"))
+            msg("remainder", "a remainder of {remainder} cannot occur within a step of {step}",
+                remainder=v('point.value_rounds_up_at'), step=v('point.value_step'))))
     if v("game.end") == "deals" and len(v("game.deal_multipliers")) != v("game.deals"):
         problems.append(blame("game.deal_multipliers", "game.deals", "game.end").problem(
-            f"{len(v('game.deal_multipliers'))} multipliers for a partie of {v('game.deals')} deals"))
+            msg("multipliers", "{count} multipliers for a partie of {deals} deals", count=len(v('game.deal_multipliers')),
+                deals=v('game.deals'))))
     problems += _check_chouette(leaves, blame)
     return problems
 
@@ -277,12 +300,12 @@ def _check_chouette(leaves: dict[str, _Leaf], blame: typing.Callable[..., _Leaf]
     given = [p for p in paths if _value(leaves, p) is not None]
     if given and len(given) != len(paths):
         absent = [p for p in paths if p not in given]
-        return [blame(*paths).problem(f"chouette is given in part: {', '.join(absent)} null, "
-                                      f"{', '.join(given)} not (give them all, or none)")]
+        return [blame(*paths).problem(msg("chouette-in-part", "chouette is given in part: {absent} null, {given} not "
+                                          "(give them all, or none)", absent=tuple(absent), given=tuple(given)))]
     if given and _value(leaves, "chouette.rounds_up_above") >= _value(leaves, "chouette.partie_step"):
         return [blame("chouette.rounds_up_above", "chouette.partie_step").problem(
-            f"units above {_value(leaves, 'chouette.rounds_up_above')} cannot occur within a step of "
-            f"{_value(leaves, 'chouette.partie_step')} (chouette.partie_step)")]
+            msg("chouette-rounding", "units above {above} cannot occur within a step of {step} (chouette.partie_step)",
+                above=_value(leaves, 'chouette.rounds_up_above'), step=_value(leaves, 'chouette.partie_step')))]
     return []
 
 

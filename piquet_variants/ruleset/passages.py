@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import PiquetError, echo
+from ..errors import PiquetError, Word, echo, msg
 from ..resources import data_dir
 from .bibliography import Source
 from .texts import text_files, transcriptions
@@ -27,10 +27,12 @@ def passage(s: Source, locator: str | None) -> str:
     """The shipped text of ``s``, whole or at ``locator``."""
     texts = transcriptions(s, data_dir("texts"))
     if texts is None:
-        raise NoText(f"the text of {s.id} is not shipped with the tool (licence: {s.licence or 'unknown'})")
+        raise NoText(msg("text-not-shipped", "the text of {source} is not shipped with the tool (licence: {licence})",
+                         source=s.id, licence=s.licence or Word("unknown")))
     if locator is None:
         return "\n".join(t.text for t in texts).strip()
     found = [part for t in texts if (part := t.at(locator)) is not None]
     if not found:
-        raise NoText(f"{echo(locator)} names no part of the text of {s.id}")
+        raise NoText(msg("no-such-part", "{locator} names no part of the text of {source}", locator=echo(locator),
+                         source=s.id))
     return "\n".join(found).strip()

@@ -17,7 +17,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from ..errors import RulesetError, UnknownRuleset, echo, echo_name
+from ..errors import Message, RulesetError, UnknownRuleset, echo, echo_name, msg
 from ..files import quietly
 from ..resources import data_dir
 from ..schemas import did_you_mean, load_validated, schema
@@ -53,24 +53,25 @@ def _ids_in(folder: Path) -> list[str]:
     return sorted(p.stem for p in _files_in(folder) if is_id(p.stem))
 
 
-def misnamed() -> list[tuple[Path, str]]:
+def misnamed() -> list[tuple[Path, Message]]:
     """Each ruleset file on the search path whose name is no ruleset id (``Mine.yaml``, ``a.b.yaml``), with why:
     no id finds it, so it is said rather than listed."""
     return [(p, why) for folder in search_path() for p in _files_in(folder) if (why := id_fault(p.stem))]
 
 
-def id_fault(text: str) -> str | None:
+def id_fault(text: str) -> Message | None:
     """Why ``text`` is not a ruleset id, in words; None where it is one."""
     form = schema("ruleset")["$defs"]["ruleset_id"]
     if is_id(text):
         return None
-    rule = f"an id is lower-case letters, digits and '-', beginning with a letter, at most {form['maxLength']} characters"
+    rule = msg("id-form", "an id is lower-case letters, digits and '-', beginning with a letter, at most {most} "
+               "characters", most=form['maxLength'])
     if len(text) > form["maxLength"]:
-        return f"{len(text)} characters long: {rule}"
+        return msg("id-too-long", "{count} characters long: {rule}", count=len(text), rule=rule)
     bad = next((c for c in text if not ("a" <= c <= "z" or "0" <= c <= "9" or c == "-")), None)
     if bad is not None:
-        return f"{echo(bad)} is not allowed in it: {rule}"
-    return f"it begins with {echo(text[:1])}: {rule}"
+        return msg("id-character", "{char} is not allowed in it: {rule}", char=echo(bad), rule=rule)
+    return msg("id-start", "it begins with {char}: {rule}", char=echo(text[:1]), rule=rule)
 
 
 @cache
@@ -100,11 +101,12 @@ def path_for(ruleset_id: str) -> Path:
             return candidate
     found = next((p for p, _ in misnamed() if p.stem == ruleset_id), None)
     if found is not None:
-        raise UnknownRuleset(f"{found}: {echo_name(ruleset_id)} is not a valid ruleset id ({id_fault(ruleset_id)}); "
-                             "rename the file and its id")
+        raise UnknownRuleset(msg("misnamed-ruleset", "{file}: {name} is not a valid ruleset id ({why}); rename the "
+                                 "file and its id", file=found, name=echo_name(ruleset_id), why=id_fault(ruleset_id)))
     known = known_ids()
-    raise UnknownRuleset(f"unknown ruleset {echo(ruleset_id)}{did_you_mean(ruleset_id, known)} "
-                         f"(known: {', '.join(known)}; searched: {', '.join(map(str, search_path()))})")
+    raise UnknownRuleset(msg("unknown-ruleset", "unknown ruleset {ruleset}{hint} (known: {known}; searched: "
+                             "{searched})", ruleset=echo(ruleset_id), hint=did_you_mean(ruleset_id, known),
+                             known=tuple(known), searched=tuple(map(str, search_path()))))
 
 
 def is_shipped(path: Path) -> bool:

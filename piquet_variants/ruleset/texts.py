@@ -37,7 +37,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import Problem
+from ..errors import Problem, msg
 from ..files import quietly
 from ..located import LoadFailure, Located, read_source
 from ..resources import data_dir
@@ -414,8 +414,9 @@ def check_quotes(doc: Located, known: dict[str, Source], folder: Path) -> list[P
         outside = [n for n in source.text if inside(folder, n) is None]
         if outside:
             missing.add(source.id)
-            problems.append(doc.problem(at + ("source",), f"the transcription of {source.id!r} is named "
-                                                          f"{outside[0][:200]!r}, which is not inside {folder}"))
+            problems.append(doc.problem(at + ("source",), msg(
+                "transcription-outside", "the transcription of {source} is named {name}, which is not inside "
+                "{folder}", source=repr(source.id), name=repr(outside[0][:200]), folder=folder)))
             continue
         try:
             texts = transcriptions(source, folder)
@@ -426,14 +427,16 @@ def check_quotes(doc: Located, known: dict[str, Source], folder: Path) -> list[P
         if texts is None:
             if cite.get("quote"):
                 missing.add(source.id)
-                looked = ", ".join(source.text) or f"{source.id}.txt or {source.id}.md"
-                problems.append(doc.problem(at + ("source",), f"no transcription of {source.id!r} in {folder} "
-                                                              f"(looked for {looked})"))
+                looked = tuple(source.text) or msg("txt-or-md", "{source}.txt or {source}.md", source=source.id)
+                problems.append(doc.problem(at + ("source",), msg(
+                    "no-transcription", "no transcription of {source} in {folder} (looked for {looked})",
+                    source=repr(source.id), folder=folder, looked=looked)))
             continue
         scoped = [part for t in texts if (part := t.at(cite["locator"])) is not None]
         if not scoped:
-            problems.append(doc.problem(at + ("locator",), f"{cite['locator'][:200]!r} names no part of the text "
-                                                           f"of {source.id}"))
+            problems.append(doc.problem(at + ("locator",), msg(
+                "no-such-part", "{locator} names no part of the text of {source}",
+                locator=repr(cite['locator'][:200]), source=source.id)))
             continue
         problems += _misquoted(doc, at, cite, source, texts, letters("\n".join(scoped)))
     return problems
@@ -449,7 +452,9 @@ def _misquoted(doc: Located, at: tuple[str | int, ...], cite: dict[str, Any], so
             continue
         whole = letters("\n".join(t.text for t in texts))
         elsewhere = len(whole) > len(where) and (fuzzy_in(frag, whole) if source.ocr else frag in whole)
-        hint = " (it is elsewhere in the text)" if elsewhere else ""
-        problems.append(doc.problem(at + ("quote",), f"{fragment.strip()!r} is not in {source.id} at "
-                                                     f"{cite['locator']!r}{hint}"))
+        problems.append(doc.problem(at + ("quote",), msg(
+            "misquoted-elsewhere", "{quote} is not in {source} at {locator} (it is elsewhere in the text)",
+            quote=repr(fragment.strip()), source=source.id, locator=repr(cite['locator'])) if elsewhere else msg(
+            "misquoted", "{quote} is not in {source} at {locator}", quote=repr(fragment.strip()), source=source.id,
+            locator=repr(cite['locator']))))
     return problems

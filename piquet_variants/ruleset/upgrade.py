@@ -15,7 +15,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap
 from ruamel.yaml.error import YAMLError
 
-from ..errors import PiquetError
+from ..errors import PiquetError, msg
 from ..located import load_text
 from ..schemas.formats import FORMAT, RENAMED
 
@@ -52,9 +52,11 @@ def upgrade(text: str, name: str) -> tuple[str, list[str]]:
         mark = getattr(exc, "problem_mark", None)
         where = f"{name}:{mark.line + 1}:{mark.column + 1}" if mark is not None else name
         why = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise UpgradeFailure(f"{where}: not YAML that can be upgraded: {why}") from None
+        raise UpgradeFailure(msg("upgrade-not-yaml", "{where}: not YAML that can be upgraded: {why}", where=where,
+                                 why=msg("yaml-reader", "the YAML reader says: {said}", said=why))) from None
     if not isinstance(doc, CommentedMap):
-        raise UpgradeFailure(f"{name}: not a ruleset (a mapping of keys such as id, title and rules)")
+        raise UpgradeFailure(msg("upgrade-not-ruleset", "{name}: not a ruleset (a mapping of keys such as id, title "
+                                 "and rules)", name=name))
     changes = []
     for at, rules in _rule_trees(doc):
         for r in RENAMED:
@@ -62,7 +64,8 @@ def upgrade(text: str, name: str) -> tuple[str, list[str]]:
             if not isinstance(group, CommentedMap) or r.old not in group:
                 continue
             if r.new in group:
-                raise UpgradeFailure(f"{name}: {at}.{r.group} has both {r.old} and {r.new}: keep one")
+                raise UpgradeFailure(msg("upgrade-both", "{name}: {group} has both {old} and {new}: keep one", name=name,
+                                         group=f"{at}.{r.group}", old=r.old, new=r.new))
             place, body = list(group).index(r.old), group[r.old]
             comment = group.ca.items.pop(r.old, None)
             del group[r.old]

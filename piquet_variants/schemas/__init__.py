@@ -19,7 +19,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, cast
 
 from ..cards import parse_card
-from ..errors import MAX_PROBLEMS, CardError, Problem, ProblemsError, echo
+from ..errors import MAX_PROBLEMS, CardError, Message, PiquetError, Problem, ProblemsError, Word, echo, msg
 from .formats import renamed
 from ..located import Located, LoadFailure, caret, load_text, read_source
 
@@ -80,9 +80,10 @@ def _is_card(value: object) -> bool:
     return True
 
 
-def did_you_mean(word: str, choices: list[str]) -> str:
+def did_you_mean(word: str, choices: list[str]) -> Message | str:
+    """"; did you mean 'x'?" of the nearest choice, or nothing where none is near."""
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
+    return msg("did-you-mean", "; did you mean {choice}?", choice=repr(close[0])) if close else ""
 
 
 def _leaf_error(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
@@ -93,61 +94,134 @@ def _leaf_error(err: jsonschema.ValidationError) -> jsonschema.ValidationError:
     return err
 
 
-def _hint(path: tuple[str | int, ...], key: str, allowed: list[str]) -> str:
+def _hint(path: tuple[str | int, ...], key: str, allowed: list[str]) -> Message | str:
     """The new name of a key renamed since an older format, else the nearest allowed key."""
     was = renamed(path, key) if isinstance(key, str) else None
     return was.hint() if was is not None else did_you_mean(key, allowed)
 
 
-_JSON_TYPES = {dict: "a map", list: "a list", str: "text", bool: "true or false", int: "a whole number",
-               float: "a number with a fraction", type(None): "nothing"}
+_JSON_TYPES = {dict: Word("a map"), list: Word("a list"), str: Word("text"), bool: Word("true or false"),
+               int: Word("a whole number"), float: Word("a number with a fraction"), type(None): Word("nothing")}
 #: A JSON Schema type, in words.
-_TYPE_WORDS = {"object": "a map", "array": "a list", "string": "text", "boolean": "true or false",
-               "integer": "a whole number", "number": "a number", "null": "nothing"}
+_TYPE_WORDS = {"object": Word("a map"), "array": Word("a list"), "string": Word("text"),
+               "boolean": Word("true or false"), "integer": Word("a whole number"), "number": Word("a number"),
+               "null": Word("nothing")}
 
 
-def _messages(err: jsonschema.ValidationError, most: int = MAX_PROBLEMS) -> list[tuple[tuple[str | int, ...], str]]:
+def _either(words: list[Word]) -> Message:
+    """Kinds of value, the last joined by "or"."""
+    if len(words) == 1:
+        return msg("word", "{word}", word=words[0])
+    return msg("either", "{some} or {last}", some=tuple(words[:-1]), last=words[-1])
+
+
+def _found(instance: Any) -> Word | str:
+    return _JSON_TYPES.get(type(instance), type(instance).__name__)
+
+
+def schema_messages(err: jsonschema.ValidationError, most: int = MAX_PROBLEMS) -> list[tuple[tuple[str | int, ...], Message]]:
     """The error's problems, each with its path; at most ``most`` + 1 of them (one object's unknown keys are one
-    error, and may be a hundred thousand)."""
+    error, and may be a hundred thousand).  Each is said from the validator's keyword and its values, not from
+    jsonschema's English."""
     path = tuple(err.absolute_path)
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
-        allowed = sorted(err.schema.get("properties", {}))
-        known = set(allowed)
-        extra = list(islice((k for k in err.instance if k not in known), most + 1))
-        if allowed:
-            return [(path + (k,), f"unknown key {k!r}{_hint(path, k, allowed)}") for k in extra]
-        return [(path, err.message)]
-    if err.validator == "enum":
-        choices = [str(c) for c in err.validator_value]
-        found = _JSON_TYPES.get(type(err.instance), "this")
-        kinds = sorted({_JSON_TYPES[type(c)] for c in err.validator_value})
-        if found not in kinds:  # '3' for 3: the choice is right, its type is not
-            return [(path, f"{echo(err.instance)} is {found}; expected {' or '.join(kinds)}, one of {', '.join(choices)}")]
-        hint = did_you_mean(err.instance, choices) if isinstance(err.instance, str) else ""
-        return [(path, f"{echo(err.instance)} is not one of {', '.join(choices)}{hint}")]
-    if err.validator == "type":
-        wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
-        found = _JSON_TYPES.get(type(err.instance), type(err.instance).__name__)
-        expected = " or ".join(_TYPE_WORDS.get(str(w), str(w)) for w in wanted)
-        return [(path, f"expected {expected} here, not {found}: {echo(err.instance)}")]
-    if err.validator == "format" and err.cause is not None:
-        return [(path, str(err.cause))]
-    if err.validator == "required":
-        return [(path, err.message.replace("is a required property", "is required"))]
+        return _unknown_keys(err, path, most)
     if err.validator in ("oneOf", "anyOf"):
         leaf = _leaf_error(err)
         if leaf is not err:
-            return _messages(leaf, most)
-    if err.validator in ("maxItems", "maxProperties"):
-        what = "items" if err.validator == "maxItems" else "keys"
-        return [(path, f"{len(err.instance)} {what}, where at most {err.validator_value} are allowed")]
+            return schema_messages(leaf, most)
+    return [(path, _said_of(err))]
+
+
+def _unknown_keys(err: jsonschema.ValidationError, path: tuple[str | int, ...],
+                  most: int) -> list[tuple[tuple[str | int, ...], Message]]:
+    allowed = sorted(err.schema.get("properties", {}))
+    known = set(allowed)
+    extra = list(islice((k for k in err.instance if k not in known), most + 1))
+    if allowed:
+        return [(path + (k,), msg("unknown-key", "unknown key {key}{hint}", key=repr(k), hint=_hint(path, k, allowed)))
+                for k in extra]
+    return [(path + (k,), msg("no-keys", "no key {key} is allowed here", key=repr(k))) for k in extra]
+
+
+def _said_of(err: jsonschema.ValidationError) -> Message:
+    """One error's message, from its keyword and its values."""
+    if err.validator == "enum":
+        return _not_a_choice(err)
+    if err.validator == "type":
+        wanted = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+        expected = _either([_TYPE_WORDS.get(str(w), Word(str(w))) for w in wanted])
+        return msg("type", "expected {expected} here, not {found}: {value}", expected=expected,
+                   found=_found(err.instance), value=echo(err.instance))
+    if err.validator == "format" and isinstance(err.cause, PiquetError):
+        return err.cause.message
+    if err.validator == "required":
+        missing = [k for k in err.validator_value if isinstance(err.instance, dict) and k not in err.instance]
+        key = next((k for k in missing if err.message.startswith(repr(k))), missing[0] if missing else "")
+        return msg("required", "{key} is required", key=repr(key))
+    if err.validator in _BOUNDS:
+        return _bound(err)
     if err.validator == "pattern":
         form = err.schema.get("description")
-        return [(path, f"{echo(err.instance)} does not have the form needed here" + (f": {form}" if form else ""))]
-    message, shown = err.message, repr(err.instance)
-    if message.startswith(shown):  # "[1, 1, …] is too long": the value echoed whole, however long
-        message = echo(err.instance) + message[len(shown):]
-    return [(path, message if len(message) <= 200 else message[:199] + "…")]
+        if form:
+            return msg("pattern-described", "{value} does not have the form needed here: {form}",
+                       value=echo(err.instance), form=form)
+        return msg("pattern", "{value} does not have the form needed here", value=echo(err.instance))
+    return _other(err)
+
+
+def _not_a_choice(err: jsonschema.ValidationError) -> Message:
+    choices = tuple(str(c) for c in err.validator_value)
+    found = _JSON_TYPES.get(type(err.instance))
+    kinds = sorted({_JSON_TYPES[type(c)] for c in err.validator_value}, key=lambda w: w.text)
+    if found not in kinds:  # '3' for 3: the choice is right, its type is not
+        return msg("enum-type", "{value} is {found}; expected {kinds}, one of {choices}", value=echo(err.instance),
+                   found=found or Word("this"), kinds=_either(kinds), choices=choices)
+    hint = did_you_mean(err.instance, list(choices)) if isinstance(err.instance, str) else ""
+    return msg("enum", "{value} is not one of {choices}{hint}", value=echo(err.instance), choices=choices, hint=hint)
+
+
+#: The keywords that bound a value, a length or a count, and what each says of the value it refuses.
+_BOUNDS = {
+    "minimum": ("minimum", "{value} is less than the minimum of {bound}"),
+    "maximum": ("maximum", "{value} is greater than the maximum of {bound}"),
+    "exclusiveMinimum": ("exclusive-minimum", "{value} is less than or equal to the minimum of {bound}"),
+    "exclusiveMaximum": ("exclusive-maximum", "{value} is greater than or equal to the maximum of {bound}"),
+    "maxItems": ("max-items", "{count} items, where at most {bound} are allowed"),
+    "minItems": ("min-items", "{count} items, where at least {bound} are needed"),
+    "maxProperties": ("max-keys", "{count} keys, where at most {bound} are allowed"),
+    "minProperties": ("min-keys", "{count} keys, where at least {bound} are needed"),
+    "maxLength": ("max-length", "{value} is longer than {bound} characters"),
+    "minLength": ("min-length", "{value} is shorter than {bound} characters"),
+}
+
+
+def _bound(err: jsonschema.ValidationError) -> Message:
+    kind, template = _BOUNDS[str(err.validator)]
+    count = len(err.instance) if isinstance(err.instance, (list, dict, str)) else 0
+    return msg(kind, template, value=echo(err.instance), bound=err.validator_value, count=count)
+
+
+def _other(err: jsonschema.ValidationError) -> Message:
+    """The keywords no other branch says, each from its values."""
+    value = echo(err.instance)
+    match err.validator:
+        case "const":
+            return msg("const", "{value} is not allowed here: the value here is {const}", value=value,
+                       const=echo(err.validator_value))
+        case "uniqueItems":
+            return msg("unique", "{value} holds an item twice, where each is given once", value=value)
+        case "contains":
+            return msg("contains", "{value} holds no item of the kind needed here", value=value)
+        case "dependentRequired" if isinstance(err.instance, dict):
+            key, needed = next(((k, [d for d in v if d not in err.instance]) for k, v in err.validator_value.items()
+                                if k in err.instance and any(d not in err.instance for d in v)), ("", []))
+            return msg("dependent", "{needed} is needed beside {key}", key=repr(key), needed=tuple(map(repr, needed)))
+        case "not" | "oneOf" | "anyOf" | "allOf" | "if" | "then" | "else" | "propertyNames" | "false":
+            return msg("invalid", "{value} is not valid here", value=value)
+        case _:
+            return msg("schema-keyword", "{value} is not valid here ({keyword})", value=value,
+                       keyword=str(err.validator))
 
 
 #: The schemas checked first by jsonschema-rs, where it is installed: a record is read as often as a corpus is
@@ -199,7 +273,7 @@ def validate(doc: Located, name: str, most: int = MAX_PROBLEMS) -> list[Problem]
     errors = validator(name).iter_errors(doc.data)
     more = False
     for err in errors:
-        problems += [doc.problem(path, message) for path, message in _messages(err, most - len(problems))]
+        problems += [doc.problem(path, message) for path, message in schema_messages(err, most - len(problems))]
         if len(problems) >= most:
             more = len(problems) > most or next(errors, None) is not None
             del problems[most:]
@@ -207,9 +281,9 @@ def validate(doc: Located, name: str, most: int = MAX_PROBLEMS) -> list[Problem]
     problems.sort(key=lambda p: (p.line, p.column, p.path))
     if more:
         last = problems[-1]
-        problems.append(Problem(last.file, last.line, last.column, "", f"more problems follow: the checking stops "
-                                                                        f"after {len(problems)}, and the rest of the "
-                                                                        "file is not checked"))
+        problems.append(Problem(last.file, last.line, last.column, "", msg(
+            "more-problems", "more problems follow: the checking stops after {count}, and the rest of the file is not "
+            "checked", count=len(problems))))
     return problems
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import Message, msg
+
 #: The format this version reads and writes.
 FORMAT = 2
 
@@ -29,10 +31,11 @@ class Renamed:
         """The new value for an old one (a value it never had is left for the schema to refuse)."""
         return next((new for was, new in self.values if was == old and type(was) is type(old)), old)
 
-    def hint(self) -> str:
-        said = ", ".join(f"{_yaml(was)} is now {_yaml(new)}" for was, new in self.values)
-        return (f"; renamed {self.group}.{self.new} in format {self.since} ({said}): "
-                "'piquet-variants rulesets upgrade FILE' rewrites the file")
+    def hint(self) -> Message:
+        said = tuple(msg("renamed-value", "{was} is now {new}", was=_yaml(was), new=_yaml(new))
+                     for was, new in self.values)
+        return msg("renamed", "; renamed {rule} in format {since} ({values}): 'piquet-variants rulesets upgrade "
+                   "FILE' rewrites the file", rule=f"{self.group}.{self.new}", since=self.since, values=said)
 
 
 def _yaml(value: object) -> str:

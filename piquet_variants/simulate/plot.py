@@ -6,8 +6,8 @@ import io
 from pathlib import Path
 from typing import Any
 
-from ..errors import OutputError, PiquetError
-from ..files import replace_whole
+from ..errors import OutputError, PiquetError, msg
+from ..files import replace_whole, system_reason
 from ..odds import book
 
 
@@ -22,7 +22,8 @@ def plot(data: dict[str, Any], path: Path) -> None:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise PlotUnavailable("--plot needs matplotlib: pip install 'piquet-variants[plot]'") from None
+        raise PlotUnavailable(msg("no-matplotlib", "--plot needs matplotlib: pip install 'piquet-variants[plot]'")) \
+            from None
     results = data["results"]
     fig, axes = plt.subplots(len(results), 1, figsize=(10, 3.2 * len(results)), squeeze=False)
     x = list(range(len(book.BANDS)))
@@ -45,6 +46,7 @@ def plot(data: dict[str, Any], path: Path) -> None:
         fig.savefig(drawn, format=path.suffix.lstrip(".") or "svg")
         replace_whole(path, drawn.getvalue())
     except (OSError, ValueError) as err:
-        raise OutputError(f"{path}: cannot write the plot: {err}") from None
+        raise OutputError(msg("cannot-write-plot", "{path}: cannot write the plot: {why}", path=path,
+                              why=system_reason(err) if isinstance(err, OSError) else str(err))) from None
     finally:
         plt.close(fig)

@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 from ..engine.deal import Deal, random_dealt
 from ..engine.partie import Partie
 from ..engine.scoring import DealScore, score_deal
-from ..errors import PiquetError
+from ..errors import Message, PiquetError, msg
 from ..players.registry import player_class
 from ..players.table import Player, play_deal
 from ..players.view import Context
@@ -71,7 +71,7 @@ class Timeouts:
     workers: float = 30.0
 
 
-_NEEDS_DASK = "--scheduler needs Dask: pip install 'piquet-variants[cluster]'"
+_NEEDS_DASK = msg("no-dask", "--scheduler needs Dask: pip install 'piquet-variants[cluster]'")
 #: The largest handshake a Dask scheduler sends (a few hundred bytes): a longer length is not Dask's protocol.
 MOST_HANDSHAKE = 1 << 20
 _ADDRESS = re.compile(r"(?:tcp://)?(?:\[(?P<v6>[0-9A-Fa-f:.]+)\]|(?P<host>[^:/\[\]\s]+)):(?P<port>\d{1,5})")
@@ -262,9 +262,15 @@ def _endpoint(address: str) -> tuple[str, int]:
     m = _ADDRESS.fullmatch(address)
     if m is None or not 0 < int(m["port"]) < 65536:
         scheme = address.partition("://")[0] if "://" in address else ""
-        why = f"{scheme}:// is not supported" if scheme and scheme != "tcp" else "expected tcp://HOST:PORT"
-        raise SchedulerError(f"--scheduler {address[:200]!r}: {why} (a Dask scheduler's tcp://HOST:PORT)")
+        why = msg("scheme", "{scheme}:// is not supported", scheme=scheme) if scheme and scheme != "tcp" else msg(
+            "expected-tcp", "expected tcp://HOST:PORT")
+        raise SchedulerError(msg("bad-scheduler", "--scheduler {address}: {why} (a Dask scheduler's tcp://HOST:PORT)",
+                                 address=repr(address[:200]), why=why))
     return m["v6"] or m["host"], int(m["port"])
+
+
+def _unreached(address: str, err: Exception) -> Message:
+    return msg("unreached", "cannot reach the Dask scheduler at {address}: {why}", address=address, why=str(err))
 
 
 def _receive(sock: socket.socket, size: int, deadline: float) -> bytes:
@@ -293,22 +299,24 @@ def probe(address: str, timeouts: Timeouts) -> None:
     try:
         sock = socket.create_connection((host, port), timeout=timeouts.connect)
     except (OSError, UnicodeError) as err:  # UnicodeError: a host name IDNA cannot encode
-        raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+        raise SchedulerError(_unreached(address, err)) from None
     with sock:
         deadline = time.monotonic() + timeouts.handshake
         try:
             (size,) = struct.unpack("<Q", _receive(sock, 8, deadline))
             if size > MOST_HANDSHAKE:
-                raise SchedulerError(f"{address} is not a Dask scheduler: its first message would be {size:,} bytes "
-                                     f"long")
+                raise SchedulerError(msg("not-dask-size", "{address} is not a Dask scheduler: its first message "
+                                         "would be {size} bytes long", address=address, size=f"{size:,}"))
             _decodes(_receive(sock, size, deadline), address)
         except (TimeoutError, socket.timeout):
-            raise SchedulerError(f"{address} accepted the connection but sent no Dask handshake within "
-                                 f"{timeouts.handshake:g} s") from None
+            raise SchedulerError(msg("no-handshake", "{address} accepted the connection but sent no Dask handshake "
+                                     "within {seconds} s", address=address, seconds=f"{timeouts.handshake:g}")) from None
         except EOFError:
-            raise SchedulerError(f"{address} closed the connection before a whole Dask handshake") from None
+            raise SchedulerError(msg("closed", "{address} closed the connection before a whole Dask handshake",
+                                     address=address)) from None
         except OSError as err:
-            raise SchedulerError(f"{address}: the connection failed during the handshake: {err}") from None
+            raise SchedulerError(msg("handshake-failed", "{address}: the connection failed during the handshake: {why}",
+                                     address=address, why=str(err))) from None
 
 
 def _decodes(payload: bytes, address: str) -> None:
@@ -324,7 +332,8 @@ def _decodes(payload: bytes, address: str) -> None:
     except Exception:  # noqa: BLE001 - whatever bytes make Dask's decoder raise, they are not its handshake
         message = None
     if not isinstance(message, dict):
-        raise SchedulerError(f"{address} is not a Dask scheduler: its first message is not a Dask handshake")
+        raise SchedulerError(msg("not-dask", "{address} is not a Dask scheduler: its first message is not a Dask "
+                                 "handshake", address=address))
 
 
 def _on_dask(plan: Plan, address: str, timeouts: Timeouts) -> Generator[tuple[Task, Tally], None, None]:
@@ -336,13 +345,14 @@ def _on_dask(plan: Plan, address: str, timeouts: Timeouts) -> Generator[tuple[Ta
     try:
         client: Any = Client(address, timeout=f"{timeouts.connect + timeouts.handshake}s")
     except (OSError, TimeoutError, ValueError) as err:
-        raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {err}") from None
+        raise SchedulerError(_unreached(address, err)) from None
     try:
         try:
             client.wait_for_workers(1, timeout=timeouts.workers)
         except TimeoutError:  # asyncio's, which is the builtin's
-            raise SchedulerError(f"no worker joined the Dask scheduler at {address} in {timeouts.workers:g} s: "
-                                 f"start one (dask worker {address}), or wait longer with --worker-timeout") from None
+            raise SchedulerError(msg("no-worker", "no worker joined the Dask scheduler at {address} in {seconds} s: "
+                                     "start one (dask worker {address}), or wait longer with --worker-timeout",
+                                     address=address, seconds=f"{timeouts.workers:g}")) from None
         # The chunks go in a few batches, each added up on its worker; the plan is sent to the workers once.
         workers = sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values())
         cut = batches(plan, workers)
