@@ -72,9 +72,13 @@ def test_a_docs_command_runs_from_any_folder(tmp_path: Path, monkeypatch: pytest
     _readers_files(tmp_path)
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("PIQUET_VARIANTS_PATH", raising=False)
-    args = shlex.split(command)[1:]
-    if args[0] == "simulate" and "--deals" in args and int(args[args.index("--deals") + 1]) > 200:
-        args[args.index("--deals") + 1] = "200"
+    args = shlex.split(command, comments=True)[1:]
+    if args[0] == "simulate" and "--deals" in args:
+        # the command is what is tested, not its figures: a search player (who solves each card on drawn deals)
+        # plays one deal
+        players = args[args.index("--players") + 1] if "--players" in args else ""
+        most = 1 if "search" in players else 200
+        args[args.index("--deals") + 1] = str(min(most, int(args[args.index("--deals") + 1])))
     code = main(args)
     err = capsys.readouterr().err
     assert code in (0, 3), f"{doc}:{line}: {command}: status {code}\n{err}"  # 3: a book's figure disagrees
