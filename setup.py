@@ -39,6 +39,7 @@ COMPILED = ["piquet_variants/compiled.py", "piquet_variants/cards.py", "piquet_v
             "piquet_variants/players/doubledummy.py", "piquet_variants/players/search.py",
             "piquet_variants/players/random_player.py", "piquet_variants/players/features.py",
             "piquet_variants/players/learned.py", "piquet_variants/players/score.py",
+            "piquet_variants/players/outlook.py", "piquet_variants/players/rollout.py",
             "piquet_variants/notation/reader.py", "piquet_variants/notation/building.py", "piquet_variants/notation/tags.py",
             "piquet_variants/notation/deals.py", "piquet_variants/notation/dialogue.py",
             "piquet_variants/notation/incidents.py", "piquet_variants/notation/claims.py",

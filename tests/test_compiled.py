@@ -69,6 +69,12 @@ NOT_VALUES = {
     "piquet_variants.players.learned.LearnedPlayer": "a player, made for each deal by the table's runner",
     "piquet_variants.players.learned.Weights": "the shipped weights, read from their JSON once in each process",
     "piquet_variants.players.learned.Model": "a part of the shipped weights, read from their JSON once in each process",
+    "piquet_variants.players.learned.Measured": "a ruleset's deals measured and its outlook, made once a process for "
+                                                "each ruleset, kept in the cache as plain data",
+    "piquet_variants.players.outlook.Outlook": "the partie's outlook with its tables, made once a process for each "
+                                               "ruleset",
+    "piquet_variants.players.outlook.Spread": "a part of an outlook, made with it",
+    "piquet_variants.players.rollout._Replay": "a drawn deal played again, within one choice of a card",
     "piquet_variants.players.features.Situation": "a player's reading of one position, made for each card",
     "piquet_variants.players.doubledummy.Solver": "a search in progress, with its table of positions",
     "piquet_variants.players.doubledummy._Scores": "what a search scores, made for each search",
