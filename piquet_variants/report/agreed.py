@@ -20,7 +20,7 @@ from ..lexicon import category
 from ..saying import said_skipped, said_worth
 from ..schemas import load_validated
 from .deals import card_view
-from .stats import number
+from .stats import percentage
 
 
 class AgreementError(ProblemsError):
@@ -40,9 +40,9 @@ def _row(name: str, tally: Tally, lang: Lang) -> dict[str, Any]:
     """A chapter's cells: agreed out of the book's decisions annotated, by kind and in all, and those not
     annotated."""
     agreed, decided = sum(tally.agreed.values()), sum(tally.decisions.values())
-    share = f" ({number(100 * agreed / decided, lang)}{chr(0x202f) if lang == 'fr' else ''}%)" if decided else ""
+    shown = f" ({percentage(agreed / decided, lang, 0)})" if decided else ""
     return {"chapter": name, "cells": [f"{tally.agreed[c]} / {tally.decisions[c]}" for c in Choice],
-            "all": f"{agreed} / {decided}{share}", "missing": sum(tally.not_annotated.values())}
+            "all": f"{agreed} / {decided}{shown}", "missing": sum(tally.not_annotated.values())}
 
 
 def _decision(d: Disagreement, lang: Lang) -> str:
