@@ -66,7 +66,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("ruleset", "records", "notation"),
     ("engine",),
     ("players",),
-    ("attribution", "analysis", "simulate", "odds"),
+    ("attribution", "analysis", "agreement", "simulate", "odds"),
     ("api", "__init__"),
     ("lexicon",),
     ("i18n",),

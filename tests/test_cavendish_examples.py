@@ -122,34 +122,36 @@ def _agreement() -> Any:
 
 def test_every_example_says_which_decisions_are_the_books() -> None:
     from piquet_variants import api
-    agreement = _agreement()
+    from piquet_variants.agreement import given
     books = 0
     for path in FILES:
         for record in api.read(path):
-            books += len(agreement.given(record.data["source"]["Given"]))  # every record has the tag, well formed
+            books += len(given(record.data["source"]["Given"]))  # every record has the tag, well formed
     assert books > len(FILES)
 
 
 @pytest.mark.parametrize("words", ["discard", "elder discards", "calls pique", "tricks 0-3", "tricks 5-2",
                                    "younger cards 13", "elder played 1"])
 def test_a_tag_that_names_no_decision_is_refused(words: str) -> None:
-    agreement = _agreement()
-    with pytest.raises(agreement.GivenError):
-        agreement.given(words)
+    from piquet_variants.agreement import GivenError, given
+    with pytest.raises(GivenError):
+        given(words)
 
 
 def test_the_agreement_counts_are_what_analyse_gives(cli: Cli) -> None:
     """The script's counts against analyse's own JSON, counted here by what the tags say: Discarding I (the elder's
     discard, then the younger's) and Playing the Cards III (B's discard, every call, both cards of tricks 1-5)."""
-    agreement = _agreement()
-    figures = agreement.count([FOLDER / "discarding-01.piquet", FOLDER / "playing-03.piquet"], 1, 7, None, 1)
+    from piquet_variants.agreement import Chapter
+    from piquet_variants.analysis import Choice
+    found = _agreement().figures([FOLDER / "discarding-01.piquet", FOLDER / "playing-03.piquet"], 1, 7, None, 1)
+    chapters = dict(found.chapters)
 
     def books(name: str, record: int, d: dict[str, Any], trick: int) -> bool:
         if name.startswith("discarding"):
             return d["decision"] == "discard" and d["role"] == ("elder", "younger")[record - 1]
         return {"discard": d["role"] == "younger", "call": True, "card": trick <= 5}[d["decision"]]
 
-    for name, chapter in (("discarding-01.piquet", "Discarding"), ("playing-03.piquet", "Playing the Cards")):
+    for name, chapter in (("discarding-01.piquet", Chapter.DISCARDING), ("playing-03.piquet", Chapter.PLAYING)):
         code, out, err = cli("analyse", str(FOLDER / name), "--format", "json", "--samples", "1", "--seed", "7",
                              "--jobs", "1", "--quiet")
         assert code == 0, err
@@ -164,21 +166,24 @@ def test_the_agreement_counts_are_what_analyse_gives(cli: Cli) -> None:
                     if books(name, result["record"], d, trick):
                         decided[d["decision"]] += 1
                         agreed[d["decision"]] += d["player"]["action"] == d["recorded"]["action"]
-        assert figures["chapters"][chapter]["decisions"] == decided
-        assert figures["chapters"][chapter]["agreed"] == agreed
-    assert figures["chapters"]["Discarding"]["decisions"]["discard"] == 2
-    assert figures["chapters"]["Playing the Cards"]["decisions"] == {"discard": 1, "call": 6, "card": 10}
-    assert len(figures["disagreements"]) == sum(
-        sum(ch["decisions"].values()) - sum(ch["agreed"].values()) for ch in figures["chapters"].values())
+        assert {c.value: n for c, n in chapters[chapter].decisions.items()} == decided
+        assert {c.value: n for c, n in chapters[chapter].agreed.items()} == agreed
+    assert chapters[Chapter.DISCARDING].decisions[Choice.DISCARD] == 2
+    assert chapters[Chapter.PLAYING].decisions == {Choice.DISCARD: 1, Choice.CALL: 6, Choice.CARD: 10}
+    assert len(found.disagreements) == sum(
+        sum(ch.decisions.values()) - sum(ch.agreed.values()) for ch in chapters.values())
 
 
 def test_a_lesser_call_of_the_book_is_counted_and_shown_with_what_it_sinks() -> None:
     """Calling II's three kings out of four: every decision the book gives is annotated, and the call, which the
     player is never offered, is a disagreement shown with the king it sinks."""
-    agreement = _agreement()
-    figures = agreement.count([FOLDER / "calling-02.piquet"], 1, 7, None, 1)
-    calling = figures["chapters"]["Calling"]
-    assert sum(calling["not_annotated"].values()) == 0 and calling["decisions"]["call"] == 6
-    [sets] = [d for d in figures["disagreements"] if d["decision"] == "call"]
-    assert (sets["kind"], sets["sunk"]) == ("sets", ["KH"])
-    assert "(sinking K♥)" in agreement.markdown(figures)
+    from piquet_variants.agreement import Chapter
+    from piquet_variants.analysis import Choice
+    from piquet_variants.cards import parse_card
+    script = _agreement()
+    found = script.figures([FOLDER / "calling-02.piquet"], 1, 7, None, 1)
+    calling = dict(found.chapters)[Chapter.CALLING]
+    assert sum(calling.not_annotated.values()) == 0 and calling.decisions[Choice.CALL] == 6
+    [sets] = [d for d in found.disagreements if d.choice == Choice.CALL]
+    assert (sets.kind, sets.sunk) == ("sets", (parse_card("KH"),))
+    assert "(sinking K♥)" in script.markdown(found)

@@ -60,6 +60,7 @@ def _readers_files(folder: Path) -> None:
     (folder / "my-deals").mkdir()
     shutil.copy(ROOT / "docs" / "deals" / "traite-art12.piquet", folder / "my-deals")
     shutil.copy(ROOT / "tests" / "data" / "simulation.json", folder / "simulation.json")
+    shutil.copy(ROOT / "tests" / "data" / "agreement.json", folder / "agreement.json")
 
 
 def test_the_docs_show_commands() -> None:

@@ -28,9 +28,11 @@ from .conftest import ROOT
 
 DATA = Path(__file__).parent / "data"
 TEMPLATES = ROOT / "piquet_variants" / "report" / "templates"
-#: The report the tests read: three rulesets (one with a non-default option), two records, the statistics.
+#: The report the tests read: three rulesets (one with a non-default option), two records, the statistics, the
+#: agreement with the book's worked examples (written by hand in the shape of examples_agreement.py's JSON).
 ARGS = ["traite", "cavendish-rubicon", "modern-fr:end=six-deals", "--deals", "example:traite-art12",
-        "--deals", "example:wikipedia-declaration.json", "--stats", str(DATA / "simulation.json")]
+        "--deals", "example:wikipedia-declaration.json", "--stats", str(DATA / "simulation.json"),
+        "--agreement", str(DATA / "agreement.json")]
 NS = {"h": "http://www.w3.org/1999/xhtml"}
 
 
@@ -401,6 +403,73 @@ def test_the_statistics_page_tables_and_charts_the_simulation(report: Path) -> N
     table = doc.find(".//h:table[@class='bands']", NS)
     first = [text(td) for td in table.find("h:tbody/h:tr", NS).findall("h:td", NS)]
     assert first == ["180", "900", "810", "520", "2,600", "2,500"]
+
+
+def _agreement_shown(page: Path) -> tuple[list[list[str]], list[list[str]], str]:
+    """The statistics page's worked examples: the table's rows, the disagreements' rows, the words around them."""
+    doc = parse(page)
+    table, listed = (doc.find(f".//h:table[@class='{c}']", NS) for c in ("agreement", "disagreements"))
+    rows = [[text(c) for c in r] for r in table.findall("h:tbody/h:tr", NS)]
+    return rows, [[text(c) for c in r] for r in listed.findall("h:tbody/h:tr", NS)], text(doc.find(".//h:main", NS))
+
+
+def test_the_statistics_page_shows_the_agreement_with_the_books_examples(report: Path) -> None:
+    """The table by chapter (agreed out of the book's decisions annotated) and in all, and each disagreement with
+    its record linked to its page, the decision, the book's choice (a lesser call with what it sinks), the
+    player's, and their worths; in words, no program term."""
+    rows, listed, said = _agreement_shown(report / "statistics.html")
+    assert rows == [["Discarding", "2 / 3", "0 / 0", "0 / 0", "2 / 3 (67%)", "0"],
+                    ["Calling", "0 / 0", "5 / 6", "12 / 12", "17 / 18 (94%)", "1"],
+                    ["All", "2 / 3", "5 / 6", "12 / 12", "19 / 21 (90%)", "1"]]
+    assert listed == [["Du Piquet, chapitre premier, art. 12", "younger", "the discard", "8♠ 7♠ 8♦", "J♠ Q♦ 8♦",
+                       "+7.4", "+3.2"],
+                      ["Calling, Examples of sinking, Example II", "elder", "call: quatorzes and trios",
+                       "A♠ A♦ A♣ (sinking K♥)", "K♠ K♥ K♦ K♣", "+20.7", "+35.4"]]
+    assert "the analysis values the book's choice higher in 1, the player's in 1" in said
+    assert "a card the laws of play do not let follow" in said  # why a decision of the book's is not annotated
+    links = parse(report / "statistics.html").findall(".//h:table[@class='disagreements']//h:a", NS)
+    assert [a.get("href") for a in links] == ["deals/traite-art12-piquet.html"]  # the record the report replays
+    assert "#examples" in " ".join(a.get("href") for a in parse(report / "index.html").iter(f"{{{NS['h']}}}a"))
+    shown = _words_shown(report / "statistics.html")
+    assert not [m for rx in _PROGRAM_TERMS.values() for m in re.findall(rx, shown)]
+    assert not [w for w in ("irregular_play", "calling-02", ".piquet", "learned") if w in shown]
+
+
+def test_the_agreement_in_french_and_alone(tmp_path: Path) -> None:
+    """In French, every word of the agreement is French; without --stats the page holds the agreement alone."""
+    out = tmp_path / "rapport"
+    assert build(out, "traite", "--deals", "example:traite-art12", "--agreement", str(DATA / "agreement.json"),
+                 "--lang", "fr") == 0
+    rows, listed, said = _agreement_shown(out / "statistics.html")
+    assert [r[0] for r in rows] == ["L'écart", "Les annonces", "En tout"] and rows[2][4] == "19 / 21 (90 %)"
+    assert listed[1][1:] == ["premier", "annonce: quatorzes et brelans", "A♠ A♦ A♣ (en cachant R♥)",
+                             "R♠ R♥ R♦ R♣", "+20,7", "+35,4"]
+    assert "Sur 2 désaccords" in said and "Simulated" not in said and "Les exemples du livre face au joueur" in said
+    assert not re.search(r"\b(?:the|discard|worth|chapter|record)\b", said)
+    assert _program_terms(out, (str(tmp_path), str(DATA))) == {}
+
+
+def test_a_bad_agreement_file_is_reported_at_its_place_and_writes_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "site"
+    bad = tmp_path / "agreement.json"
+    data = json.loads((DATA / "agreement.json").read_text(encoding="utf-8"))
+    data["disagreements"][1]["book"]["cards"] = ["AS", "ZZ"]
+    data["chapters"][0]["decisions"]["discard"] = -1
+    data["disagreements"] *= 1001  # above the bound of 2,000 (and the file below the bound of its size)
+    bad.write_text(json.dumps(data, separators=(",", ":")))
+    assert build(out, "traite", "--agreement", str(bad)) == 1
+    err = capsys.readouterr().err
+    assert f"{bad}:" in err and "chapters[0].decisions.discard" in err and "2000" in err.replace(",", "")
+    assert not out.exists() and not list(tmp_path.glob(".site*"))
+    data["disagreements"] = data["disagreements"][:2]
+    bad.write_text(json.dumps(data, indent=1))
+    assert build(out, "traite", "--agreement", str(bad)) == 1
+    err = capsys.readouterr().err
+    assert re.search(rf"{re.escape(str(bad))}:\d+:\d+", err) and "disagreements[1].book.cards[1]" in err
+    bad.write_text("{ not json")
+    assert build(out, "traite", "--agreement", str(bad)) == 1 and f"{bad}:1:" in capsys.readouterr().err
+    assert build(out, "traite", "--agreement", str(tmp_path / "none.json")) == 1 and not out.exists()
 
 
 def test_chart_scale_is_round_and_covers_the_tallest_bar() -> None:

@@ -77,7 +77,9 @@ _COMMANDS: dict[str, _Entry] = {
                                                  "ruleset, and the statistics.",
                      "Examples:\n\n  piquet-variants report -O site\n\n"
                      "  piquet-variants report -O site traite cavendish-rubicon modern-fr --deals example:traite-art12\n\n"
-                     "  piquet-variants report -O rapport --lang fr --deals my-deals/ --stats simulation.json"),
+                     "  piquet-variants report -O rapport --lang fr --deals my-deals/ --stats simulation.json\n\n"
+                     "  piquet-variants report -O site --deals docs/deals/cavendish-examples/ --agreement "
+                     "agreement.json"),
 }
 
 

@@ -40,6 +40,10 @@ def report_command(
                                             "example:NAME; repeatable.")] = None,
         stats: Annotated[Path | None, typer.Option(
             "--stats", metavar="FILE", help="The JSON of 'simulate --format json', tabled and charted.")] = None,
+        agreement: Annotated[Path | None, typer.Option(
+            "--agreement", metavar="FILE", help="The JSON of 'benchmarks/examples_agreement.py --format json': how "
+                                                "often the player makes the book's choices, and each "
+                                                "disagreement.")] = None,
         annotate: Annotated[int, typer.Option(
             "--annotate", metavar="SAMPLES", min=0, max=MOST_SAMPLES,
             help="Annotate each record's decisions, as 'analyse' does, on this many drawn deals (0: not).")] = 0,
@@ -51,17 +55,17 @@ def report_command(
     their citations, the conflicts, the bibliography, each deal replayed under every ruleset, and the statistics.
 
     The site opens from the folder (file://) with no network.  It is built in a
-    temporary folder and moved into place: a bad record or statistics file
-    writes nothing.  The folder keeps a list of the files the report wrote
+    temporary folder and moved into place: a bad record, statistics or
+    agreement file writes nothing.  The folder keeps a list of the files the report wrote
     (.piquet-variants-report): a later report replaces those, and nothing
     else.
 
     Exit status: 0 written; 1 bad input (a record, a ruleset, the statistics
-    file); 2 usage (DIR is not the report's: a folder holding anything but a
-    report, the root, a system or home folder, the current folder or one above
+    or agreement file); 2 usage (DIR is not the report's: a folder holding
+    anything but a report, the root, a system or home folder, the current folder or one above
     it; or a report with files of yours added, without --force).
     """
-    from ..report import deals as deal_pages, site, stats as stats_page
+    from ..report import agreed, deals as deal_pages, site, stats as stats_page
 
     try:
         site.check_target(output, force)
@@ -91,8 +95,9 @@ def report_command(
     if problems:
         raise RecordError(problems)
     data = stats_page.load(stats) if stats is not None else None
+    counted = agreed.load(agreement) if agreement is not None else None
     try:
-        pages = site.build(output, chosen, entries, data, lang, force)
+        pages = site.build(output, chosen, entries, data, lang, force, counted)
     except OutputRefused as exc:  # the folder changed while the pages were made
         raise Unusable(exc.message, param_hint="--output") from None
     typer.echo(f"{output / 'index.html'}: {pages} pages")

@@ -21,7 +21,8 @@ from ..lexicon import lexicon, rule_name
 from ..rulebook import evidence, finding
 from ..ruleset.bibliography import unmarked
 from ..ruleset.model import Ruleset
-from . import deals as deal_pages, rules, stats as stats_page
+from ..agreement import Agreement
+from . import agreed, deals as deal_pages, rules, stats as stats_page
 from .citations import Citations
 
 
@@ -52,14 +53,15 @@ def search_script(index: dict[str, Any]) -> str:
 
 
 def render(rulesets: list[Ruleset], entries: list[deal_pages.Entry], stats: dict[str, Any] | None,
-           lang: Lang) -> dict[str, str]:
+           lang: Lang, agreement: Agreement | None = None) -> dict[str, str]:
     """Every file of the site, by its path in the site: the rulesets in date order, their rules, the records'
-    pages and the statistics page if ``stats`` is given."""
+    pages and the statistics page if ``stats`` or ``agreement`` is given."""
     env = _environment(lang)
     ordered = evidence.by_date(rulesets)
     cites = Citations(lang)
     records = deal_pages.pages(entries, ordered, lang)
-    common = {"has_deals": bool(records), "has_stats": stats is not None}
+    common = {"has_deals": bool(records), "has_stats": stats is not None or agreement is not None,
+              "has_simulation": stats is not None, "has_agreement": agreement is not None}
     files: dict[str, str] = {}
 
     def page(path: str, template: str, **context: Any) -> None:
@@ -86,8 +88,9 @@ def render(rulesets: list[Ruleset], entries: list[deal_pages.Entry], stats: dict
             page(f"rules/{path}.html", "history.html", rule=rules.history(ordered, path, disputed, cites, lang))
     for record in records:
         page(f"deals/{record['name']}.html", "deal.html", record=record)
-    if stats is not None:
-        page("statistics.html", "statistics.html", stats=stats_page.page(stats, lang))
+    if stats is not None or agreement is not None:
+        page("statistics.html", "statistics.html", stats=stats_page.page(stats, lang) if stats is not None else None,
+             agreement=agreed.page(agreement, records, lang) if agreement is not None else None)
     for found in cites.passages.values():  # the passages the pages above quote, known once they are rendered
         page(f"passages/{found['name']}.html", "passage.html", passage=found,
              title=unmarked(found["source"].title_short or found["source"].title),
@@ -103,9 +106,9 @@ def write(out: Path, files: dict[str, str], force: bool = False) -> None:
 
 
 def build(out: Path, rulesets: list[Ruleset], entries: list[deal_pages.Entry], stats: dict[str, Any] | None,
-          lang: Lang = "en", force: bool = False) -> int:
+          lang: Lang = "en", force: bool = False, agreement: Agreement | None = None) -> int:
     """Render the site and put it at ``out``; the number of pages written."""
     check_target(out, force)
-    files = render(rulesets, entries, stats, lang)
+    files = render(rulesets, entries, stats, lang, agreement)
     write(out, files, force)
     return sum(1 for f in files if f.endswith(".html"))

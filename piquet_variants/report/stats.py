@@ -51,8 +51,9 @@ def number(x: float, lang: Lang, digits: int = 0) -> str:
     return decimal(f"{x:,.{digits}f}".replace(",", "\u202f" if lang == "fr" else ","), lang)
 
 
-def _share(x: float, lang: Lang) -> str:
-    return number(100 * x, lang, 2) + ("\u202f%" if lang == "fr" else "%")
+def percentage(x: float, lang: Lang, digits: int = 2) -> str:
+    """A share as a percentage, as the reader's language writes it (a thin space before it in French)."""
+    return number(100 * x, lang, digits) + ("\u202f%" if lang == "fr" else "%")
 
 
 def _shown(x: float | None, share: bool, lang: Lang) -> str:
@@ -60,7 +61,7 @@ def _shown(x: float | None, share: bool, lang: Lang) -> str:
     if x is None:
         return "-"
     if share:
-        return _share(x, lang)
+        return percentage(x, lang)
     return number(x, lang, 0 if float(x).is_integer() else 4 if abs(x) < 1 else 2)
 
 
