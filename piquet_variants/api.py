@@ -381,9 +381,9 @@ def replay(record: Record | TypedRecord | Located, rules: str | Path | Ruleset |
         doc = record.located if isinstance(record, Record) else record
     typed = record.model if isinstance(record, Record) else record_of(doc.data)  # a Record's, built once
     if rules is None:  # the record's own, a file named from the record's folder; a fault of it is at its line
-        own = tuple(doc.data.get("options", {}).items()) + tuple(options)
+        own = tuple(typed.options.items()) + tuple(options)
         try:
-            rules = get_ruleset(doc.data.get("ruleset", "modern-fr"), own, Path(doc.file).parent).rules
+            rules = get_ruleset(typed.ruleset or "modern-fr", own, Path(doc.file).parent).rules
         except UnknownRuleset as exc:
             raise RecordError([doc.problem(("ruleset",), exc.message)]) from None
     elif not isinstance(rules, Rules):

@@ -271,10 +271,11 @@ def test_a_notation_file_is_parsed_once_until_it_changes(tmp_path: Path, monkeyp
     real = reader.records
     monkeypatch.setattr(reader, "records", lambda pieces, name: parsed.append(Path(name)) or real(pieces, name))
     (again,) = load_deals(path)
-    assert parsed == [] and (again.file, again.data, again.lines) == (first.file, first.data, first.lines)
+    assert parsed == [] and (again.file, again.model, again.located.lines) == (first.file, first.model,
+                                                                                first.located.lines)
     path.write_text(ART12.read_text("utf-8").replace("Premier", "Primus"), "utf-8")
     (changed,) = load_deals(path)
-    assert changed.data["players"] == ["Primus", "Dernier"] and parsed == [path]
+    assert changed.model.players == ("Primus", "Dernier") and parsed == [path]
     path.write_text("donne 1, donneur", "utf-8")  # an error is said every time, never kept
     for _ in range(2):
         (bad,) = load_deals(path)
