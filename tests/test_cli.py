@@ -147,7 +147,8 @@ def test_convert_does_not_overwrite_its_input_unless_in_place(cli, tmp_path: Pat
     code, _, err = cli("convert", str(path), "--in-place")
     assert code == 0 and err == ""
     assert path.stat().st_ino != inode and stat.S_IMODE(path.stat().st_mode) == 0o640  # replaced, mode kept
-    assert json.loads(path.read_text("utf-8")) == json.loads(original)  # in its own format: JSON still
+    # in its own format, JSON still, the same record, its language (English, unstated) now written out
+    assert json.loads(path.read_text("utf-8")) == dict(json.loads(original), lang="en")
     code, _, err = cli("convert", "example:traite-art12", "--in-place")
     assert code == 2 and "only a file of your own" in err
 
