@@ -119,7 +119,9 @@ def read(source: str | Path | bytes | Handle, *, fmt: Format | None = None,
                 raise result
             on_error(result)
         else:
-            yield Record(result, _comments_in_order(record_of(result.data)))
+            model = _comments_in_order(record_of(result.data))
+            result.data = None  # typed now: what is kept of the document read is where each value stood
+            yield Record(result, model)
 
 
 def _comments_in_order(record: TypedRecord) -> TypedRecord:

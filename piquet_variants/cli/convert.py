@@ -17,6 +17,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, BinaryIO, Literal
 
@@ -158,4 +159,4 @@ def _checked(doc: Record, target: Target) -> list[Problem]:
     if target == "notation":
         return []
     from ..schemas import validate
-    return validate(doc.located, "record")
+    return validate(replace(doc.located, data=doc.data), "record")
