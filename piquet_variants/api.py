@@ -19,7 +19,6 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from functools import cached_property
 from itertools import chain
 from pathlib import Path
 from typing import Any, Literal, Protocol, Union
@@ -33,7 +32,7 @@ from .notation.events import RecordEvent, Told, Visitor, walk
 from .notation.writer import write_all
 from .records.json_reader import (HALF_A_CHARACTER, half_character, half_character_problem, json_records,
                                   lone_surrogate)
-from .records.model import TypedRecord, data_of, record_of
+from .records.model import Comment, TypedRecord, data_of, record_of
 from .ruleset.compiler import compile_path, load_ruleset
 from .ruleset.model import Rules, Ruleset
 from .schemas import validate
@@ -55,7 +54,7 @@ class Handle(Protocol):
 
 @dataclass(frozen=True, eq=False)
 class Record:
-    """One deal or partie, as recorded: the ``piquet-record/1`` data and where each value was written.
+    """One deal or partie, as recorded: its typed values and where each was written.
 
     Two records are equal when their typed records are (``model``): ``read(write(r)) == r``, wherever each was
     written, and whatever its language (the same deal in French and in English notation, or in JSON, is one
@@ -63,11 +62,15 @@ class Record:
     """
 
     located: Located
+    #: The record as typed values (``piquet_variants.records.model``): deals, claims, checkpoints; built once, as
+    #: the record is read.
+    model: TypedRecord
 
     @property
     def data(self) -> dict[str, Any]:
-        """The record as the JSON format holds it (``piquet_variants/schemas/record.schema.json``)."""
-        return self.located.data
+        """The record as the JSON format holds it (``piquet_variants/schemas/record.schema.json``), made from the
+        typed record when asked, its keys in the schema's order."""
+        return data_of(self.model)
 
     @property
     def file(self) -> str:
@@ -77,11 +80,6 @@ class Record:
     def line(self) -> int:
         """The line where the record's first deal begins."""
         return self.located.where(("deals", 0))[0]
-
-    @cached_property
-    def model(self) -> TypedRecord:
-        """The record as typed values (``piquet_variants.records.model``): deals, claims, checkpoints; built once."""
-        return record_of(self.data)
 
     def events(self) -> Iterator[RecordEvent]:
         """The record's events in the order the table sees them, comments in place, each with its typed part of
@@ -121,25 +119,24 @@ def read(source: str | Path | bytes | Handle, *, fmt: Format | None = None,
                 raise result
             on_error(result)
         else:
-            yield Record(_comments_in_order(result))
+            model = _comments_in_order(record_of(result.data))
+            result.data = None  # typed now: what is kept of the document read is where each value stood
+            yield Record(result, model)
 
 
-def _comments_in_order(doc: Located) -> Located:
+def _comments_in_order(record: TypedRecord) -> TypedRecord:
     """The record with its comments listed in the order the writer writes them (each before the statement it was
     written before, the statements in the table's order), as ``read(write(r))`` lists them: a deal written out of
     the usual order (its talon before its hands) keeps each comment at its statement, and reads back equal."""
-    data = doc.data
-    deals = data.get("deals", [])
-    if "comments" not in data and not any("comments" in deal for deal in deals):
-        return doc
-    written: dict[int, list[dict[str, str]]] = {}
-    for event in walk(record_of(data)):
+    if not record.comments and not any(deal.comments for deal in record.deals):
+        return record
+    written: dict[int, list[Comment]] = {}
+    for event in walk(record):
         if event.kind == Told.COMMENT:
-            written.setdefault(event.deal, []).append({"before": event.data.before, "text": event.data.text})
-    for n, holder in enumerate([data] + deals):
-        if "comments" in holder:
-            holder["comments"] = written.get(n, [])
-    return doc
+            written.setdefault(event.deal, []).append(event.data)
+    return replace(record, comments=tuple(written.get(0, ())),
+                   deals=tuple(replace(deal, comments=tuple(written.get(n, ()))) if deal.comments else deal
+                               for n, deal in enumerate(record.deals, 1)))
 
 
 #: How much of a handle is read at a time.
@@ -261,15 +258,16 @@ def _names_a_file(text: str) -> bool:
 Writable = Union[Record, TypedRecord, dict[str, Any]]
 
 
-def _data(records: Writable | Iterable[Writable]) -> list[dict[str, Any]]:
-    """The records' data; a dict or a typed record is checked against the record schema first (``RecordError`` with
-    its problems), as the reader checks what it reads, so that no writer meets a value of the wrong type."""
+def _typed(records: Writable | Iterable[Writable]) -> list[TypedRecord]:
+    """The typed records to write: a record read is its own; a dict or a typed record is checked against the record
+    schema first (``RecordError`` with its problems), as the reader checks what it reads, so that no writer meets a
+    value of the wrong type."""
     if isinstance(records, (Record, TypedRecord, dict)):
         records = [records]
     out = []
     for i, r in enumerate(records):
         if isinstance(r, Record):
-            out.append(r.data)
+            out.append(r.model)
             continue
         if isinstance(r, TypedRecord):  # made in code, perhaps: checked as its data would be
             r = data_of(r)
@@ -281,22 +279,20 @@ def _data(records: Writable | Iterable[Writable]) -> list[dict[str, Any]]:
             validate(Located(f"<record {i + 1}>", r), "record")
         if problems:
             raise RecordError(problems)
-        out.append(r)
+        out.append(record_of(r))
     return out
 
 
 def write(records: Writable | Iterable[Writable], lang: Lang | None = None) -> str:
     """Records in the canonical notation, one after another, each in ``lang`` (by default its own language);
     comments are written where they stood."""
-    return write_all(_in(record_of(data), lang) for data in _data(records))
+    return write_all(_in(record, lang) for record in _typed(records))
 
 
 def write_json(records: Writable | Iterable[Writable], lang: Lang | None = None) -> str:
     """Records as JSON, each in ``lang`` (by default its own language): one record as an object, several as an
     array (each validates against the record schema)."""
-    data = _data(records)
-    if _language(lang) is not None:
-        data = [data_of(record_of(d), lang) for d in data]
+    data = [data_of(record, _language(lang)) for record in _typed(records)]
     return json.dumps(data[0] if len(data) == 1 else data, ensure_ascii=False, indent=2) + "\n"
 
 
@@ -375,15 +371,16 @@ def replay(record: Record | TypedRecord | Located, rules: str | Path | Ruleset |
     ``RecordError`` at its line; a typed record made in code is checked as a
     record's data would be, and its problems are placed at ``<record>``.
     """
-    if isinstance(record, TypedRecord):
-        doc = Located("<record>", _data(record)[0])
+    if isinstance(record, Record):
+        typed, doc = record.model, record.located
+    elif isinstance(record, TypedRecord):  # made in code: checked, its places all at <record>
+        typed, doc = _typed(record)[0], Located("<record>", None)
     else:
-        doc = record.located if isinstance(record, Record) else record
-    typed = record.model if isinstance(record, Record) else record_of(doc.data)  # a Record's, built once
+        typed, doc = record_of(record.data), record
     if rules is None:  # the record's own, a file named from the record's folder; a fault of it is at its line
-        own = tuple(doc.data.get("options", {}).items()) + tuple(options)
+        own = tuple(typed.options.items()) + tuple(options)
         try:
-            rules = get_ruleset(doc.data.get("ruleset", "modern-fr"), own, Path(doc.file).parent).rules
+            rules = get_ruleset(typed.ruleset or "modern-fr", own, Path(doc.file).parent).rules
         except UnknownRuleset as exc:
             raise RecordError([doc.problem(("ruleset",), exc.message)]) from None
     elif not isinstance(rules, Rules):

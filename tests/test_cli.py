@@ -147,7 +147,8 @@ def test_convert_does_not_overwrite_its_input_unless_in_place(cli, tmp_path: Pat
     code, _, err = cli("convert", str(path), "--in-place")
     assert code == 0 and err == ""
     assert path.stat().st_ino != inode and stat.S_IMODE(path.stat().st_mode) == 0o640  # replaced, mode kept
-    assert json.loads(path.read_text("utf-8")) == json.loads(original)  # in its own format: JSON still
+    # in its own format, JSON still, the same record, its language (English, unstated) now written out
+    assert json.loads(path.read_text("utf-8")) == dict(json.loads(original), lang="en")
     code, _, err = cli("convert", "example:traite-art12", "--in-place")
     assert code == 2 and "only a file of your own" in err
 
@@ -271,10 +272,11 @@ def test_a_notation_file_is_parsed_once_until_it_changes(tmp_path: Path, monkeyp
     real = reader.records
     monkeypatch.setattr(reader, "records", lambda pieces, name: parsed.append(Path(name)) or real(pieces, name))
     (again,) = load_deals(path)
-    assert parsed == [] and (again.file, again.data, again.lines) == (first.file, first.data, first.lines)
+    assert parsed == [] and (again.file, again.model, again.located.lines) == (first.file, first.model,
+                                                                                first.located.lines)
     path.write_text(ART12.read_text("utf-8").replace("Premier", "Primus"), "utf-8")
     (changed,) = load_deals(path)
-    assert changed.data["players"] == ["Primus", "Dernier"] and parsed == [path]
+    assert changed.model.players == ("Primus", "Dernier") and parsed == [path]
     path.write_text("donne 1, donneur", "utf-8")  # an error is said every time, never kept
     for _ in range(2):
         (bad,) = load_deals(path)

@@ -58,7 +58,7 @@ def test_a_record_longer_than_a_block_is_refused_and_the_reading_stops(tmp_path:
 def test_a_parsed_record_pickles_with_its_places_and_says_where_its_cards_stand() -> None:
     import pickle
     record = next(pv.read("example:traite-art12"))
-    again = pickle.loads(pickle.dumps(record.located))
+    again = pickle.loads(pickle.dumps(record))
     for path in (("deals", 0, "hands", "elder", 3), ("deals", 0, "tricks", 2, 1), ("deals", 0, "talon", 0)):
-        assert again.where(path) == record.located.where(path) != (1, 1)
-    assert again.lines == record.located.lines and again.data == record.data
+        assert again.located.where(path) == record.located.where(path) != (1, 1)
+    assert again.located.lines == record.located.lines and again == record and again.data == record.data

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -10,11 +10,12 @@ from ..engine.sitting import SittingReplay, replay_sitting
 from ..errors import Problem, RecordError, msg
 from ..examples import shown
 from ..i18n import Lang, say, t
-from ..located import Located
-from ..records.model import record_of
 from ..render import Report, json_text
 from . import complete
 from .common import FormatOpt, LangOpt, OptionOpt, RecordsArg, load_deals, report_problems, rulesets_for
+
+if TYPE_CHECKING:
+    from ..api import Record
 
 EXIT_MISMATCH = 3
 
@@ -44,7 +45,7 @@ def _report(rep: SittingReplay, title: str, step: int, lang: Lang) -> Report:
     return out.items([(0, f"! {say(m.problem.message, lang)} ({t('line', lang)} {m.problem.line})") for m in rep.mismatches])
 
 
-def _json(rep: SittingReplay, ruleset_id: str, doc: Located, typed: object) -> dict[str, Any]:
+def _json(rep: SittingReplay, ruleset_id: str, doc: Record, typed: object) -> dict[str, Any]:
     names = rep.players
     parties = [{"single": names[line.seats.single], "player": names[line.seats.player],
                 "adviser": names[line.seats.adviser],
@@ -85,14 +86,14 @@ def chouette_command(
     for f in files:
         records = load_deals(f)
         bad = [r for r in records if isinstance(r, RecordError)]
-        docs = [r for r in records if isinstance(r, Located)]
+        docs = [r for r in records if not isinstance(r, RecordError)]
         try:
             if bad:
                 raise RecordError([p for r in bad for p in r.problems])
             if not docs:
                 raise RecordError([Problem(str(f), 1, 1, "", msg("no-partie", "no partie to settle"))])
             sets = rulesets_for(docs[0], shown(f, docs[0].file), ruleset, option, lang)
-            parties = [(record_of(doc.data), doc) for doc in docs]
+            parties = [(doc.model, doc.located) for doc in docs]
             for rs in sets:
                 rep = replay_sitting(parties, rs.rules)
                 status = max(status, EXIT_MISMATCH if rep.mismatches else 0)

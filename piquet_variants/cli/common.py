@@ -8,19 +8,21 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer._click import exceptions as click  # Typer carries its own copy of Click, which raises these
 from typer._types import TyperChoice
 
 from ..errors import Message, PiquetError, Problem, RecordError, UnknownRuleset, Word, echo, msg
-from ..located import Located
 from ..ruleset.model import Ruleset
 from ..render import OutputFormat, Report, json_text
 from ..i18n import Lang, say, t
 from . import complete
 from .diagnostics import in_language, note, warn
+
+if TYPE_CHECKING:
+    from ..api import Record
 
 FormatOpt = Annotated[OutputFormat, typer.Option("--format", "-f", help="Output format: table, json or markdown.")]
 OptionOpt = Annotated[list[str] | None, typer.Option(
@@ -178,20 +180,20 @@ def choose_rulesets(refs: Sequence[str], raw: list[str] | None,
     return out
 
 
-def record_rulesets(doc: Located, where: str, raw: list[str] | None, lang: Lang) -> list[Ruleset]:
+def record_rulesets(doc: Record, where: str, raw: list[str] | None, lang: Lang) -> list[Ruleset]:
     """The ruleset a record names (``modern-fr``, with a warning, where it names none), with the record's options,
     then the bare ``raw`` ones; a ruleset file is found from the record's folder.  A ruleset not found is a
     ``RecordError`` at the record's line."""
-    if "ruleset" not in doc.data:
+    if doc.model.ruleset is None:
         warn(f"{where}: {t('assumed ruleset', lang).format(ruleset=DEFAULT_RULESET)}", lang)
-    own = tuple(doc.data.get("options", {}).items())
+    own = tuple(doc.model.options.items())
     try:
-        return choose_rulesets([doc.data.get("ruleset", DEFAULT_RULESET)], raw, own, Path(doc.file).parent)
+        return choose_rulesets([doc.model.ruleset or DEFAULT_RULESET], raw, own, Path(doc.file).parent)
     except UnknownRuleset as exc:  # the record's fault, at its line
-        raise RecordError([doc.problem(("ruleset",), exc.message)]) from None
+        raise RecordError([doc.located.problem(("ruleset",), exc.message)]) from None
 
 
-def rulesets_for(doc: Located, where: str, refs: list[str] | None, raw: list[str] | None,
+def rulesets_for(doc: Record, where: str, refs: list[str] | None, raw: list[str] | None,
                  lang: Lang) -> list[Ruleset]:
     """The rulesets a record is replayed under: its own (``record_rulesets``), or those ``--ruleset`` names.
 
@@ -202,8 +204,8 @@ def rulesets_for(doc: Located, where: str, refs: list[str] | None, raw: list[str
     """
     if not refs:
         return record_rulesets(doc, where, raw, lang)
-    own_id = doc.data.get("ruleset", DEFAULT_RULESET)
-    own = tuple(doc.data.get("options", {}).items())
+    own_id = doc.model.ruleset or DEFAULT_RULESET
+    own = tuple(doc.model.options.items())
     sets = choose_rulesets(refs, raw, own, own_for=own_id)
     for rs in sets:
         if own and rs.id != own_id:
@@ -212,7 +214,7 @@ def rulesets_for(doc: Located, where: str, refs: list[str] | None, raw: list[str
     return sets
 
 
-def each_record(path: Path) -> Iterator[Located | RecordError]:
+def each_record(path: Path) -> Iterator[Record | RecordError]:
     """Each record of a file (JSON if ``.json``, else the traditional notation), of a shipped ``example:NAME``,
     or of ``-``, each read or the error that spoils it, as it is read (``piquet_variants.api.read``).
 
@@ -229,13 +231,13 @@ def each_record(path: Path) -> Iterator[Located | RecordError]:
     return _read_notation(path)
 
 
-def load_deals(path: Path) -> list[Located | RecordError]:
+def load_deals(path: Path) -> list[Record | RecordError]:
     """Every record of a file, as ``each_record`` gives them, for a command that needs them all at once (a
     sitting, a report)."""
     return list(each_record(path))
 
 
-def numbered(results: Iterable[Located | RecordError]) -> Iterator[tuple[int, bool, Located | RecordError]]:
+def numbered(results: Iterable[Record | RecordError]) -> Iterator[tuple[int, bool, Record | RecordError]]:
     """Each record with its number in the file from 1, and whether it is the file's only one (known once the
     next is read, or the file's end)."""
     ahead = iter(results)
@@ -257,19 +259,19 @@ class _Stdin:
         return sys.stdin.buffer.read(size)
 
 
-def _located(source: Path | _Stdin) -> Iterator[Located | RecordError]:
-    """The records ``read`` gives, each with its places, and each error in its place between them."""
+def _located(source: Path | _Stdin) -> Iterator[Record | RecordError]:
+    """The records ``read`` gives, and each error in its place between them."""
     from ..api import read
 
     errors: list[RecordError] = []
     for record in read(source, on_error=errors.append):
         yield from errors
         errors.clear()
-        yield record.located
+        yield record
     yield from errors
 
 
-def _read_notation(path: Path) -> Iterator[Located | RecordError]:
+def _read_notation(path: Path) -> Iterator[Record | RecordError]:
     """A notation file's records, as read; a small file's are parsed once and kept (``stored``) until the file or
     the package's code changes; a file with a bad record is parsed every time, so that its problems are always said.
 
@@ -278,6 +280,7 @@ def _read_notation(path: Path) -> Iterator[Located | RecordError]:
     other rulesets or in another format, is read back instead.  A file larger
     than one record may be is not kept: its records are read one at a time.
     """
+    from ..api import Record
     from ..located import MAX_BYTES
     from ..stored import digest, stored
 
@@ -292,10 +295,10 @@ def _read_notation(path: Path) -> Iterator[Located | RecordError]:
     def name() -> str:
         return f"records-{_reader_key()}-{digest([str(path).encode(), path.read_bytes()])}.pickle"
 
-    def parse() -> list[Located | RecordError]:
+    def parse() -> list[Record | RecordError]:
         return list(_located(path))
 
-    return iter(stored(name, parse, lambda found: isinstance(found, list) and all(isinstance(r, Located) for r in found),
+    return iter(stored(name, parse, lambda found: isinstance(found, list) and all(isinstance(r, Record) for r in found),
                        keep=lambda records: not any(isinstance(r, RecordError) for r in records)))
 
 

@@ -20,7 +20,6 @@ from ..engine.scoring import CATEGORIES
 from ..errors import RecordError, msg
 from ..i18n import Lang, t
 from ..lexicon import value_words
-from ..records.model import record_of
 from ..render import Report, Streamed
 from ..rulebook.views import footnote
 from ..ruleset.model import Ruleset, plain
@@ -54,9 +53,9 @@ def compare_command(
         try:
             if isinstance(doc, RecordError):
                 raise doc
-            record = record_of(doc.data)
-            reps = [replay(record, rs.rules, doc) for rs in sets]
-            found = [(name, rs, attribute(record, doc, sets[0], rs, budget)) for name, rs in zip(names[1:], sets[1:])]
+            record = doc.model
+            reps = [replay(record, rs.rules, doc.located) for rs in sets]
+            found = [(name, rs, attribute(record, doc.located, sets[0], rs, budget)) for name, rs in zip(names[1:], sets[1:])]
         except RecordError as exc:  # this record only: the others are still compared
             report_problems(exc.problems, lang)
             bad = True

@@ -17,19 +17,22 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, BinaryIO, Literal
+from typing import TYPE_CHECKING, Annotated, BinaryIO, Literal
 
 import typer
 
 from ..errors import OutputError, PiquetError, Problem, RecordError, Word, msg
 from ..examples import PREFIX, resolve
 from ..files import check_output_file, replacing, system_reason
-from ..located import Located
 from . import complete
 from ..i18n import Lang, t
 from .common import STDIN, each_record, numbered
 from .diagnostics import in_language
+
+if TYPE_CHECKING:
+    from ..api import Record
 
 Target = Literal["json", "notation"]
 
@@ -120,7 +123,7 @@ def convert_command(
                 problems += doc.problems
                 continue
             if target is None:  # the first record's format says the other's
-                from_json = doc.lines is None
+                from_json = doc.located.lines is None
                 own: Target = "json" if from_json else "notation"
                 target = to or (own if in_place else _target_for(from_json, output))
             if problems:  # a record bad already: every record is still checked, and nothing written
@@ -135,25 +138,25 @@ def convert_command(
         out.write(("\n]\n" if target == "json" and several else "").encode("utf-8"))
 
 
-def _converted(doc: Located, target: Target, k: int, alone: bool, lang: Lang | None) -> str:
+def _converted(doc: Record, target: Target, k: int, alone: bool, lang: Lang | None) -> str:
     """One record in the target format and in ``lang`` (None: its own), as it stands in the whole: JSON an object
     alone, or an item of the array of several records; notation after a blank line from the record before."""
     from ..api import write, write_json
 
     if target == "notation":
-        return ("\n" if k > 1 else "") + write(doc.data, lang)
+        return ("\n" if k > 1 else "") + write(doc, lang)
     problems = _checked(doc, target)
     if problems:
         raise RecordError(problems)
-    text = write_json(doc.data, lang)
+    text = write_json(doc, lang)
     if alone:
         return text
     return ("[" if k == 1 else ",") + "\n" + "\n".join("  " + line for line in text.rstrip("\n").split("\n"))
 
 
-def _checked(doc: Located, target: Target) -> list[Problem]:
+def _checked(doc: Record, target: Target) -> list[Problem]:
     """A record's problems in the target format: JSON is held to the record schema."""
     if target == "notation":
         return []
     from ..schemas import validate
-    return validate(doc, "record")
+    return validate(replace(doc.located, data=doc.data), "record")

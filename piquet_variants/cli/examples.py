@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from .. import examples
-from ..located import Located
+from ..errors import RecordError
 from ..i18n import Lang, t
 from ..render import OutputFormat, Report, json_text
 from . import complete
@@ -23,13 +23,13 @@ def _described(path: Path) -> dict[str, Any]:
     name = examples.name_of(path)
     entry: dict[str, Any] = {"name": name.rsplit(".", 1)[0], "file": name, "path": str(path), "ruleset": None,
                              "source": None}
-    records = [r for r in load_deals(path) if isinstance(r, Located)]
+    records = [r for r in load_deals(path) if not isinstance(r, RecordError)]
     entry["records"] = len(records)
     if not records:  # shipped, so it reads; a broken one is still listed
         return entry
-    data = records[0].data
-    source = data.get("source", {})
-    entry["ruleset"] = data.get("ruleset")
+    first = records[0].model
+    source = first.source
+    entry["ruleset"] = first.ruleset
     entry["source"] = ", ".join(v for v in (source.get("title"), source.get("locator")) if v) or None
     return entry
 

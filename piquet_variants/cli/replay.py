@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -18,14 +18,16 @@ from ..examples import shown
 from ..i18n import Lang, t
 from ..lexicon import place
 from ..records.checks import Check, figure_id
-from ..records.model import TypedRecord, record_of
+from ..records.model import TypedRecord
 from ..narrative import said, tell, unplayed
-from ..located import Located
 from ..ruleset.model import Ruleset
 from ..render import Report, Streamed
 from . import complete
 from .common import (FormatOpt, LangOpt, OptionOpt, RecordsArg, choose_rulesets, each_record, numbered,
                      record_rulesets, report_problems, rulesets_for, warn, worst)
+
+if TYPE_CHECKING:
+    from ..api import Record
 
 EXIT_MISMATCH = 3
 
@@ -140,7 +142,7 @@ def replay_command(
         raise typer.Exit(status)
 
 
-def _replayed(out: Streamed, f: Path, doc: Located | RecordError, k: int, alone: bool,
+def _replayed(out: Streamed, f: Path, doc: Record | RecordError, k: int, alone: bool,
               asked: tuple[list[Ruleset] | None, list[str] | None, list[str] | None], lang: Lang,
               narrative: bool | None) -> int:
     """Replay one record under each ruleset asked for (its own where none is) and write what each gives, or its
@@ -152,15 +154,15 @@ def _replayed(out: Streamed, f: Path, doc: Located | RecordError, k: int, alone:
         sets = _rulesets(doc, where, asked, lang)
     except RecordError as exc:
         return _said(exc, lang)
-    record = record_of(doc.data)
+    record = doc.model
     status = 0
     for rs in sets:
         try:
-            rep = replay(record, rs.rules, doc)
+            rep = replay(record, rs.rules, doc.located)
         except RecordError as exc:  # a revoke, an impossible discard: this record only
             return worst(status, _said(exc, lang))
         status = worst(status, EXIT_MISMATCH if rep.mismatches else 0)
-        tell_it = narrative if narrative is not None else doc.lines is not None
+        tell_it = narrative if narrative is not None else doc.located.lines is not None
         out.add(_account(rep, record, f"{where}: {rs.id}", lang, tell_it, rs),
                 dict(replay_json(rep, rs.id, lang), file=shown(f, doc.file), record=k))
         if rep.partie.tie_deals_left:
@@ -174,12 +176,12 @@ def _replayed(out: Streamed, f: Path, doc: Located | RecordError, k: int, alone:
     return status
 
 
-def _rulesets(doc: Located, where: str, asked: tuple[list[Ruleset] | None, list[str] | None, list[str] | None],
+def _rulesets(doc: Record, where: str, asked: tuple[list[Ruleset] | None, list[str] | None, list[str] | None],
               lang: Lang) -> list[Ruleset]:
     """The rulesets a record is replayed under: those --ruleset names, compiled once for the whole file, unless
     the record chose options of its own (``rulesets_for``: they hold under its own ruleset), or its own."""
     chosen, refs, option = asked
-    if chosen is None or not doc.data.get("options"):
+    if chosen is None or not doc.model.options:
         return chosen if chosen is not None else record_rulesets(doc, where, option, lang)
     return rulesets_for(doc, where, refs, option, lang)
 

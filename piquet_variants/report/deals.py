@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..analysis import DealAnalysis, analyse
 from ..attribution import Cause, attribute
@@ -29,13 +29,15 @@ from ..engine.scoring import CATEGORIES
 from ..errors import Problem, RecordError
 from ..i18n import Lang, say, t
 from ..records.checks import Check
-from ..located import Located
-from ..records.model import RecordedDeal, record_of
+from ..records.model import RecordedDeal
 from ..narrative import said, tell, unplayed
 from ..lexicon import place, value_words
 from ..ruleset.model import Ruleset
 from ..players.registry import DEFAULT_PLAYER
 from .rules import chosen_words
+
+if TYPE_CHECKING:
+    from ..api import Record
 
 #: The player who annotates a deal's decisions, and the seed he draws with.
 ANNOTATOR = DEFAULT_PLAYER
@@ -46,7 +48,7 @@ SEED = 1
 class Entry:
     """One record to report: where it was read, and the ruleset it names (with its options), already chosen."""
 
-    doc: Located
+    doc: Record
     number: int  # the record's place in its file, from 1
     of: int  # how many records the file holds
     own: Ruleset
@@ -187,17 +189,17 @@ def _problem(p: Problem, lang: Lang) -> dict[str, str]:
 def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str, Any]:
     """One record's page.  Raises ``RecordError`` where the record's own ruleset cannot replay it."""
     doc, own = entry.doc, entry.own
-    record = record_of(doc.data)
-    reps = [(own, replay(record, own.rules, doc))]
+    record = doc.model
+    reps = [(own, replay(record, own.rules, doc.located))]
     failed = []
     for rs in chosen:
         if rs.id == own.id:
             continue
         try:
-            reps.append((rs, replay(record, rs.rules, doc)))
+            reps.append((rs, replay(record, rs.rules, doc.located)))
         except RecordError as exc:
             failed.append({"ruleset": rs.id, "problems": [_problem(p, lang) for p in exc.problems]})
-    found = [(rs, attribute(record, doc, own, rs)) for rs, _ in reps[1:]]
+    found = [(rs, attribute(record, doc.located, own, rs)) for rs, _ in reps[1:]]
     annotated = {d.number: _annotations(d, lang) for d in analyse(reps[0][1], ANNOTATOR, entry.annotate, SEED)} \
         if entry.annotate else {}
     deals = []
@@ -211,11 +213,11 @@ def page(entry: Entry, chosen: list[Ruleset], name: str, lang: Lang) -> dict[str
             "scores": _scores(under), "checks": _checks(under, lang),
             "causes": _causes(own, found, d.number, lang), "annotations": annotated.get(d.number),
             "narratives": [{"ruleset": rs.id, **_narrative(rep.deals[n], recorded, lang)} for rs, rep in reps]})
-    source = doc.data.get("source", {})
+    source = record.source
     title = ", ".join(v for v in (source.get("title"), source.get("locator")) if v) or Path(doc.file).name
     return {"name": name, "title": title, "file": Path(doc.file).name, "number": entry.number, "of": entry.of,
-            "source_note": source.get("note", ""), "players": doc.data["players"],
-            "comments": [c["text"] for c in doc.data.get("comments", [])],
+            "source_note": source.get("note", ""), "players": list(record.players),
+            "comments": [c.text for c in record.comments],
             "own": own.id, "own_options": chosen_words(own, lang),
             "rulesets": [rs.id for rs, _ in reps], "failed": failed, "deals": deals,
             "parties": [_partie(rs, rep, lang) for rs, rep in reps],
