@@ -135,6 +135,8 @@ def _labels_only(text: str) -> str:
     text = re.sub(r"[\w-]+: [\w-]+(?:\\?\|[\w-]+)+", "", text)  # an option and its choices: ids
     text = re.sub(r"\bmarquoir (?:How to play|Setup|Scoring|End of the game)", "", text)  # a locator: the page's own
     text = re.sub(r"Cavendish[^|\n]*", "", text)  # an example's source and locator: the book's
+    # a source's locator, between its id and its attestation ("cavendish-treatise Description, Calling [énoncé]")
+    text = re.sub(r"(\b[a-z]+-[a-z0-9-]+) [^\[|\n]*?(\\?\[)", r"\1 \2", text)
     return re.sub(r"\([^()]*\)", "", text)
 
 
