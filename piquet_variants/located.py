@@ -282,11 +282,15 @@ def _fault(exc: Any, lines: list[str]) -> tuple[int, int, Message]:
         return context.line + 1, context.column + 1, msg("yaml-open-quote", "the quotation opened here with {quote} "
                                                          "is never closed", quote=quote)
     if exc.context and "flow" in exc.context and context is not None:
-        if "sequence" in exc.context:
-            return context.line + 1, context.column + 1, msg("yaml-open-list", "the list opened here with '[' is "
-                                                             "not closed with ']' (or its items are not parted by ',')")
-        return context.line + 1, context.column + 1, msg("yaml-open-map", "the map opened here with '{{' is not "
-                                                         "closed with '}}' (or its items are not parted by ',')")
+        opened = (context.line, context.column, "[" if "sequence" in exc.context else "{")
+        if "sequence" not in exc.context and "mapping" not in exc.context:  # a flow node: the file ended in one
+            opened = _unclosed(lines, context.line, context.column) or opened
+        at_line, at_col, bracket = opened
+        if bracket == "[":
+            return at_line + 1, at_col + 1, msg("yaml-open-list", "the list opened here with '[' is "
+                                                "not closed with ']' (or its items are not parted by ',')")
+        return at_line + 1, at_col + 1, msg("yaml-open-map", "the map opened here with '{{' is not "
+                                            "closed with '}}' (or its items are not parted by ',')")
     ended = _quote_ended_early(lines, line, col)
     if ended is not None and ("expected key" in said or "expected <block end>" in said):
         if lines[line - 1][ended - 1] == "'":
@@ -295,6 +299,26 @@ def _fault(exc: Any, lines: list[str]) -> tuple[int, int, Message]:
         return line, ended, msg("yaml-quote-ends-double", "the quotation ends here, before the rest of the value: "
                                 'a " inside double quotes is written \\" (or the value put in single quotes)')
     return _by_indentation(said, line, col, lines, context)
+
+
+def _unclosed(lines: list[str], line: int, column: int) -> tuple[int, int, str] | None:
+    """The last ``[`` or ``{`` left open before ``line``/``column`` (0-based), outside quotes and comments: where a
+    file ends inside a flow node, the parser's own mark is the end, not the bracket that was never closed."""
+    stack: list[tuple[int, int, str]] = []
+    for n, text in enumerate(lines[:line + 1]):
+        quote = ""
+        for c, ch in enumerate(text if n < line else text[:column]):
+            if quote:
+                quote = "" if ch == quote else quote
+            elif ch in "'\"":
+                quote = ch
+            elif ch == "#" and (c == 0 or text[c - 1] in " \t"):
+                break
+            elif ch in "[{":
+                stack.append((n, c, ch))
+            elif ch in "]}" and stack:
+                stack.pop()
+    return stack[-1] if stack else None
 
 
 def _quote_ended_early(lines: list[str], line: int, col: int) -> int | None:

@@ -93,6 +93,8 @@ def test_the_text_behind_a_citation(cli) -> None:
     ("id: x\nrules:\n  deal\n    hand: 12\n", 3, "'deal' has no ':' after it, as a key must", "  deal"),
     ('id: x\ntitle: "Piquet\nrules: {}\n', 2, 'the quotation opened here with " is never closed', 'title: "Piquet'),
     ("id: x\ntitle: [a, b\nrules: {}\n", 2, "the list opened here with '[' is not closed", "title: [a, b"),
+    ("id: x\nextends: [\n", 2, "the list opened here with '[' is not closed", "extends: ["),  # the file ends in it
+    ("id: x\nextends: [a, {b: 1}\n", 2, "the list opened here with '[' is not closed", "extends: [a, {b: 1}"),
     ("id: x\n\ttitle: y\n", 2, "a tab indents this line", "title: y"),
     ("id: x\ntitle: a: b\n", 2, "a value that holds ': ' must be put in quotes", "title: a: b"),
     ('id: x\ntitle: "it says "so" here"\n', 2, 'the quotation ends here, before the rest of the value: a " inside',
