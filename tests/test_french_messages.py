@@ -110,6 +110,7 @@ def _commands(folder: Path, bad: dict[str, Path]) -> list[tuple[str, ...]]:
         ("replay", "example:traite-art12", "-o", "nothing"),
         ("simulate", "-r", "nosuch", "--deals", "1"),
         ("simulate", "-r", "traite", "--players", "nosuch:random", "--deals", "1"),
+        ("simulate", "--deals", "abc"), ("simulate", "--deals", "0"), ("simulate", "--deals", "1.5"),
         ("odds", "-r", rulesets[0]), ("sources", "show", "nosuch"), ("sources", "text", "nosuch"),
     ]
 
@@ -130,6 +131,7 @@ def test_every_command_says_bad_input_in_french(cli, tmp_path: Path) -> None:
     assert "il manque sa 'fin de donne'" in whole and "la citation ouverte ici par \" n'est jamais fermée" in whole
     assert "clé 'nonsense' inconnue" in whole or "clé inconnue 'nonsense'" in whole
     assert "attendu ici : texte, non un nombre entier : 3" in whole
+    assert "abc n'est pas un nombre entier" in whole and "0 n'est pas dans l'intervalle 1<=x<=" in whole
 
 
 def test_the_same_inputs_in_english_are_full_of_the_words_looked_for(cli, tmp_path: Path) -> None:

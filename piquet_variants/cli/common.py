@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import stat
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -90,10 +92,30 @@ def _usage_message(exc: click.UsageError) -> Message:
         case click.BadParameter() if exc.param is not None and isinstance(exc.param.type, TyperChoice):
             return msg("not-a-choice", "Invalid value for {hint}: the choices are {choices}.", hint=hint,
                        choices=tuple(map(str, exc.param.type.choices)))
+        case click.BadParameter() if _figure_refused(exc.message) is not None:
+            return msg("invalid-value", "Invalid value for {hint}: {message}", hint=hint,
+                       message=_figure_refused(exc.message))
         case click.BadParameter():
             return msg("invalid-value-said", "Invalid value for {hint}: {message}", hint=hint,
                        message=Word(exc.message))
     return msg("usage", "{message}", message=Word(exc.message))
+
+
+#: Click's two refusals of a figure (``IntRange`` and the like), the only words of its own a number option says: they
+#: are read at the border, into the tool's own messages, since Click's exception keeps neither the value nor the bound.
+_NOT_A_FIGURE = re.compile(r"'(?P<value>.*)' is not a valid (?P<kind>int|integer|float)(?: range)?\.")
+_OUT_OF_RANGE = re.compile(r"(?P<value>\S+) is not in the range (?P<range>\S+)\.")
+
+
+def _figure_refused(said: str) -> Message | None:
+    """What Click says of a figure refused, as the tool's message; None for any other refusal."""
+    if (m := _NOT_A_FIGURE.fullmatch(said)) is not None:
+        if m["kind"] == "float":
+            return msg("not-a-figure", "{value} is not a number", value=m["value"])
+        return msg("not-a-whole-number", "{value} is not a whole number", value=m["value"])
+    if (m := _OUT_OF_RANGE.fullmatch(said)) is not None:
+        return msg("out-of-range", "{value} is not in the range {range}", value=m["value"], range=m["range"])
+    return None
 
 
 class BadOption(PiquetError):
