@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import dataclasses
 import importlib.util
 import json
@@ -508,17 +510,13 @@ def test_the_measure_is_kept_as_plain_data_in_the_users_cache(tmp_path: Path,
     monkeypatch.setenv("PIQUET_VARIANTS_CACHE", str(tmp_path))
     monkeypatch.setattr(learned, "MEASURED", 30)
     rules = get_ruleset("marquoir").rules
-    learned.measured.cache_clear()
-    try:
-        first = learned.measured(rules)
-        kept = [p for p in tmp_path.iterdir() if p.name.startswith("outlook-")]
-        assert len(kept) == 1 and kept[0].read_bytes()[:1] != b"\x80"  # marshal, not a pickle
-        assert kept[0].stat().st_mode & 0o077 == 0
-        learned.measured.cache_clear()
-        again = learned.measured(rules)
-        assert again.outlook.deals == first.outlook.deals and again.most == first.most
-    finally:
-        learned.measured.cache_clear()
+    # the measure is kept in the process by the ruleset's identity: a copy of the rules is a ruleset it has not seen
+    first = learned.measured(copy.deepcopy(rules))
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("outlook-")]
+    assert len(kept) == 1 and kept[0].read_bytes()[:1] != b"\x80"  # marshal, not a pickle
+    assert kept[0].stat().st_mode & 0o077 == 0
+    again = learned.measured(copy.deepcopy(rules))
+    assert again.outlook.deals == first.outlook.deals and again.most == first.most
 
 
 def test_the_outlook_of_a_series_of_games_of_tiny_deals_is_built_without_deep_recursion() -> None:

@@ -37,6 +37,7 @@ from typing import ClassVar, Final, TypeGuard
 
 from ..engine.combos import KINDS, tables
 from ..engine.deal import Phase
+from ..engine.derived import per_ruleset
 from .cavendish import CavendishPlayer
 from .features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, TOP, Situation, follow_features,
                        lead_features)
@@ -252,10 +253,10 @@ class Measured:
         self.expected = {kind: sum(r[4 + i] for r in rows) / len(rows) for i, kind in enumerate(KINDS)}
 
 
-@cache
+@per_ruleset
 def measured(rules: Rules) -> Measured:
     """The measure of a ruleset's deals, kept in the user's cache (plain data) under the ruleset's and the player's
-    digest."""
+    digest, and in the process by the ruleset's identity (asked at every card of a partie's last deals)."""
     def name() -> str:
         code = [Path(__file__), WEIGHTS, *(Path(__file__).with_name(f) for f in ("cavendish.py", "features.py"))]
         return f"outlook-{digest([repr(rules).encode(), files_digest(code).encode(), str(MEASURED).encode()])}"
@@ -291,8 +292,6 @@ class LearnedPlayer:
         self.sinking = "sink" in options
         self.quick = "quick" in options
         self._base: LearnedPlayer | None = None
-        self._rules: Rules | None = None
-        self._measure: Measured | None = None
 
     def choose(self, view: View, legal: Legal) -> int:
         if legal.phase == Phase.PLAY:
@@ -315,7 +314,7 @@ class LearnedPlayer:
         left = view.hand.bit_count()
         if left > ENDGAME:
             return False
-        m = self._measured(view.rules)
+        m = measured(view.rules)
         mine, his = so_far(view)
         reach = (m.most[view.role][left], m.most[view.opponent][left])
         me = view.role
@@ -323,13 +322,6 @@ class LearnedPlayer:
         if not m.outlook.decides(view.context, most):
             return False
         return at_stake(m.outlook, view.context, view.role, mine, his, reach)
-
-    def _measured(self, rules: Rules) -> Measured:
-        """The ruleset's measure, kept for the rules it was asked of: ``measured`` is keyed by the rules, and
-        hashing a ruleset's frozen values at every card cost more than the rest of the card's choice."""
-        if self._measure is None or self._rules is not rules:
-            self._rules, self._measure = rules, measured(rules)
-        return self._measure
 
     def _plain(self) -> LearnedPlayer:
         """The player the rollouts are played out by, in both seats: blind, quick, the same weights."""
@@ -342,14 +334,14 @@ class LearnedPlayer:
         other's."""
         if self.blind:
             return lambda score, role: float(score.totals[role] - score.totals[1 - role])
-        outlook, context = self._measured(view.rules).outlook, view.context
+        outlook, context = measured(view.rules).outlook, view.context
         return lambda score, role: outlook.worth(context, role, score.totals[role], score.totals[1 - role])
 
     def _lost(self, view: View) -> bool:
         """Whether every point he makes from now on costs him: by the outlook, or by the ``score`` option's rule."""
         if self.blind:
             return self.to_score and hopeless(view)
-        m = self._measured(view.rules)
+        m = measured(view.rules)
         return m.outlook.sees(view.context) and costs_to_score(view, m.outlook,
                                                                m.most[view.role][view.hand.bit_count()])
 
@@ -358,6 +350,6 @@ class LearnedPlayer:
             return True
         if self.blind:
             return False
-        m = self._measured(view.rules)
+        m = measured(view.rules)
         return m.outlook.sees(view.context) and sinks_to_score(view, legal, m.outlook, m.most[view.role][view.rules.deal.hand],
                                                                     m.expected)
