@@ -78,6 +78,7 @@ def _usage_message(exc: click.UsageError) -> Message:
     hint = exc.param_hint if isinstance(exc, click.BadParameter) else None
     if isinstance(exc, click.BadParameter) and exc.param is not None and hint is None:
         hint = " / ".join(repr(o) for o in exc.param.opts) if exc.param.opts else repr(exc.param.name)
+    figure = _figure_refused(exc.message) if isinstance(exc, click.BadParameter) else None
     match exc:
         case Unusable():
             return msg("invalid-value", "Invalid value for {hint}: {message}", hint=exc.param_hint, message=exc.said)
@@ -92,9 +93,8 @@ def _usage_message(exc: click.UsageError) -> Message:
         case click.BadParameter() if exc.param is not None and isinstance(exc.param.type, TyperChoice):
             return msg("not-a-choice", "Invalid value for {hint}: the choices are {choices}.", hint=hint,
                        choices=tuple(map(str, exc.param.type.choices)))
-        case click.BadParameter() if _figure_refused(exc.message) is not None:
-            return msg("invalid-value", "Invalid value for {hint}: {message}", hint=hint,
-                       message=_figure_refused(exc.message))
+        case click.BadParameter() if figure is not None:
+            return msg("invalid-value", "Invalid value for {hint}: {message}", hint=hint, message=figure)
         case click.BadParameter():
             return msg("invalid-value-said", "Invalid value for {hint}: {message}", hint=hint,
                        message=Word(exc.message))
