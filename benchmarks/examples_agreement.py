@@ -95,19 +95,18 @@ def markdown(a: Agreement) -> str:
     reasons = sorted({said_skipped(s, "en") for s in total.skipped})
     if reasons:
         lines += ["", "Not annotated: " + "; ".join(reasons) + "."]
-    valued = [(d.book.value, d.player.value) for d in a.disagreements
-              if d.book.value is not None and d.player.value is not None]
+    leaning = a.leaning()
     lines += ["", f"Of {len(a.disagreements)} disagreements, the analysis values the book's choice higher in "
-              f"{sum(b > p for b, p in valued)}, the player's in {sum(p > b for b, p in valued)}, and both the same in "
-              f"{sum(b == p for b, p in valued)} (over the same drawn deals: {a.samples} a choice, seed {a.seed}).",
+              f"{leaning.book}, the player's in {leaning.player}, and both the same in {leaning.same} (over the same drawn deals: {a.samples} a choice, seed {a.seed}).",
               "", "| Record | Decision | The book | The player | Worth: the book's, the player's |", "|---|---|---|---|---|"]
     for d in a.disagreements:
-        role = ("elder", "younger")[d.role]
-        what = {Choice.DISCARD: f"{role}'s discard", Choice.CALL: f"{role}'s {d.kind}",
-                Choice.CARD: f"{role}'s card to trick {d.trick}"}[d.choice]
-        book = _cards(d.book.cards) + (f" (sinking {_cards(d.sunk)})" if d.sunk else "")
-        lines.append(f"| `{d.file}` #{d.record} | {what} | {book} | {_cards(d.player.cards)} | "
-                     f"{_value(d.book)}, {_value(d.player)} |")
+        seen = d.seen
+        role = ("elder", "younger")[seen.role]
+        what = {Choice.DISCARD: f"{role}'s discard", Choice.CALL: f"{role}'s {seen.kind}",
+                Choice.CARD: f"{role}'s card to trick {d.trick}"}[seen.choice]
+        book = _cards(seen.book.cards) + (f" (sinking {_cards(seen.sunk)})" if seen.sunk else "")
+        lines.append(f"| `{d.file}` #{d.record} | {what} | {book} | {_cards(seen.player.cards)} | "
+                     f"{_value(seen.book)}, {_value(seen.player)} |")
     return "\n".join(lines)
 
 

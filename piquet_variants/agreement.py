@@ -170,20 +170,25 @@ class Tally:
 
 @dataclass(frozen=True, slots=True)
 class Disagreement:
-    """A decision of the book's that the player makes otherwise: the record, the decision (a call's kind, a card's
-    trick), the book's choice, the player's, and a lesser call's cards sunk."""
+    """A decision of the book's that the player makes otherwise: the record, the trick a card is played to, and the
+    decision as the analysis saw it."""
 
     file: str
     record: int
     locator: str
     chapter: Chapter | None
-    choice: Choice
-    role: int
-    kind: str | None
     trick: int | None
-    book: Worth
-    player: Worth
-    sunk: tuple[int, ...] = ()
+    seen: Seen
+
+
+@dataclass(frozen=True, slots=True)
+class Leaning:
+    """How the disagreements the analysis valued both ways fall: the book's choice worth more, the player's, the
+    same."""
+
+    book: int
+    player: int
+    same: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +206,11 @@ class Agreement:
         for _, tally in self.chapters:
             out.add(tally)
         return out
+
+    def leaning(self) -> Leaning:
+        valued = [(d.seen.book.value, d.seen.player.value) for d in self.disagreements
+                  if d.seen.book.value is not None and d.seen.player.value is not None]
+        return Leaning(sum(b > p for b, p in valued), sum(p > b for b, p in valued), sum(b == p for b, p in valued))
 
 
 def _key(seen: Seen, trick: int) -> Key:
@@ -228,9 +238,8 @@ def count(records: Iterable[Examined], samples: int, seed: int, player: str) -> 
                 if d.player.cards == d.book.cards:
                     tally.agreed[d.choice] += 1
                     continue
-                disagreements.append(Disagreement(rec.file, rec.record, rec.locator, chapter, d.choice, d.role,
-                                                  d.kind, trick if d.choice == Choice.CARD else None, d.book,
-                                                  d.player, d.sunk))
+                disagreements.append(Disagreement(rec.file, rec.record, rec.locator, chapter,
+                                                  trick if d.choice == Choice.CARD else None, d))
         tally.skipped |= rec.skipped
         for k in rec.given - seen:
             tally.not_annotated[k.choice] += 1
@@ -258,9 +267,10 @@ def as_data(a: Agreement) -> dict[str, Any]:
                                       for s in sorted(t.skipped, key=lambda s: (s.choice.value, s.reason.value))]}
                          for c, t in a.chapters],
             "disagreements": [{"file": d.file, "record": d.record, "locator": d.locator,
-                               "chapter": d.chapter.value if d.chapter else None, "decision": d.choice.value,
-                               "role": ROLES[d.role], "kind": d.kind, "trick": d.trick, "book": _worth(d.book),
-                               "player": _worth(d.player), "sunk": [card_name(c) for c in d.sunk]}
+                               "chapter": d.chapter.value if d.chapter else None, "decision": d.seen.choice.value,
+                               "role": ROLES[d.seen.role], "kind": d.seen.kind, "trick": d.trick,
+                               "book": _worth(d.seen.book), "player": _worth(d.seen.player),
+                               "sunk": [card_name(c) for c in d.seen.sunk]}
                               for d in a.disagreements]}
 
 
@@ -282,10 +292,10 @@ def from_data(data: Mapping[str, Any]) -> Agreement:
                       Tally(_read_counts(c["decisions"]), _read_counts(c["agreed"]), _read_counts(c["not_annotated"]),
                             {Skipped(Choice(s["decision"]), Reason(s["reason"])) for s in c["skipped"]}))
                      for c in data["chapters"])
-    disagreements = tuple(Disagreement(d["file"], d["record"], d["locator"], _read_chapter(d["chapter"]),
-                                       Choice(d["decision"]), ROLES.index(d["role"]), d["kind"], d["trick"],
-                                       _read_worth(d["book"]), _read_worth(d["player"]),
-                                       tuple(parse_card(c) for c in d["sunk"]))
+    disagreements = tuple(Disagreement(d["file"], d["record"], d["locator"], _read_chapter(d["chapter"]), d["trick"],
+                                       Seen(Choice(d["decision"]), ROLES.index(d["role"]), d["kind"],
+                                            _read_worth(d["book"]), _read_worth(d["player"]),
+                                            tuple(parse_card(c) for c in d["sunk"])))
                           for d in data["disagreements"])
     return Agreement(data["samples"], data["seed"], data["player"], chapters, disagreements)
 

@@ -42,8 +42,10 @@ def test_the_count_is_the_books_decisions_by_chapter_and_each_disagreement() -> 
     assert calling.agreed == {Choice.DISCARD: 1, Choice.CALL: 0, Choice.CARD: 1}
     assert chapters[Chapter.DISCARDING].not_annotated == {Choice.DISCARD: 1, Choice.CALL: 0, Choice.CARD: 0}
     call, card = found.disagreements
-    assert (call.choice, call.kind, call.sunk, call.book.value) == (Choice.CALL, "sets", _cards("KH"), 20.5)
-    assert (card.role, card.trick, card.book.cards, card.player.cards) == (1, 1, _cards("QH"), _cards("AH"))
+    assert (call.seen.choice, call.seen.kind, call.seen.sunk, call.seen.book.value) == (
+        Choice.CALL, "sets", _cards("KH"), 20.5)
+    assert (card.seen.role, card.trick, card.seen.book.cards, card.seen.player.cards) == (
+        1, 1, _cards("QH"), _cards("AH"))
     total = found.total()
     assert sum(total.decisions.values()) == 4 and sum(total.agreed.values()) == 2
     assert Key(Choice.CARD, 1, 1) in given("younger cards 1")

@@ -184,6 +184,6 @@ def test_a_lesser_call_of_the_book_is_counted_and_shown_with_what_it_sinks() -> 
     found = script.figures([FOLDER / "calling-02.piquet"], 1, 7, None, 1)
     calling = dict(found.chapters)[Chapter.CALLING]
     assert sum(calling.not_annotated.values()) == 0 and calling.decisions[Choice.CALL] == 6
-    [sets] = [d for d in found.disagreements if d.choice == Choice.CALL]
+    [sets] = [d.seen for d in found.disagreements if d.seen.choice == Choice.CALL]
     assert (sets.kind, sets.sunk) == ("sets", (parse_card("KH"),))
     assert "(sinking K♥)" in script.markdown(found)

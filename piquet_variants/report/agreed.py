@@ -46,30 +46,30 @@ def _row(name: str, tally: Tally, lang: Lang) -> dict[str, Any]:
 
 
 def _decision(d: Disagreement, lang: Lang) -> str:
-    if d.choice == Choice.CARD:
+    if d.seen.choice == Choice.CARD:
         return t("the card to trick {n}", lang).format(n=d.trick)
-    said = t("decision " + d.choice.value, lang)
-    return f"{said}: {category(d.kind, lang)}" if d.kind else said
+    said = t("decision " + d.seen.choice.value, lang)
+    return f"{said}: {category(d.seen.kind, lang)}" if d.seen.kind else said
 
 
 def _disagreement(d: Disagreement, pages: dict[tuple[str, int], str], lang: Lang) -> dict[str, Any]:
     record = d.locator or t("{file}, record {number}", lang).format(file=d.file, number=d.record)
-    return {"record": record, "href": pages.get((d.file, d.record)), "hand": t(("elder", "younger")[d.role], lang),
-            "decision": _decision(d, lang), "book": [card_view(c, lang) for c in d.book.cards],
-            "sinks": "" if d.book.cards else t("sinks", lang),
-            "sunk": t("sinking {cards}", lang).format(cards=" ".join(card_name(c, lang, symbols=True) for c in d.sunk))
-            if d.sunk else "",
-            "player": [card_view(c, lang) for c in d.player.cards], "player_sinks": "" if d.player.cards
-            else t("sinks", lang), "book_worth": said_worth(d.book.value, lang),
-            "player_worth": said_worth(d.player.value, lang)}
+    seen = d.seen
+    return {"record": record, "href": pages.get((d.file, d.record)), "hand": t(("elder", "younger")[seen.role], lang),
+            "decision": _decision(d, lang), "book": [card_view(c, lang) for c in seen.book.cards],
+            "sinks": "" if seen.book.cards else t("sinks", lang),
+            "sunk": t("sinking {cards}", lang).format(cards=" ".join(card_name(c, lang, symbols=True)
+                                                                      for c in seen.sunk)) if seen.sunk else "",
+            "player": [card_view(c, lang) for c in seen.player.cards], "player_sinks": "" if seen.player.cards
+            else t("sinks", lang), "book_worth": said_worth(seen.book.value, lang),
+            "player_worth": said_worth(seen.player.value, lang)}
 
 
 def page(a: Agreement, records: list[dict[str, Any]], lang: Lang) -> dict[str, Any]:
     """The table by chapter with its total, what could not be annotated, how the disagreements fall, and each
     one; ``records``: the report's record pages, to link a disagreement's record to its own."""
     total = a.total()
-    valued = [(d.book.value, d.player.value) for d in a.disagreements
-              if d.book.value is not None and d.player.value is not None]
+    leaning = a.leaning()
     pages = {(r["file"], r["number"]): f"deals/{r['name']}.html" for r in records}
     return {"rows": [_row(_chapter(c, lang), tally, lang) for c, tally in a.chapters],
             "total": _row(t("chapter:all", lang), total, lang),
@@ -79,6 +79,5 @@ def page(a: Agreement, records: list[dict[str, Any]], lang: Lang) -> dict[str, A
                         "partie.", lang).format(samples=a.samples, seed=a.seed),
             "summary": t("Of {n} disagreements, the analysis values the book's choice higher in {book}, the "
                          "player's in {player}, and both the same in {same}.", lang).format(
-                n=len(a.disagreements), book=sum(b > p for b, p in valued), player=sum(p > b for b, p in valued),
-                same=sum(b == p for b, p in valued)),
+                n=len(a.disagreements), book=leaning.book, player=leaning.player, same=leaning.same),
             "disagreements": [_disagreement(d, pages, lang) for d in a.disagreements]}
