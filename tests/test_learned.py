@@ -350,7 +350,7 @@ def test_playing_to_the_score_keeps_off_the_capot_and_divides_the_cards_if_it_ca
     """Out of reach of the rubicon, four cards left: he first makes a trick, and plays to divide while he may."""
     view = _view_in_play(_mask("AS", "KS", "QH", "JH"), Context((90, 10), 1))
     view.tricks = _tricks(won, lost)
-    assert score.hopeless(view) and score.plays_to_lose(view, score.hopeless(view)) is loses
+    assert score.hopeless(view) and score.plays_to_lose(view, score.hopeless) is loses
 
 
 @pytest.mark.parametrize("swap", [False, True])

@@ -300,7 +300,7 @@ class LearnedPlayer:
                 return playable.bit_length() - 1
             if not self.quick and self._at_stake(view):
                 return best_by_rollouts(view, legal, self._plain(), self._valued(view))
-            if plays_to_lose(view, self._lost(view)):
+            if plays_to_lose(view, self._lost):
                 return lose(view, playable)
             return best_card(view, playable, self.weights)
         if legal.phase == Phase.DECLARE and self._sinks(view, legal):
