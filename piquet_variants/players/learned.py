@@ -291,6 +291,8 @@ class LearnedPlayer:
         self.to_score = "score" in options
         self.sinking = "sink" in options
         self.quick = "quick" in options
+        #: whether he ever plays to lose a trick: the blind player only by the ``score`` option's rule
+        self.may_lose = not self.blind or self.to_score
         self._base: LearnedPlayer | None = None
 
     def choose(self, view: View, legal: Legal) -> int:
@@ -300,7 +302,7 @@ class LearnedPlayer:
                 return playable.bit_length() - 1
             if not self.quick and self._at_stake(view):
                 return best_by_rollouts(view, legal, self._plain(), self._valued(view))
-            if plays_to_lose(view, self._lost):
+            if self.may_lose and plays_to_lose(view, self._lost):
                 return lose(view, playable)
             return best_card(view, playable, self.weights)
         if legal.phase == Phase.DECLARE and self._sinks(view, legal):
