@@ -317,6 +317,8 @@ class LearnedPlayer:
         if left > ENDGAME:
             return False
         m = measured(view.rules)
+        if not m.outlook.sees(view.context):  # a deal the outlook does not see exactly settles nothing: the points
+            return False                      # made so far, which cost a reading of the calls, need not be counted
         mine, his = so_far(view)
         reach = (m.most[view.role][left], m.most[view.opponent][left])
         me = view.role
