@@ -5,10 +5,13 @@
 Runs the simulation ``simulate -r cavendish-rubicon --deals DEALS --seed SEED
 --jobs 1`` (one process) with each pair of players in turn, ROUNDS times,
 and prints each run's time and its ratio to the ``cavendish:cavendish`` run
-of the same round; ``search`` is timed on a six-hundredth of the deals, and its
+of the same round, and over the rounds each pair's median, least and most
+ratio; ``search`` is timed on a six-hundredth of the deals, and its
 ratio scaled.  ``simulate``'s default players (``registry.DEFAULT_PAIR``)
 must run at no less than a quarter of the ``cavendish`` player's speed, that
-is, at most four times its time.  The machine may be shared: compare the
+is, at most four times its time.  The time is the process's CPU time (the run
+is in one process), not the clock's, which another user's load on a shared
+machine stretches unevenly from one run to the next; still, compare the
 ratios of one round, not the seconds.
 """
 
@@ -18,6 +21,7 @@ import os
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from piquet_variants.players import cavendish
 from piquet_variants.players.registry import DEFAULT_PAIR, parse_pair
@@ -30,14 +34,17 @@ MOST = 4.0
 
 def seconds_a_deal(pair: tuple[str, str], deals: int, seed: int) -> float:
     rules = (load_ruleset("cavendish-rubicon").rules,)
-    start = time.perf_counter()
+    start = time.process_time()
     simulate(Plan(rules, pair, seed, deals), 1)
-    return (time.perf_counter() - start) / deals
+    return (time.process_time() - start) / deals
 
 
 def main(deals: int, rounds: int, seed: int) -> None:
     compiled = not cavendish.__file__.endswith(".py")
-    print("players and engine:", "compiled (mypyc; see setup.py)" if compiled else "plain Python")
+    # which copy ran: a script's folder, not the working one, heads the import path, so an installed package is
+    # timed before the checkout unless PYTHONPATH names it
+    print("players and engine:", "compiled (mypyc; see setup.py)" if compiled else "plain Python",
+          "from", Path(cavendish.__file__).parents[2])
     pairs = [("cavendish", "cavendish"), parse_pair(DEFAULT_PAIR), ("search", "search")]
     ratios: dict[tuple[str, str], list[float]] = {p: [] for p in pairs[1:]}
     for r in range(rounds):
@@ -51,8 +58,8 @@ def main(deals: int, rounds: int, seed: int) -> None:
         print("; ".join(line))
     for pair, values in ratios.items():
         verdict = "within" if statistics.median(values) <= MOST else "beyond"
-        print(f"{':'.join(pair)}: median x{statistics.median(values):.2f} the cavendish players' time "
-              f"({verdict} the x{MOST:.0f} allowed to the default)")
+        print(f"{':'.join(pair)}: median x{statistics.median(values):.2f} the cavendish players' time (least "
+              f"x{min(values):.2f}, most x{max(values):.2f}; {verdict} the x{MOST:.0f} allowed to the default)")
 
 
 if __name__ == "__main__":

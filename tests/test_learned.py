@@ -17,7 +17,7 @@ from piquet_variants.cards import parse_cards
 from piquet_variants.engine.combos import Combo, claim, holdings, tables
 from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Phase, random_dealt
 from piquet_variants.engine.partie import settlement
-from piquet_variants.engine.scoring import score_deal
+from piquet_variants.engine.scoring import DealScore, score_deal
 from piquet_variants.players import learned, outlook, rollout, score, training
 from piquet_variants.players.features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, Situation,
                                              _unguards_winner, lead_features)
@@ -350,7 +350,7 @@ def test_playing_to_the_score_keeps_off_the_capot_and_divides_the_cards_if_it_ca
     """Out of reach of the rubicon, four cards left: he first makes a trick, and plays to divide while he may."""
     view = _view_in_play(_mask("AS", "KS", "QH", "JH"), Context((90, 10), 1))
     view.tricks = _tricks(won, lost)
-    assert score.hopeless(view) and score.plays_to_lose(view, score.hopeless(view)) is loses
+    assert score.hopeless(view) and score.plays_to_lose(view, score.hopeless) is loses
 
 
 @pytest.mark.parametrize("swap", [False, True])
@@ -614,3 +614,65 @@ def test_a_drawn_deal_with_the_true_hand_is_reckoned_as_the_deal_was(seed: int) 
     for role in (ELDER, YOUNGER):
         for part in ("point", "sequences", "sets", "pique", "repique"):
             assert again[role][part] == real[role][part], (role, part)
+
+
+class _Asked:
+    """The elder's seat, the default player: keeps each position of the hand's end at which it plays by rollouts."""
+
+    def __init__(self) -> None:
+        self.player = learned.LearnedPlayer(random.Random(0))
+        self.positions: list[tuple[View, Legal]] = []
+
+    def choose(self, view: View, legal: Legal) -> int:
+        if legal.phase == Phase.PLAY and legal.cards & (legal.cards - 1) and self.player._at_stake(view):
+            self.positions.append((copy.deepcopy(view), Legal(Phase.PLAY, cards=legal.cards)))
+        return self.player.choose(view, legal)
+
+
+def test_a_hand_drawn_again_gives_the_values_it_gave_and_is_not_played_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reference, kept here: each drawn hand played out from each card every time it is drawn.  A hand drawn
+    again gives the values it gave (the plain player is deterministic), and the rollouts, which play it only once,
+    meet the reference's values, so they choose its card."""
+    seats = _Asked()
+    for seed in range(6):
+        play_deal(RULES, random_dealt(RULES, random.Random(seed), 2), (seats, player_class("learned")(random.Random(0))),
+                  Context((150, 94), 1))
+    assert len(seats.positions) >= 5
+    base = seats.player._plain()
+    real_play = rollout.play
+    repeats = 0
+    for view, legal in seats.positions:
+        valued = seats.player._valued(view)
+        hands = rollout.deals_for(view, random.Random(f"{view.role}:{view.hand}:{view.played}:{view.discarded}:"
+                                                        f"{tuple(view.context)}"), rollout.SAMPLES)
+        own = base.choose(view, legal)
+        history, _ = rollout._history(view)
+        live = view.unseen(view.pack) | view.hand | view.opponent_known()
+        if view.lead_card is not None:
+            live |= 1 << view.lead_card
+        candidates = [c for c in rollout._distinct(legal.cards, live, tables(RULES).counting_cards)
+                      if not rollout._alike(c, own, live)] + [own]
+        if len(candidates) == 1:
+            continue
+        reference = [[valued(score_deal(play(rollout._at_calls(RULES, rollout.drawn(view, hand)),
+                                             (rollout._Replay(view, history + [c], base),) * 2)), view.role)
+                      for c in candidates] for hand in hands]
+        assert all(reference[i] == reference[hands.index(h)] for i, h in enumerate(hands))
+        played: list[Deal] = []
+        met: list[float] = []
+
+        def counted(deal: Deal, players: tuple[rollout.Player, rollout.Player]) -> Deal:
+            played.append(deal)
+            return real_play(deal, players)
+
+        def noted(score: DealScore, role: int) -> float:
+            met.append(valued(score, role))
+            return met[-1]
+
+        monkeypatch.setattr(rollout, "play", counted)
+        rollout.best_by_rollouts(view, legal, base, noted)
+        monkeypatch.setattr(rollout, "play", real_play)
+        firsts = [reference[hands.index(h)] for h in dict.fromkeys(hands)]
+        assert len(played) == len(firsts) * len(candidates) and met == [v for row in firsts for v in row]
+        repeats += len(hands) - len(firsts)
+    assert repeats > 0

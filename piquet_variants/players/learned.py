@@ -291,6 +291,8 @@ class LearnedPlayer:
         self.to_score = "score" in options
         self.sinking = "sink" in options
         self.quick = "quick" in options
+        #: whether he ever plays to lose a trick: the blind player only by the ``score`` option's rule
+        self.may_lose = not self.blind or self.to_score
         self._base: LearnedPlayer | None = None
 
     def choose(self, view: View, legal: Legal) -> int:
@@ -300,7 +302,7 @@ class LearnedPlayer:
                 return playable.bit_length() - 1
             if not self.quick and self._at_stake(view):
                 return best_by_rollouts(view, legal, self._plain(), self._valued(view))
-            if plays_to_lose(view, self._lost(view)):
+            if self.may_lose and plays_to_lose(view, self._lost):
                 return lose(view, playable)
             return best_card(view, playable, self.weights)
         if legal.phase == Phase.DECLARE and self._sinks(view, legal):
@@ -315,6 +317,8 @@ class LearnedPlayer:
         if left > ENDGAME:
             return False
         m = measured(view.rules)
+        if not m.outlook.sees(view.context):  # a deal the outlook does not see exactly settles nothing: the points
+            return False                      # made so far, which cost a reading of the calls, need not be counted
         mine, his = so_far(view)
         reach = (m.most[view.role][left], m.most[view.opponent][left])
         me = view.role

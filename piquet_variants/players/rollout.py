@@ -163,11 +163,20 @@ def best_by_rollouts(view: View, legal: Legal, base: Player, valued: Valued, sam
     rng = random.Random(f"{view.role}:{view.hand}:{view.played}:{view.discarded}:{tuple(view.context)}")
     history, _ = _history(view)
     values: list[list[float]] = [[] for _ in candidates]
+    # Near the end of the hand the opponent's cards are often among few, and a hand is drawn again: its deals,
+    # played as the deterministic plain player plays them, give what they gave, which is looked up, not played again.
+    played: dict[int, list[float]] = {}
     for hand in deals_for(view, rng, samples):
-        dealt = drawn(view, hand)
-        for i, c in enumerate(candidates):
-            seat = _Replay(view, history + [c], base)
-            values[i].append(valued(score_deal(play(_at_calls(view.rules, dealt), (seat, seat))), view.role))
+        outcome = played.get(hand)
+        if outcome is None:
+            dealt = drawn(view, hand)
+            outcome = []
+            for c in candidates:
+                seat = _Replay(view, history + [c], base)
+                outcome.append(valued(score_deal(play(_at_calls(view.rules, dealt), (seat, seat))), view.role))
+            played[hand] = outcome
+        for i, v in enumerate(outcome):
+            values[i].append(v)
     best, best_gain = own, 0.0
     for c, mine in zip(candidates, values):
         diffs = [a - b for a, b in zip(mine, values[-1])]

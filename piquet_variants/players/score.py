@@ -31,6 +31,7 @@ it would have reckoned.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS
@@ -153,15 +154,14 @@ def sinks_to_score(view: View, legal: Legal, outlook: Outlook, most: int, expect
         outlook.worth(view.context, view.role, mine + best.score, his)
 
 
-def plays_to_lose(view: View, lost: bool) -> bool:
-    """Whether to lose this trick, the partie ``lost`` (scoring costs him), a trick won already (no capot), and the
-    cards past dividing or divided ("to divide the cards. If you see you cannot divide the cards, let your adversary
-    add thirteen (for the tricks), and ten (for the cards)")."""
-    if not lost:
-        return False
+def plays_to_lose(view: View, lost: Callable[[View], bool]) -> bool:
+    """Whether to lose this trick: a trick won already (no capot), the cards past dividing or divided ("to divide the
+    cards. If you see you cannot divide the cards, let your adversary add thirteen (for the tricks), and ten (for the
+    cards)"), and the partie ``lost`` (scoring costs him).  The partie is asked last, and only where the tricks allow
+    losing: it is the costly question, and most cards of a hand are played before the cards are decided."""
     won = tricks_won(view, view.role)
     total = len(view.tricks) + view.hand.bit_count()
-    return won > 0 and (2 * won >= total or 2 * (won + view.hand.bit_count()) < total)
+    return won > 0 and (2 * won >= total or 2 * (won + view.hand.bit_count()) < total) and lost(view)
 
 
 def lose(view: View, playable: int) -> int:
