@@ -15,7 +15,9 @@ or from JSON is the same value (``lang`` is kept, for writing it back as it
 was, but takes no part in equality).
 
 ``record_of`` builds the model from a record's data once the schema has
-checked it (both readers give such data), so it trusts the types; ``data_of``
+checked it (the JSON reader's decoded document, a record's data given to a
+writer), so it trusts the types; the notation's reader builds the model from
+its statements itself, with no data between.  ``data_of``
 gives back the data of a typed record, in its language or another, for the
 JSON writer and to check a record made in code against the schema.  The
 notation's writer, the narrative and a script's ``Visitor`` read the typed
@@ -27,9 +29,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import MISSING, Field, dataclass, field, fields, is_dataclass
 from enum import Enum
-from typing import Any, Generic, TypeVar, Union
+from typing import Any, Generic, NamedTuple, TypeVar, Union
 
 from ..cards import RANKS_PER_SUIT, SUITS, UNKNOWN, card_of, card_text
+from ..located import Located
 from .checks import Checkpoint
 
 
@@ -359,6 +362,14 @@ class TypedRecord:
     higher_chose: str | None = None
     cut_lifted: Scores | None = None
     comments: tuple[Comment, ...] = ()
+
+
+class Read(NamedTuple):
+    """A record as a reader gives it: the typed record, and where each of its values was written (the side table
+    that a message consults, by the value's path in the record: ``("deals", 0, "hands", "elder", 3)``)."""
+
+    record: TypedRecord
+    located: Located
 
 
 def _cards(value: list[str] | None, lang: str) -> Cards | None:
