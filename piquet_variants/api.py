@@ -32,7 +32,8 @@ from .notation.events import RecordEvent, Told, Visitor, walk
 from .notation.writer import write_all
 from .records.json_reader import (HALF_A_CHARACTER, half_character, half_character_problem, json_records,
                                   lone_surrogate)
-from .records.model import Comment, Read, TypedRecord, data_of, record_of
+from .records.data import data_of, record_of
+from .records.model import Comment, Read, TypedRecord
 from .ruleset.compiler import compile_path, load_ruleset
 from .ruleset.model import Rules, Ruleset
 from .schemas import validate

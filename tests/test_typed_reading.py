@@ -10,7 +10,7 @@ from piquet_variants import api
 from piquet_variants.cards import card_of
 from piquet_variants.errors import NotationError
 from piquet_variants.notation.reader import records
-from piquet_variants.records import json_reader, model
+from piquet_variants.records import data, json_reader
 from piquet_variants.records.model import Read, TypedRecord
 
 
@@ -24,7 +24,7 @@ def test_the_notation_reader_gives_the_typed_record_with_no_data_typed_after(mon
     def refused(data: object) -> TypedRecord:
         raise AssertionError("a record's data was typed after the notation was read")
 
-    for module in (api, model, json_reader):
+    for module in (api, data, json_reader):
         monkeypatch.setattr(module, "record_of", refused)
     (read,) = records([text])
     assert isinstance(read, Read) and isinstance(read.record, TypedRecord) and read.located.data is None

@@ -8,7 +8,7 @@ is found only when a message or a check asks: ``JsonPlaces`` then walks the
 text's tokens once and remembers every path.  A file holding an array is
 decoded one record at a time (``raw_decode`` from where the last one ended),
 so a bad record spoils only itself.  Each record's decoded document, once the schema has checked it, is made
-the typed record (``model.record_of``) and let go.
+the typed record (``data.record_of``) and let go.
 """
 
 from __future__ import annotations
@@ -22,7 +22,8 @@ from typing import Any
 from ..errors import MAX_PROBLEMS, Message, Problem, RecordError, Word, echo, msg
 from ..located import MAX_BYTES, MAX_INTEGER, TOO_DEEP, JsonPath, Lines, Located, caret, too_large
 from ..schemas import validate
-from .model import Read, record_of
+from .data import record_of
+from .model import Read
 
 
 class _Refused(ValueError):
