@@ -65,7 +65,8 @@ def _not_called(b: Building, calls: dict[Role, model.Call], role: Role, where: P
         raise b.fail(where, msg("call-twice", "the {role}'s call is already given", role=Word(role.value)))
 
 
-def _shown(b: Building, calls: dict[Role, model.Call], role: Role, part: Shown | Sunk, path: tuple[str | int, ...]) -> None:
+def _shown(b: Building, calls: dict[Role, model.Call], role: Role, part: Shown | Sunk,
+           path: tuple[str | int, ...]) -> None:
     """Cards shown with a call, or sunk: the call (``best`` where none is given) with them."""
     call = calls.get(role, "best")
     made = call if isinstance(call, model.Shown) else model.Shown(call)
