@@ -9,10 +9,10 @@ from typing import cast
 from ..cards import parse_card
 from ..errors import CardError, Message, NotationError, Problem, msg
 from ..located import Located, caret
+from ..records.model import Cards
 from .numbers import read_number
 from .parser import unquote
 from .placing import CardPlaces
-from ..records.model import Cards
 from .statements import Card, Number, Piece, Pos, Run, Score, Tok, pos
 from .vocabulary import card_codes, part_codes, role_of
 
