@@ -4,6 +4,7 @@ read as the record's typed values (a card as ``cards.py``'s int), each fault a p
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import cast
 
 from ..cards import parse_card
@@ -75,7 +76,7 @@ class Building:
             first = pieces[0]
             self.marks.setdefault(path, (first.line, first.column) if isinstance(first, Run) else first[0].pos)
         self.located.places[path] = CardPlaces(pieces)
-        return tuple(c for piece in pieces for c in self.piece(piece))
+        return tuple(chain.from_iterable(map(self.piece, pieces)))
 
     def who(self, tok: Tok) -> str:
         """A player by his quoted name, or by his role."""
