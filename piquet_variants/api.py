@@ -359,7 +359,7 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def replay(record: Record | TypedRecord, rules: str | Path | Ruleset | Rules | None = None,
+def replay(record: Record | TypedRecord | Located, rules: str | Path | Ruleset | Rules | None = None,
            options: Iterable[tuple[str, str]] = ()) -> Replay:
     """Re-score a record under a ruleset (default: the record's own, with its options) and check its figures.
 
@@ -372,8 +372,10 @@ def replay(record: Record | TypedRecord, rules: str | Path | Ruleset | Rules | N
     """
     if isinstance(record, Record):
         typed, doc = record.model, record.located
-    else:  # made in code: checked, its places all at <record>
+    elif isinstance(record, TypedRecord):  # made in code: checked, its places all at <record>
         typed, doc = _typed(record)[0], Located("<record>", None)
+    else:  # a record's data loaded with its places (``located.load_text``)
+        typed, doc = record_of(record.data), record
     if rules is None:  # the record's own, a file named from the record's folder; a fault of it is at its line
         own = tuple(typed.options.items()) + tuple(options)
         try:
