@@ -43,6 +43,7 @@ COMPILED = ["piquet_variants/compiled.py", "piquet_variants/cards.py", "piquet_v
             "piquet_variants/notation/reader.py", "piquet_variants/notation/building.py", "piquet_variants/notation/tags.py",
             "piquet_variants/notation/deals.py", "piquet_variants/notation/dialogue.py",
             "piquet_variants/notation/incidents.py", "piquet_variants/notation/claims.py",
+            "piquet_variants/notation/drafts.py",
             "piquet_variants/notation/placing.py", "piquet_variants/notation/vocabulary.py",
             "piquet_variants/notation/numbers.py"]
 

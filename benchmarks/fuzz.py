@@ -594,7 +594,7 @@ def other_digits(rng: random.Random) -> str:
     """A played record in the notation, its figures (a tag's, a deal's, a trick's or a score's) written in part with
     digits other than 0 to 9, which the reader must refuse at their column, never read as figures nor fail on."""
     from piquet_variants.notation.writer import write
-    from piquet_variants.records.model import record_of
+    from piquet_variants.records.data import record_of
     text = write(record_of(dict(played_record(rng), so_far={"deals": 3, "scores": {"A": 12, "B": 30}})))
     figures = list(re.finditer(r"[0-9]+", text))
     for m in sorted(rng.sample(figures, min(len(figures), rng.choice((1, 1, 2, 5)))), key=lambda m: -m.start()):
@@ -626,7 +626,7 @@ def _notation_case(rng: random.Random) -> Case:
         data, method = mutate_bytes(source.read_bytes(), rng), "mutated corpus"
     elif pick < 0.7:
         from piquet_variants.notation.writer import write
-        from piquet_variants.records.model import record_of
+        from piquet_variants.records.data import record_of
         text = write(record_of(played_record(rng)))
         data, method = (mutate_bytes(text.encode(), rng) if rng.random() < 0.7 else text.encode()), "written, mutated"
     elif pick < 0.9:

@@ -38,7 +38,7 @@ from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Phase, random_deal
 from piquet_variants.notation import parser
 from piquet_variants.notation.reader import records as notation_records
 from piquet_variants.notation.writer import write, write_all
-from piquet_variants.records.model import record_of
+from piquet_variants.records.data import record_of
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.ruleset.model import Rules
 from piquet_variants.players.random_player import finish_randomly

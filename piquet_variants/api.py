@@ -32,7 +32,8 @@ from .notation.events import RecordEvent, Told, Visitor, walk
 from .notation.writer import write_all
 from .records.json_reader import (HALF_A_CHARACTER, half_character, half_character_problem, json_records,
                                   lone_surrogate)
-from .records.model import Comment, TypedRecord, data_of, record_of
+from .records.data import data_of, record_of
+from .records.model import Comment, Read, TypedRecord
 from .ruleset.compiler import compile_path, load_ruleset
 from .ruleset.model import Rules, Ruleset
 from .schemas import validate
@@ -119,9 +120,7 @@ def read(source: str | Path | bytes | Handle, *, fmt: Format | None = None,
                 raise result
             on_error(result)
         else:
-            model = _comments_in_order(record_of(result.data))
-            result.data = None  # typed now: what is kept of the document read is where each value stood
-            yield Record(result, model)
+            yield Record(result.located, _comments_in_order(result.record))
 
 
 def _comments_in_order(record: TypedRecord) -> TypedRecord:
@@ -149,7 +148,7 @@ _OPENING = 4096
 _JSON_OPENS = re.compile(r'\s*(?:\[\s*[\[{\]]|\{\s*"(?:[^"\\\n]|\\.)*"\s*:)')
 
 
-def _results(source: str | Path | bytes | Handle, fmt: Format | None) -> Iterator[Located | RecordError]:
+def _results(source: str | Path | bytes | Handle, fmt: Format | None) -> Iterator[Read | RecordError]:
     """What ``read`` reads: a file, an example, a handle, bytes or a text, each record read or the error that
     spoils it; a fault of the source itself (a file that cannot be read, bytes not UTF-8) is an error of its own."""
     try:
@@ -172,7 +171,7 @@ def _results(source: str | Path | bytes | Handle, fmt: Format | None) -> Iterato
         yield RecordError([exc.problem])
 
 
-def _file_records(path: Path | str, fmt: Format | None) -> Iterator[Located | RecordError]:
+def _file_records(path: Path | str, fmt: Format | None) -> Iterator[Read | RecordError]:
     """Each record of a file as it is read: JSON by ``fmt`` or the ``.json`` suffix, else the notation."""
     pieces = text_pieces(path, MAX_RECORDS_BYTES)
     if (fmt or ("json" if Path(path).suffix.lower() == ".json" else "notation")) == "json":
@@ -181,7 +180,7 @@ def _file_records(path: Path | str, fmt: Format | None) -> Iterator[Located | Re
     return records(pieces, str(path))
 
 
-def _pieces_records(pieces: Iterator[str], name: str, fmt: Format | None) -> Iterator[Located | RecordError]:
+def _pieces_records(pieces: Iterator[str], name: str, fmt: Format | None) -> Iterator[Read | RecordError]:
     """Each record of a text that arrives in pieces: JSON where ``fmt`` says so or the text opens as JSON does."""
     first = next(pieces, "")
     while len(first.lstrip()) < _OPENING:  # a handle (a pipe) may give its text a few characters at a time
@@ -375,7 +374,7 @@ def replay(record: Record | TypedRecord | Located, rules: str | Path | Ruleset |
         typed, doc = record.model, record.located
     elif isinstance(record, TypedRecord):  # made in code: checked, its places all at <record>
         typed, doc = _typed(record)[0], Located("<record>", None)
-    else:
+    else:  # a record's data loaded with its places (``located.load_text``)
         typed, doc = record_of(record.data), record
     if rules is None:  # the record's own, a file named from the record's folder; a fault of it is at its line
         own = tuple(typed.options.items()) + tuple(options)

@@ -94,7 +94,8 @@ class Lines(Sequence[str]):
 
 @dataclass
 class Located:
-    """A loaded document and the position of every path in it."""
+    """A loaded document and the position of every path in it; of a record read, its places alone (``data`` is
+    None): the readers give the typed record beside them (``records.model.Read``)."""
 
     file: str
     data: Any

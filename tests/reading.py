@@ -1,20 +1,21 @@
 """The notation read as the tests check it, through the notation's one reader (``notation.reader.records``): every
-record of a text, each read or the problems that spoil it; or a text's one record, its problems raised."""
+record of a text, each read (as the API's ``Record``: its typed values, its data when asked, and its places) or the
+problems that spoil it; or a text's one record, its problems raised."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from piquet_variants.api import Record
 from piquet_variants.errors import NotationError, Problem, msg
-from piquet_variants.located import Located
 from piquet_variants.notation.reader import records
 
 
-def read_records(text: str, name: str = "<text>") -> list[Located | NotationError]:
-    return list(records([text], name))
+def read_records(text: str, name: str = "<text>") -> list[Record | NotationError]:
+    return [r if isinstance(r, NotationError) else Record(r.located, r.record) for r in records([text], name)]
 
 
-def read_text(text: str, name: str = "<text>") -> Located:
+def read_text(text: str, name: str = "<text>") -> Record:
     """The one record of a notation text, or ``NotationError`` with every problem found (and where a second record
     begins, if there is one)."""
     results = read_records(text, name)
@@ -23,11 +24,11 @@ def read_text(text: str, name: str = "<text>") -> Located:
         raise NotationError(problems)
     first, *more = results
     if more:
-        line, column = more[0].where(("deals", 0))  # type: ignore[union-attr]
+        line, column = more[0].located.where(("deals", 0))  # type: ignore[union-attr]
         raise NotationError([Problem(name, line, column, "", msg("test-records", "this text holds {count} records, "
                                                                  "where one was expected", count=len(results)))])
     return first  # type: ignore[return-value]
 
 
-def read_file(path: Path | str) -> Located:
+def read_file(path: Path | str) -> Record:
     return read_text(Path(path).read_text("utf-8"), str(path))

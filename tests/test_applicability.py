@@ -17,7 +17,6 @@ import pytest
 from piquet_variants import api, examples
 from piquet_variants.attribution import category_figures, with_values
 from piquet_variants.players.random_player import random_partie
-from piquet_variants.records.model import record_of
 from piquet_variants.engine.record import replay
 from piquet_variants.rulebook import views
 from piquet_variants.ruleset.applicability import conditions, failing
@@ -102,7 +101,7 @@ def test_a_value_that_does_not_apply_changes_no_recorded_score() -> None:
     for doc in _records():
         rs = load_ruleset(doc.data.get("ruleset", "modern-fr"), tuple(doc.data.get("options", {}).items()))
         paths = sorted(failing(rs))
-        record = record_of(doc.data)
+        record = doc.model
         before = replay(record, rs.rules, doc.located)
         after = replay(record, _changed(rs, paths), doc.located)
         assert category_figures(after) == category_figures(before), doc.file

@@ -6,7 +6,6 @@ import json
 
 from piquet_variants.attribution import Cause, attribute, category_figures, with_values
 from piquet_variants.api import replay
-from piquet_variants.records.model import record_of
 from .reading import read_file
 from piquet_variants.ruleset.compiler import load_ruleset
 
@@ -50,7 +49,7 @@ def test_where_no_single_rule_explains_the_smallest_set_is_named() -> None:
     # Letting it stand alone moves the point from 0 to 3; the treatise's 4 needs its tierce majeure rule too.
     doc = read_file(DEALS / "traite-faced-card-art7.piquet")
     club, traite = load_ruleset("cavendish-rubicon"), load_ruleset("traite")
-    causes = [c for c in attribute(record_of(doc.data), doc, club, traite) if c.category == "point"]
+    causes = [c for c in attribute(doc.model, doc.located, club, traite) if c.category == "point"]
     assert Cause(1, "point", ("faced_card.fresh_deal_when",), True) in causes
     together = [c for c in causes if not c.alone]
     assert together == [Cause(1, "point", ("faced_card.fresh_deal_when", "point.tierce_majeure_score"), False)]
@@ -92,6 +91,6 @@ def test_counterfactual_rulesets_do_not_stay_in_the_engines_tables() -> None:
                       ("traite-faced-card-art7", "traite")):
         doc, base = read_file(DEALS / f"{name}.piquet"), load_ruleset(own)
         for other in shipped_ids():
-            attribute(record_of(doc.data), doc, base, load_ruleset(other))
+            attribute(doc.model, doc.located, base, load_ruleset(other))
     # Some 150 counterfactuals were made; no more than the engine keeps stay, with the shipped rulesets compiled.
     assert alive() - before <= KEPT + len(shipped_ids())

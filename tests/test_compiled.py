@@ -80,6 +80,8 @@ NOT_VALUES = {
     "piquet_variants.players.doubledummy._Scores": "what a search scores, made for each search",
     "piquet_variants.notation.numbers._Words": "a parser's place in the words of a number",
     "piquet_variants.notation.building.Building": "a parser's place in a record being built",
+    "piquet_variants.notation.drafts.DealDraft": "a deal being read, frozen into the record's deal at its end",
+    "piquet_variants.notation.drafts.RecordDraft": "a record being read, frozen into the typed record at its end",
     "piquet_variants.notation.reader._Count": "the problems found so far in a file being read",
 }
 

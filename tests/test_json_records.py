@@ -50,7 +50,7 @@ def test_each_value_stands_where_it_was_written() -> None:
 def test_a_bad_record_of_an_array_spoils_only_itself_and_is_named_by_its_index() -> None:
     bad = dict(RECORD, deals=[{"dealer": 7}])
     results = list(json_records(json.dumps([RECORD, bad, RECORD], indent=1), "three.json"))
-    assert [type(r).__name__ for r in results] == ["Located", "RecordError", "Located"]
+    assert [type(r).__name__ for r in results] == ["Read", "RecordError", "Read"]
     problem = results[1].problems[0]  # type: ignore[union-attr]
     assert problem.path == "[1].deals[0].dealer" and problem.line == 24
 
@@ -92,7 +92,8 @@ def test_a_text_read_in_pieces_of_any_size_reads_as_it_does_whole(text: str) -> 
     each value and each fault stands, is the same whatever the pieces."""
     def seen(results: list[object]) -> list[object]:
         return [[(p.line, p.column, p.path, p.message) for p in r.problems] if isinstance(r, RecordError)
-                else (r.data, r.where(("deals", 0, "dealer")), r.where(("players", 1)))  # type: ignore[attr-defined]
+                else (r.record, r.located.where(("deals", 0, "dealer")),  # type: ignore[attr-defined]
+                      r.located.where(("players", 1)))  # type: ignore[attr-defined]
                 for r in results]
     whole = seen(list(json_records(text, "f.json")))
     for size in (1, 2, 7, 64):

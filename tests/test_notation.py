@@ -378,7 +378,7 @@ _LETTERS = "SHDC"
 def test_a_run_names_the_same_cards_as_its_places(cards: list[tuple[int, int, str]]) -> None:
     """Run.parts (split on the suit signs, for speed) and Run.cards (the regex that places each card) agree."""
     from piquet_variants.notation.statements import Run
-    from piquet_variants.notation.vocabulary import card_names, part_names
+    from piquet_variants.notation.vocabulary import card_codes, part_codes
     words, group = [], []
     for rank, suit, form in cards:
         if form == "group" and (not group or group[-1][1] == suit):
@@ -396,8 +396,8 @@ def test_a_run_names_the_same_cards_as_its_places(cards: list[tuple[int, int, st
     if group:
         words.append(" ".join(_RANK_TEXTS[r] for r, _ in group) + " " + _SIGNS[group[0][1]])
     run = Run((" " if len(cards) % 2 else "  ").join(words), 3, 9)  # groups apart by one space or two
-    by_parts = [part_names("en")[p] for p in run.parts()]
-    by_places = [card_names("en")[c.text] for c in run.cards()]
+    by_parts = [part_codes("en")[p] for p in run.parts()]
+    by_places = [card_codes("en")[c.text] for c in run.cards()]
     assert by_parts == by_places and len(by_parts) == len(cards)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import piquet_variants as pv
-from piquet_variants.records import model
+from piquet_variants.records import data, model
 from piquet_variants.errors import Message, Problem
 from piquet_variants.records.checks import Checkpoint, Stage
 from piquet_variants.schemas import schema
@@ -90,7 +90,7 @@ def test_a_class_has_a_field_for_each_property_and_no_other(pointer: str) -> Non
 @pytest.mark.parametrize("path", sorted(DEALS.rglob("*.piquet")) + sorted(DEALS.rglob("*.json")), ids=lambda p: p.name)
 def test_every_shipped_record_builds_into_the_model(path: Path) -> None:
     for record in pv.read(path):
-        typed = model.record_of(record.data)
+        typed = data.record_of(record.data)
         assert typed.players == tuple(record.data["players"]) and len(typed.deals) == len(record.data["deals"])
         for deal, raw in zip(typed.deals, record.data["deals"]):
             running = raw.get("claimed", {}).get("running", [])
@@ -103,7 +103,7 @@ def test_the_writers_write_a_typed_record_as_its_data(path: Path) -> None:
     is the record's data with the format and the language always stated."""
     for record in pv.read(path):
         typed = record.model
-        assert model.record_of(model.data_of(typed)) == typed
+        assert data.record_of(data.data_of(typed)) == typed
         assert pv.write(typed) == pv.write(record)
         stated = {"format": "piquet-record/1", "lang": "en"}
         assert json.loads(pv.write_json(typed)) == dict(stated, **record.data)
@@ -118,7 +118,7 @@ def test_a_typed_record_made_wrong_is_refused_by_the_writers() -> None:
 
 def test_a_claimed_running_score_is_a_typed_checkpoint() -> None:
     record = {"players": ["A", "B"], "deals": [{"dealer": "B", "claimed": {"running": [{"at": "lead:3", "A": 4}]}}]}
-    (deal,) = model.record_of(record).deals
+    (deal,) = data.record_of(record).deals
     assert deal.claimed is not None and deal.claimed.running[0] == model.RunningClaim(Checkpoint(Stage.LEAD, 3),
                                                                                       {"A": 4})
 
@@ -140,7 +140,7 @@ def test_the_engine_replays_a_typed_record_made_in_code() -> None:
     from piquet_variants.ruleset.compiler import load_ruleset
 
     record = next(iter(pv.read(DEALS / "rubicon-partie.piquet")))
-    typed = model.record_of(record.data)
+    typed = data.record_of(record.data)
     rules = load_ruleset("cavendish-rubicon").rules
     first = typed.deals[0]
     assert first.claimed is not None and first.claimed.final is not None

@@ -77,7 +77,7 @@ def test_three_bad_records_of_four_give_three_positioned_errors_and_the_good_one
 def test_every_problem_of_every_record_is_reported_by_the_reader() -> None:
     text, faults = _four_records()
     results = read_records(text, "four.piquet")
-    assert [type(r).__name__ for r in results] == ["NotationError", "Located", "Located", "NotationError"]
+    assert [type(r).__name__ for r in results] == ["NotationError", "Record", "Record", "NotationError"]
     partie = _text("cavendish-rubicon-306.piquet").replace('dealer "A"', 'dealer "C"', 2)  # deals 2 and 4
     (bad,) = read_records(partie, "partie.piquet")
     assert isinstance(bad, NotationError) and len(bad.problems) == 2  # each deal of a partie checked

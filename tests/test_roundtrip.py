@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 import piquet_variants as pv
 from piquet_variants.cards import card_name, iter_cards
 from piquet_variants.notation.events import walk
-from piquet_variants.records.model import record_of
+from piquet_variants.records.data import record_of
 
 PACK = [c for c in iter_cards((1 << 36) - 1) if card_name(c)[:-1] != "6"]
 RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7"]

@@ -14,7 +14,7 @@ from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase, deck
 from piquet_variants.engine.notes import Noted
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.errors import IllegalAction, RecordError
-from piquet_variants.records.model import record_of
+from piquet_variants.records.data import record_of
 from piquet_variants.ruleset.compiler import load_ruleset
 
 from .conftest import ROOT

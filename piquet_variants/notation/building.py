@@ -1,19 +1,21 @@
 """One record being built from its statements: the place of each value it fills, and its numbers, names and cards
-read as the record writes them, each fault a problem where it stands."""
+read as the record's typed values (a card as ``cards.py``'s int), each fault a problem where it stands."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import cast
 
-from ..cards import card_name, parse_card
+from ..cards import parse_card
 from ..errors import CardError, Message, NotationError, Problem, msg
 from ..located import Located, caret
+from ..records.model import Cards
 from .numbers import read_number
 from .parser import unquote
 from .placing import CardPlaces
 from .statements import Card, Number, Piece, Pos, Run, Score, Tok, pos
-from .vocabulary import card_names, part_names, role_of
+from .vocabulary import card_codes, part_codes, role_of
 
 
 class Building:
@@ -27,7 +29,7 @@ class Building:
 
     def use(self, lang: str) -> None:
         """Read compact cards in ``lang`` from here on (``AC`` is the ace of clubs in en, of hearts in fr)."""
-        self.lang, self.card_names, self.part_names = lang, card_names(lang), part_names(lang)
+        self.lang, self.codes, self.part_codes = lang, card_codes(lang), part_codes(lang)
 
     def problem(self, pos: Pos, message: Message) -> Problem:
         return Problem(self.name, pos[0], pos[1], "", message, caret(self.lines, *pos))
@@ -48,36 +50,37 @@ class Building:
         except CardError as exc:
             raise self.fail(where, exc.message) from None
 
-    def named(self, c: Card) -> str:
-        """The card as the record writes it, or a problem at its place if it is no card."""
-        found = self.card_names.get(c.text)  # every compact card, and "?"
+    def card(self, c: Card) -> int:
+        """The card written, or a problem at its place if it is no card."""
+        found = self.codes.get(c.text)  # every compact card, and "?"
         if found is not None:
             return found
         try:
-            return card_name(parse_card(c.text, self.lang), self.lang)
+            return parse_card(c.text, self.lang)
         except CardError as exc:
             raise self.fail(c.pos, exc.message) from None
 
-    def names(self, piece: Piece) -> list[str]:
-        """The cards' names; a run is named in C-level passes, and its cards placed only if one is no card."""
+    def piece(self, piece: Piece) -> list[int]:
+        """A piece's cards; a run is read in C-level passes, and its cards placed only if one is no card."""
         if isinstance(piece, Run):
             words = piece.text.split()
-            named = list(map(self.card_names.get, words)) if words[0] in self.card_names else [None]
-            if None in named:  # not each card written whole ("A♠ 10♠"): ranks grouped under a sign ("A R D ♠")
-                named = list(map(self.part_names.get, piece.parts()))
-            return list(map(self.named, piece.cards())) if None in named else cast(list[str], named)
-        return list(map(self.named, piece))
+            found = list(map(self.codes.get, words)) if words[0] in self.codes else [None]
+            if None in found:  # not each card written whole ("A♠ 10♠"): ranks grouped under a sign ("A R D ♠")
+                found = list(map(self.part_codes.get, piece.parts()))
+            return list(map(self.card, piece.cards())) if None in found else cast(list[int], found)
+        return list(map(self.card, piece))
 
-    def cards(self, pieces: list[Piece], path: tuple[str | int, ...]) -> list[str]:
+    def cards(self, pieces: list[Piece], path: tuple[str | int, ...]) -> Cards:
         """The cards of a statement, each placed only when a message needs it."""
         if pieces and (not isinstance(pieces[0], list) or pieces[0]):
             first = pieces[0]
             self.marks.setdefault(path, (first.line, first.column) if isinstance(first, Run) else first[0].pos)
         self.located.places[path] = CardPlaces(pieces)
-        return [name for piece in pieces for name in self.names(piece)]
+        return tuple(chain.from_iterable(map(self.piece, pieces)))
 
     def who(self, tok: Tok) -> str:
-        return unquote(tok.value) if tok.type == "STRING" else role_of(tok.value)
+        """A player by his quoted name, or by his role."""
+        return unquote(tok.value) if tok.type == "STRING" else role_of(tok.value).value
 
     def scores(self, scores: list[Score], path: tuple[str | int, ...], into: dict[str, int]) -> None:
         for score in scores:

@@ -1,9 +1,10 @@
-"""From the notation's statements to the record model that JSON records use, a record at a time.
+"""From the notation's statements to the typed record (``records/model.py``), a record at a time.
 
 The parser gives statements in the order they are written; this module
 groups them into records, reads each record's tags, deals and claims into
-its place in the record (``piquet-record/1``: the deals by ``deals.py``, the
-tags by ``tags.py``, the partie's claims by ``claims.py``), each value's line
+its typed values (the deals by ``deals.py``, the tags by ``tags.py``, the
+partie's claims by ``claims.py``, each into the drafts of ``drafts.py``,
+frozen once the record is read), each value's line
 and column remembered (so a replay error in a notation file points into that
 file, exactly as it does for JSON), and streams a file's records block by
 block.  What grammar alone cannot check is checked where each part is read:
@@ -14,28 +15,28 @@ tag nobody knows.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from ..errors import MAX_PROBLEMS, NotationError, Problem, msg
-from ..located import MAX_BYTES, Lines, Located
+from ..located import MAX_BYTES, Lines
+from ..records.model import Comment as Kept, Read, RecordedDeal
 from .building import Building
 from .claims import read_partie_claim
 from .deals import read_deal
+from .drafts import RecordDraft
 from .parser import parse_statements, split_records
 from .statements import BadRecord, Comment, Partie, PartieClaim, Statement, Tag, WrittenDeal
-from .tags import read_tag
+from .tags import read_cut, read_tag
 
 
-
-def build(b: Building, stmts: list[Statement]) -> Located:
+def build(b: Building, stmts: list[Statement]) -> Read:
     """One record from its statements; every tag and every deal is checked, and each fault reported."""
-    rec: dict[str, Any] = {"format": "piquet-record/1"}
+    rec = RecordDraft()
     problems: list[Problem] = []
-    comments: list[dict[str, str]] = []
+    comments: list[Kept] = []
     pending: list[Comment] = []
 
     def anchored(anchor: str) -> None:
-        comments.extend({"before": anchor, "text": c.text} for c in pending)
+        comments.extend(Kept(anchor, c.text) for c in pending)
         pending.clear()
 
     body: list[Comment | WrittenDeal | Partie | BadRecord] = []
@@ -52,33 +53,37 @@ def build(b: Building, stmts: list[Statement]) -> Located:
             body.append(s)
     body = pending + body
     pending.clear()
-    b.use(rec.setdefault("lang", b.lang))
-    if "players" not in rec:
+    rec.lang = rec.lang or b.lang
+    b.use(rec.lang)
+    try:
+        read_cut(b, rec)
+    except NotationError as exc:
+        problems += exc.problems
+    if rec.players is None:
         problems.append(b.problem(body[0].pos if body else stmts[0].pos if stmts else (1, 1),
                                   msg("players-missing", 'the players are missing: [Players "A" "B"]')))
         raise NotationError(problems)
-    so_far = rec.get("so_far", {})
+    so_far = rec.so_far_given()
     if so_far and not problems and ("deals" not in so_far or "scores" not in so_far):
-        given = next(iter(so_far))
+        given = min(so_far, key=lambda name: b.marks[("so_far", name)])  # the first written
         problems.append(b.problem(b.marks[("so_far", given)],
                                   msg("so-far-half", 'a partie in progress gives both the deals played so far '
                                       'and the score then: [DealsSoFar "5"] [ScoreSoFar "A" "40" "B" "12"]')))
-    if "sitting" in rec and "players" not in rec["sitting"]:
+    if rec.sitting_card is not None and rec.sitting_players is None:
         problems.append(b.problem(b.marks[("sitting", "card")],
                                   msg("card-needs-sitting", 'a scoring card needs the sitting\'s three players: '
                                       '[Sitting "A" "B" "C"]')))
-    deals: list[dict[str, Any]] = []
-    claimed: dict[str, Any] = {}
+    deals: list[RecordedDeal] = []
     for st in _flattened(b, body, problems):
         if isinstance(st, Comment):
             pending.append(st)
             continue
         try:
-            anchor = _deal_or_claim(b, rec, deals, claimed, st)
+            anchor = _deal_or_claim(b, rec, rec.players, deals, st)
         except NotationError as exc:  # the next deal is still read and checked
             problems += exc.problems
             _bounded(problems)
-            deals.append({})
+            deals.append(_UNREAD)
             continue
         anchored(anchor)
     anchored("end")
@@ -86,13 +91,11 @@ def build(b: Building, stmts: list[Statement]) -> Located:
         problems.append(b.problem(body[0].pos if body else (1, 1), msg("no-deal", "the record has no deal")))
     if problems:
         raise NotationError(problems)
-    rec["deals"] = deals
-    if claimed:
-        rec["claimed"] = claimed
-    if comments:
-        rec["comments"] = comments
-    b.located.data = rec
-    return b.located
+    return Read(rec.freeze(rec.players, deals, comments), b.located)
+
+
+#: What stands for a deal that could not be read, so that the next keeps its number: the record is not made.
+_UNREAD = RecordedDeal()
 
 
 def _flattened(b: Building, body: list[Comment | WrittenDeal | Partie | BadRecord],
@@ -115,13 +118,13 @@ def _flattened(b: Building, body: list[Comment | WrittenDeal | Partie | BadRecor
     return before + parties[0].statements + after
 
 
-def _deal_or_claim(b: Building, rec: dict[str, Any], deals: list[dict[str, Any]], claimed: dict[str, Any],
+def _deal_or_claim(b: Building, rec: RecordDraft, players: tuple[str, str], deals: list[RecordedDeal],
                    s: WrittenDeal | PartieClaim) -> str:
     """Read a deal, or a claim of the partie, into the record: the anchor its comments stand before."""
     if isinstance(s, WrittenDeal):
-        deals.append(read_deal(b, rec, s, len(deals)))
+        deals.append(read_deal(b, players, s, len(deals)))
         return f"deal:{len(deals)}"
-    return f"partie:{read_partie_claim(b, claimed, s)}"
+    return f"partie:{read_partie_claim(b, rec, s)}"
 
 
 def _records(stmts: list[Statement]) -> list[list[Statement]]:
@@ -164,7 +167,7 @@ def _records(stmts: list[Statement]) -> list[list[Statement]]:
 BLOCK = MAX_BYTES
 
 
-def records(pieces: Iterable[str], name: str = "<text>") -> Iterator[Located | NotationError]:
+def records(pieces: Iterable[str], name: str = "<text>") -> Iterator[Read | NotationError]:
     """Each record of a notation text that arrives in pieces (a file read as it goes), as soon as its block is
     read, or the problems that spoil it: a record is bounded (``BLOCK`` characters), the file is not.
 
@@ -239,13 +242,13 @@ class _Count:
                                           count=self.problems))])
 
 
-def _read(block: str, name: str, line: int, count: _Count) -> Iterator[Located | NotationError]:
+def _read(block: str, name: str, line: int, count: _Count) -> Iterator[Read | NotationError]:
     """The records of a block of a file that begins at ``line``, by the file's own lines and columns."""
     lines = Lines(block.splitlines(), line)
     text = "\n" * (line - 1) + block if line > 1 else block  # the grammar skips the line breaks; positions are kept
     for group in _records(parse_statements(text, name)):
         if group and isinstance(group[0], BadRecord):
-            result: Located | NotationError = NotationError([group[0].problem])
+            result: Read | NotationError = NotationError([group[0].problem])
         else:
             try:
                 result = build(Building(name, lines), group)

@@ -4,13 +4,14 @@ once its values are counted and checked."""
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
 
 from ..errors import Word, echo, msg
+from ..records.model import Pairs
 from ..schemas import did_you_mean
 from .building import Building
+from .drafts import RecordDraft
 from .events import SOURCE_TAG_PREFIX
-from .statements import Tag
+from .statements import Card, Tag
 
 
 #: Tags and the record field each fills (French names in TAG_ALIASES).
@@ -36,7 +37,7 @@ _PER_PLAYER = {"cut_lifted": "how many cards he lifted", "scores": "his score so
                "games": "the games he has won so far"}
 
 
-def read_tag(b: Building, rec: dict[str, Any], h: Tag) -> str:
+def read_tag(b: Building, rec: RecordDraft, h: Tag) -> str:
     """Fill the field a tag names; its name as the writer writes it."""
     tag, values = TAG_ALIASES.get(h.name, h.name), h.values
     field = _tag_field(b, tag, values, h)
@@ -44,40 +45,48 @@ def read_tag(b: Building, rec: dict[str, Any], h: Tag) -> str:
     per_player = _PER_PLAYER.get(field[-1])
     match field:
         case ("source", name):
-            rec.setdefault("source", {})[name] = values[0]
+            rec.source[name] = values[0]
         case ("options",):
-            rec.setdefault("options", {}).update(_options(b, values, h))
+            rec.options.update(_options(b, values, h))
         case ("players",):
             if values[0] == values[1]:
                 raise b.fail(h.pos, msg("same-names", "the two players need different names"))
-            rec["players"] = values
+            rec.players = (values[0], values[1])
         case ("cut",):
-            rec["cut"] = {values[0]: values[1], values[2]: values[3]}
+            rec.cut_written = {values[0]: values[1], values[2]: values[3]}
         case _ if per_player is not None:
-            numbers = _per_player(b, tag, values, h, per_player, least=1 if field[0] == "cut_lifted" else 0)
-            if field[0] == "so_far":
-                rec.setdefault("so_far", {})[field[1]] = numbers
-            else:
-                rec[field[0]] = numbers
+            _per_player(b, rec, field, tag, values, h, per_player)
         case ("sitting", "card"):
-            rec.setdefault("sitting", {})["card"] = _scoring_card(b, tag, values, h)
+            rec.sitting_card = _scoring_card(b, tag, values, h)
         case ("sitting", "players"):
             if len(set(values)) != 3:
                 raise b.fail(h.pos, msg("sitting-three", "[{tag}] names the sitting's three players, each once", tag=tag))
-            rec.setdefault("sitting", {})["players"] = values
+            rec.sitting_players = (values[0], values[1], values[2])
         case ("so_far", "deals"):
             if not _figures_in(b, values[0], h):
                 raise b.fail(h.pos, msg("deals-so-far", '[{tag}] is how many deals were played before the first: "5"',
                                         tag=tag))
-            rec.setdefault("so_far", {})["deals"] = int(values[0])
+            rec.so_far_deals = int(values[0])
         case (name,) if name in _CHOICES:
             if values[0] not in _CHOICES[name]:
                 raise b.fail(h.pos, msg("tag-choice", "[{tag}] is {choices}, not {value}", tag=tag,
                                         choices=tuple(_CHOICES[name]), value=echo(values[0])))
-            rec[name] = values[0]
+            if name == "lang":
+                rec.lang = values[0]
+            else:
+                rec.higher_chose = values[0]
+        case ("ruleset",):
+            rec.ruleset = values[0]
         case _:
-            rec[field[0]] = values[0]
+            rec.note = values[0]
     return tag
+
+
+def read_cut(b: Building, rec: RecordDraft) -> None:
+    """The cut's cards, read in the record's language once its tags are all read (a [Lang] tag may follow [Cut])."""
+    if rec.cut_written is not None:
+        where = b.marks[("cut",)]
+        rec.cut = Pairs(tuple((name, b.card(Card(text, where))) for name, text in rec.cut_written.items()))
 
 
 def _tag_field(b: Building, tag: str, values: list[str], h: Tag) -> tuple[str, ...]:
@@ -123,11 +132,20 @@ def _figures_in(b: Building, value: str, h: Tag) -> bool:
                      figure=echo(odd)))
 
 
-def _per_player(b: Building, tag: str, values: list[str], h: Tag, what: str, least: int) -> dict[str, int]:
+def _per_player(b: Building, rec: RecordDraft, field: tuple[str, ...], tag: str, values: list[str], h: Tag,
+                what: str) -> None:
+    """A tag that gives each player a whole number: how many cards he lifted, his score or games so far."""
+    least = 1 if field[0] == "cut_lifted" else 0
     if not all(_figures_in(b, v, h) and int(v) >= least for v in values[1::2]):
         raise b.fail(h.pos, msg("per-player", '[{tag}] gives each player and {what}: "A" "1" "B" "5"', tag=tag,
                                  what=Word(what)))
-    return {name: int(n) for name, n in zip(values[::2], values[1::2])}
+    numbers = {name: int(n) for name, n in zip(values[::2], values[1::2])}
+    if field[0] == "cut_lifted":
+        rec.cut_lifted = numbers
+    elif field[-1] == "scores":
+        rec.so_far_scores = numbers
+    else:
+        rec.so_far_games = numbers
 
 
 def _scoring_card(b: Building, tag: str, values: list[str], h: Tag) -> dict[str, int]:

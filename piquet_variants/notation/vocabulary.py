@@ -1,12 +1,13 @@
 """The notation's words, in either language, back to the record's values: the kinds, categories, sequences,
-replies and incidents' words, who a word names, and each card's text as the record writes it."""
+replies and incidents' words, who a word names, and the card each card's text is."""
 
 from __future__ import annotations
 
 import unicodedata
 from functools import cache
 
-from ..cards import SYMBOLS, card_name, compact_cards
+from ..cards import SYMBOLS, UNKNOWN, compact_cards
+from ..records.model import Role
 from .speech import INCIDENT_WORDS, MOMENT_WORDS, REASON_WORDS
 
 
@@ -53,23 +54,24 @@ WORD_VALUES = {field: {plain(said): value for table in INCIDENT_WORDS.values() f
 INCIDENT_REPLIES = {"good": "good", "bon": "good", "equal": "equal", "égal": "equal", "egal": "equal"}
 
 
-def role_of(word: str) -> str:
-    return "elder" if words_of(word) in ("elder", "premier") else "younger"
+def role_of(word: str) -> Role:
+    return Role.ELDER if words_of(word) in ("elder", "premier") else Role.YOUNGER
 
 
 @cache
-def card_names(lang: str) -> dict[str, str]:
-    """Each compact card text as the record writes it in ``lang`` (``A♠`` -> ``AS``); ``?`` stays."""
-    return {text: card_name(c, lang) for text, c in compact_cards(lang).items()} | {"?": "?"}
+def card_codes(lang: str) -> dict[str, int]:
+    """Each compact card text and the card it is in ``lang`` (``AC``: the ace of clubs in en, of hearts in fr), and
+    ``?``, the card the book does not give."""
+    return compact_cards(lang) | {"?": UNKNOWN}
 
 
 @cache
-def part_names(lang: str) -> dict[tuple[str, str, str], str]:
-    """Each card's parts as ``Run.parts`` gives them, as the record writes the card in ``lang``."""
-    out: dict[tuple[str, str, str], str] = {("", "", ""): "?"}
-    for text, name in card_names(lang).items():
+def part_codes(lang: str) -> dict[tuple[str, str, str], int]:
+    """Each card's parts as ``Run.parts`` gives them, and the card they are in ``lang``."""
+    out: dict[tuple[str, str, str], int] = {("", "", ""): UNKNOWN}
+    for text, c in compact_cards(lang).items():
         rank, suit = text[:-1], text[-1]
-        out[rank, suit, ""] = name
+        out[rank, suit, ""] = c
         if suit in SYMBOLS:
-            out[rank, "", suit] = name
+            out[rank, "", suit] = c
     return out

@@ -7,7 +7,8 @@ at its line and column.  ``json`` keeps no positions, so where a value stands
 is found only when a message or a check asks: ``JsonPlaces`` then walks the
 text's tokens once and remembers every path.  A file holding an array is
 decoded one record at a time (``raw_decode`` from where the last one ended),
-so a bad record spoils only itself.
+so a bad record spoils only itself.  Each record's decoded document, once the schema has checked it, is made
+the typed record (``data.record_of``) and let go.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from typing import Any
 from ..errors import MAX_PROBLEMS, Message, Problem, RecordError, Word, echo, msg
 from ..located import MAX_BYTES, MAX_INTEGER, TOO_DEEP, JsonPath, Lines, Located, caret, too_large
 from ..schemas import validate
+from .data import record_of
+from .model import Read
 
 
 class _Refused(ValueError):
@@ -355,7 +358,7 @@ class JsonRecords:
             raise self.fail(offset, TOO_DEEP) from None
         return value, base + stop
 
-    def __iter__(self) -> Iterator[Located | RecordError]:
+    def __iter__(self) -> Iterator[Read | RecordError]:
         start = self.text.space(0)
         if start == self.text.end:
             yield self.fail(start, msg("empty", "file is empty"))
@@ -364,7 +367,7 @@ class JsonRecords:
         else:
             yield from self._whole(start)
 
-    def _array(self, offset: int) -> Iterator[Located | RecordError]:
+    def _array(self, offset: int) -> Iterator[Read | RecordError]:
         """The records of an array, from just after its ``[``."""
         offset, index = self.text.space(offset), 0
         if self.text.startswith("]", offset):
@@ -409,7 +412,7 @@ class JsonRecords:
         except RecordError:
             return count
 
-    def _whole(self, start: int) -> Iterator[Located | RecordError]:
+    def _whole(self, start: int) -> Iterator[Read | RecordError]:
         """One record, or several one after another (JSON Lines: a record a line), each read as it is reached."""
         while True:
             try:
@@ -435,7 +438,7 @@ class JsonRecords:
         if rest < self.text.end:
             yield self.fail(rest, _not_json(_extra(what)))
 
-    def _checked(self, data: Any, start: int, end: int, prefix: JsonPath) -> Located | RecordError:
+    def _checked(self, data: Any, start: int, end: int, prefix: JsonPath) -> Read | RecordError:
         """The record decoded, validated, with its own text kept to place its values when asked."""
         line, column = self.text.position(start)
         text = self.text.text[start - self.text.base:end - self.text.base]
@@ -444,14 +447,15 @@ class JsonRecords:
         problems = [half_character_problem(doc, half)] if half is not None else validate(doc, "record", self.left)
         self.left -= len(problems)
         if not problems:
-            return doc
+            doc.data = None  # typed now: what is kept of the document is where each value stood, found from its text
+            return Read(record_of(data), doc)
         before = self.text.line_of(start, column)[:column - 1]  # each shown at its line, with a caret
         after = self.text.text[end - self.text.base:].split("\n", 1)[0]
         lines = Lines((before + text + after).splitlines(), line)
         return RecordError([p if p.excerpt else replace(p, excerpt=caret(lines, p.line, p.column)) for p in problems])
 
 
-def json_records(source: str | Iterable[str], name: str) -> Iterator[Located | RecordError]:
+def json_records(source: str | Iterable[str], name: str) -> Iterator[Read | RecordError]:
     """Each record of a JSON text (one record, or an array of them), given whole or in pieces as they are read,
     validated, or the error that spoils it."""
     return iter(JsonRecords([source] if isinstance(source, str) else source, name))
