@@ -14,6 +14,7 @@ catalogue is read, so that ``--help`` imports no more than it needs.
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -45,7 +46,16 @@ def words(text: str) -> str:
     if lang == "en" or not text:
         return text
     from ..i18n import catalogue
-    return catalogue(lang).gettext(text)
+    return _typeset(catalogue(lang).gettext(text))
+
+
+#: The space before a French high point (``:``, ``;``, ``?``, ``!``, ``»``) or after ``«``, which the line is not
+#: broken at: Click wraps the help between words, and a colon must not begin a line.
+_BEFORE_POINT = re.compile(r" (?=[:;?!»])|(?<=«) ")
+
+
+def _typeset(text: str) -> str:
+    return _BEFORE_POINT.sub("\u00a0", text)
 
 
 def _said(message: Message) -> str:
@@ -112,6 +122,14 @@ def _record(param: Any, ctx: Any) -> tuple[str, str] | None:
     return _metavar(param, ctx, english[0]), text
 
 
+def _paragraphs(formatter: Any, text: str | None) -> None:
+    """A command's description or its examples, indented under the usage or the options, where it has them."""
+    if text:
+        formatter.write_paragraph()
+        with formatter.indentation():
+            formatter.write_text(prose(text))
+
+
 @contextmanager
 def section(formatter: Any, title: str) -> Iterator[None]:
     """A section of the help under its title, the title's colon written as the language writes it."""
@@ -140,18 +158,10 @@ class Helped:
         return pieces
 
     def format_help_text(self, ctx: Any, formatter: Any) -> None:
-        command: Any = self
-        if command.help:
-            formatter.write_paragraph()
-            with formatter.indentation():
-                formatter.write_text(prose(command.help))
+        _paragraphs(formatter, getattr(self, "help", None))
 
     def format_epilog(self, ctx: Any, formatter: Any) -> None:
-        command: Any = self
-        if command.epilog:
-            formatter.write_paragraph()
-            with formatter.indentation():
-                formatter.write_text(prose(command.epilog))
+        _paragraphs(formatter, getattr(self, "epilog", None))
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
         command: Any = self
