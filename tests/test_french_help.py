@@ -83,9 +83,13 @@ def test_a_figure_option_s_help_gives_its_default_and_range_in_the_reader_s_word
     assert "[default: 3.0; 0.1<=x<=600]" in flat and "<int range>" not in flat
 
 
-def test_examples_stay_as_typed_and_lang_before_the_command_is_the_command_s(cli, tmp_path) -> None:
+def test_examples_stay_as_typed_and_lang_before_a_command_s_name_is_the_command_s(cli, tmp_path) -> None:
     code, out, _ = cli("-l", "fr", "replay", "-h")
     assert code == 0 and "Exemples\u00a0:" in out
     assert "\n    piquet-variants replay example:traite-art12 -r traite -r cavendish-rubicon --format json\n" in out
     code, _, err = cli("--lang", "fr", "replay", str(tmp_path / "nosuch.piquet"))
     assert code == 1 and "le fichier ne se lit pas" in err, err
+    code, _, err = cli("rulesets", "-l", "fr", "show", "nosuch")  # a group's --lang, for its command
+    assert code == 1 and "jeu de règles inconnu 'nosuch'" in err, err
+    code, _, err = cli("--lang", "fr", "replay", str(tmp_path / "nosuch.piquet"), "--lang", "en")  # the command's
+    assert code == 1 and "cannot read file" in err, err
