@@ -93,3 +93,14 @@ def test_examples_stay_as_typed_and_lang_before_a_command_s_name_is_the_command_
     assert code == 1 and "jeu de règles inconnu 'nosuch'" in err, err
     code, _, err = cli("--lang", "fr", "replay", str(tmp_path / "nosuch.piquet"), "--lang", "en")  # the command's
     assert code == 1 and "cannot read file" in err, err
+
+
+def test_every_figure_option_is_the_tool_s_own_type() -> None:
+    """A figure an option takes is refused in the tool's words, and its range shown in the reader's (``Figure``):
+    no option is Click's IntRange or FloatRange, whose refusal and range are Click's English."""
+    from typer._click.types import _NumberRangeBase
+
+    from piquet_variants.cli.common import Figure
+    params = [(path, param) for path, command in COMMANDS.items() for param in command.params]
+    assert not [(path, p.name) for path, p in params if isinstance(p.type, _NumberRangeBase)]
+    assert len([p for _, p in params if isinstance(p.type, Figure)]) >= 8
