@@ -104,3 +104,14 @@ def test_every_figure_option_is_the_tool_s_own_type() -> None:
     params = [(path, param) for path, command in COMMANDS.items() for param in command.params]
     assert not [(path, p.name) for path, p in params if isinstance(p.type, _NumberRangeBase)]
     assert len([p for _, p in params if isinstance(p.type, Figure)]) >= 8
+
+
+def test_a_usage_error_names_the_argument_as_the_french_help_does(cli) -> None:
+    """A command line refused says its usage and the argument missing with the help's words for them."""
+    code, _, err = cli("replay", "--lang", "fr")
+    assert code == 2 and "Usage : piquet-variants replay [OPTIONS] {FICHIER}" in err
+    assert "Il manque l'argument 'FICHIER'." in err, err
+    code, _, err = cli("rulesets", "cite", "--lang", "fr")
+    assert code == 2 and "Valeur non valide pour RÈGLE : nommez la règle" in err, err
+    code, _, err = cli("replay")
+    assert code == 2 and "Missing argument 'FILE'." in err, err

@@ -22,6 +22,7 @@ from ..render import OutputFormat, Report, json_text
 from ..i18n import Lang, say, t
 from . import complete
 from .diagnostics import in_language, note, warn
+from .helps import in_words, words
 
 if TYPE_CHECKING:
     from ..api import Record
@@ -127,8 +128,10 @@ def usage_error(exc: click.UsageError, lang: Lang) -> str:
 def _usage_message(exc: click.UsageError) -> Message:
     """What is wrong with a command line, from Click's exception: its kind and its values, not Click's English."""
     hint = exc.param_hint if isinstance(exc, click.BadParameter) else None
-    if isinstance(exc, click.BadParameter) and exc.param is not None and hint is None:
-        hint = " / ".join(repr(o) for o in exc.param.opts) if exc.param.opts else repr(exc.param.name)
+    if isinstance(hint, str):  # a metavar the command names (RULE), in words as the usage line says it
+        hint = words(hint)
+    elif isinstance(exc, click.BadParameter) and exc.param is not None and exc.ctx is not None:
+        hint = in_words(exc.param, exc.ctx, exc.param.get_error_hint(exc.ctx))  # '--deals' / '-n', or 'FILE'
     match exc:
         case Unusable():
             return msg("invalid-value", "Invalid value for {hint}: {message}", hint=hint, message=exc.said)

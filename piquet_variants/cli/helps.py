@@ -82,8 +82,9 @@ class Ranged(Protocol):
     def range(self) -> Message | None: ...
 
 
-def _metavar(param: Any, ctx: Any, text: str) -> str:
-    """``text`` (a usage piece, or an option's names with its metavar) with the parameter's metavar in words."""
+def in_words(param: Any, ctx: Any, text: str) -> str:
+    """``text`` (a usage piece, an option's names with its metavar, or the hint of a usage error) with the
+    parameter's metavar in words."""
     english = param.make_metavar(ctx)
     head, found, tail = text.rpartition(english)
     return f"{head}{words(english)}{tail}" if found else text
@@ -119,7 +120,7 @@ def _record(param: Any, ctx: Any) -> tuple[str, str] | None:
     if extra:
         said = f"[{words('; ').join(extra)}]"
         text = f"{text}  {said}" if text else said
-    return _metavar(param, ctx, english[0]), text
+    return in_words(param, ctx, english[0]), text
 
 
 def _paragraphs(formatter: Any, text: str | None) -> None:
@@ -152,7 +153,7 @@ class Helped:
         command: Any = self
         pieces = [words(command.options_metavar)] if command.options_metavar else []
         for param in command.get_params(ctx):
-            pieces += [_metavar(param, ctx, piece) for piece in param.get_usage_pieces(ctx)]
+            pieces += [in_words(param, ctx, piece) for piece in param.get_usage_pieces(ctx)]
         if isinstance(self, TyperGroup):
             pieces.append(words(self.subcommand_metavar))
         return pieces
