@@ -156,7 +156,7 @@ class BadOption(PiquetError):
     """A --option that is not NAME=CHOICE, or that no ruleset given can take."""
 
 
-LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of labels and names: en or fr.",
+LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of labels, names, messages and help: en or fr.",
                                        callback=in_language)]
 
 
