@@ -115,3 +115,14 @@ def test_a_usage_error_names_the_argument_as_the_french_help_does(cli) -> None:
     assert code == 2 and "Valeur non valide pour RÈGLE : nommez la règle" in err, err
     code, _, err = cli("replay")
     assert code == 2 and "Missing argument 'FILE'." in err, err
+
+
+@pytest.mark.parametrize("lang,said", [("en", "No such command 'replai'. Did you mean 'replay'?"),
+                                       ("fr", "Pas de commande 'replai'. Vouliez-vous dire 'replay' ?")])
+def test_a_command_the_program_has_not_is_said_in_the_reader_s_words(cli, lang: str, said: str) -> None:
+    """A command not found is the tool's own message (with the commands close to it, which the list of commands
+    names without loading them), not Click's English."""
+    code, _, err = cli("--lang", lang, "replai")
+    assert code == 2 and err.rstrip().endswith(said), err
+    code, _, err = cli("--lang", lang)
+    assert code == 2 and err.rstrip().endswith("Missing command." if lang == "en" else "Il manque la commande."), err

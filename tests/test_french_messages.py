@@ -111,7 +111,7 @@ def _commands(folder: Path, bad: dict[str, Path]) -> list[tuple[str, ...]]:
         ("simulate", "-r", "nosuch", "--deals", "1"),
         ("simulate", "-r", "traite", "--players", "nosuch:random", "--deals", "1"),
         ("simulate", "--deals", "abc"), ("simulate", "--deals", "0"), ("simulate", "--deals", "1.5"),
-        ("simulate", "--connect-timeout", "abc"), ("simulate", "--connect-timeout", "0"),
+        ("simulate", "--connect-timeout", "abc"), ("simulate", "--connect-timeout", "0"), ("replai",), ("rulesets", "lst"),
         ("odds", "-r", rulesets[0]), ("sources", "show", "nosuch"), ("sources", "text", "nosuch"),
     ]
 

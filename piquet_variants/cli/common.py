@@ -22,7 +22,7 @@ from ..render import OutputFormat, Report, json_text
 from ..i18n import Lang, say, t
 from . import complete
 from .diagnostics import in_language, note, warn
-from .helps import in_words, words
+from .helps import Refused, in_words, words
 
 if TYPE_CHECKING:
     from ..api import Record
@@ -133,6 +133,8 @@ def _usage_message(exc: click.UsageError) -> Message:
     elif isinstance(exc, click.BadParameter) and exc.param is not None and exc.ctx is not None:
         hint = in_words(exc.param, exc.ctx, exc.param.get_error_hint(exc.ctx))  # '--deals' / '-n', or 'FILE'
     match exc:
+        case Refused():
+            return exc.said
         case Unusable():
             return msg("invalid-value", "Invalid value for {hint}: {message}", hint=hint, message=exc.said)
         case click.NoSuchOption():

@@ -18,12 +18,15 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from difflib import get_close_matches
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from typer._click.exceptions import UsageError
 from typer.core import TyperCommand, TyperGroup
 
+from ..errors import Message, msg
+
 if TYPE_CHECKING:
-    from ..errors import Message
     from ..lexicon import Lang
 
 #: The language the command line being run asks for (``said_in``).
@@ -190,4 +193,22 @@ class HelpedCommand(Helped, TyperCommand):
 
 
 class HelpedGroup(Helped, TyperGroup):
-    """A group of commands, its help in the reader's language."""
+    """A group of commands, its help in the reader's language, and a command it has not said in the tool's words."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> tuple[str | None, Any, list[str]]:
+        name = args[0]
+        if self.get_command(ctx, name) is None and not ctx.resilient_parsing and not name.startswith("-"):
+            close = tuple(repr(m) for m in get_close_matches(name, self.list_commands(ctx)))
+            raise Refused(msg("no-such-command-close", "No such command {name}. Did you mean {close}?", name=repr(name),
+                              close=close) if close else msg("no-such-command", "No such command {name}.",
+                                                             name=repr(name)), ctx)
+        return super().resolve_command(ctx, args)
+
+
+class Refused(UsageError):
+    """A command line refused in the tool's words (a command it does not have), said in the language asked, where
+    Click's exception would hold only its English."""
+
+    def __init__(self, message: Message, ctx: Any) -> None:
+        super().__init__(str(message), ctx)
+        self.said = message
