@@ -111,6 +111,7 @@ def _commands(folder: Path, bad: dict[str, Path]) -> list[tuple[str, ...]]:
         ("simulate", "-r", "nosuch", "--deals", "1"),
         ("simulate", "-r", "traite", "--players", "nosuch:random", "--deals", "1"),
         ("simulate", "--deals", "abc"), ("simulate", "--deals", "0"), ("simulate", "--deals", "1.5"),
+        ("simulate", "--connect-timeout", "abc"), ("simulate", "--connect-timeout", "0"), ("replai",), ("rulesets", "lst"),
         ("odds", "-r", rulesets[0]), ("sources", "show", "nosuch"), ("sources", "text", "nosuch"),
     ]
 
@@ -132,6 +133,21 @@ def test_every_command_says_bad_input_in_french(cli, tmp_path: Path) -> None:
     assert "clé 'nonsense' inconnue" in whole or "clé inconnue 'nonsense'" in whole
     assert "attendu ici : texte, non un nombre entier : 3" in whole
     assert "abc n'est pas un nombre entier" in whole and "0 n'est pas dans l'intervalle 1<=x<=" in whole
+    assert "abc n'est pas un nombre\n" in whole and "0 n'est pas dans l'intervalle 0,1<=x<=600" in whole
+
+
+@pytest.mark.parametrize("lang,said", [("en", ("abc is not a number", "0 is not in the range 0.1<=x<=600")),
+                                       ("fr", ("abc n'est pas un nombre", "0 n'est pas dans l'intervalle 0,1<=x<=600"))])
+def test_a_figure_an_option_refuses_is_said_in_the_tool_s_words(cli, lang: str, said: tuple[str, str]) -> None:
+    """A figure option's refusal is the tool's own message, in the reader's language, whole or not, at the source
+    (the option's type), with the option's names as the place."""
+    for value, words in zip(("abc", "0"), said):
+        code, out, err = cli("simulate", "-r", "traite", "--connect-timeout", value, "--lang", lang)
+        assert code == 2 and out == "" and err.rstrip().endswith(f"'--connect-timeout'{' :' if lang == 'fr' else ':'} "
+                                                                 f"{words}"), err
+    code, _, err = cli("analyse", "example:traite-art12", "--samples", "1.5", "--lang", lang)
+    assert code == 2 and "'--samples' / '-n'" in err and ("1.5 is not a whole number" if lang == "en" else
+                                                           "1.5 n'est pas un nombre entier") in err, err
 
 
 def test_the_same_inputs_in_english_are_full_of_the_words_looked_for(cli, tmp_path: Path) -> None:

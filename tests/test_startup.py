@@ -61,6 +61,14 @@ def test_help_loads_no_command(tmp_path: Path) -> None:
     assert _loaded(modules, _commands_modules() + UNUSED + ("rich",)) == []
 
 
+def test_help_in_french_loads_no_command_and_no_more_than_the_catalogue(tmp_path: Path) -> None:
+    """The French help reads the catalogue (and what saying a message needs), nothing of a command."""
+    english = _imported(tmp_path, "--help")
+    modules = _imported(tmp_path, "--lang", "fr", "--help")
+    assert _loaded(modules, _commands_modules() + UNUSED + ("rich",)) == []
+    assert "piquet_variants.i18n" in modules and "piquet_variants.i18n" not in english
+
+
 def test_the_readme_command_loads_only_its_own(tmp_path: Path) -> None:
     _imported(tmp_path, *README, expect=3)  # the caches filled (3: a book's figure disagrees, as the README says)
     modules = _imported(tmp_path, *README, expect=3)

@@ -11,17 +11,17 @@ import errno
 import gc
 import os
 import sys
-from gettext import gettext
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 
 import typer
 from typer._click import exceptions as click  # Typer carries its own copy of Click, which raises these
 from typer.core import TyperGroup
 
 from ..errors import PiquetError, ProblemsError, echo, echo_name
-from .diagnostics import speaking
+from .diagnostics import in_language, speaking
+from .helps import HelpedCommand, HelpedGroup, said_in, section, words
 
 if TYPE_CHECKING:
     from ..lexicon import Lang
@@ -96,12 +96,15 @@ def _command(name: str) -> Any:
     entry = _COMMANDS[name]
     module = import_module(f"{__name__}.{entry.module}")
     found: Any = getattr(module, entry.attr)
-    if isinstance(found, typer.Typer):
+    if isinstance(found, typer.Typer):  # a group of commands, each with its help in the reader's language
         found.rich_markup_mode = PLAIN_HELP
+        found.info.cls = HelpedGroup
+        for info in found.registered_commands:
+            info.cls = HelpedCommand
         command = typer.main.get_command(found)
     else:
         single = typer.Typer(rich_markup_mode=PLAIN_HELP)
-        single.command(name, epilog=entry.epilog or getattr(module, "EPILOG", None))(found)
+        single.command(name, cls=HelpedCommand, epilog=entry.epilog or getattr(module, "EPILOG", None))(found)
         command = typer.main.get_command(single)
     command.name = name
     _whole_words(command)
@@ -126,7 +129,7 @@ def _whole(epilog: str) -> str:
     return "\n\n".join("\b\n" + p if p.startswith("  ") else p for p in epilog.split("\n\n"))
 
 
-class _Commands(TyperGroup):
+class _Commands(HelpedGroup):
     """The root group, whose commands are loaded by name (``_COMMANDS``) rather than all at start-up, and listed
     from their summaries without being loaded."""
 
@@ -138,8 +141,8 @@ class _Commands(TyperGroup):
 
     def format_commands(self, ctx: typer.Context, formatter: Any) -> None:  # type: ignore[override]
         """The list of commands, as Click writes it, from the summaries: no command's module imported."""
-        with formatter.section(gettext("Commands")):  # Click's heading, in Click's catalogue
-            formatter.write_dl([(name, entry.summary) for name, entry in _COMMANDS.items()])
+        with section(formatter, "Commands:"):
+            formatter.write_dl([(name, words(entry.summary)) for name, entry in _COMMANDS.items()])
 
     def shell_complete(self, ctx: typer.Context, incomplete: str) -> list[Any]:  # type: ignore[override]
         """The commands whose names begin with what is typed, each with its summary, and the group's options, as
@@ -180,9 +183,13 @@ def _options(version: Annotated[bool, typer.Option("--version", callback=_versio
              rulesets_dirs: Annotated[list[Path] | None, typer.Option(
                  "--rulesets", metavar="DIR", exists=True, file_okay=False,
                  help="A folder of your own rulesets (and its sources.yaml), searched for a ruleset id before the "
-                      "shipped ones; repeatable. PIQUET_VARIANTS_PATH adds more, searched after these.")] = None
-             ) -> None:
-    """Options for every command: the version, and where to look for rulesets."""
+                      "shipped ones; repeatable. PIQUET_VARIANTS_PATH adds more, searched after these.")] = None,
+             lang: Annotated[Literal["en", "fr"] | None, typer.Option(  # the lexicon's Lang, not imported to start
+                 "--lang", "-l", callback=in_language,
+                 help="Language of the command's labels, names, messages and help: en or fr, as the command's "
+                      "own --lang (which is chosen over this one).")] = None) -> None:
+    """Options for every command: the version, where to look for rulesets, and the language (kept by its callback
+    for the command that follows)."""
     from ..ruleset.registry import set_search_path
 
     _started()
@@ -223,14 +230,15 @@ def main(argv: list[str] | None = None) -> int:
     A warning of the tool's layers below (Python's ``warnings``) is said on
     stderr as the command's own, in the reader's language (``diagnostics``).
     """
-    with speaking() as heard:  # the language asked (--lang), once read, for the errors said here
+    arguments = sys.argv[1:] if argv is None else argv
+    with speaking() as heard, said_in(_lang_in(arguments)):  # --lang, once read, for the errors said here; the help's
         try:
             status = app(args=argv, prog_name="piquet-variants", standalone_mode=False)
         except SystemExit as exc:
             return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         except click.UsageError as exc:  # a bad command line: said as Click says it, in the language asked
             from .common import usage_error
-            lang = heard.lang if heard.lang != "en" else _lang_in(sys.argv[1:] if argv is None else argv)
+            lang = heard.lang if heard.lang != "en" else _lang_in(arguments)
             if lang == "en":
                 exc.show()
             else:
@@ -253,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
                 typer.echo(full, err=True)
                 return 1
             from ..i18n import t
-            files = ", ".join(_inputs(sys.argv[1:] if argv is None else argv)) or t("the command line", heard.lang)
+            files = ", ".join(_inputs(arguments)) or t("the command line", heard.lang)
             typer.echo(t("piquet-variants: internal error on {files} (a bug: please report it, with the file): "
                          "{error}", heard.lang).format(files=files, error=f"{type(exc).__name__}: {echo(str(exc), 200)}"),
                        err=True)
@@ -262,11 +270,20 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _lang_in(argv: list[str]) -> Lang:
-    """The language a command line asks for, read before Click reads it: a usage error may come first."""
+    """The language a command line asks for, read before Click reads it: a usage error may come first, and the help
+    is written as soon as Click meets ``--help``.  The last ``--lang`` is the one Click keeps (a command's own comes
+    after the program's)."""
+    asked: Lang = "en"
     for i, arg in enumerate(argv):
-        if arg in ("--lang", "-l") and argv[i + 1:i + 2] == ["fr"] or arg in ("--lang=fr", "-lfr"):
-            return "fr"
-    return "en"
+        if arg in ("--lang", "-l"):
+            given = argv[i + 1] if i + 1 < len(argv) else ""
+        elif arg.startswith(("--lang=", "-l")):
+            given = arg.removeprefix("--lang=").removeprefix("-l")
+        else:
+            continue
+        if given in ("en", "fr"):
+            asked = "fr" if given == "fr" else "en"
+    return asked
 
 
 def _inputs(argv: list[str]) -> list[str]:

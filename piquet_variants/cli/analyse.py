@@ -21,7 +21,7 @@ from ..i18n import Lang, decimal, t
 from ..players.registry import DEFAULT_PLAYER, player_class
 from ..render import Report
 from ..saying import annotation_table, said_skipped
-from .common import FormatOpt, LangOpt, OptionOpt, finish, load_deals, rulesets_for, warn
+from .common import Figure, FormatOpt, LangOpt, OptionOpt, finish, load_deals, rulesets_for, warn
 from ..simulate.run import on_processes
 from .simulate import EXIT_INTERRUPTED, Bar
 
@@ -39,7 +39,7 @@ def analyse_command(
                                             help="The player who finds the alternatives and plays out each one: "
                                                  "learned (the default), cavendish, search, random, a "
                                                  "registered name or module:Class.")] = DEFAULT_PLAYER,
-        samples: Annotated[int, typer.Option("--samples", "-n", min=1, max=MOST_SAMPLES,
+        samples: Annotated[int, typer.Option("--samples", "-n", click_type=Figure(int, 1, MOST_SAMPLES),
                                              help="Deals drawn to value each alternative.")] = 16,
         seed: Annotated[int, typer.Option("--seed", "-s", help="Seed: the same seed gives the same annotations.")]
         = 1,
@@ -49,7 +49,7 @@ def analyse_command(
                                                     help="The ruleset to analyse under; default: the record's own.")]
         = None,
         option: OptionOpt = None,
-        jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Local processes (default: all cores; "
+        jobs: Annotated[int | None, typer.Option("--jobs", "-j", click_type=Figure(int, 1), help="Local processes (default: all cores; "
                                                  "never more than the cores, nor than the decisions).")] = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
         fmt: FormatOpt = "table", lang: LangOpt = "en") -> None:

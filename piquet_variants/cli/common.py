@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
+import math
 import stat
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer._click import exceptions as click  # Typer carries its own copy of Click, which raises these
+from typer._click.types import ParamType
 from typer._types import TyperChoice
 
 from ..errors import Message, PiquetError, Problem, RecordError, UnknownRuleset, Word, echo, msg
@@ -22,6 +22,7 @@ from ..render import OutputFormat, Report, json_text
 from ..i18n import Lang, say, t
 from . import complete
 from .diagnostics import in_language, note, warn
+from .helps import Refused, in_words, words
 
 if TYPE_CHECKING:
     from ..api import Record
@@ -53,12 +54,63 @@ STDIN = "-"
 
 
 class Unusable(typer.BadParameter):
-    """A command line the command cannot use (two rulesets where it takes one, an output it will not write): its
-    message typed, said in the language asked."""
+    """A command line the command cannot use (two rulesets where it takes one, an output it will not write, a figure
+    an option refuses): its message typed, said in the language asked.  Without a ``param_hint``, the option's
+    names are the hint, as Click gives them."""
 
-    def __init__(self, message: Message, param_hint: str) -> None:
-        super().__init__(str(message), param_hint=param_hint)
+    def __init__(self, message: Message, param_hint: str | None = None, ctx: Any = None, param: Any = None) -> None:
+        super().__init__(str(message), ctx=ctx, param=param, param_hint=param_hint)
         self.said = message
+
+
+class Figure(ParamType):
+    """A figure an option takes, whole (``int``) or not (``float``), between bounds where it has them: refused in the
+    tool's own words (``Unusable``), and its range shown in the help in the reader's language (``helps``).  What is
+    not a finite figure (``nan``, ``inf``) is refused as not a number."""
+
+    def __init__(self, kind: type[int] | type[float], low: float | None = None, high: float | None = None) -> None:
+        self.kind, self.low, self.high = kind, low, high
+        self.name = "integer" if kind is int else "number"
+
+    def get_metavar(self, param: Any, ctx: Any) -> str:
+        return self.name.upper()
+
+    def range(self) -> Message | None:
+        """The figures taken, as the help and the refusal say them (``1<=x<=10000000``); None: any."""
+        if self.low is not None and self.high is not None:
+            return msg("figure-range", "{low}<=x<={high}", low=self.low, high=self.high)
+        if self.low is not None:
+            return msg("figure-at-least", "x>={low}", low=self.low)
+        if self.high is not None:
+            return msg("figure-at-most", "x<={high}", high=self.high)
+        return None
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int | float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):  # a default, or a figure from Python
+            figure: int | float = self.kind(value)
+        else:
+            figure = self._read(str(value), param, ctx)
+        if (self.low is not None and figure < self.low) or (self.high is not None and figure > self.high):
+            raise Unusable(msg("out-of-range", "{value} is not in the range {range}", value=_as_typed(value),
+                               range=self.range()), ctx=ctx, param=param)
+        return figure
+
+    def _read(self, text: str, param: Any, ctx: Any) -> int | float:
+        try:
+            figure = self.kind(text)
+        except ValueError:
+            figure = math.nan
+        if not math.isfinite(figure):
+            raise Unusable(msg("not-a-whole-number", "{value} is not a whole number", value=_as_typed(text))
+                           if self.kind is int else msg("not-a-figure", "{value} is not a number",
+                                                        value=_as_typed(text)), ctx=ctx, param=param)
+        return figure
+
+
+def _as_typed(value: object) -> str:
+    """A figure refused, as it was typed; one too long to repeat, cut short as ``echo`` cuts it."""
+    text = str(value)
+    return text if len(text) <= 60 else echo(text)
 
 
 def usage_error(exc: click.UsageError, lang: Lang) -> str:
@@ -76,12 +128,15 @@ def usage_error(exc: click.UsageError, lang: Lang) -> str:
 def _usage_message(exc: click.UsageError) -> Message:
     """What is wrong with a command line, from Click's exception: its kind and its values, not Click's English."""
     hint = exc.param_hint if isinstance(exc, click.BadParameter) else None
-    if isinstance(exc, click.BadParameter) and exc.param is not None and hint is None:
-        hint = " / ".join(repr(o) for o in exc.param.opts) if exc.param.opts else repr(exc.param.name)
-    figure = _figure_refused(exc.message) if isinstance(exc, click.BadParameter) else None
+    if isinstance(hint, str):  # a metavar the command names (RULE), in words as the usage line says it
+        hint = words(hint)
+    elif isinstance(exc, click.BadParameter) and exc.param is not None and exc.ctx is not None:
+        hint = in_words(exc.param, exc.ctx, exc.param.get_error_hint(exc.ctx))  # '--deals' / '-n', or 'FILE'
     match exc:
+        case Refused():
+            return exc.said
         case Unusable():
-            return msg("invalid-value", "Invalid value for {hint}: {message}", hint=exc.param_hint, message=exc.said)
+            return msg("invalid-value", "Invalid value for {hint}: {message}", hint=hint, message=exc.said)
         case click.NoSuchOption():
             close = tuple(exc.possibilities or ())
             return msg("no-such-option-close", "No such option: {name} (did you mean {close}?)",
@@ -93,36 +148,17 @@ def _usage_message(exc: click.UsageError) -> Message:
         case click.BadParameter() if exc.param is not None and isinstance(exc.param.type, TyperChoice):
             return msg("not-a-choice", "Invalid value for {hint}: the choices are {choices}.", hint=hint,
                        choices=tuple(map(str, exc.param.type.choices)))
-        case click.BadParameter() if figure is not None:
-            return msg("invalid-value", "Invalid value for {hint}: {message}", hint=hint, message=figure)
         case click.BadParameter():
             return msg("invalid-value-said", "Invalid value for {hint}: {message}", hint=hint,
                        message=Word(exc.message))
     return msg("usage", "{message}", message=Word(exc.message))
 
 
-#: Click's two refusals of a figure (``IntRange`` and the like), the only words of its own a number option says: they
-#: are read at the border, into the tool's own messages, since Click's exception keeps neither the value nor the bound.
-_NOT_A_FIGURE = re.compile(r"'(?P<value>.*)' is not a valid (?P<kind>int|integer|float)(?: range)?\.")
-_OUT_OF_RANGE = re.compile(r"(?P<value>\S+) is not in the range (?P<range>\S+)\.")
-
-
-def _figure_refused(said: str) -> Message | None:
-    """What Click says of a figure refused, as the tool's message; None for any other refusal."""
-    if (m := _NOT_A_FIGURE.fullmatch(said)) is not None:
-        if m["kind"] == "float":
-            return msg("not-a-figure", "{value} is not a number", value=m["value"])
-        return msg("not-a-whole-number", "{value} is not a whole number", value=m["value"])
-    if (m := _OUT_OF_RANGE.fullmatch(said)) is not None:
-        return msg("out-of-range", "{value} is not in the range {range}", value=m["value"], range=m["range"])
-    return None
-
-
 class BadOption(PiquetError):
     """A --option that is not NAME=CHOICE, or that no ruleset given can take."""
 
 
-LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of labels and names: en or fr.",
+LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of labels, names, messages and help: en or fr.",
                                        callback=in_language)]
 
 

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, TextIO, cast
 
 import typer
+from typer._click.core import ParameterSource
 
 if TYPE_CHECKING:
     from ..i18n import Lang
@@ -60,11 +61,21 @@ def speaking() -> Iterator[Speaking]:
         yield hook
 
 
-def in_language(lang: str | None) -> str | None:
+#: Where ``--lang`` given on the command line is kept (Click's ``meta``, which every context of the command line
+#: shares): the language of the program (``--lang`` before the command's name) is the command's where it has none.
+_ASKED = "piquet_variants.lang"
+
+
+def in_language(ctx: typer.Context, param: typer.CallbackParam, lang: str | None) -> str | None:
     """``--lang``, once read (the option's callback, whose value Click has checked against the choices; Typer reads
     its hints when the command runs, so they name no type the module imports only for the checker): the tool's
-    warnings, and the errors that end the command, are said in it from then on.  None (``convert`` given no
-    ``--lang``, which writes each record in its own) leaves them in English."""
+    warnings, and the errors that end the command, are said in it from then on.  A command given no ``--lang``
+    takes the program's (``piquet-variants --lang fr replay …``).  None (``convert`` given no ``--lang``, which
+    writes each record in its own) leaves them in English."""
+    if param.name is not None and ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
+        ctx.meta[_ASKED] = lang
+    else:
+        lang = ctx.meta.get(_ASKED, lang)
     hook = warnings.showwarning
     if isinstance(hook, Speaking) and lang is not None:
         hook.lang = cast("Lang", lang)

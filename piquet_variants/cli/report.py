@@ -12,7 +12,7 @@ from ..errors import OutputRefused, Problem, RecordError, msg
 from ..examples import SUFFIXES, shown
 from ..files import quietly
 from . import complete
-from .common import AlsoRulesetsOpt, LangOpt, OptionOpt, Unusable, choose_rulesets, load_deals, record_rulesets
+from .common import AlsoRulesetsOpt, Figure, LangOpt, OptionOpt, Unusable, choose_rulesets, load_deals, record_rulesets
 
 
 def _record_files(paths: list[str]) -> list[Path]:
@@ -45,7 +45,7 @@ def report_command(
                                                 "often the player makes the book's choices, and each "
                                                 "disagreement.")] = None,
         annotate: Annotated[int, typer.Option(
-            "--annotate", metavar="SAMPLES", min=0, max=MOST_SAMPLES,
+            "--annotate", metavar="SAMPLES", click_type=Figure(int, 0, MOST_SAMPLES),
             help="Annotate each record's decisions, as 'analyse' does, on this many drawn deals (0: not).")] = 0,
         option: OptionOpt = None, lang: LangOpt = "en",
         force: Annotated[bool, typer.Option(

@@ -29,6 +29,12 @@ from .sources import BibFormat, StyleOpt, bibliography_text
 app = typer.Typer(help="Inspect, validate, compare and cite the rulesets.", no_args_is_help=True)
 
 
+@app.callback()
+def _language(lang: LangOpt = "en") -> None:
+    """The language of the group's commands where it is given before a command's name (``--lang fr list``), as the
+    program's is; its help too."""
+
+
 def _attest(c: dict, lang: Lang) -> list[str]:
     return [c["source"], c["locator"], _attested(c, lang)]
 

@@ -25,7 +25,7 @@ from ..ruleset.compiler import load_ruleset
 from ..odds import book
 from ..simulate.report import MEASURED_AS, ruleset_figures
 from ..simulate.run import CHUNK, Plan, Timeouts, most_jobs, simulate
-from .common import LangOpt, OptionOpt, RulesetsOpt, choose_rulesets
+from .common import Figure, LangOpt, OptionOpt, RulesetsOpt, choose_rulesets
 
 EXIT_INTERRUPTED = 130
 MOST_DEALS = 10_000_000
@@ -39,26 +39,26 @@ EPILOG = ("Examples:\n\n  piquet-variants simulate -r cavendish-rubicon --deals 
 
 def simulate_command(
         ruleset: RulesetsOpt,
-        deals: Annotated[int, typer.Option("--deals", "-n", min=1, max=MOST_DEALS, help="Deals under each ruleset.")]
+        deals: Annotated[int, typer.Option("--deals", "-n", click_type=Figure(int, 1, MOST_DEALS), help="Deals under each ruleset.")]
         = 10_000,
         seed: Annotated[int, typer.Option("--seed", "-s", help="Seed: the same seed gives the same figures.")] = 1,
         players: Annotated[str, typer.Option("--players", "-p", metavar="FIRST:SECOND",
                                              help="The two players: learned (the default), random, cavendish, "
                                                   "search, a registered name or module:Class; options after +, "
                                                   "e.g. learned+score+sink.")] = DEFAULT_PAIR,
-        jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="Local processes (default: all cores; never more than the cores, nor than the chunks of 200 deals).")]
+        jobs: Annotated[int | None, typer.Option("--jobs", "-j", click_type=Figure(int, 1), help="Local processes (default: all cores; never more than the cores, nor than the chunks of 200 deals).")]
         = None,
         scheduler: Annotated[str | None, typer.Option("--scheduler", metavar="ADDRESS",
                                                       help="A Dask scheduler to run on, tcp://HOST:PORT (the "
                                                            "'cluster' extra).")] = None,
         connect_timeout: Annotated[float, typer.Option(
-            "--connect-timeout", metavar="SECONDS", min=0.1, max=600,
+            "--connect-timeout", metavar="SECONDS", click_type=Figure(float, 0.1, 600),
             help="How long the scheduler has to accept the connection.")] = Timeouts.connect,
         handshake_timeout: Annotated[float, typer.Option(
-            "--handshake-timeout", metavar="SECONDS", min=0.1, max=600,
+            "--handshake-timeout", metavar="SECONDS", click_type=Figure(float, 0.1, 600),
             help="How long the scheduler then has to answer as a Dask scheduler.")] = Timeouts.handshake,
         worker_timeout: Annotated[float, typer.Option(
-            "--worker-timeout", metavar="SECONDS", min=0.1, max=3600,
+            "--worker-timeout", metavar="SECONDS", click_type=Figure(float, 0.1, 3600),
             help="How long the scheduler then has to have a worker to run on.")] = Timeouts.workers,
         plot: Annotated[Path | None, typer.Option("--plot", metavar="FILE.svg",
                                                   help="Draw the score bands against Cavendish's (the 'plot' extra).")]

