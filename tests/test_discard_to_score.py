@@ -38,10 +38,12 @@ def test_the_discard_is_made_for_the_partie_only_where_the_deal_may_settle_it() 
     assert not discard_to_score.stakes(View(RULES, ELDER, HAND, first), m.outlook, reach)
     # ten short of the rubicon in the last deal, the partie's discard is not the book's; in the first deal, or past
     # the rubicon with the other short of it, it is (searched there too, by the partie, it finds nothing better)
-    assert _choice(frozenset(), SHORT) != _book(SHORT)
-    assert _choice(frozenset(), first) == _book(first)
-    assert _choice(frozenset(), Context((140, 90), 1)) == _book(SHORT)
-    assert _choice(frozenset({"quick"}), SHORT) == _book(SHORT)
+    searching = frozenset({"discard"})
+    assert _choice(searching, SHORT) != _book(SHORT)
+    assert _choice(searching, first) == _book(first)
+    assert _choice(searching, Context((140, 90), 1)) == _book(SHORT)
+    # without the option, the book's discard, at the default player's own cost
+    assert _choice(frozenset(), SHORT) == _book(SHORT)
 
 
 def test_the_discards_tried_are_the_books_and_those_one_card_from_it() -> None:
@@ -57,7 +59,7 @@ def test_the_discards_tried_are_the_books_and_those_one_card_from_it() -> None:
 
 
 def test_the_blind_player_searches_the_same_positions_by_the_deals_points_whatever_the_score() -> None:
-    blind = frozenset({"blind"})
+    blind = frozenset({"blind", "discard"})
     other = Context((140, 90), 1)
     assert _choice(blind, SHORT) == _choice(blind, other)
     view = View(RULES, ELDER, HAND, SHORT)
@@ -76,5 +78,5 @@ def test_the_younger_draws_the_elders_hand_discard_and_the_talon_left_from_what_
     assert dealt.younger == young and not dealt.elder & young and elder_discard & dealt.elder == elder_discard
     assert elder_discard.bit_count() == 5 and len(dealt.talon) == 8 and not set(dealt.talon) & set(parse_cards(
         "AS KS QS JS 10S AH KH 9D 8D 7D 8C 7C".split()))
-    choice = LearnedPlayer(random.Random(0)).choose(view, legal)
+    choice = LearnedPlayer(random.Random(0), frozenset({"discard"})).choose(view, legal)
     assert choice & ~young == 0 and choice.bit_count() == 3
