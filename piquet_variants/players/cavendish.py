@@ -41,6 +41,14 @@ def _suit(hand: int, s: int) -> int:
 
 def discard(view: View, legal: Legal) -> int:
     """The cards to put out: the ``n`` least worth keeping, where ``n`` takes all his cards."""
+    out = 0
+    for c in keeping_order(view, legal)[:legal.take[1] + legal.excess]:
+        out |= 1 << c
+    return out
+
+
+def keeping_order(view: View, legal: Legal) -> list[int]:
+    """The cards of the hand discarded from, the least worth keeping first (of two worth the same, the lower)."""
     tab = tables(view.rules)
     hand = legal.hand
     elder = view.role == ELDER
@@ -84,10 +92,7 @@ def discard(view: View, legal: Legal) -> int:
                     w += _GUARD * 10
             keys.append(w * _SPAN - c)
     keys.sort()
-    out = 0
-    for key in keys[:legal.take[1] + legal.excess]:
-        out |= 1 << -key % _SPAN
-    return out
+    return [-key % _SPAN for key in keys]
 
 
 def lead(view: View, playable: int) -> int:

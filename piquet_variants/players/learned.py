@@ -15,16 +15,19 @@ unpickled).  They were fitted to the search player's choices alone, never to
 Cavendish's figures, which are the test of the result.
 
 It discards and calls as the ``cavendish`` player does.  It plays to the
-partie: where the partie's outlook (``outlook``, on the spread of a deal's
-scores measured once a ruleset from its own blind deals) says every point it
-makes costs it, it scores as little as it can and sinks what it gains by
-sinking (``score``); and at the end of a hand where the deal may settle the
-partie and the score makes a point worth more or less than a point, it plays
-each card by rollouts valued by the partie (``rollout``).  With the option
-``blind`` it values by the deal's points alone (rollouts included, in the same
-positions); with ``quick`` it plays every card by the weights; the options
-``score`` and ``sink`` are the older fixed rules, each named in a simulation's
-output.
+partie: where the partie's outlook
+(``outlook``, on the spread of a deal's scores measured once a ruleset from its
+own blind deals) says every point it makes costs it, it scores as little as it
+can and sinks what it gains by sinking (``score``); and where the deal may
+settle the partie and the score makes a point worth more or less than a point,
+it plays each card of the hand's end by rollouts valued by the partie
+(``rollout``), and with the option ``discard`` chooses its discard there by
+rollouts too (``discard_to_score``: stronger, at six times the time, which the
+default player cannot spend).  With the option ``blind`` it values by the
+deal's points alone (the searches included, in the same positions, so that a
+duel with the blind player measures the valuation, not the search); with
+``quick`` it plays every card by the weights; the options ``score`` and
+``sink`` are the older fixed rules, each named in a simulation's output.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from ..engine.combos import KINDS, tables
 from ..engine.deal import Phase
 from ..engine.derived import per_ruleset
 from .cavendish import CavendishPlayer
+from .discard_to_score import best_discard, stakes
 from .features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, TOP, Situation, follow_features,
                        lead_features)
 from ..engine.deal import ELDER, YOUNGER, random_dealt
@@ -270,7 +274,9 @@ OPTIONS: Final[dict[str, str]] = {
     "score": "plays to the score: in the last deal, seeing he cannot reach the rubicon, scores as little as he can,"
              " once he has a trick and the cards are divided or out of reach",
     "sink": "sinks a tierce or a trio when he holds a king or queen unguarded",
-    "quick": "plays every card by the learned weights, never by rollouts where the partie is at stake"}
+    "quick": "plays every card by the learned weights, never by rollouts where the partie is at stake",
+    "discard": "where the deal may settle the partie, chooses its discard among the book's and three next to it by"
+               " rollouts (some six times the player's time)"}
 
 
 class LearnedPlayer:
@@ -278,7 +284,9 @@ class LearnedPlayer:
 
     Unless blind, it plays to the partie (``outlook``): it sinks a kind where the partie's outlook says
     concealing it gains, and scores as little as it can, once it has a trick and the cards are divided or out of
-    reach, where the outlook says that every point it makes costs it.
+    reach, where the outlook says that every point it makes costs it.  Where the deal may settle the partie, it
+    plays the last cards (and with ``discard``, discards) by rollouts, valued by the partie (blind, by the deal's
+    points).
     """
 
     OPTIONS: ClassVar[dict[str, str]] = OPTIONS  # a class attribute, read by the registry on the class
@@ -293,6 +301,7 @@ class LearnedPlayer:
         self.quick = "quick" in options
         #: whether he ever plays to lose a trick: the blind player only by the ``score`` option's rule
         self.may_lose = not self.blind or self.to_score
+        self.discarding = "discard" in options
         self._base: LearnedPlayer | None = None
 
     def choose(self, view: View, legal: Legal) -> int:
@@ -307,6 +316,11 @@ class LearnedPlayer:
             return best_card(view, playable, self.weights)
         if legal.phase == Phase.DECLARE and self._sinks(view, legal):
             return len(legal.candidates)
+        if legal.phase == Phase.EXCHANGE and self.discarding:
+            m = measured(view.rules)
+            whole = view.rules.deal.hand
+            if stakes(view, m.outlook, (m.most[view.role][whole], m.most[view.opponent][whole])):
+                return best_discard(view, legal, self._plain(), self._valued(view))
         return self.book.choose(view, legal)
 
     def _at_stake(self, view: View) -> bool:

@@ -1,0 +1,82 @@
+"""The discard chosen for the partie where the deal in hand may settle it (``players.discard_to_score``)."""
+
+from __future__ import annotations
+
+import random
+
+from piquet_variants.cards import parse_cards
+from piquet_variants.engine.deal import ELDER, Phase
+from piquet_variants.players import discard_to_score
+from piquet_variants.players.cavendish import CavendishPlayer, keeping_order
+from piquet_variants.players.learned import LearnedPlayer, measured
+from piquet_variants.players.view import Context, Legal, View
+from piquet_variants.ruleset.compiler import load_ruleset
+
+RULES = load_ruleset("cavendish-rubicon").rules
+#: An elder's hand the book discards from for the point in spades, putting out the king and queen of diamonds.
+HAND = sum(1 << c for c in parse_cards("JS 10S 9S 7S AH KH 8H KD QD AC 10C 9C".split()))
+#: The last deal, the elder at ninety (ten short of the rubicon), the younger well past it.
+SHORT = Context((90, 140), 1)
+
+
+def _choice(options: frozenset[str], context: Context) -> int:
+    view = View(RULES, ELDER, HAND, context)
+    return LearnedPlayer(random.Random(0), options).choose(view, Legal(Phase.EXCHANGE, hand=HAND, take=(1, 5)))
+
+
+def _book(context: Context) -> int:
+    view = View(RULES, ELDER, HAND, context)
+    return CavendishPlayer(random.Random(0)).choose(view, Legal(Phase.EXCHANGE, hand=HAND, take=(1, 5)))
+
+
+def test_the_discard_is_made_for_the_partie_only_where_the_deal_may_settle_it() -> None:
+    m = measured(RULES)
+    whole = RULES.deal.hand
+    reach = (m.most[ELDER][whole], m.most[1 - ELDER][whole])
+    assert discard_to_score.stakes(View(RULES, ELDER, HAND, SHORT), m.outlook, reach)
+    first = Context((0, 0), RULES.game.deals)
+    assert not discard_to_score.stakes(View(RULES, ELDER, HAND, first), m.outlook, reach)
+    # ten short of the rubicon in the last deal, the partie's discard is not the book's; in the first deal, or past
+    # the rubicon with the other short of it, it is (searched there too, by the partie, it finds nothing better)
+    searching = frozenset({"discard"})
+    assert _choice(searching, SHORT) != _book(SHORT)
+    assert _choice(searching, first) == _book(first)
+    assert _choice(searching, Context((140, 90), 1)) == _book(SHORT)
+    # without the option, the book's discard, at the default player's own cost
+    assert _choice(frozenset(), SHORT) == _book(SHORT)
+
+
+def test_the_discards_tried_are_the_books_and_those_one_card_from_it() -> None:
+    view = View(RULES, ELDER, HAND, SHORT)
+    legal = Legal(Phase.EXCHANGE, hand=HAND, take=(1, 5))
+    tried = discard_to_score.tried(view, legal)
+    book = _book(SHORT)
+    order = keeping_order(view, legal)
+    assert tried[0] == book and book == sum(1 << c for c in order[:5])
+    assert len(set(tried)) == len(tried) > 1
+    for discard in tried[1:]:
+        assert discard & ~HAND == 0 and discard.bit_count() == 5 and (discard & ~book).bit_count() == 1
+
+
+def test_the_blind_player_searches_the_same_positions_by_the_deals_points_whatever_the_score() -> None:
+    blind = frozenset({"blind", "discard"})
+    other = Context((140, 90), 1)
+    assert _choice(blind, SHORT) == _choice(blind, other)
+    view = View(RULES, ELDER, HAND, SHORT)
+    legal = Legal(Phase.EXCHANGE, hand=HAND, take=(1, 5))
+    plain = LearnedPlayer(random.Random(0), frozenset({"blind", "quick"}))
+    by_points = discard_to_score.best_discard(view, legal, plain,
+                                              lambda score, role: float(score.totals[role] - score.totals[1 - role]))
+    assert _choice(blind, SHORT) == by_points
+
+
+def test_the_younger_draws_the_elders_hand_discard_and_the_talon_left_from_what_he_has_not_seen() -> None:
+    young = sum(1 << c for c in parse_cards("AS KS QS JS 10S AH KH 9D 8D 7D 8C 7C".split()))
+    view = View(RULES, 1 - ELDER, young, SHORT)
+    legal = Legal(Phase.EXCHANGE, hand=young, take=(0, 3))
+    dealt, elder_discard = discard_to_score._draw(view, legal, random.Random(1))
+    assert dealt.younger == young and not dealt.elder & young and elder_discard & dealt.elder == elder_discard
+    assert elder_discard.bit_count() == 5 and len(dealt.talon) == 8 and not set(dealt.talon) & set(parse_cards(
+        "AS KS QS JS 10S AH KH 9D 8D 7D 8C 7C".split()))
+    choice = LearnedPlayer(random.Random(0), frozenset({"discard"})).choose(view, legal)
+    assert choice & ~young == 0 and choice.bit_count() == 3
