@@ -29,7 +29,7 @@ from ..compiled import Pickled
 from ..errors import IllegalAction, Word, msg
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, tables
-from .derived import reading
+from .derived import reading, reads
 from .notes import Note, Noted
 
 # Module constants are Final: mypyc folds them into the compiled code, where any other global is a dict lookup.
@@ -221,7 +221,7 @@ class Deal:
                  "void", "void_reason", "blanche", "blanche_dealt", "reckons_nothing", "grand_coup", "forfeit",
                  "forced_suit", "forced_by", "forced_lead", "calls", "shown", "step", "tricks",
                  "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables", "irregular", "last_trick",
-                 "follows", "order")
+                 "follows", "order", "reads")
 
     def __init__(self, rules: Rules, dealt: Dealt):
         self.rules = rules
@@ -232,11 +232,11 @@ class Deal:
         self.taken = [0, 0]
         self.discards = [0, 0]
         tab = self.tables = tables(rules)
+        got = self.reads = reads(rules)
         spoilers = tab.blanche_spoilers
         # A carte blanche is a full hand dealt without a court card (Cavendish Law 18: 'at least twelve cards'):
         # a hand dealt short is none.
-        size = rules.deal
-        full = size.hand
+        full = got.hand
         blanches = self.blanche_dealt = self.blanche = (not elder & spoilers and count(elder) >= full,
                                                         not younger & spoilers and count(younger) >= full)
         self.reckons_nothing = [False, False]
@@ -254,9 +254,8 @@ class Deal:
         # The last trick is the one that ends a full hand, whatever either holds (Cavendish, Case XIX: "The word
         # 'last,' in Law 65, presupposes that each player has twelve cards"): a card beyond it is never a trick.
         self.last_trick = full
-        # Read at every card: a rule is a generic attribute of a ruleset's (interpreted) dataclass, a slot is not.
-        self.follows = rules.play.must_follow
-        self.order = rules.declarations.order  # the kinds in the order they are called
+        self.follows = got.must_follow  # read at every card
+        self.order = got.order  # the kinds in the order they are called
         self.lead_card: int | None = None
         self.won = [0, 0]
         self.void = False
@@ -270,13 +269,13 @@ class Deal:
         # by role; typed of any length, since a pair that mypyc unboxes is boxed again to be indexed by a role
         self.delta: tuple[int, ...] = (count(elder) - full, count(younger) - full)
         self.parts = self._talon_parts()
-        if self.delta == (0, 0) and len(self.talon) == size.talon:
+        if self.delta == (0, 0) and len(self.talon) == got.talon:
             self.phase = Phase.EXCHANGE
             if dealt.faced is not None or dealt.faced_in_dealing:
                 self._check_faced()
             return
-        wrong = sum(d for d in self.delta if d > 0) + max(0, len(self.talon) - size.talon)
-        wrong = max(wrong, sum(-d for d in self.delta if d < 0) + max(0, size.talon - len(self.talon)))
+        wrong = sum(d for d in self.delta if d > 0) + max(0, len(self.talon) - got.talon)
+        wrong = max(wrong, sum(-d for d in self.delta if d < 0) + max(0, got.talon - len(self.talon)))
         if wrong > rules.misdeal.max_wrong:
             self.fresh_deal(Note(Noted.DEALT_WRONGLY, n=wrong))
             return
@@ -285,7 +284,7 @@ class Deal:
             remedies.append(rules.misdeal.hand_over)
         if min(self.delta) < 0:
             remedies.append(rules.misdeal.hand_under)
-        if len(self.talon) > size.talon:
+        if len(self.talon) > got.talon:
             remedies.append(rules.misdeal.talon_over)
         if "fresh_deal" in remedies:
             self.fresh_deal(Note(Noted.MISDEAL_FRESH))
@@ -311,8 +310,8 @@ class Deal:
         """How many talon cards the elder may take, and how many are the younger's own part."""
         r = self.rules
         size = len(self.talon)
-        elder_part = min(r.exchange.elder_max, size)
-        short = r.deal.talon - size
+        elder_part = min(self.reads.elder_max, size)
+        short = self.reads.talon - size
         if short > 0:
             falls = r.misdeal.short_talon_falls_on
             if falls == "offender":
@@ -342,14 +341,14 @@ class Deal:
 
     def take_range(self, p: int) -> tuple[int, int]:
         """Fewest and most cards player ``p`` may take in now."""
-        ex = self.rules.exchange
+        ex = self.reads
         d = self.delta[p]
         if p == ELDER:
             most = self.parts[0]
             fewest = ex.elder_min
         else:
             most = len(self.talon)
-            if ex.younger_max != "remaining":
+            if not ex.younger_rest:
                 most = min(most, ex.younger_max + max(0, self.parts[0] - count(self.taken[ELDER])))
             fewest = ex.younger_min
         most = min(most, count(self.hands[p]) - d)  # he discards as many as he takes in: no more than he holds

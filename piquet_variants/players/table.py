@@ -44,7 +44,7 @@ def _exchange(deal: Deal, views: list[View], discard: int) -> None:
     p = deal.player
     k = count(discard) - deal.delta[p]
     left = 0
-    if p == ELDER and deal.rules.exchange.elder_may_see_left:  # he may look at the cards he leaves (Law 33)
+    if p == ELDER and deal.reads.elder_may_see_left:  # he may look at the cards he leaves (Law 33)
         for c in deal.talon[k:deal.parts[ELDER]]:
             left |= 1 << c
     deal.apply(discard)
