@@ -422,7 +422,12 @@ class Deal:
         held = self.held = {POINT: (by_elder[0], by_younger[0]), SEQUENCES: (by_elder[1], by_younger[1]),
                             SETS: (by_elder[2], by_younger[2])}
         # The six calls in the order they are made: where each goes, and what it may be.
-        self.steps = [(self.calls[kind], p, held[kind][p]) for kind in self.order for p in (ELDER, YOUNGER)]
+        steps: list[tuple[list[Combo | None], int, list[Combo]]] = []
+        for kind in self.order:
+            calls, (elder_held, younger_held) = self.calls[kind], held[kind]
+            steps.append((calls, ELDER, elder_held))
+            steps.append((calls, YOUNGER, younger_held))
+        self.steps = steps
         if self.forced_by is not None and self.forced_suit is None:
             self.phase, self.player = Phase.FORCED_SUIT, self.forced_by
         else:

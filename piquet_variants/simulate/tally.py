@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..compiled import Pickled
+from ..engine.combos import KINDS
 from ..engine.deal import ELDER, YOUNGER, Deal
 from ..engine.partie import PartieResult
 from ..engine.scoring import DealScore
@@ -56,8 +57,8 @@ class Tally(Pickled):
         calls = deal.calls
         hazards = self.hazards
         for r in (ELDER, YOUNGER):
-            for kind, called in calls.items():
-                if called[r] is None and deal.holding(kind, r):
+            for kind in KINDS:
+                if calls[kind][r] is None and deal.holding(kind, r):
                     self.sunk[r] += 1
                     break
             total = score.totals[r]
