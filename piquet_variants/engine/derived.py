@@ -89,7 +89,8 @@ class Reads(Pickled):
     dataclasses, looked up by name at each read, and a deal read some
     seventy; compiled, a field of this record is read as a C struct's.  The
     rules read only where something irregular happens (a misdeal, a short
-    talon, a penalty) are read from the ruleset itself, where they are.
+    talon, a penalty), or once a deal (the cards), are read from the ruleset
+    itself where they are used, which is where a new rule is read too.
     """
 
     hand: int  # deal.hand
@@ -107,9 +108,6 @@ class Reads(Pickled):
     equal_or_inferior: bool  # declarations.undercall == "reckon_equal_or_inferior"
     neither_reckons: bool  # declarations.equality == "neither_reckons"
     chronological: bool  # reckoning.order == "chronological"
-    majority: int  # cards
-    divided: int
-    capot: int
     pique_threshold: int  # pique
     pique_bonus: int
     pique_by_either: bool  # pique.who == "either"
@@ -130,6 +128,5 @@ def reads(rules: Rules) -> Reads:
                  ex.younger_min, ex.elder_may_see_left,
                  dec.winner_reckons == "all_of_kind", dec.undercall == "reckon_all",
                  dec.undercall == "reckon_equal_or_inferior", dec.equality == "neither_reckons",
-                 rules.reckoning.order == "chronological", rules.cards.majority, rules.cards.divided, rules.cards.capot,
-                 pq.threshold, pq.bonus, pq.who == "either", pq.reached_by == "play", pq.counts_the_cards,
-                 pq.with_repique, rp.threshold, rp.bonus, rules.carte_blanche.counts_toward_hazards)
+                 rules.reckoning.order == "chronological", pq.threshold, pq.bonus, pq.who == "either",
+                 pq.reached_by == "play", pq.counts_the_cards, pq.with_repique, rp.threshold, rp.bonus, rules.carte_blanche.counts_toward_hazards)

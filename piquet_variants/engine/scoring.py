@@ -417,7 +417,7 @@ def _conceded(deal: Deal) -> tuple[int, list[ScoreEvent]]:
 
 
 def _cards_events(deal: Deal) -> list[ScoreEvent]:
-    c = deal.reads
+    c = deal.rules.cards
     won = deal.won
     if won[ELDER] == won[YOUNGER]:
         return [(p, "cards", c.divided, "cards") for p in (ELDER, YOUNGER) if c.divided]
