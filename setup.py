@@ -27,7 +27,8 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 from setuptools.errors import BaseError, CCompilerError
 
-#: The modules a random deal runs through, compiled together (they call each other), the players'
+#: The modules a random deal runs through, compiled together (they call each other), the simulation's loop and
+#: tally, the players'
 #: hot modules (a simulated deal asks a player some thirty times; the search player solves play exactly), and
 #: the notation's reader and the modules that build each record from the parsed statements (lark-cython parses; the
 #: building was some 40% of reading a deal).
@@ -40,6 +41,7 @@ COMPILED = ["piquet_variants/compiled.py", "piquet_variants/cards.py", "piquet_v
             "piquet_variants/players/random_player.py", "piquet_variants/players/features.py",
             "piquet_variants/players/learned.py", "piquet_variants/players/score.py",
             "piquet_variants/players/outlook.py", "piquet_variants/players/rollout.py",
+            "piquet_variants/simulate/parties.py", "piquet_variants/simulate/tally.py",
             "piquet_variants/notation/reader.py", "piquet_variants/notation/building.py", "piquet_variants/notation/tags.py",
             "piquet_variants/notation/deals.py", "piquet_variants/notation/dialogue.py",
             "piquet_variants/notation/incidents.py", "piquet_variants/notation/claims.py",

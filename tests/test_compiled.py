@@ -32,6 +32,7 @@ from piquet_variants.players.table import play_deal
 from piquet_variants.players.view import Context, Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.ruleset.registry import shipped_ids
+from piquet_variants.simulate.parties import play_parties
 
 from .conftest import ROOT
 
@@ -133,8 +134,8 @@ class _Watching:
 
 
 def _a_run() -> list[object]:
-    """What a run leaves: parties under every shipped ruleset, deals between players, the shipped
-    records read and replayed, a number misread, and the tables the engine makes of a ruleset."""
+    """What a run leaves: parties under every shipped ruleset, deals between players, a simulation's tally, the
+    shipped records read and replayed, a number misread, and the tables the engine makes of a ruleset."""
     out: list[object] = []
     rng = random.Random(25)
     for rid in shipped_ids():
@@ -145,6 +146,7 @@ def _a_run() -> list[object]:
     for name in ("random", "cavendish"):  # the search player makes the same values, a thousand times slower
         players = (_Watching(player_class(name)(rng), out), _Watching(player_class(name)(rng), out))
         out.append(play_deal(rules, random_dealt(rules, rng, 3), players, Context((10, 20), 4)))
+    out.append(play_parties(rules, [player_class("random")(rng), player_class("random")(rng)], rng, 20))
     for path in examples.files():
         if path.suffix in (".piquet", ".json"):
             for record in pv.read(path):

@@ -28,6 +28,7 @@ SETS: Final = "sets"
 KINDS: Final[tuple[str, ...]] = (POINT, SEQUENCES, SETS)
 
 _SUIT_BITS: Final = 1 << RANKS_PER_SUIT
+_SUIT_MASK: Final = _SUIT_BITS - 1
 _RANK_SPREAD: Final = sum(1 << (s * RANKS_PER_SUIT) for s in range(SUITS))
 
 
@@ -165,17 +166,19 @@ def holdings(tab: Tables, hand: int) -> tuple[list[Combo], list[Combo], list[Com
     and the runs of a suit are table entries, and trios and quatorzes are
     found by bitwise majority over the suits rather than a count per rank.
     """
-    s0, s1, s2, s3 = hand & 511, hand >> 9 & 511, hand >> 18 & 511, hand >> 27 & 511
     point: list[Combo] = []
-    for suit_points, m in zip(tab.point, (s0, s1, s2, s3)):
-        combo = suit_points[m]
-        if combo is not None:
-            _insert(point, combo)
     runs: list[Combo] = []
-    for suit_runs, m in zip(tab.runs, (s0, s1, s2, s3)):
-        for combo in suit_runs[m]:
-            _insert(runs, combo)
+    points, suit_runs = tab.point, tab.runs
+    for s in range(SUITS):
+        m = hand >> s * RANKS_PER_SUIT & _SUIT_MASK
+        if m:
+            combo = points[s][m]
+            if combo is not None:
+                _insert(point, combo)
+            for combo in suit_runs[s][m]:
+                _insert(runs, combo)
     sets: list[Combo] = []
+    s0, s1, s2, s3 = hand & _SUIT_MASK, hand >> 9 & _SUIT_MASK, hand >> 18 & _SUIT_MASK, hand >> 27 & _SUIT_MASK
     at_least_3 = ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))) & tab.set_rank_mask
     while at_least_3:
         low = at_least_3 & -at_least_3
@@ -188,12 +191,17 @@ def _insert(best_first: list[Combo], combo: Combo) -> None:
     """Put ``combo`` in its place in a list kept best first, after any equal to it (as a stable sort would).
 
     A hand holds a few combinations of a kind, and this is a few comparisons, where a sort is a generic method
-    call with a keyword (compiled).
+    call with a keyword (compiled).  Combinations are compared by their ``order`` first, a native integer, and
+    whole (as tuples, generically) only where the orders are equal.
     """
     i = len(best_first)
     best_first.append(combo)
-    while i and best_first[i - 1] < combo:
-        best_first[i] = best_first[i - 1]
+    order = combo.order
+    while i:
+        before = best_first[i - 1]
+        if before.order > order or (before.order == order and not before < combo):
+            break
+        best_first[i] = before
         i -= 1
     best_first[i] = combo
 

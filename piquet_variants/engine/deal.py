@@ -29,7 +29,7 @@ from ..compiled import Pickled
 from ..errors import IllegalAction, Word, msg
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, SEQUENCES, SETS, Combo, holdings, tables
-from .derived import reading
+from .derived import reading, reads
 from .notes import Note, Noted
 
 # Module constants are Final: mypyc folds them into the compiled code, where any other global is a dict lookup.
@@ -103,6 +103,14 @@ def _dealing(rules: Rules) -> _Dealing:
     return _Dealing(tuple(deck_cards(rules)), hand, to_younger)
 
 
+def _packets(rules: Rules, dealing: _Dealing, packet: int) -> tuple[bool, ...]:
+    """Whether each place dealt is the younger's, dealing by packets of ``packet``."""
+    to_younger = dealing.to_younger.get(packet)
+    if to_younger is None:
+        raise ValueError(f"no packets of {packet} for a hand of {rules.deal.hand}")
+    return to_younger
+
+
 def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
     """Deal a pack, top card first, by packets, the top packet to the elder (Cavendish Law 9).
 
@@ -113,9 +121,7 @@ def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
     dealing = _dealing(rules)
     if len(pack) != len(dealing.cards):
         raise ValueError(f"a pack of {len(pack)} cards; this ruleset deals {rules.deck.size}")
-    to_younger = dealing.to_younger.get(packet)
-    if to_younger is None:
-        raise ValueError(f"no packets of {packet} for a hand of {rules.deal.hand}")
+    to_younger = _packets(rules, dealing, packet)
     # typed, or the test narrows it to a list of anything, and each card is shifted as a generic object
     cards: list[int] = pack if isinstance(pack, list) else list(pack)
     elder = younger = 0
@@ -134,13 +140,25 @@ def random_dealt(rules: Rules, rng: random.Random, packet: int | None = None) ->
 
     The shuffle is Fisher and Yates's: each place from the last down takes a card drawn uniformly from those
     not yet placed, one draw of ``rng.random()`` a place, so that every order of the pack is equally likely.
+    A place is dealt as soon as its card is drawn (as ``deal_pack`` deals it), so the pack is walked once.
     """
+    dealing = _dealing(rules)
+    to_younger = _packets(rules, dealing, packet or rules.deal.packets[0])
     rand = rng.random
-    cards = list(_dealing(rules).cards)
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
-    return deal_pack(rules, cards, packet or rules.deal.packets[0])
+    cards = list(dealing.cards)
+    dealt = len(to_younger)
+    elder = younger = 0
+    for i in range(len(cards) - 1, -1, -1):
+        j = int(rand() * (i + 1)) if i else 0
+        c = cards[j]
+        cards[j] = cards[i]
+        cards[i] = c
+        if i < dealt:
+            if to_younger[i]:
+                younger |= 1 << c
+            else:
+                elder |= 1 << c
+    return Dealt(elder, younger, tuple(cards[dealt:]))
 
 
 def follower_wins(lead: int, follow: int) -> bool:
@@ -203,7 +221,7 @@ class Deal:
                  "void", "void_reason", "blanche", "blanche_dealt", "reckons_nothing", "grand_coup", "forfeit",
                  "forced_suit", "forced_by", "forced_lead", "calls", "shown", "step", "tricks",
                  "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables", "irregular", "last_trick",
-                 "follows", "order")
+                 "follows", "order", "reads")
 
     def __init__(self, rules: Rules, dealt: Dealt):
         self.rules = rules
@@ -214,11 +232,11 @@ class Deal:
         self.taken = [0, 0]
         self.discards = [0, 0]
         tab = self.tables = tables(rules)
+        got = self.reads = reads(rules)
         spoilers = tab.blanche_spoilers
         # A carte blanche is a full hand dealt without a court card (Cavendish Law 18: 'at least twelve cards'):
         # a hand dealt short is none.
-        size = rules.deal
-        full = size.hand
+        full = got.hand
         blanches = self.blanche_dealt = self.blanche = (not elder & spoilers and count(elder) >= full,
                                                         not younger & spoilers and count(younger) >= full)
         self.reckons_nothing = [False, False]
@@ -236,9 +254,8 @@ class Deal:
         # The last trick is the one that ends a full hand, whatever either holds (Cavendish, Case XIX: "The word
         # 'last,' in Law 65, presupposes that each player has twelve cards"): a card beyond it is never a trick.
         self.last_trick = full
-        # Read at every card: a rule is a generic attribute of a ruleset's (interpreted) dataclass, a slot is not.
-        self.follows = rules.play.must_follow
-        self.order = rules.declarations.order  # the kinds in the order they are called
+        self.follows = got.must_follow  # read at every card
+        self.order = got.order  # the kinds in the order they are called
         self.lead_card: int | None = None
         self.won = [0, 0]
         self.void = False
@@ -252,13 +269,13 @@ class Deal:
         # by role; typed of any length, since a pair that mypyc unboxes is boxed again to be indexed by a role
         self.delta: tuple[int, ...] = (count(elder) - full, count(younger) - full)
         self.parts = self._talon_parts()
-        if self.delta == (0, 0) and len(self.talon) == size.talon:
+        if self.delta == (0, 0) and len(self.talon) == got.talon:
             self.phase = Phase.EXCHANGE
             if dealt.faced is not None or dealt.faced_in_dealing:
                 self._check_faced()
             return
-        wrong = sum(d for d in self.delta if d > 0) + max(0, len(self.talon) - size.talon)
-        wrong = max(wrong, sum(-d for d in self.delta if d < 0) + max(0, size.talon - len(self.talon)))
+        wrong = sum(d for d in self.delta if d > 0) + max(0, len(self.talon) - got.talon)
+        wrong = max(wrong, sum(-d for d in self.delta if d < 0) + max(0, got.talon - len(self.talon)))
         if wrong > rules.misdeal.max_wrong:
             self.fresh_deal(Note(Noted.DEALT_WRONGLY, n=wrong))
             return
@@ -267,7 +284,7 @@ class Deal:
             remedies.append(rules.misdeal.hand_over)
         if min(self.delta) < 0:
             remedies.append(rules.misdeal.hand_under)
-        if len(self.talon) > size.talon:
+        if len(self.talon) > got.talon:
             remedies.append(rules.misdeal.talon_over)
         if "fresh_deal" in remedies:
             self.fresh_deal(Note(Noted.MISDEAL_FRESH))
@@ -293,8 +310,8 @@ class Deal:
         """How many talon cards the elder may take, and how many are the younger's own part."""
         r = self.rules
         size = len(self.talon)
-        elder_part = min(r.exchange.elder_max, size)
-        short = r.deal.talon - size
+        elder_part = min(self.reads.elder_max, size)
+        short = self.reads.talon - size
         if short > 0:
             falls = r.misdeal.short_talon_falls_on
             if falls == "offender":
@@ -324,14 +341,14 @@ class Deal:
 
     def take_range(self, p: int) -> tuple[int, int]:
         """Fewest and most cards player ``p`` may take in now."""
-        ex = self.rules.exchange
+        ex = self.reads
         d = self.delta[p]
         if p == ELDER:
             most = self.parts[0]
             fewest = ex.elder_min
         else:
             most = len(self.talon)
-            if ex.younger_max != "remaining":
+            if not ex.younger_rest:
                 most = min(most, ex.younger_max + max(0, self.parts[0] - count(self.taken[ELDER])))
             fewest = ex.younger_min
         most = min(most, count(self.hands[p]) - d)  # he discards as many as he takes in: no more than he holds
@@ -405,7 +422,12 @@ class Deal:
         held = self.held = {POINT: (by_elder[0], by_younger[0]), SEQUENCES: (by_elder[1], by_younger[1]),
                             SETS: (by_elder[2], by_younger[2])}
         # The six calls in the order they are made: where each goes, and what it may be.
-        self.steps = [(self.calls[kind], p, held[kind][p]) for kind in self.order for p in (ELDER, YOUNGER)]
+        steps: list[tuple[list[Combo | None], int, list[Combo]]] = []
+        for kind in self.order:
+            calls, (elder_held, younger_held) = self.calls[kind], held[kind]
+            steps.append((calls, ELDER, elder_held))
+            steps.append((calls, YOUNGER, younger_held))
+        self.steps = steps
         if self.forced_by is not None and self.forced_suit is None:
             self.phase, self.player = Phase.FORCED_SUIT, self.forced_by
         else:

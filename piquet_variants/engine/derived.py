@@ -14,9 +14,11 @@ Both caches keep the latest ``KEPT`` entries.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Final, TypeVar
 
+from ..compiled import Pickled
 from ..ruleset.model import Rules
 
 T = TypeVar("T")
@@ -34,11 +36,17 @@ def per_ruleset(build: Callable[[Rules], T], groups: tuple[str, ...] = ()) -> Ca
     those groups' values."""
     cache: dict[int, tuple[Rules, T]] = {}
     by_value: dict[Hashable, T] = {}
+    # The ruleset last asked for and its value: a run asks under one ruleset deal after deal, several times a deal,
+    # and an identity test is a fraction of the cost of making the key and looking it up.
+    latest: list[tuple[Rules, T]] = []
 
     @wraps(build)
     def get(rules: Rules) -> T:
+        if latest and latest[0][0] is rules:
+            return latest[0][1]
         hit = cache.get(id(rules))
         if hit is not None and hit[0] is rules:
+            latest[:] = [hit]
             return hit[1]
         key = tuple(getattr(rules, g) for g in groups) if groups else None
         if key is not None and key in by_value:
@@ -47,7 +55,9 @@ def per_ruleset(build: Callable[[Rules], T], groups: tuple[str, ...] = ()) -> Ca
             value = build(rules)
             if key is not None:
                 _keep(by_value, key, value)
-        _keep(cache, id(rules), (rules, value))
+        kept = (rules, value)
+        _keep(cache, id(rules), kept)
+        latest[:] = [kept]
         return value
 
     return get
@@ -69,3 +79,54 @@ def _keep(cache: dict[K, V], key: K, value: V) -> None:
     cache[key] = value
     if len(cache) > KEPT:
         del cache[next(iter(cache))]
+
+
+@dataclass(frozen=True, slots=True)
+class Reads(Pickled):
+    """The rules the engine reads at every deal, once per ruleset, as native values.
+
+    A rule is a generic attribute of a ruleset's (interpreted) frozen
+    dataclasses, looked up by name at each read, and a deal read some
+    seventy; compiled, a field of this record is read as a C struct's.  The
+    rules read only where something irregular happens (a misdeal, a short
+    talon, a penalty), or once a deal (the cards), are read from the ruleset
+    itself where they are used, which is where a new rule is read too.
+    """
+
+    hand: int  # deal.hand
+    talon: int  # deal.talon
+    must_follow: bool  # play.must_follow
+    order: tuple[str, ...]  # declarations.order
+    elder_max: int  # exchange
+    elder_min: int
+    younger_rest: bool  # the younger may take the rest of the talon ("remaining")
+    younger_max: int  # else as many as this
+    younger_min: int
+    elder_may_see_left: bool
+    all_of_kind: bool  # declarations.winner_reckons == "all_of_kind"
+    reckon_all: bool  # declarations.undercall == "reckon_all"
+    equal_or_inferior: bool  # declarations.undercall == "reckon_equal_or_inferior"
+    neither_reckons: bool  # declarations.equality == "neither_reckons"
+    chronological: bool  # reckoning.order == "chronological"
+    pique_threshold: int  # pique
+    pique_bonus: int
+    pique_by_either: bool  # pique.who == "either"
+    pique_by_play: bool  # pique.reached_by == "play"
+    pique_counts_the_cards: bool
+    pique_with_repique: bool
+    repique_threshold: int  # repique
+    repique_bonus: int
+    blanche_counts: bool  # carte_blanche.counts_toward_hazards
+
+
+@per_ruleset
+def reads(rules: Rules) -> Reads:
+    """The rules a deal reads, gathered."""
+    ex, dec, pq, rp = rules.exchange, rules.declarations, rules.pique, rules.repique
+    return Reads(rules.deal.hand, rules.deal.talon, rules.play.must_follow, dec.order, ex.elder_max, ex.elder_min,
+                 ex.younger_max == "remaining", 0 if ex.younger_max == "remaining" else ex.younger_max,
+                 ex.younger_min, ex.elder_may_see_left,
+                 dec.winner_reckons == "all_of_kind", dec.undercall == "reckon_all",
+                 dec.undercall == "reckon_equal_or_inferior", dec.equality == "neither_reckons",
+                 rules.reckoning.order == "chronological", pq.threshold, pq.bonus, pq.who == "either",
+                 pq.reached_by == "play", pq.counts_the_cards, pq.with_repique, rp.threshold, rp.bonus, rules.carte_blanche.counts_toward_hazards)

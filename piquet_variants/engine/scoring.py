@@ -25,7 +25,7 @@ from ..records.checks import DECLARATIONS, FINAL, HAND_ELDER, HAND_YOUNGER, PLAY
 from ..ruleset.model import Rules
 from .combos import KINDS, POINT, Combo, good_against_the_cards, tables
 from .deal import ELDER, NO_CARD, YOUNGER, Deal, Phase, follower_wins
-from .derived import reading
+from .derived import Reads, reading
 from .notes import Note, Noted
 
 CATEGORIES: Final[tuple[str, ...]] = ("carte_blanche", "point", "sequences", "sets", "play", "cards", "pique",
@@ -146,7 +146,7 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
     calls = deal.calls[kind]
     pair = calls[ELDER], calls[YOUNGER]
     bars = _bars(deal, kind)
-    if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or deal.rules.declarations.equality == "neither_reckons"):
+    if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or deal.reads.neither_reckons):
         return KindResult(kind, pair, None, (), 0, None)
     w = ELDER if bars[ELDER] >= bars[YOUNGER] else YOUNGER  # equal: the elder's prerogative
     call = pair[w]
@@ -192,11 +192,11 @@ def _bars(deal: Deal, kind: str) -> list[int]:
 def _reckoned(deal: Deal, kind: str, w: int, call: Combo) -> tuple[Combo, ...]:
     """What the winner of a kind reckons: his call, or every combination of the kind he holds where the ruleset
     says so, as far as a lesser call binds him."""
-    dec = deal.rules.declarations
-    if kind == POINT or dec.winner_reckons != "all_of_kind":
+    got = deal.reads
+    if kind == POINT or not got.all_of_kind:
         return (call,)
     held = deal.holding(kind, w)
-    if dec.undercall != "reckon_all" and held and call.key < held[0].key and _bound_by_call(deal, kind, w, call):
+    if not got.reckon_all and held and call.key < held[0].key and _bound_by_call(deal, kind, w, call):
         held = [c for c in held if c.key <= call.key]
         if call not in held:  # a lesser call that stands (engine/irregular.py): what it names, and what is lower
             held = [call] + [c for c in held if c.key < call.key]
@@ -209,7 +209,7 @@ def _bound_by_call(deal: Deal, kind: str, w: int, call: Combo) -> bool:
     Under the club laws only the elder is bound, and not when his call was good
     against the cards (Law 49; the Description: 'The younger hand is not bound').
     """
-    if deal.rules.declarations.undercall == "reckon_equal_or_inferior":
+    if deal.reads.equal_or_inferior:
         return True
     seen = deal.declared_hands[ELDER] | deal.discards[ELDER]
     return w == ELDER and not good_against_the_cards(deal.tables, kind, call.key, seen)
@@ -230,7 +230,7 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, .
         for p in blanches:
             if blanche[p] and not (deal.irregular is not None and deal.irregular.hand_void[p]):
                 out.append((p, "carte_blanche", rules.carte_blanche.score, "carte_blanche"))
-    for kind in rules.declarations.order:
+    for kind in deal.order:
         res = kinds[kind]
         w = res.winner
         if w is None:
@@ -328,7 +328,7 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Scor
     summed from the same entry, so that scoring never walks the play's events.
     """
     rules = deal.rules
-    chronological = rules.reckoning.order == "chronological"
+    chronological = deal.reads.chronological
     table = _play_table(rules)
     shapes, tricks = table.shapes, table.tricks
     play = 0  # both players' play points, packed as in _Trick
@@ -439,7 +439,7 @@ def _blanches_that_save(deal: Deal) -> list[int]:
                 and not lost[p]) for p in (ELDER, YOUNGER)]
 
 
-def _hazards(rules: Rules, parts: list[Sequence[ScoreEvent]], running: list[int],
+def _hazards(got: Reads, parts: list[Sequence[ScoreEvent]], running: list[int],
              by: list[dict[str, int]]) -> list[tuple[int, int, ScoreEvent]]:
     """Pique and repique, walking the events in order while one player has still scored nothing.
 
@@ -450,9 +450,9 @@ def _hazards(rules: Rules, parts: list[Sequence[ScoreEvent]], running: list[int]
     hazard = [0, 0]
     repiqued = [False, False]
     piqued = [False, False]
-    rp, pq = rules.repique, rules.pique
-    any_play = pq.reached_by == "play"
-    blanche_counts = rules.carte_blanche.counts_toward_hazards
+    any_play = got.pique_by_play
+    blanche_counts = got.blanche_counts
+    counts_the_cards = got.pique_counts_the_cards
     found: list[tuple[int, int, ScoreEvent]] = []
     for i, part in enumerate(parts):
         place = 0
@@ -467,21 +467,23 @@ def _hazards(rules: Rules, parts: list[Sequence[ScoreEvent]], running: list[int]
                 continue
             if cat is SHADOW:  # saves him, but reckons nothing
                 continue
-            if (cat != "carte_blanche" or blanche_counts) and (cat not in ("cards", "capot") or pq.counts_the_cards):
+            if (cat != "carte_blanche" or blanche_counts) and (cat not in ("cards", "capot") or counts_the_cards):
                 hazard[p] = hazard[p] + pts
             if cat in HAND:
-                if not repiqued[p] and hazard[p] >= rp.threshold:
+                if not repiqued[p] and hazard[p] >= got.repique_threshold:
                     repiqued[p] = True
-                    running[p] += rp.bonus
-                    by[p]["repique"] += rp.bonus
-                    found.append((i, place, (p, "repique", rp.bonus, "repique")))
-            elif (not piqued[p] and hazard[p] >= pq.threshold and (pq.who == "either" or p == ELDER)
-                  and (not repiqued[p] or pq.with_repique) and (cat == "play" or pq.counts_the_cards)
+                    bonus = got.repique_bonus
+                    running[p] += bonus
+                    by[p]["repique"] += bonus
+                    found.append((i, place, (p, "repique", bonus, "repique")))
+            elif (not piqued[p] and hazard[p] >= got.pique_threshold and (got.pique_by_either or p == ELDER)
+                  and (not repiqued[p] or got.pique_with_repique) and (cat == "play" or counts_the_cards)
                   and (any_play or label == _LEAD[1])):
                 piqued[p] = True
-                running[p] += pq.bonus
-                by[p]["pique"] += pq.bonus
-                found.append((i, place, (p, "pique", pq.bonus, "pique")))
+                bonus = got.pique_bonus
+                running[p] += bonus
+                by[p]["pique"] += bonus
+                found.append((i, place, (p, "pique", bonus, "pique")))
     return found
 
 
@@ -517,7 +519,7 @@ def score_deal(deal: Deal) -> DealScore:
     running = [0, 0]
     if deal.blanche[ELDER] != deal.blanche_dealt[ELDER] or deal.blanche[YOUNGER] != deal.blanche_dealt[YOUNGER]:
         running = _blanches_that_save(deal)
-    for i, place, e in reversed(_hazards(rules, parts, running, by)):
+    for i, place, e in reversed(_hazards(deal.reads, parts, running, by)):
         part = parts[i]
         parts[i] = [*part[:place], e, *part[place:]]
     if shadowed:

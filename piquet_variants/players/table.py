@@ -44,7 +44,7 @@ def _exchange(deal: Deal, views: list[View], discard: int) -> None:
     p = deal.player
     k = count(discard) - deal.delta[p]
     left = 0
-    if p == ELDER and deal.rules.exchange.elder_may_see_left:  # he may look at the cards he leaves (Law 33)
+    if p == ELDER and deal.reads.elder_may_see_left:  # he may look at the cards he leaves (Law 33)
         for c in deal.talon[k:deal.parts[ELDER]]:
             left |= 1 << c
     deal.apply(discard)
@@ -92,7 +92,8 @@ def play(deal: Deal, players: tuple[Player, Player], context: Context = Context(
     rules, dealt = deal.rules, deal.dealt
     # Lists, not pairs, to be indexed by the player to move: compiled, a pair is unboxed, and boxed again to be indexed.
     views = [View(rules, ELDER, dealt.elder, context), View(rules, YOUNGER, dealt.younger, context)]
-    seats = [players[ELDER], players[YOUNGER]]
+    # Each player's ``choose``, looked up once: compiled, a call through the protocol looks the method up each time.
+    choosers = [players[ELDER].choose, players[YOUNGER].choose]
     elder_view, younger_view = views
     in_play = Legal(Phase.PLAY)
     while True:
@@ -100,7 +101,7 @@ def play(deal: Deal, players: tuple[Player, Player], context: Context = Context(
         if phase == Phase.PLAY:
             p = deal.player
             in_play.playing(deal.playable())
-            card = seats[p].choose(views[p], in_play)
+            card = choosers[p](views[p], in_play)
             deal.play_card(card)
             elder_view.card_played(p, card)
             younger_view.card_played(p, card)
@@ -108,7 +109,7 @@ def play(deal: Deal, players: tuple[Player, Player], context: Context = Context(
             return deal
         else:
             p = deal.player
-            action = seats[p].choose(views[p], legal_now(deal))
+            action = choosers[p](views[p], legal_now(deal))
             if phase == Phase.DECLARE:
                 _declare(deal, views, action)
             elif phase == Phase.EXCHANGE:

@@ -17,7 +17,7 @@ from math import sqrt
 
 from ..players.registry import player_class
 from ..ruleset.model import Rules
-from .run import MOST_DEALS_IN_A_PARTIE, play_partie
+from .parties import MOST_DEALS_IN_A_PARTIE, play_partie
 
 
 @dataclass(frozen=True)

@@ -29,20 +29,14 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TypeVar
 
-from ..engine.deal import Deal, random_dealt
-from ..engine.partie import Partie
-from ..engine.scoring import DealScore, score_deal
 from ..errors import Message, PiquetError, msg
 from ..players.registry import player_class
-from ..players.table import Player, play_deal
-from ..players.view import Context
 from ..ruleset.model import Rules
+from .parties import play_parties
 from .tally import Tally
 
 #: Deals in a chunk: the unit of work and of seeding (it must not depend on the number of workers).
 CHUNK = 200
-#: A partie that has not ended after this many deals is abandoned (a race nobody can win would never end).
-MOST_DEALS_IN_A_PARTIE = 1000
 
 #: Batches of chunks sent to each Dask worker over a run (``batches``).
 BATCHES_PER_WORKER = 2
@@ -104,31 +98,6 @@ def _intern(rules: Rules) -> Rules:
     return interned
 
 
-def play_partie(rules: Rules, players: list[Player], cards: random.Random, first: int, most: int,
-                on_deal: Callable[[Deal, DealScore], None] | None = None) -> tuple[Partie, int]:
-    """A partie between ``players`` (by seat), ``first`` dealing first, of at most ``most`` deals; and its deals played.
-
-    The cards come from ``cards`` alone (the packet size, then each shuffle),
-    so the same generator deals the same cards whoever sits where.
-    """
-    packet = rules.deal.packets[int(cards.random() * len(rules.deal.packets))]
-    partie = Partie(rules, first)
-    game = rules.game
-    played = 0
-    while not partie.finished and played < most:
-        elder = partie.elder
-        left = game.deals - partie.deals_counted if game.end == "deals" else 0
-        context = Context((partie.game_totals[elder], partie.game_totals[1 - elder]), left,
-                          (partie.games[elder], partie.games[1 - elder]))
-        deal = play_deal(rules, random_dealt(rules, cards, packet), (players[elder], players[1 - elder]), context)
-        score = score_deal(deal)
-        if on_deal is not None:
-            on_deal(deal, score)
-        partie.add(score)
-        played += 1
-    return partie, played
-
-
 def run_chunk(plan: Plan, task: Task) -> Tally:
     """One chunk: its parties, seeded from the plan's seed and the chunk's index alone."""
     index, chunk, deals = task
@@ -136,14 +105,7 @@ def run_chunk(plan: Plan, task: Task) -> Tally:
     cards = random.Random(f"{plan.seed}:{chunk}:cards")
     players = [player_class(name)(random.Random(f"{plan.seed}:{chunk}:player:{i}"))
                for i, name in enumerate(plan.players)]
-    tally = Tally()
-    while tally.deals < deals:
-        first = 0 if cards.random() < 0.5 else 1
-        partie, played = play_partie(rules, players, cards, first, min(deals - tally.deals, MOST_DEALS_IN_A_PARTIE),
-                                     tally.add_deal)
-        if partie.finished:
-            tally.add_partie(rules, partie.result(), first, played)
-    return tally
+    return play_parties(rules, players, cards, deals)
 
 
 def run_batch(plan: Plan, batch: tuple[Task, ...]) -> Tally:

@@ -3,13 +3,16 @@
 A ``Tally`` is what one chunk of deals returns and what the reduce adds up.
 Every field is an integer (or a map or list of them), so the sum of the
 chunks' tallies is the same, bit for bit, whichever process made each chunk
-and in whatever grouping they are added.
+and in whatever grouping they are added.  It is compiled with the engine
+(``setup.py``): a deal is added to it as soon as it is scored.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..compiled import Pickled
+from ..engine.combos import KINDS
 from ..engine.deal import ELDER, YOUNGER, Deal
 from ..engine.partie import PartieResult
 from ..engine.scoring import DealScore
@@ -23,7 +26,7 @@ def _pair() -> list[int]:
 
 
 @dataclass(slots=True)
-class Tally:
+class Tally(Pickled):
     deals: int = 0
     scores: list[dict[int, int]] = field(default_factory=lambda: [{}, {}])  # by role: deal score -> deals
     cards: list[int] = field(default_factory=lambda: [0, 0, 0])  # elder wins, younger wins, divided
@@ -52,9 +55,10 @@ class Tally:
         self.cards[0 if won[ELDER] > won[YOUNGER] else 1 if won[YOUNGER] > won[ELDER] else 2] += 1
         tricks = won[ELDER] + won[YOUNGER]
         calls = deal.calls
+        hazards = self.hazards
         for r in (ELDER, YOUNGER):
-            for kind, called in calls.items():
-                if called[r] is None and deal.holding(kind, r):
+            for kind in KINDS:
+                if calls[kind][r] is None and deal.holding(kind, r):
                     self.sunk[r] += 1
                     break
             total = score.totals[r]
@@ -63,11 +67,17 @@ class Tally:
             self.totals[r] += total
             self.squares[r] += total * total
             by = score.by[r]
-            flags = (by["pique"] > 0, by["repique"] > 0, won[r] == tricks > 0, deal.blanche[r],
-                     by["pique"] > 0 or by["repique"] > 0)
-            for name, flag in zip(HAZARDS, flags):
-                if flag:
-                    self.hazards[name][r] += 1
+            pique, repique = by["pique"] > 0, by["repique"] > 0
+            if pique:
+                hazards["pique"][r] += 1
+            if repique:
+                hazards["repique"][r] += 1
+            if pique or repique:
+                hazards["pique_or_repique"][r] += 1
+            if won[r] == tricks > 0:
+                hazards["capot"][r] += 1
+            if deal.blanche[r]:
+                hazards["carte_blanche"][r] += 1
 
     def add_partie(self, rules: Rules, result: PartieResult, first_dealer: int, deals: int) -> None:
         self.parties += 1
