@@ -617,20 +617,56 @@ def test_a_drawn_deal_with_the_true_hand_is_reckoned_as_the_deal_was(seed: int) 
             assert again[role][part] == real[role][part], (role, part)
 
 
+def _rolled_out_as_the_reference(player: learned.LearnedPlayer, view: View, legal: Legal) -> int:
+    """At one position of the hand's end: the reference's values (each drawn hand played out from each card every
+    time it is drawn), and the rollouts' own, met through the valuation they call once a deal played.  The hands
+    drawn again, that the rollouts did not play again."""
+    base = player._plain()
+    valued = player._valued(view)
+    hands = rollout.deals_for(view, random.Random(f"{view.role}:{view.hand}:{view.played}:{view.discarded}:"
+                                                    f"{tuple(view.context)}"), rollout.SAMPLES)
+    own = base.choose(view, legal)
+    history, _ = rollout._history(view)
+    live = view.unseen(view.pack) | view.hand | view.opponent_known()
+    if view.lead_card is not None:
+        live |= 1 << view.lead_card
+    candidates = [c for c in rollout._distinct(legal.cards, live, tables(RULES).counting_cards)
+                  if not rollout._alike(c, own, live)] + [own]
+    if len(candidates) == 1:
+        return 0
+    reference = [[valued(score_deal(play(rollout._at_calls(RULES, rollout.drawn(view, hand)),
+                                         (rollout._Replay(view, history + [c], base),) * 2)), view.role)
+                  for c in candidates] for hand in hands]
+    assert all(reference[i] == reference[hands.index(h)] for i, h in enumerate(hands))
+    met: list[float] = []
+
+    def noted(score: DealScore, role: int) -> float:
+        met.append(valued(score, role))
+        return met[-1]
+
+    rollout.best_by_rollouts(view, legal, base, noted)
+    firsts = [reference[hands.index(h)] for h in dict.fromkeys(hands)]
+    assert met == [v for row in firsts for v in row]  # one deal played, and valued, a distinct hand and card
+    return len(hands) - len(firsts)
+
+
 class _Asked:
-    """The elder's seat, the default player: keeps each position of the hand's end at which it plays by rollouts."""
+    """The elder's seat, the default player: at each position of the hand's end at which it plays by rollouts, the
+    rollouts are held to the reference as the position stands (the view is updated in place as the deal goes on)."""
 
     def __init__(self) -> None:
         self.player = learned.LearnedPlayer(random.Random(0))
-        self.positions: list[tuple[View, Legal]] = []
+        self.positions = 0
+        self.repeats = 0
 
     def choose(self, view: View, legal: Legal) -> int:
         if legal.phase == Phase.PLAY and legal.cards & (legal.cards - 1) and self.player._at_stake(view):
-            self.positions.append((copy.deepcopy(view), Legal(Phase.PLAY, cards=legal.cards)))
+            self.positions += 1
+            self.repeats += _rolled_out_as_the_reference(self.player, view, Legal(Phase.PLAY, cards=legal.cards))
         return self.player.choose(view, legal)
 
 
-def test_a_hand_drawn_again_gives_the_values_it_gave_and_is_not_played_again(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_hand_drawn_again_gives_the_values_it_gave_and_is_not_played_again() -> None:
     """The reference, kept here: each drawn hand played out from each card every time it is drawn.  A hand drawn
     again gives the values it gave (the plain player is deterministic), and the rollouts, which play it only once,
     meet the reference's values, so they choose its card."""
@@ -638,42 +674,5 @@ def test_a_hand_drawn_again_gives_the_values_it_gave_and_is_not_played_again(mon
     for seed in range(6):
         play_deal(RULES, random_dealt(RULES, random.Random(seed), 2), (seats, player_class("learned")(random.Random(0))),
                   Context((150, 94), 1))
-    assert len(seats.positions) >= 5
-    base = seats.player._plain()
-    real_play = rollout.play
-    repeats = 0
-    for view, legal in seats.positions:
-        valued = seats.player._valued(view)
-        hands = rollout.deals_for(view, random.Random(f"{view.role}:{view.hand}:{view.played}:{view.discarded}:"
-                                                        f"{tuple(view.context)}"), rollout.SAMPLES)
-        own = base.choose(view, legal)
-        history, _ = rollout._history(view)
-        live = view.unseen(view.pack) | view.hand | view.opponent_known()
-        if view.lead_card is not None:
-            live |= 1 << view.lead_card
-        candidates = [c for c in rollout._distinct(legal.cards, live, tables(RULES).counting_cards)
-                      if not rollout._alike(c, own, live)] + [own]
-        if len(candidates) == 1:
-            continue
-        reference = [[valued(score_deal(play(rollout._at_calls(RULES, rollout.drawn(view, hand)),
-                                             (rollout._Replay(view, history + [c], base),) * 2)), view.role)
-                      for c in candidates] for hand in hands]
-        assert all(reference[i] == reference[hands.index(h)] for i, h in enumerate(hands))
-        played: list[Deal] = []
-        met: list[float] = []
-
-        def counted(deal: Deal, players: tuple[rollout.Player, rollout.Player]) -> Deal:
-            played.append(deal)
-            return real_play(deal, players)
-
-        def noted(score: DealScore, role: int) -> float:
-            met.append(valued(score, role))
-            return met[-1]
-
-        monkeypatch.setattr(rollout, "play", counted)
-        rollout.best_by_rollouts(view, legal, base, noted)
-        monkeypatch.setattr(rollout, "play", real_play)
-        firsts = [reference[hands.index(h)] for h in dict.fromkeys(hands)]
-        assert len(played) == len(firsts) * len(candidates) and met == [v for row in firsts for v in row]
-        repeats += len(hands) - len(firsts)
-    assert repeats > 0
+    assert seats.positions >= 5
+    assert seats.repeats > 0
