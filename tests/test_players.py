@@ -59,6 +59,40 @@ class Spy:
         return self.player.choose(view, legal)
 
 
+class _Leaves:
+    """Discards ``n`` cards (the lowest) and, at his first card, keeps his view; else plays as the cavendish player."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.book = player_class("cavendish")(random.Random(0))
+        self.view: View | None = None
+
+    def choose(self, view: View, legal: Legal) -> int:
+        if legal.phase == Phase.EXCHANGE:
+            hand = [c for c in range(legal.hand.bit_length()) if legal.hand >> c & 1]
+            return sum(1 << c for c in hand[:self.n])
+        if legal.phase == Phase.PLAY and self.view is None:
+            self.view = view
+            from piquet_variants.players.search import deals_for
+            hands = deals_for(view, random.Random(0), 40)
+            assert {h.bit_count() for h in hands} == {view.hand.bit_count() - (view.lead_card is not None)}
+        return self.book.choose(view, legal)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_card_the_elder_left_and_saw_then_taken_in_by_the_younger_is_known_in_his_hand(seed: int) -> None:
+    """The elder takes four and looks at the fifth, which he leaves; the younger, taking four from the top of the
+    stock, takes it in: the elder knows it is in the younger's hand (not a card he may not place), and the hands he
+    draws for the younger are whole."""
+    dealt = random_dealt(RULES, random.Random(seed))
+    elder, younger = _Leaves(4), _Leaves(4)
+    deal = play_deal(RULES, dealt, (elder, younger))
+    assert elder.view is not None and younger.view is not None
+    left = 1 << dealt.talon[4]
+    assert elder.view.left_seen == left and deal.taken[YOUNGER] & left
+    assert elder.view.left_taken == left and elder.view.opponent_known() & left == left & ~elder.view.played
+
+
 @pytest.mark.parametrize("name", sorted(SHIPPED))
 def test_a_view_holds_no_hidden_card(name: str) -> None:
     rng = random.Random(11)
@@ -115,7 +149,7 @@ def _first_choice(name: str, dealt: Dealt, role: int) -> tuple[int, View]:
     return seen[0]
 
 
-_FIELDS = ("role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen", "calls", "shown",
+_FIELDS = ("role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen", "left_taken", "calls", "shown",
            "tricks", "lead_card", "played", "voids")  # every field of a View but its rules and pack
 
 

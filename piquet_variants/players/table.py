@@ -49,6 +49,8 @@ def _exchange(deal: Deal, views: list[View], discard: int) -> None:
             left |= 1 << c
     deal.apply(discard)
     views[p].exchanged(discard, deal.taken[p], left)
+    if p == YOUNGER and views[ELDER].left_seen:
+        views[ELDER].opponent_took(views[ELDER].left_seen & deal.taken[YOUNGER])
 
 
 def _declare(deal: Deal, views: list[View], index: int) -> None:

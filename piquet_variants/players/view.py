@@ -75,7 +75,7 @@ class View:
     """One player's knowledge of the deal; updated by the table, read by the player."""
 
     __slots__ = ("rules", "pack", "role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen",
-                 "calls", "shown", "tricks", "lead_card", "played", "voids", "follows")
+                 "left_taken", "calls", "shown", "tricks", "lead_card", "played", "voids", "follows")
 
     def __init__(self, rules: Rules, role: int, dealt: int, context: Context = Context()):
         self.rules = rules
@@ -88,6 +88,7 @@ class View:
         self.discarded = 0
         self.taken = 0
         self.left_seen = 0  # stock cards he left and looked at (the elder, where the ruleset allows)
+        self.left_taken = 0  # of those, the cards the opponent took in after him
         self.calls: dict[str, list[Heard | None]] = {k: [None, None] for k in KINDS}
         self.shown = [0, 0]  # by role: the cards each is known to hold from the calls he reckoned
         self.tricks: list[tuple[int, int, int]] = []  # (leader, lead, follow), as in engine.deal
@@ -105,14 +106,20 @@ class View:
         return pack & ~(self.hand | self.discarded | self.left_seen | self.played)
 
     def opponent_known(self) -> int:
-        """The opponent's cards this player knows are still in his hand (shown in calls, not yet played)."""
-        return self.shown[self.opponent] & ~self.played
+        """The opponent's cards this player knows are still in his hand, not yet played: shown in calls, or left by
+        him and looked at, then taken in by the opponent."""
+        return (self.shown[self.opponent] | self.left_taken) & ~self.played
 
     # -- what the table tells him --------------------------------------------
 
     def exchanged(self, discard: int, taken: int, left_seen: int) -> None:
         self.discarded, self.taken, self.left_seen = discard, taken, left_seen
         self.hand = (self.hand & ~discard) | taken
+
+    def opponent_took(self, left_taken: int) -> None:
+        """The cards he left and looked at that the opponent took in: the opponent takes from the top of the stock,
+        where the cards he left lie, so he knows which by how many were taken."""
+        self.left_taken = left_taken
 
     def card_played(self, player: int, c: int) -> None:
         if player == self.role:
