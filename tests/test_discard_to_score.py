@@ -6,7 +6,7 @@ import random
 
 from piquet_variants.cards import parse_cards
 from piquet_variants.engine.deal import ELDER, Phase
-from piquet_variants.players import discard_to_score
+from piquet_variants.players import discard_to_score, rollout
 from piquet_variants.players.cavendish import CavendishPlayer, keeping_order
 from piquet_variants.players.learned import LearnedPlayer, measured
 from piquet_variants.players.view import Context, Legal, View
@@ -33,9 +33,9 @@ def test_the_discard_is_made_for_the_partie_only_where_the_deal_may_settle_it() 
     m = measured(RULES)
     whole = RULES.deal.hand
     reach = (m.most[ELDER][whole], m.most[1 - ELDER][whole])
-    assert discard_to_score.stakes(View(RULES, ELDER, HAND, SHORT), m.outlook, reach)
+    assert rollout.at_stake(m.outlook, SHORT, ELDER, 0, 0, reach)
     first = Context((0, 0), RULES.game.deals)
-    assert not discard_to_score.stakes(View(RULES, ELDER, HAND, first), m.outlook, reach)
+    assert not rollout.at_stake(m.outlook, first, ELDER, 0, 0, reach)
     # ten short of the rubicon in the last deal, the partie's discard is not the book's; in the first deal, or past
     # the rubicon with the other short of it, it is (searched there too, by the partie, it finds nothing better)
     searching = frozenset({"discard"})

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS
+from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, mask
 from ..engine.combos import Combo, tables
 from ..engine.deal import ELDER, Phase
 from .counting import higher_in_suit, opponent_may_hold, sure_winners, tricks_won
@@ -41,10 +41,7 @@ def _suit(hand: int, s: int) -> int:
 
 def discard(view: View, legal: Legal) -> int:
     """The cards to put out: the ``n`` least worth keeping, where ``n`` takes all his cards."""
-    out = 0
-    for c in keeping_order(view, legal)[:legal.take[1] + legal.excess]:
-        out |= 1 << c
-    return out
+    return mask(keeping_order(view, legal)[:legal.take[1] + legal.excess])
 
 
 def keeping_order(view: View, legal: Legal) -> list[int]:

@@ -2,7 +2,7 @@
 
 The ``cavendish`` player discards for the most points of the deal.  Where the
 deal may settle the partie and the settlement makes a point worth more or less
-than a point over what the deal may bring (``rollout.at_stake``), the book
+than a point over what the whole deal may bring (``rollout.at_stake``), the book
 discards to the score instead: "the elder, if he wants only a few points to
 save the rubicon, should discard so as to make sure of them, rather than for
 the most points" (Cavendish, *Discarding*; *Playing the cards*, Playing to the
@@ -16,10 +16,9 @@ the same draws for every discard, and each drawn deal is played out by the
 plain player in both seats and valued by the partie's outlook (``Valued``; the
 blind player, who searches the same positions so that a duel between the two
 measures the valuation and not the search, by the deal's points).  The book's
-discard stands unless another beats it by ``SURE`` standard errors of the
-paired difference, as a card does in ``rollout.best_by_rollouts``: a threshold
-makes a few drawn deals a noisy measure, and a discard chosen by noise costs
-points.
+discard stands unless another beats it by ``rollout.SURE`` standard errors of
+the paired difference, as a card does (``rollout.surest``): a threshold makes a
+few drawn deals a noisy measure, and a discard chosen by noise costs points.
 
 The draws are seeded by the hand alone, not the score, so that the blind
 player's discard does not depend on the score where it searches.  A drawn deal
@@ -36,36 +35,20 @@ the same, was not separated from nothing.
 from __future__ import annotations
 
 import random
-from math import sqrt
 from typing import Final
 
-from ..cards import cards_of
+from ..cards import cards_of, mask
 from ..engine.deal import ELDER, Deal, Dealt, Phase
 from ..engine.scoring import score_deal
 from .cavendish import keeping_order
-from .outlook import Outlook
-from .rollout import Valued, at_stake
+from .rollout import Valued, surest
 from .table import Player, play
 from .view import Legal, View
 
 #: Deals drawn for each discard tried.
 SAMPLES: Final = 12
-#: Standard errors by which a discard must beat the book's over the drawn deals to be made instead.
-SURE: Final = 1.0
 #: Draws tried for one deal without a carte blanche before the discards are tried on those drawn so far.
 TRIES: Final = 3
-
-
-def stakes(view: View, outlook: Outlook, reach: tuple[int, int]) -> bool:
-    """Whether the discard is made for the partie: the deal may settle it (``Outlook.decides``), the points each
-    player may make in it being ``reach`` (his, the other's), and the settlement makes a point worth more or less
-    than a point over that range (``rollout.at_stake``)."""
-    if not outlook.sees(view.context):
-        return False
-    by_role = reach if view.role == ELDER else (reach[1], reach[0])
-    if not outlook.decides(view.context, by_role):
-        return False
-    return at_stake(outlook, view.context, view.role, 0, 0, reach)
 
 
 def tried(view: View, legal: Legal) -> list[int]:
@@ -74,7 +57,7 @@ def tried(view: View, legal: Legal) -> list[int]:
     order = keeping_order(view, legal)
     n = legal.take[1] + legal.excess
     if not n or n >= len(order):
-        return [sum(1 << c for c in order[:n])]
+        return [mask(order[:n])]
     out = []
     for put, kept in ((None, None), (n - 1, n), (n - 1, n + 1), (n - 2, n)):
         cards = list(order[:n])
@@ -82,7 +65,7 @@ def tried(view: View, legal: Legal) -> list[int]:
             if put < 0 or kept >= len(order):
                 continue
             cards[put] = order[kept]
-        out.append(sum(1 << c for c in cards))
+        out.append(mask(cards))
     return out
 
 
@@ -112,22 +95,16 @@ def _draw(view: View, legal: Legal, rng: random.Random) -> tuple[Dealt, int]:
     rules = view.rules
     hand = len(cards_of(view.hand))
     if view.role == ELDER:
-        return Dealt(view.hand, _mask(unseen[:hand]), tuple(unseen[hand:])), 0
+        return Dealt(view.hand, mask(unseen[:hand]), tuple(unseen[hand:])), 0
     took = rules.deal.talon - legal.take[1]
     kept, taken, put = unseen[:hand - took], unseen[hand - took:hand], unseen[hand:hand + took]
-    return Dealt(_mask(kept + put), view.hand, tuple(taken + unseen[hand + took:])), _mask(put)
-
-
-def _mask(cards: list[int]) -> int:
-    out = 0
-    for c in cards:
-        out |= 1 << c
-    return out
+    return Dealt(mask(kept + put), view.hand, tuple(taken + unseen[hand + took:])), mask(put)
 
 
 def best_discard(view: View, legal: Legal, base: Player, valued: Valued, samples: int = SAMPLES) -> int:
     """The discard to make: the book's, unless another of those ``tried`` does better over ``samples`` drawn deals,
-    each played out by ``base`` after each discard, by more than ``SURE`` standard errors of the difference."""
+    each played out by ``base`` after each discard, by more than ``rollout.SURE`` standard errors of the
+    difference."""
     candidates = tried(view, legal)
     if len(candidates) == 1:
         return candidates[0]
@@ -144,13 +121,4 @@ def best_discard(view: View, legal: Legal, base: Player, valued: Valued, samples
             seat = _Seat(view.role, discard, elder_discard, base)
             deal = play(Deal(view.rules, dealt), (seat, seat))
             values[i].append(valued(score_deal(deal), view.role))
-    best, best_gain = candidates[0], 0.0
-    if len(values[0]) < 2:
-        return best
-    for discard, mine in zip(candidates[1:], values[1:]):
-        diffs = [a - b for a, b in zip(mine, values[0])]
-        mean = sum(diffs) / len(diffs)
-        spread = sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
-        if mean - SURE * spread > best_gain:
-            best, best_gain = discard, mean - SURE * spread
-    return best
+    return candidates[surest(values, 0)]

@@ -42,7 +42,7 @@ from ..engine.combos import KINDS, tables
 from ..engine.deal import Phase
 from ..engine.derived import per_ruleset
 from .cavendish import CavendishPlayer
-from .discard_to_score import best_discard, stakes
+from .discard_to_score import best_discard
 from .features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, TOP, Situation, follow_features,
                        lead_features)
 from ..engine.deal import ELDER, YOUNGER, random_dealt
@@ -319,7 +319,8 @@ class LearnedPlayer:
         if legal.phase == Phase.EXCHANGE and self.discarding:
             m = measured(view.rules)
             whole = view.rules.deal.hand
-            if stakes(view, m.outlook, (m.most[view.role][whole], m.most[view.opponent][whole])):
+            reach = (m.most[view.role][whole], m.most[view.opponent][whole])
+            if at_stake(m.outlook, view.context, view.role, 0, 0, reach):
                 return best_discard(view, legal, self._plain(), self._valued(view))
         return self.book.choose(view, legal)
 
@@ -335,10 +336,6 @@ class LearnedPlayer:
             return False                      # made so far, which cost a reading of the calls, need not be counted
         mine, his = so_far(view)
         reach = (m.most[view.role][left], m.most[view.opponent][left])
-        me = view.role
-        most = (mine + reach[0], his + reach[1]) if me == ELDER else (his + reach[1], mine + reach[0])
-        if not m.outlook.decides(view.context, most):
-            return False
         return at_stake(m.outlook, view.context, view.role, mine, his, reach)
 
     def _plain(self) -> LearnedPlayer:

@@ -75,9 +75,13 @@ Valued = Callable[[DealScore, int], float]
 
 
 def at_stake(outlook: Outlook, context: Context, role: int, mine: int, his: int, reach: tuple[int, int]) -> bool:
-    """Whether the partie's value, ``mine`` and ``his`` points made in the deal so far and up to ``reach`` (his, the
-    other's) still to be made, departs by more than ``TOLERANCE`` from a straight function of his points less the
-    other's: the settlement then makes a point worth more or less than a point."""
+    """Whether the deal in hand may settle the partie (``Outlook.decides``) and the partie's value, ``mine`` and
+    ``his`` points made in the deal so far and up to ``reach`` (his, the other's) still to be made, departs by more
+    than ``TOLERANCE`` from a straight function of his points less the other's: the settlement then makes a point
+    worth more or less than a point."""
+    most = (mine + reach[0], his + reach[1]) if role == ELDER else (his + reach[1], mine + reach[0])
+    if not outlook.decides(context, most):
+        return False
     here = outlook.worth(context, role, mine, his)
     a, b = max(1, reach[0]), max(1, reach[1])
     slope = (outlook.worth(context, role, mine + a, his) - outlook.worth(context, role, mine, his + b)) / (a + b)
@@ -177,13 +181,22 @@ def best_by_rollouts(view: View, legal: Legal, base: Player, valued: Valued, sam
             played[hand] = outcome
         for i, v in enumerate(outcome):
             values[i].append(v)
-    best, best_gain = own, 0.0
-    for c, mine in zip(candidates, values):
-        diffs = [a - b for a, b in zip(mine, values[-1])]
+    return candidates[surest(values, len(candidates) - 1)]
+
+
+def surest(values: list[list[float]], plain: int) -> int:
+    """Which choice to make, each valued on the same drawn deals (``values``, by choice): the plain one (at
+    ``plain``), unless another beats it by more than ``SURE`` standard errors of the paired difference, the one
+    that beats it by most so; the plain one where fewer than two deals were drawn, which measure no error."""
+    if len(values[plain]) < 2:
+        return plain
+    best, best_gain = plain, 0.0
+    for i, mine in enumerate(values):
+        diffs = [a - b for a, b in zip(mine, values[plain])]
         mean = sum(diffs) / len(diffs)
-        spread = sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1) / len(diffs))
+        spread = sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
         if mean - SURE * spread > best_gain:
-            best, best_gain = c, mean - SURE * spread
+            best, best_gain = i, mean - SURE * spread
     return best
 
 
