@@ -103,14 +103,6 @@ def _dealing(rules: Rules) -> _Dealing:
     return _Dealing(tuple(deck_cards(rules)), hand, to_younger)
 
 
-def _packets(rules: Rules, dealing: _Dealing, packet: int) -> tuple[bool, ...]:
-    """Whether each place dealt is the younger's, dealing by packets of ``packet``."""
-    to_younger = dealing.to_younger.get(packet)
-    if to_younger is None:
-        raise ValueError(f"no packets of {packet} for a hand of {rules.deal.hand}")
-    return to_younger
-
-
 def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
     """Deal a pack, top card first, by packets, the top packet to the elder (Cavendish Law 9).
 
@@ -121,7 +113,9 @@ def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
     dealing = _dealing(rules)
     if len(pack) != len(dealing.cards):
         raise ValueError(f"a pack of {len(pack)} cards; this ruleset deals {rules.deck.size}")
-    to_younger = _packets(rules, dealing, packet)
+    to_younger = dealing.to_younger.get(packet)
+    if to_younger is None:
+        raise ValueError(f"no packets of {packet} for a hand of {rules.deal.hand}")
     # typed, or the test narrows it to a list of anything, and each card is shifted as a generic object
     cards: list[int] = pack if isinstance(pack, list) else list(pack)
     elder = younger = 0
@@ -140,25 +134,14 @@ def random_dealt(rules: Rules, rng: random.Random, packet: int | None = None) ->
 
     The shuffle is Fisher and Yates's: each place from the last down takes a card drawn uniformly from those
     not yet placed, one draw of ``rng.random()`` a place, so that every order of the pack is equally likely.
-    A place is dealt as soon as its card is drawn (as ``deal_pack`` deals it), so the pack is walked once.
+    The shuffled pack is dealt as any pack is (``deal_pack``).
     """
-    dealing = _dealing(rules)
-    to_younger = _packets(rules, dealing, packet or rules.deal.packets[0])
     rand = rng.random
-    cards = list(dealing.cards)
-    dealt = len(to_younger)
-    elder = younger = 0
-    for i in range(len(cards) - 1, -1, -1):
-        j = int(rand() * (i + 1)) if i else 0
-        c = cards[j]
-        cards[j] = cards[i]
-        cards[i] = c
-        if i < dealt:
-            if to_younger[i]:
-                younger |= 1 << c
-            else:
-                elder |= 1 << c
-    return Dealt(elder, younger, tuple(cards[dealt:]))
+    cards = list(_dealing(rules).cards)
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+    return deal_pack(rules, cards, packet or rules.deal.packets[0])
 
 
 def follower_wins(lead: int, follow: int) -> bool:

@@ -129,4 +129,5 @@ def reads(rules: Rules) -> Reads:
                  dec.winner_reckons == "all_of_kind", dec.undercall == "reckon_all",
                  dec.undercall == "reckon_equal_or_inferior", dec.equality == "neither_reckons",
                  rules.reckoning.order == "chronological", pq.threshold, pq.bonus, pq.who == "either",
-                 pq.reached_by == "play", pq.counts_the_cards, pq.with_repique, rp.threshold, rp.bonus, rules.carte_blanche.counts_toward_hazards)
+                 pq.reached_by == "play", pq.counts_the_cards, pq.with_repique, rp.threshold, rp.bonus,
+                 rules.carte_blanche.counts_toward_hazards)
