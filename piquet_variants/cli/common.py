@@ -162,6 +162,11 @@ LangOpt = Annotated[Lang, typer.Option("--lang", "-l", help="Language of labels,
                                        callback=in_language)]
 
 
+def group_language(lang: LangOpt = "en") -> None:
+    """The language of a group's commands where it is given before a command's name (``rulesets --lang fr list``),
+    as the program's is; its help too.  Registered as each group's callback (``app.callback()``)."""
+
+
 def _choice(item: str, flag: str) -> tuple[str, str]:
     name, sep, choice = item.partition("=")
     if not sep or not name.strip() or not choice.strip():

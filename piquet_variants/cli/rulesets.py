@@ -22,17 +22,12 @@ from ..ruleset.registry import SOURCES_FILE, is_id, known_ids, misnamed, path_fo
 from . import complete
 from . import laws as laws_command
 from .common import (AlsoRulesetsOpt, FormatOpt, LangOpt, OneRulesetArg, OptionOpt, Unusable, choose_rulesets,
-                     named_ruleset, one_ruleset, problem_data, report_problems, resolve_ruleset, warn)
+                     group_language, named_ruleset, one_ruleset, problem_data, report_problems, resolve_ruleset, warn)
 from ..schemas.formats import FORMAT
 from .sources import BibFormat, StyleOpt, bibliography_text
 
 app = typer.Typer(help="Inspect, validate, compare and cite the rulesets.", no_args_is_help=True)
-
-
-@app.callback()
-def _language(lang: LangOpt = "en") -> None:
-    """The language of the group's commands where it is given before a command's name (``--lang fr list``), as the
-    program's is; its help too."""
+app.callback()(group_language)
 
 
 def _attest(c: dict, lang: Lang) -> list[str]:

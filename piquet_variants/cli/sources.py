@@ -15,16 +15,11 @@ from ..rulebook.export import EXPORT_FORMATS, export, record_doc
 from ..ruleset.passages import passage, shipped
 from ..ruleset.registry import all_sources
 from ..schemas import did_you_mean
-from .common import FormatOpt, LangOpt
+from .common import FormatOpt, LangOpt, group_language
 
 app = typer.Typer(help="The sources the rulesets cite: list them, show one, export them for a reference manager.",
                   no_args_is_help=True)
-
-
-@app.callback()
-def _language(lang: LangOpt = "en") -> None:
-    """The language of the group's commands where it is given before a command's name (``--lang fr list``), as the
-    program's is; its help too."""
+app.callback()(group_language)
 
 BibFormat = Literal["table", "json", "markdown", "bibtex", "csl-json", "ris"]
 StyleOpt = Annotated[str, typer.Option("--style", "-s", metavar="NAME",
