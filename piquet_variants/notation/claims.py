@@ -71,7 +71,7 @@ def _running(b: Building, running: list[RunningClaim] | list[TricksWonClaim], ke
     b.mark(path + (point,), where)
     figures: dict[str, int] = {}
     b.scores(scores, path, figures)
-    return Pairs(tuple(figures.items()))
+    return Pairs.of(figures)
 
 
 def read_sheet(b: Building, deal: DealDraft, st: Sheet, at: tuple[str | int, ...]) -> str:

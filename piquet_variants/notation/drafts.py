@@ -6,12 +6,8 @@ values.  No schema-shaped data stands between the statements and the typed recor
 from __future__ import annotations
 
 from ..records.model import (Calls, Card, Cards, Claim, Comment, Count, Declarations, ExchangeSide, Hands, Incident,
-                             Pairs, PartieClaim, RecordedDeal, RecordedExchange, Role, RunningClaim, Scores, Sitting,
-                             SoFar, TricksWonClaim, TypedRecord, Winner)
-
-
-def _scores(table: dict[str, int] | None) -> Scores | None:
-    return None if table is None else Pairs(tuple(table.items()))
+                             Pairs, PartieClaim, RecordedDeal, RecordedExchange, Role, RunningClaim, Sitting, SoFar,
+                             TricksWonClaim, TypedRecord, Winner, pairs_or_none)
 
 
 class DealDraft:
@@ -41,7 +37,7 @@ class DealDraft:
         """The deal as the record holds it: what is not written left at the model's default."""
         declarations = self.declarations
         return RecordedDeal(
-            dealer=self.dealer, packets=self.packets, scores=_scores(self.scores),
+            dealer=self.dealer, packets=self.packets, scores=pairs_or_none(self.scores),
             hands=Hands(self.hands[Role.ELDER], self.hands[Role.YOUNGER]) if self.hands else None,
             talon=self.talon, incidents=tuple(self.incidents),
             exchange=RecordedExchange(self.exchange.get(Role.ELDER), self.exchange.get(Role.YOUNGER))
@@ -49,7 +45,7 @@ class DealDraft:
             declarations=Declarations(declarations.get("point"), declarations.get("sequences"),
                                       declarations.get("sets")) if declarations else None,
             tricks=tuple(self.tricks) if self.tricks else None,
-            claimed=Claim(_scores(self.final), Pairs(tuple((k, Pairs(tuple(v.items()))) for k, v in self.by.items()))
+            claimed=Claim(pairs_or_none(self.final), Pairs.of((k, Pairs.of(v)) for k, v in self.by.items())
                           if self.by else None, tuple(self.running), tuple(self.tricks_won)) if self.claimed else None,
             note=self.note, comments=tuple(self.comments), counts=tuple(self.counts),
             carte_blanche=tuple(self.carte_blanche))
@@ -90,12 +86,12 @@ class RecordDraft:
         claimed = self.totals is not None or self.winner is not None or self.points_won is not None
         so_far = self.so_far_deals is not None and self.so_far_scores is not None
         return TypedRecord(
-            ruleset=self.ruleset, options=Pairs(tuple(self.options.items())), source=Pairs(tuple(self.source.items())),
+            ruleset=self.ruleset, options=Pairs.of(self.options), source=Pairs.of(self.source),
             lang=self.lang or "en", players=players, deals=tuple(deals),
-            claimed=PartieClaim(_scores(self.totals), self.winner, self.points_won) if claimed else None,
-            so_far=SoFar(self.so_far_deals or 0, Pairs(tuple((self.so_far_scores or {}).items())),
-                         _scores(self.so_far_games)) if so_far else None,
-            sitting=Sitting(self.sitting_players, _scores(self.sitting_card))
+            claimed=PartieClaim(pairs_or_none(self.totals), self.winner, self.points_won) if claimed else None,
+            so_far=SoFar(self.so_far_deals or 0, Pairs.of(self.so_far_scores or {}),
+                         pairs_or_none(self.so_far_games)) if so_far else None,
+            sitting=Sitting(self.sitting_players, pairs_or_none(self.sitting_card))
             if self.sitting_players is not None else None,
-            note=self.note, cut=self.cut, higher_chose=self.higher_chose, cut_lifted=_scores(self.cut_lifted),
+            note=self.note, cut=self.cut, higher_chose=self.higher_chose, cut_lifted=pairs_or_none(self.cut_lifted),
             comments=tuple(comments))

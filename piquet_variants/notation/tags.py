@@ -86,7 +86,7 @@ def read_cut(b: Building, rec: RecordDraft) -> None:
     """The cut's cards, read in the record's language once its tags are all read (a [Lang] tag may follow [Cut])."""
     if rec.cut_written is not None:
         where = b.marks[("cut",)]
-        rec.cut = Pairs(tuple((name, b.card(Card(text, where))) for name, text in rec.cut_written.items()))
+        rec.cut = Pairs.of((name, b.card(Card(text, where))) for name, text in rec.cut_written.items())
 
 
 def _tag_field(b: Building, tag: str, values: list[str], h: Tag) -> tuple[str, ...]:

@@ -18,15 +18,11 @@ from ..cards import RANKS_PER_SUIT, SUITS, UNKNOWN, card_of, card_text
 from .checks import Checkpoint
 from .model import (Call, Called, Calls, Cards, Claim, Comment, Count, Declarations, ExchangeSide, Hands, Incident,
                     Pairs, PartieClaim, RecordedDeal, RecordedExchange, Role, RunningClaim, Said, Shown, Sitting, SoFar,
-                    TricksWonClaim, TypedRecord, Winner)
+                    TricksWonClaim, TypedRecord, Winner, pairs_or_none)
 
 
 def _cards(value: list[str] | None, lang: str) -> Cards | None:
     return None if value is None else tuple(card_of(text, lang) for text in value)
-
-
-def _pairs(value: dict[str, Any] | None) -> Pairs[str, Any] | None:
-    return None if value is None else Pairs(tuple(value.items()))
 
 
 #: Each class's field names, found once: ``dataclasses.fields`` was half the cost of typing a record.
@@ -68,11 +64,11 @@ def _claim(data: dict[str, Any]) -> Claim:
         at = Checkpoint.read(point["at"])
         if at is None:  # the schema's pattern admits only checkpoints
             raise ValueError(f"no checkpoint {point['at']!r}")
-        running.append(RunningClaim(at, Pairs(tuple((k, v) for k, v in point.items() if k != "at"))))
-    won = tuple(TricksWonClaim(p["after"], Pairs(tuple((k, v) for k, v in p.items() if k != "after")))
+        running.append(RunningClaim(at, Pairs.of((k, v) for k, v in point.items() if k != "at")))
+    won = tuple(TricksWonClaim(p["after"], Pairs.of((k, v) for k, v in p.items() if k != "after"))
                 for p in data.get("tricks_won", []))
     by = data.get("by")
-    return Claim(_pairs(data.get("final")), Pairs(tuple((k, Pairs(tuple(v.items()))) for k, v in by.items()))
+    return Claim(pairs_or_none(data.get("final")), Pairs.of((k, Pairs.of(v)) for k, v in by.items())
                  if by is not None else None, tuple(running), won)
 
 
@@ -87,7 +83,7 @@ def _deal(data: dict[str, Any], lang: str) -> RecordedDeal:
     hands = data.get("hands")
     declarations = data.get("declarations")
     return _build(
-        RecordedDeal, data, scores=_pairs(data.get("scores")),
+        RecordedDeal, data, scores=pairs_or_none(data.get("scores")),
         hands=Hands(_cards(hands["elder"], lang) or (), _cards(hands["younger"], lang) or ())
         if hands is not None else None,
         talon=_cards(data.get("talon"), lang), incidents=tuple(_incident(i, lang) for i in data.get("incidents", [])),
@@ -101,7 +97,7 @@ def _deal(data: dict[str, Any], lang: str) -> RecordedDeal:
 
 
 def _partie_claim(data: dict[str, Any]) -> PartieClaim:
-    return _build(PartieClaim, data, totals=_pairs(data.get("totals")),
+    return _build(PartieClaim, data, totals=pairs_or_none(data.get("totals")),
                   winner=Winner(data["winner"]) if "winner" in data else None)
 
 
@@ -111,16 +107,16 @@ def record_of(data: dict[str, Any]) -> TypedRecord:
     so_far, sitting, cut = data.get("so_far"), data.get("sitting"), data.get("cut")
     return _build(TypedRecord, data, players=(players[0], players[1]),
                   deals=tuple(_deal(d, lang) for d in data["deals"]),
-                  options=Pairs(tuple(data.get("options", {}).items())),
-                  source=Pairs(tuple(data.get("source", {}).items())),
+                  options=Pairs.of(data.get("options", {})),
+                  source=Pairs.of(data.get("source", {})),
                   claimed=_partie_claim(data["claimed"]) if "claimed" in data else None,
-                  so_far=SoFar(so_far["deals"], Pairs(tuple(so_far["scores"].items())), _pairs(so_far.get("games")))
+                  so_far=SoFar(so_far["deals"], Pairs.of(so_far["scores"]), pairs_or_none(so_far.get("games")))
                   if so_far is not None else None,
-                  sitting=Sitting(tuple(sitting["players"]), _pairs(sitting.get("card")))
+                  sitting=Sitting(tuple(sitting["players"]), pairs_or_none(sitting.get("card")))
                   if sitting is not None else None,
-                  cut=Pairs(tuple((name, card_of(text, lang)) for name, text in cut.items()))
+                  cut=Pairs.of((name, card_of(text, lang)) for name, text in cut.items())
                   if cut is not None else None,
-                  cut_lifted=_pairs(data.get("cut_lifted")),
+                  cut_lifted=pairs_or_none(data.get("cut_lifted")),
                   comments=tuple(Comment(**c) for c in data.get("comments", [])))
 
 

@@ -81,6 +81,11 @@ class Pairs(Mapping[K, V], Generic[K, V]):
         return f"Pairs({dict(self.pairs)!r})"
 
 
+def pairs_or_none(table: Mapping[K, V] | None) -> Pairs[K, V] | None:
+    """A table as pairs; None where it is not written."""
+    return None if table is None else Pairs.of(table)
+
+
 Card = int  # cards.py's card; cards.UNKNOWN where the source does not give it
 Cards = tuple[Card, ...]
 Scores = Pairs[str, int]  # by role or by player name
