@@ -148,6 +148,12 @@ def test_a_figure_an_option_refuses_is_said_in_the_tool_s_words(cli, lang: str, 
     code, _, err = cli("analyse", "example:traite-art12", "--samples", "1.5", "--lang", lang)
     assert code == 2 and "'--samples' / '-n'" in err and ("1.5 is not a whole number" if lang == "en" else
                                                            "1.5 n'est pas un nombre entier") in err, err
+    # a seed is a figure too, bounded where every JSON reader holds it exactly, in both commands that take one
+    for command in (("simulate", "-r", "traite", "--deals", "1"), ("analyse", "example:traite-art12")):
+        for seed in ("-1", str(2 ** 53), "x"):
+            code, out, err = cli(*command, "--seed", seed, "--lang", lang)
+            assert code == 2 and out == "" and "'--seed' / '-s'" in err and (
+                f"{seed} is not" if lang == "en" else f"{seed} n'est pas") in err, err
 
 
 def test_the_same_inputs_in_english_are_full_of_the_words_looked_for(cli, tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from ..i18n import Lang, decimal, t
 from ..players.registry import DEFAULT_PLAYER, player_class
 from ..render import Report
 from ..saying import annotation_table, said_skipped
-from .common import Figure, FormatOpt, LangOpt, OptionOpt, finish, load_deals, rulesets_for, warn
+from .common import MOST_SEED, Figure, FormatOpt, LangOpt, OptionOpt, finish, load_deals, rulesets_for, warn
 from ..simulate.run import on_processes
 from .simulate import EXIT_INTERRUPTED, Bar
 
@@ -41,7 +41,8 @@ def analyse_command(
                                                  "registered name or module:Class.")] = DEFAULT_PLAYER,
         samples: Annotated[int, typer.Option("--samples", "-n", click_type=Figure(int, 1, MOST_SAMPLES),
                                              help="Deals drawn to value each alternative.")] = 16,
-        seed: Annotated[int, typer.Option("--seed", "-s", help="Seed: the same seed gives the same annotations.")]
+        seed: Annotated[int, typer.Option("--seed", "-s", click_type=Figure(int, 0, MOST_SEED),
+                                          help="Seed: the same seed gives the same annotations.")]
         = 1,
         exact: Annotated[bool, typer.Option("--exact", help="Play out the cards by the double-dummy solver, every "
                                                             "hand open, rather than by the player.")] = False,

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 from typer._click import exceptions as click  # Typer carries its own copy of Click, which raises these
@@ -105,6 +105,11 @@ class Figure(ParamType):
                            if self.kind is int else msg("not-a-figure", "{value} is not a number",
                                                         value=_as_typed(text)), ctx=ctx, param=param)
         return figure
+
+
+#: The largest seed taken.  A simulation writes its seed in its JSON, and a figure past 2**53 is not held exactly by
+#: every JSON reader (a double); no seed draws better than another, so nothing is lost by the bound.
+MOST_SEED: Final = 2**53 - 1
 
 
 def _as_typed(value: object) -> str:

@@ -25,7 +25,7 @@ from ..ruleset.compiler import load_ruleset
 from ..odds import book
 from ..simulate.report import MEASURED_AS, ruleset_figures
 from ..simulate.run import CHUNK, Plan, Timeouts, most_jobs, simulate
-from .common import Figure, LangOpt, OptionOpt, RulesetsOpt, choose_rulesets
+from .common import MOST_SEED, Figure, LangOpt, OptionOpt, RulesetsOpt, choose_rulesets
 
 EXIT_INTERRUPTED = 130
 MOST_DEALS = 10_000_000
@@ -41,7 +41,8 @@ def simulate_command(
         ruleset: RulesetsOpt,
         deals: Annotated[int, typer.Option("--deals", "-n", click_type=Figure(int, 1, MOST_DEALS), help="Deals under each ruleset.")]
         = 10_000,
-        seed: Annotated[int, typer.Option("--seed", "-s", help="Seed: the same seed gives the same figures.")] = 1,
+        seed: Annotated[int, typer.Option("--seed", "-s", click_type=Figure(int, 0, MOST_SEED),
+                                          help="Seed: the same seed gives the same figures.")] = 1,
         players: Annotated[str, typer.Option("--players", "-p", metavar="FIRST:SECOND",
                                              help="The two players: learned (the default), random, cavendish, "
                                                   "search, a registered name or module:Class; options after +, "
