@@ -126,20 +126,27 @@ class Outlook:
         if left > HORIZON:  # the deals beyond the horizon, at their mean (each player elder in half of them)
             each = round((left - HORIZON) * sum(self.deals.mean) / 2)
             a, b, left = a + each, b + each, HORIZON
+        if left == 0:
+            return float(settlement(self.rules, a, b))
         return self._deals_value(left, a, b, elder_next, game.deals - left)
 
     def _deals_value_uncached(self, left: int, a: int, b: int, elder: bool, index: int) -> float:
-        """The value to a player of ``a`` against ``b``, ``left`` deals to play, elder in the next if ``elder``,
-        the next being the partie's ``index``-th deal (from 0)."""
-        if left == 0:
-            return float(settlement(self.rules, a, b))
+        """The value to a player of ``a`` against ``b``, ``left`` deals to play (one or more), elder in the next if
+        ``elder``, the next being the partie's ``index``-th deal (from 0).
+
+        The partie's end is its settlement, worked out where it is met, not kept: the totals after a deal are
+        rarely met twice, so keeping them costs more than the settlement, and fills the cache.
+        """
         multipliers = self.rules.game.deal_multipliers
         k = multipliers[index] if index < len(multipliers) else 1
         alternate = self.rules.deal.alternate
         total = 0.0
         for e, y, p in self.deals.atoms:
             mine, his = (e, y) if elder else (y, e)
-            total += p * self._deals_value(left - 1, a + k * mine, b + k * his, elder != alternate, index + 1)
+            if left == 1:
+                total += p * float(settlement(self.rules, a + k * mine, b + k * his))
+            else:
+                total += p * self._deals_value(left - 1, a + k * mine, b + k * his, elder != alternate, index + 1)
         return total
 
     # -- a race, and a series of races ----------------------------------------
