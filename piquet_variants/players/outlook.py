@@ -30,7 +30,6 @@ where he ends the deal with ``mine`` points more and the other with ``his``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import Final, NamedTuple
 
@@ -75,8 +74,11 @@ class Outlook:
         self.rules = rules
         self.deals = deals
         game = rules.game
-        self._end: Callable[[int, int, int, bool, tuple[int, int]], float] = (
-            self._in_deals if game.end == "deals" else self._in_race)
+        # read once: the player asks ``worth`` some dozens of times a card where the partie is at stake, and a rule
+        # read from compiled code is a lookup of the interpreter's
+        self._by_deals = game.end == "deals"
+        self._alternate = rules.deal.alternate
+        self._target = game.target
         # a cache a player: the values are the same for every decision of the partie
         self._deals_value = cache(self._deals_value_uncached)
         self._races = cache(self._races_uncached)
@@ -86,12 +88,14 @@ class Outlook:
         where the deal ends with ``mine`` more points to him and ``his`` to the other."""
         a = context.totals[role] + mine
         b = context.totals[1 - role] + his
-        elder_next = role != ELDER if self.rules.deal.alternate else role == ELDER
+        elder_next = role != ELDER if self._alternate else role == ELDER
+        if self._by_deals:
+            return self._in_deals(context.deals_left, a, b, elder_next)
         games = context.games if role == ELDER else (context.games[1], context.games[0])
-        target = self.rules.game.target
-        if self.rules.game.end != "deals" and (a >= target or b >= target):
+        target = self._target
+        if a >= target or b >= target:
             return self._game_over(a, b, self._won(a, b, role == ELDER), elder_next, games)
-        return self._end(context.deals_left, a, b, elder_next, games)
+        return self._in_race(a, b, elder_next, games)
 
     def sees(self, context: Context) -> bool:
         """Whether the outlook sees the partie's end exactly from this deal: a race or a series always, a fixed
@@ -120,7 +124,7 @@ class Outlook:
 
     # -- a fixed number of deals ---------------------------------------------
 
-    def _in_deals(self, deals_left: int, a: int, b: int, elder_next: bool, games: tuple[int, int]) -> float:
+    def _in_deals(self, deals_left: int, a: int, b: int, elder_next: bool) -> float:
         game = self.rules.game
         left = max(0, deals_left - 1)  # after the deal in hand
         if left > HORIZON:  # the deals beyond the horizon, at their mean (each player elder in half of them)
@@ -151,8 +155,8 @@ class Outlook:
 
     # -- a race, and a series of races ----------------------------------------
 
-    def _in_race(self, deals_left: int, a: int, b: int, elder_next: bool, games: tuple[int, int]) -> float:
-        return self._races(games)[(a * self.rules.game.target + b) * 2 + elder_next]
+    def _in_race(self, a: int, b: int, elder_next: bool, games: tuple[int, int]) -> float:
+        return self._races(games)[(a * self._target + b) * 2 + elder_next]
 
     def _races_uncached(self, games: tuple[int, int]) -> list[float]:
         """The value to a player of each state of a race not yet won, the games won so far ``games`` (his, the
