@@ -146,7 +146,8 @@ class Outlook:
         alternate = self.rules.deal.alternate
         total = 0.0
         for e, y, p in self.deals.atoms:
-            mine, his = (e, y) if elder else (y, e)
+            mine = e if elder else y  # not a pair made and unpacked: compiled, the pair is an object, a deal's atom
+            his = y if elder else e
             if left == 1:
                 total += p * float(settlement(self.rules, a + k * mine, b + k * his))
             else:
