@@ -31,9 +31,8 @@ played again through the table (``table.play``), so that both seats' views are
 what they were and the engine scores it whole (calls, pique and repique, play,
 the cards).  They are played again once a drawn deal, to the position the
 player is at, and each card tried is played on from a copy of that position
-(``Deal.copy``, ``View.copy``): most of a played-out deal is what came before
-the card, the same for every card.  A carte blanche is not drawn: it is rare,
-and is left out.
+(``Deal.copy``, ``View.copy``): what came before the card is the same for
+every card.  A carte blanche is not drawn: it is rare, and is left out.
 
 Which positions are at stake is read from the outlook alone (``at_stake``): the
 settlement after the deal, as a function of the points each player may still
