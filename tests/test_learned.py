@@ -617,6 +617,40 @@ def test_a_drawn_deal_with_the_true_hand_is_reckoned_as_the_deal_was(seed: int) 
             assert again[role][part] == real[role][part], (role, part)
 
 
+class _Branched:
+    """A seat of the plain player: at each card of the hand's end that is a choice, every card it may play is played
+    out on a few drawn deals from the position branched once (``rollout._played_out``), and again from the drawn
+    deal played through from its calls, each card alone; the two are held to be the same deal."""
+
+    def __init__(self) -> None:
+        self.plain = player_class("learned+quick")(random.Random(0))
+        self.compared = 0
+
+    def choose(self, view: View, legal: Legal) -> int:
+        if legal.phase == Phase.PLAY and view.hand.bit_count() <= rollout.ENDGAME and legal.cards & (legal.cards - 1):
+            history, _ = rollout._history(view)
+            candidates = [c for c in range(64) if legal.cards >> c & 1]
+            for hand in dict.fromkeys(rollout.deals_for(view, random.Random(len(history)), 3)):
+                branched = rollout._played_out(view, hand, history, candidates, self.plain)
+                for c, deal in zip(candidates, branched, strict=True):
+                    seat = rollout._Replay(view, history + [c], self.plain)
+                    again = play(rollout._at_calls(RULES, rollout.drawn(view, hand)), (seat, seat))
+                    assert deal.tricks == again.tricks and deal.won == again.won, (c, hand)
+                    assert score_deal(deal) == score_deal(again), (c, hand)
+                    self.compared += 1
+        return self.plain.choose(view, legal)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_position_branched_plays_on_as_the_deal_played_again_from_the_start(seed: int) -> None:
+    """The rollouts play a drawn deal's calls and cards so far once, and each card tried on from a copy of that
+    position (the deal and both views): each card's deal ends, and scores, as the drawn deal played through again
+    for that card alone, on every drawn deal at every choice of the hand's end, the leader's and the follower's."""
+    seats = (_Branched(), _Branched())
+    play_deal(RULES, random_dealt(RULES, random.Random(seed), 2), seats)
+    assert seats[ELDER].compared and seats[YOUNGER].compared
+
+
 def _rolled_out_as_the_reference(player: learned.LearnedPlayer, view: View, legal: Legal) -> int:
     """At one position of the hand's end: the reference's values (each drawn hand played out from each card every
     time it is drawn), and the rollouts' own, met through the valuation they call once a deal played.  The hands

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 import pickle
 import random
 from dataclasses import dataclass
@@ -9,14 +11,18 @@ from dataclasses import dataclass
 import pytest
 
 from piquet_variants.engine.combos import KINDS
-from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase, random_dealt
+from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Irregular, Phase, random_dealt
+from piquet_variants.engine.irregular import state
+from piquet_variants.engine.notes import Note, Noted
 from piquet_variants.engine.scoring import judge_kind, score_deal
 from piquet_variants.players.doubledummy import Solver
 from piquet_variants.players.registry import SHIPPED, UnknownPlayer, parse_pair, player_class
-from piquet_variants.players.table import Player, play, play_deal
+from piquet_variants.players.table import Player, play, play_deal, seated
 from piquet_variants.players.search import SearchPlayer
-from piquet_variants.players.view import Legal, View
+from piquet_variants.players.view import Context, Heard, Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
+
+from .conftest import ROOT
 
 RULES = load_ruleset("cavendish-rubicon").rules
 
@@ -289,3 +295,84 @@ def test_the_random_discard_draws_the_cards_random_sample_draws(seed: int) -> No
         rng.setstate(state)
         assert RandomPlayer(rng).sample(list(pool), k) == expected
         assert rng.getstate() == after  # as many draws: the generator goes on as it would have
+
+
+def _stopped(seed: int, cards: int) -> tuple[Deal, list[View]]:
+    """A random deal between two cavendish players, stopped where ``cards`` cards have been played."""
+    deal = Deal(RULES, random_dealt(RULES, random.Random(seed), 2))
+    views = seated(deal)
+    book = player_class("cavendish")(random.Random(seed))
+    play(deal, (book, book), views=views, cards=cards)
+    return deal, views
+
+
+def _slots(module: str, name: str) -> tuple[str, ...]:
+    """A class's ``__slots__`` as its source declares them: compiled, the class keeps no ``__slots__``."""
+    tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
+    slots = next(n.value for n in cls.body if isinstance(n, ast.Assign) and ast.unparse(n.targets[0]) == "__slots__")
+    return tuple(ast.literal_eval(slots))
+
+
+def _held_apart(original: object, copied: object, name: str) -> None:
+    """The copy's value of a field equals the original's, and no list or table in it is the original's."""
+    assert copied == original, name
+    if isinstance(original, (list, dict)):
+        assert copied is not original, name
+        for a, b in zip(original.values() if isinstance(original, dict) else original,
+                        copied.values() if isinstance(copied, dict) else copied):
+            assert not isinstance(a, list) or a is not b, name
+
+
+@pytest.mark.parametrize("cards", [0, 7, 12])
+def test_a_deal_copied_holds_every_field_of_its_own(cards: int) -> None:
+    """``Deal.copy``, ``View.copy`` and ``Irregular.copy`` carry every field of the class, each set apart from the
+    constructor's (so that a field the copy forgot keeps the constructor's value and differs), with no list or
+    table shared: a copy then goes on apart, and each step's calls are the copy's calls of its kind.  A field added
+    to a class and not to its copy fails here."""
+    deal_slots = _slots("piquet_variants/engine/deal.py", "Deal")
+    view_slots = _slots("piquet_variants/players/view.py", "View")
+    deal, views = _stopped(cards, cards)
+    assert deal.phase == Phase.PLAY and len(deal.tricks) * 2 + (deal.lead_card is not None) == cards
+    deal.show(ELDER, KINDS[0], 45)
+    irregular = state(deal)
+    combo = deal.held[KINDS[0]][ELDER][0]
+    distinct_irregular = dict(hand_void=[True, False], omitted={k: [1, None] for k in KINDS}, blanche_lost=[False, True],
+                              allowed={k: [None, combo] for k in KINDS},
+                              false_calls=[(ELDER, KINDS[0], combo, None, True)],
+                              misinformed=[True, True], thrown_down=YOUNGER, mixed_away=(3, 5))
+    assert set(distinct_irregular) == {f.name for f in dataclasses.fields(Irregular)}
+    for name, value in distinct_irregular.items():
+        setattr(irregular, name, value)
+    # the fields the constructor makes of the rules and the cards dealt, which the copy is made with
+    made = {"rules", "dealt", "tables", "reads", "order"}
+    distinct = dict(hands=[11, 22], talon=[1, 2, 3], phase=Phase.PLAY, player=YOUNGER, delta=(1, -1), parts=(3, 4),
+                    taken=[5, 6], discards=[7, 8], void=True, void_reason=Note(Noted.FRESH_DEAL_CALLED),
+                    blanche=(True, False), blanche_dealt=(False, True), reckons_nothing=[True, False],
+                    grand_coup=[False, True], forfeit=ELDER, forced_suit=2, forced_by=YOUNGER, forced_lead=(ELDER, 3),
+                    step=9, tricks=[(ELDER, 1, 2)] * 3, lead_card=5, won=[1, 2], notes=[Note(Noted.MISDEAL_FRESH)],
+                    declared_hands=(9, 10), last_trick=3, follows=not deal.follows)
+    for name, value in distinct.items():
+        setattr(deal, name, value)
+    kept = {"calls", "shown", "held", "steps", "irregular"}  # the deal's own, as it stands after its calls
+    assert set(deal_slots) == made | set(distinct) | kept
+    deal.calls[KINDS[0]][ELDER] = combo  # in place: each step's calls are the deal's
+    copied = deal.copy()
+    for name in deal_slots:
+        _held_apart(getattr(deal, name), getattr(copied, name), name)
+    for name in distinct_irregular:
+        _held_apart(getattr(irregular, name), getattr(copied.irregular, name), name)
+    assert [s[0] for s in copied.steps] == [copied.calls[k] for k in deal.order for _ in (ELDER, YOUNGER)]
+    assert all(s[0] is copied.calls[k] for s, k in zip(copied.steps, [k for k in deal.order for _ in "ey"]))
+    view = views[ELDER]
+    heard_call = Heard(KINDS[0], 45, 5, -1, 45, 0)
+    distinct_view = dict(rules=view.rules, role=YOUNGER, dealt=view.dealt ^ 3, context=Context((50, 60), 2),
+                         pack=view.pack ^ 1, phase=Phase.OVER, hand=13, discarded=14, taken=15, left_seen=16,
+                         left_taken=17, calls={k: [heard_call, None] for k in KINDS}, shown=[18, 19],
+                         tricks=[(YOUNGER, 20, 21)], lead_card=22, played=23, voids=[1, 2], follows=not view.follows)
+    assert set(distinct_view) == set(view_slots)
+    for name, value in distinct_view.items():
+        setattr(view, name, value)
+    seen = view.copy()
+    for name in view_slots:
+        _held_apart(getattr(view, name), getattr(seen, name), name)

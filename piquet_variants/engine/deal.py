@@ -186,6 +186,12 @@ class Irregular:
     #: By role: cards of his part of the stock his adversary mixed with his hand, the deal stood (Laws 28, 29).
     mixed_away: tuple[int, int] = (0, 0)
 
+    def copy(self) -> Irregular:
+        """A copy that goes on apart: its lists and tables its own, their values (immutable) shared."""
+        return Irregular(list(self.hand_void), {k: list(v) for k, v in self.omitted.items()}, list(self.blanche_lost),
+                         {k: list(v) for k, v in self.allowed.items()}, list(self.false_calls), list(self.misinformed),
+                         self.thrown_down, self.mixed_away)
+
 
 def scoring_blanches(rules: Rules, dealt: tuple[bool, bool]) -> tuple[bool, bool]:
     """Which carte blanche scores, of those dealt: the ruleset says who may hold one and what two of them do."""
@@ -273,6 +279,40 @@ class Deal:
             self.fresh_deal(Note(Noted.MISDEAL_FRESH))
         else:
             self.phase = Phase.MISDEAL
+
+    def copy(self) -> Deal:
+        """The deal as it stands, to go on apart from this one: a search branches a deal at a position this way,
+        where playing it again from the start to each branch would repeat the same steps.
+
+        Every field of ``__slots__`` is set here (``tests/test_players.py`` holds the two together): the rules and
+        the cards dealt by the constructor, which derives the same tables and reads from them (compiled, a class is
+        made only through its ``__init__``), the rest after it; each list or table the copy's own, the values in
+        them (ints, tuples, combinations, notes) shared, as they never change; each step's calls are the copy's
+        calls of its kind, as ``after_exchange`` made them.
+        """
+        new = Deal(self.rules, self.dealt)
+        new.hands = list(self.hands)
+        new.talon = list(self.talon)
+        new.phase, new.player, new.step = self.phase, self.player, self.step
+        new.delta, new.parts = self.delta, self.parts
+        new.taken, new.discards = list(self.taken), list(self.discards)
+        new.void, new.void_reason = self.void, self.void_reason
+        new.blanche, new.blanche_dealt = self.blanche, self.blanche_dealt
+        new.reckons_nothing, new.grand_coup = list(self.reckons_nothing), list(self.grand_coup)
+        new.forfeit, new.forced_suit, new.forced_by, new.forced_lead = (self.forfeit, self.forced_suit, self.forced_by,
+                                                                        self.forced_lead)
+        calls = new.calls = {kind: list(c) for kind, c in self.calls.items()}
+        new.shown = {kind: list(s) for kind, s in self.shown.items()}
+        new.held = dict(self.held)
+        new.steps = [(calls[self.order[i // 2]], p, cands) for i, (_, p, cands) in enumerate(self.steps)]
+        new.tricks = list(self.tricks)
+        new.lead_card = self.lead_card
+        new.won = list(self.won)
+        new.notes = list(self.notes)
+        new.declared_hands = self.declared_hands
+        new.irregular = self.irregular.copy() if self.irregular is not None else None
+        new.last_trick, new.follows, new.order = self.last_trick, self.follows, self.order
+        return new
 
     # -- set-up -------------------------------------------------------------
 

@@ -141,11 +141,12 @@ def lead_features(sit: Situation, c: int) -> list[int]:
     theirs = sit.against & smask
     winner = sit.winners >> c & 1
     above = count(theirs & higher_in_suit(c))
+    held, his = count(mine), count(theirs)  # each counted once: compiled, a count is a few dozen operations
     return [
         winner,
         winner if mine & ~sit.winners else 0,
-        count(mine),
-        count(theirs),
+        held,
+        his,
         1 if not theirs else 0,
         1 if (mine & -mine) == 1 << c else 0,
         1 if mine.bit_length() - 1 == c else 0,
@@ -159,20 +160,20 @@ def lead_features(sit: Situation, c: int) -> list[int]:
         winner if sit.ahead > 0 else 0,
         winner if sit.ahead < 0 else 0,
         count(sit.shown & smask),
-        1 if count(mine) == sit.longest else 0,
+        1 if held == sit.longest else 0,
         winner * sit.elder,
-        sit.elder if count(mine) == sit.longest else 0,
-        1 if not winner and count(mine) > count(theirs) else 0,
+        sit.elder if held == sit.longest else 0,
+        1 if not winner and held > his else 0,
         1 if sit.left == 1 else 0,
-        above if not count(mine & ~(1 << c)) else 0,
+        above if not mine & ~(1 << c) else 0,
         winner * sit.undecided,
         count(mine & higher_in_suit(c)),
-        winner * count(theirs),
+        winner * his,
         winner * sit.sure,
         0 if winner else c % RANKS_PER_SUIT,
         1 if not winner and mine & sit.winners else 0,
         1 if above == 1 else 0,
-        1 if not winner and count(mine) == 1 else 0,
+        1 if not winner and held == 1 else 0,
         winner * sit.none_lost,
         above * sit.none_lost,
         0 if winner else sit.theirs_sure,
@@ -197,6 +198,7 @@ def follow_features(sit: Situation, lead: int, c: int) -> list[int]:
     winner = sit.winners >> c & 1
     held = count(theirs)  # the opponent's cards of its suit, and those above it (the card is his own, so none is it)
     above = count(theirs & higher_in_suit(c))
+    own = count(mine)
     return [
         follows,
         wins,
@@ -204,10 +206,10 @@ def follow_features(sit: Situation, lead: int, c: int) -> list[int]:
         1 if follows and not wins and mine.bit_length() - 1 == c else 0,
         c % RANKS_PER_SUIT,
         winner,
-        count(mine) * throws,
+        own * throws,
         held * throws,
         _unguards(sit.hand, suit, c) * throws,
-        throws if count(mine) == 1 else 0,
+        throws if own == 1 else 0,
         sit.counting >> c & 1,
         1 if not theirs else 0,
         above,

@@ -153,8 +153,10 @@ def _score(model: Model, features: list[int]) -> int:
     """The weighted sum, with the weight of each count's value and of each pair of paired features both 1.
 
     Two thirds of the features are 0 and most others 1, and compiled, a product is a call: skipping the zeros and
-    adding the ones' weights makes the sum three times as fast.  Only a few of the paired features are 1 for any
-    card, so a handful of pairs are looked up, not all of them.
+    adding the ones' weights makes the sum three times as fast.  A weight below zero is taken off as its opposite's
+    product: compiled, a product with a factor below zero goes to the interpreter (mypyc's test of overflow reads the
+    factors unsigned), a hundred times the cost.  Only a few of the paired features are 1 for any card, so a handful
+    of pairs are looked up, not all of them.
     """
     weights = model.weights
     by_value = model.by_value
@@ -166,7 +168,11 @@ def _score(model: Model, features: list[int]) -> int:
             total += weights[i]
             ones |= 1 << i
         elif f:
-            total += weights[i] * f
+            w = weights[i]
+            if w < 0:
+                total -= -w * f
+            else:
+                total += w * f
             if by_value:
                 total += by_value[i * SPAN + (f if f < TOP else TOP) - 2]
         i += 1

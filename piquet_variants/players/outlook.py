@@ -30,7 +30,6 @@ where he ends the deal with ``mine`` points more and the other with ``his``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import Final, NamedTuple
 
@@ -75,8 +74,11 @@ class Outlook:
         self.rules = rules
         self.deals = deals
         game = rules.game
-        self._end: Callable[[int, int, int, bool, tuple[int, int]], float] = (
-            self._in_deals if game.end == "deals" else self._in_race)
+        # read once: the player asks ``worth`` some dozens of times a card where the partie is at stake, and a rule
+        # read from compiled code is a lookup of the interpreter's
+        self._by_deals = game.end == "deals"
+        self._alternate = rules.deal.alternate
+        self._target = game.target
         # a cache a player: the values are the same for every decision of the partie
         self._deals_value = cache(self._deals_value_uncached)
         self._races = cache(self._races_uncached)
@@ -86,12 +88,14 @@ class Outlook:
         where the deal ends with ``mine`` more points to him and ``his`` to the other."""
         a = context.totals[role] + mine
         b = context.totals[1 - role] + his
-        elder_next = role != ELDER if self.rules.deal.alternate else role == ELDER
+        elder_next = role != ELDER if self._alternate else role == ELDER
+        if self._by_deals:
+            return self._in_deals(context.deals_left, a, b, elder_next)
         games = context.games if role == ELDER else (context.games[1], context.games[0])
-        target = self.rules.game.target
-        if self.rules.game.end != "deals" and (a >= target or b >= target):
+        target = self._target
+        if a >= target or b >= target:
             return self._game_over(a, b, self._won(a, b, role == ELDER), elder_next, games)
-        return self._end(context.deals_left, a, b, elder_next, games)
+        return self._in_race(a, b, elder_next, games)
 
     def sees(self, context: Context) -> bool:
         """Whether the outlook sees the partie's end exactly from this deal: a race or a series always, a fixed
@@ -120,32 +124,40 @@ class Outlook:
 
     # -- a fixed number of deals ---------------------------------------------
 
-    def _in_deals(self, deals_left: int, a: int, b: int, elder_next: bool, games: tuple[int, int]) -> float:
+    def _in_deals(self, deals_left: int, a: int, b: int, elder_next: bool) -> float:
         game = self.rules.game
         left = max(0, deals_left - 1)  # after the deal in hand
         if left > HORIZON:  # the deals beyond the horizon, at their mean (each player elder in half of them)
             each = round((left - HORIZON) * sum(self.deals.mean) / 2)
             a, b, left = a + each, b + each, HORIZON
+        if left == 0:
+            return float(settlement(self.rules, a, b))
         return self._deals_value(left, a, b, elder_next, game.deals - left)
 
     def _deals_value_uncached(self, left: int, a: int, b: int, elder: bool, index: int) -> float:
-        """The value to a player of ``a`` against ``b``, ``left`` deals to play, elder in the next if ``elder``,
-        the next being the partie's ``index``-th deal (from 0)."""
-        if left == 0:
-            return float(settlement(self.rules, a, b))
+        """The value to a player of ``a`` against ``b``, ``left`` deals to play (one or more), elder in the next if
+        ``elder``, the next being the partie's ``index``-th deal (from 0).
+
+        The partie's end is its settlement, worked out where it is met, not kept: the totals after a deal are
+        rarely met twice, so keeping them costs more than the settlement, and fills the cache.
+        """
         multipliers = self.rules.game.deal_multipliers
         k = multipliers[index] if index < len(multipliers) else 1
         alternate = self.rules.deal.alternate
         total = 0.0
         for e, y, p in self.deals.atoms:
-            mine, his = (e, y) if elder else (y, e)
-            total += p * self._deals_value(left - 1, a + k * mine, b + k * his, elder != alternate, index + 1)
+            mine = e if elder else y  # not a pair made and unpacked: compiled, the pair is an object, a deal's atom
+            his = y if elder else e
+            if left == 1:
+                total += p * float(settlement(self.rules, a + k * mine, b + k * his))
+            else:
+                total += p * self._deals_value(left - 1, a + k * mine, b + k * his, elder != alternate, index + 1)
         return total
 
     # -- a race, and a series of races ----------------------------------------
 
-    def _in_race(self, deals_left: int, a: int, b: int, elder_next: bool, games: tuple[int, int]) -> float:
-        return self._races(games)[(a * self.rules.game.target + b) * 2 + elder_next]
+    def _in_race(self, a: int, b: int, elder_next: bool, games: tuple[int, int]) -> float:
+        return self._races(games)[(a * self._target + b) * 2 + elder_next]
 
     def _races_uncached(self, games: tuple[int, int]) -> list[float]:
         """The value to a player of each state of a race not yet won, the games won so far ``games`` (his, the

@@ -29,7 +29,10 @@ hand and the cards he has played; the drawn hand and the cards the opponent
 has played), the rest of the pack as the talon, and the calls and cards so far
 played again through the table (``table.play``), so that both seats' views are
 what they were and the engine scores it whole (calls, pique and repique, play,
-the cards).  A carte blanche is not drawn: it is rare, and is left out.
+the cards).  They are played again once a drawn deal, to the position the
+player is at, and each card tried is played on from a copy of that position
+(``Deal.copy``, ``View.copy``): what came before the card is the same for
+every card.  A carte blanche is not drawn: it is rare, and is left out.
 
 Which positions are at stake is read from the outlook alone (``at_stake``): the
 settlement after the deal, as a function of the points each player may still
@@ -53,7 +56,7 @@ from ..ruleset.model import Rules
 from .doubledummy import _distinct
 from .outlook import Outlook
 from .search import deals_for
-from .table import Player, play
+from .table import Player, play, seated
 from .view import Context, Legal, View
 
 #: Cards in hand at most for a card to be chosen by rollouts: the end of the hand, where the book's advice to the
@@ -151,6 +154,22 @@ def _at_calls(rules: Rules, dealt: Dealt) -> Deal:
     return deal
 
 
+def _played_out(view: View, hand: int, history: list[int], candidates: list[int], base: Player) -> list[Deal]:
+    """The deal drawn with the opponent's ``hand``, played out from each candidate card by ``base``: the calls and
+    the cards so far are played again once, to the position the player is at, and each card is played on from a
+    copy of that position (the deal and both views), as though the whole deal had been played again for it."""
+    deal = _at_calls(view.rules, drawn(view, hand))
+    views = seated(deal)
+    seat = _Replay(view, history, base)
+    play(deal, (seat, seat), views=views, cards=len(history))
+    out = []
+    for i, c in enumerate(candidates):
+        last = i == len(candidates) - 1  # the position itself goes on to the last card: no copy is left to make
+        seat = _Replay(view, [c], base)
+        out.append(play(deal if last else deal.copy(), (seat, seat), views=views if last else [v.copy() for v in views]))
+    return out
+
+
 def best_by_rollouts(view: View, legal: Legal, base: Player, valued: Valued, samples: int = SAMPLES) -> int:
     """The card to play: the plain player's own, unless another does better over ``samples`` drawn deals, each
     played out from each card by ``base``, by more than ``SURE`` standard errors of the difference (each drawn deal
@@ -173,11 +192,7 @@ def best_by_rollouts(view: View, legal: Legal, base: Player, valued: Valued, sam
     for hand in deals_for(view, rng, samples):
         outcome = played.get(hand)
         if outcome is None:
-            dealt = drawn(view, hand)
-            outcome = []
-            for c in candidates:
-                seat = _Replay(view, history + [c], base)
-                outcome.append(valued(score_deal(play(_at_calls(view.rules, dealt), (seat, seat))), view.role))
+            outcome = [valued(score_deal(deal), view.role) for deal in _played_out(view, hand, history, candidates, base)]
             played[hand] = outcome
         for i, v in enumerate(outcome):
             values[i].append(v)

@@ -80,7 +80,18 @@ def play_deal(rules: Rules, dealt: Dealt, players: tuple[Player, Player], contex
     return play(Deal(rules, dealt), players, context)
 
 
-def play(deal: Deal, players: tuple[Player, Player], context: Context = Context()) -> Deal:
+def seated(deal: Deal, context: Context = Context()) -> list[View]:
+    """Both players' views (elder, younger) as the deal starts: each knows his hand as dealt.
+
+    A list, not a pair, to be indexed by the player to move: compiled, a pair is unboxed, and boxed again to be
+    indexed.
+    """
+    rules, dealt = deal.rules, deal.dealt
+    return [View(rules, ELDER, dealt.elder, context), View(rules, YOUNGER, dealt.younger, context)]
+
+
+def play(deal: Deal, players: tuple[Player, Player], context: Context = Context(), views: list[View] | None = None,
+         cards: int = -1) -> Deal:
     """Play a deal to its end, asking ``players`` (elder, younger) through their views.
 
     Every deal is played here, whoever chooses: the simulation's players, the
@@ -89,11 +100,16 @@ def play(deal: Deal, players: tuple[Player, Player], context: Context = Context(
     allocation: one ``Legal`` is kept for the play and updated in place, and
     the card goes to the deal's checked ``play_card``.  A deal already under
     way (an irregularity set up by hand) is played on from where it stands;
-    its views start from the hands as dealt.
+    its views start from the hands as dealt, unless ``views`` gives them as
+    they stand (``seated``'s, told of the deal so far), which are told what
+    follows.  With ``cards`` at 0 or more, the play stops where that many
+    cards more have been played and the next is to be chosen, and the deal and
+    the views are left there: a search plays a deal's common part once, to
+    the position it branches at, and each branch on from copies of both
+    (``Deal.copy``, ``View.copy``).
     """
-    rules, dealt = deal.rules, deal.dealt
-    # Lists, not pairs, to be indexed by the player to move: compiled, a pair is unboxed, and boxed again to be indexed.
-    views = [View(rules, ELDER, dealt.elder, context), View(rules, YOUNGER, dealt.younger, context)]
+    if views is None:
+        views = seated(deal, context)
     # Each player's ``choose``, looked up once: compiled, a call through the protocol looks the method up each time.
     choosers = [players[ELDER].choose, players[YOUNGER].choose]
     elder_view, younger_view = views
@@ -101,6 +117,9 @@ def play(deal: Deal, players: tuple[Player, Player], context: Context = Context(
     while True:
         phase = deal.phase
         if phase == Phase.PLAY:
+            if cards == 0:
+                return deal
+            cards -= 1
             p = deal.player
             in_play.playing(deal.playable())
             card = choosers[p](views[p], in_play)

@@ -97,6 +97,26 @@ class View:
         self.voids = [0, 0]  # by role: suits (bit s) he has shown he holds none of, by not following
         self.follows = rules.play.must_follow  # read at every trick
 
+    def copy(self) -> View:
+        """This view as it stands, to be told apart from this one what follows: a deal branched at a position
+        (``Deal.copy``) is played on with copies of both players' views.
+
+        Every field of ``__slots__`` is set here (``tests/test_players.py`` holds the two together): the rules,
+        role, hand as dealt and context by the constructor, the rest after it; each list or table the copy's own,
+        the calls heard in it shared, as a call heard never changes.
+        """
+        new = View(self.rules, self.role, self.dealt, self.context)
+        new.pack, new.phase = self.pack, self.phase
+        new.hand, new.discarded, new.taken = self.hand, self.discarded, self.taken
+        new.left_seen, new.left_taken = self.left_seen, self.left_taken
+        new.calls = {kind: list(heard) for kind, heard in self.calls.items()}
+        new.shown = list(self.shown)
+        new.tricks = list(self.tricks)
+        new.lead_card, new.played = self.lead_card, self.played
+        new.voids = list(self.voids)
+        new.follows = self.follows
+        return new
+
     @property
     def opponent(self) -> int:
         return 1 - self.role
