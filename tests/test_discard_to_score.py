@@ -103,12 +103,17 @@ def test_the_discards_for_an_aim_differ_in_what_they_keep() -> None:
     aims = discard_to_score.aims(view, legal)
     assert aims[0] == CavendishPlayer(random.Random(0)).choose(view, legal)
     assert len(set(aims)) == len(aims) > 2
-    for discard in aims:
+    for discard in aims[:-1]:
         assert discard & ~hand == 0 and discard.bit_count() == 5
     # the spades kept whole, the hearts kept whole, the kings kept, the tens kept, the lowest cards put out
     for kept in ("KS QS JS", "KH JH 10H 7H", "KS KH KC", "10H 10D 10C"):
         assert any(not d & _cards(kept) for d in aims), kept
     assert any(d & _cards("7H 7D") == _cards("7H 7D") for d in aims)
+    # the book's, a card left: the four it puts out first
+    assert aims[-1] == sum(1 << c for c in keeping_order(view, legal)[:4])
+    # where the laws make him take all he may (the younger, three cards, of which he must take one), none left
+    young = discard_to_score.aims(View(RULES, 1 - ELDER, hand, SHORT), Legal(Phase.EXCHANGE, hand=hand, take=(3, 3)))
+    assert all(d.bit_count() == 3 for d in young)
 
 
 def test_forty_short_of_the_rubicon_in_the_last_deal_the_aimed_discard_is_bold_and_elsewhere_the_points() -> None:

@@ -207,7 +207,7 @@ def best_card(view: View, playable: int, weights: Weights) -> int:
     return best
 
 
-#: Deals drawn for each discard tried by the option ``aim``: played out by the book's player, a tenth of the plain
+#: Deals drawn for each discard tried by the option ``aim``: played out by the book's player, at a fifth of the plain
 #: player's time a deal, many, for a threshold is a noisy measure.
 AIM_SAMPLES: Final = 128
 #: Deals played, once a ruleset, to measure the spread of a deal's scores that the partie's outlook is computed from.
