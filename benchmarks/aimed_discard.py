@@ -32,6 +32,7 @@ import time
 from math import sqrt
 
 from piquet_variants.engine.deal import Deal, Phase
+from piquet_variants.engine.scoring import score_deal
 from piquet_variants.players import discard_to_score
 from piquet_variants.players.learned import LearnedPlayer, measured
 from piquet_variants.players.rollout import at_stake
@@ -39,7 +40,6 @@ from piquet_variants.players.table import play
 from piquet_variants.players.view import Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.simulate.parties import MOST_DEALS_IN_A_PARTIE, play_partie
-from piquet_variants.engine.scoring import score_deal
 
 RULES = load_ruleset("cavendish-rubicon").rules
 
