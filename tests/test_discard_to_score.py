@@ -80,3 +80,58 @@ def test_the_younger_draws_the_elders_hand_discard_and_the_talon_left_from_what_
         "AS KS QS JS 10S AH KH 9D 8D 7D 8C 7C".split()))
     choice = LearnedPlayer(random.Random(0), frozenset({"discard"})).choose(view, legal)
     assert choice & ~young == 0 and choice.bit_count() == 3
+
+
+
+#: An elder's hand of three suits of some length, the book's discard keeping the clubs and the diamonds.
+BOLD = sum(1 << c for c in parse_cards("9S 8S JH 10H 9H AD QD 8D AC KC JC 10C".split()))
+
+
+def _aimed(options: frozenset[str], context: Context) -> int:
+    view = View(RULES, ELDER, BOLD, context)
+    return LearnedPlayer(random.Random(0), options).choose(view, Legal(Phase.EXCHANGE, hand=BOLD, take=(1, 5)))
+
+
+def _cards(text: str) -> int:
+    return sum(1 << c for c in parse_cards(text.split()))
+
+
+def test_the_discards_for_an_aim_differ_in_what_they_keep() -> None:
+    hand = _cards("KS QS JS KH JH 10H 7H QD 10D 7D KC 10C")
+    view = View(RULES, ELDER, hand, SHORT)
+    legal = Legal(Phase.EXCHANGE, hand=hand, take=(1, 5))
+    aims = discard_to_score.aims(view, legal)
+    assert aims[0] == CavendishPlayer(random.Random(0)).choose(view, legal)
+    assert len(set(aims)) == len(aims) > 2
+    for discard in aims[:-1]:
+        assert discard & ~hand == 0 and discard.bit_count() == 5
+    # the spades kept whole, the hearts kept whole, the kings kept, the tens kept, the lowest cards put out
+    for kept in ("KS QS JS", "KH JH 10H 7H", "KS KH KC", "10H 10D 10C"):
+        assert any(not d & _cards(kept) for d in aims), kept
+    assert any(d & _cards("7H 7D") == _cards("7H 7D") for d in aims)
+    # the book's, a card left: the four it puts out first
+    assert aims[-1] == sum(1 << c for c in keeping_order(view, legal)[:4])
+    # where the laws make him take all he may (the younger, three cards, of which he must take one), none left
+    young = discard_to_score.aims(View(RULES, 1 - ELDER, hand, SHORT), Legal(Phase.EXCHANGE, hand=hand, take=(3, 3)))
+    assert all(d.bit_count() == 3 for d in young)
+
+
+def test_forty_short_of_the_rubicon_in_the_last_deal_the_aimed_discard_is_bold_and_elsewhere_the_points() -> None:
+    aiming, blind = frozenset({"aim"}), frozenset({"aim", "blind"})
+    far = Context((60, 150), 1)
+    # forty short in the last deal, against a winner past the rubicon: the discard best for the points keeps the
+    # clubs and diamonds; the one for the partie keeps the tierce in hearts and the clubs, for a great score
+    bold = _aimed(aiming, far)
+    assert bold != _aimed(blind, far)
+    assert not bold & _cards("JH 10H 9H AC KC JC 10C")
+    # ahead, five short (the points make sure of them), far past saving, both short, the first deal: the points'
+    for context in (Context((150, 60), 1), Context((95, 150), 1), Context((20, 150), 1), Context((60, 80), 1),
+                    Context((0, 0), RULES.game.deals)):
+        assert _aimed(aiming, context) == _aimed(blind, context), context
+
+
+def test_the_blind_aimed_discard_does_not_depend_on_the_score() -> None:
+    blind = frozenset({"blind", "aim"})
+    choices = {_aimed(blind, context) for context in (Context((60, 150), 1), Context((150, 60), 1), SHORT,
+                                                       Context((95, 150), 1), Context((20, 150), 1))}
+    assert len(choices) == 1

@@ -255,6 +255,7 @@ def test_player_options_are_named_and_checked() -> None:
     assert not plain.to_score and not plain.sinking and not plain.quick
     assert player_class("learned+blind+quick")(rng).quick
     assert player_class("learned+discard")(rng).discarding and not plain.discarding
+    assert player_class("learned+blind+aim")(rng).aiming and not plain.aiming
     with pytest.raises(UnknownPlayer, match="no option 'bold'"):
         player_class("learned+bold")
     with pytest.raises(UnknownPlayer, match="options: none"):

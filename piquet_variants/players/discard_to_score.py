@@ -20,6 +20,23 @@ discard stands unless another beats it by ``rollout.SURE`` standard errors of
 the paired difference, as a card does (``rollout.surest``): a threshold makes a
 few drawn deals a noisy measure, and a discard chosen by noise costs points.
 
+The discards one card apart rarely differ in what the partie makes of
+them: a threshold is crossed by what a discard makes sure of, not by a card
+at its margin.  The player's option ``aim`` tries instead the discards of
+other aims (``aims``): each of the longest suits kept whole (the point, the
+sequence in it), each rank held most often kept (a trio or a quatorze to
+take in to), the highest cards kept (the cards, the guards), and the
+book's with a card left in the stock: the book's "bold discard" under a
+rubicon and its "safe discard, with the view of dividing or winning the
+cards".  They are played out many times, by the
+book's own player (``cavendish``, a fifth of the plain player's time), for a
+threshold makes few drawn deals a noisy measure; and the choice is made in
+two steps on the same drawn deals: the best for the deal's points (the
+``surest`` against the book's), then another only where it beats that one
+for the partie by ``rollout.SURE`` standard errors.  The partie's valuation
+thus moves the choice only where it surely differs from the points', and the
+blind player, whose valuation is the points', makes the first step's choice.
+
 The draws are seeded by the hand alone, not the score, so that the blind
 player's discard does not depend on the score where it searches.  A drawn deal
 with a carte blanche is drawn again: it changes the deal's calls and is rare.
@@ -29,7 +46,10 @@ left to him (``legal.take``, where the younger takes what remains).
 Measured in duels on seeds of their own (``docs/statistics.md``), the search
 is worth some points a partie against the book's discard whether valued by
 the partie or by the deal's points: the valuation itself, the search being
-the same, was not separated from nothing.
+the same, was not separated from nothing.  So with ``aim``: its discards,
+chosen for the points, are worth some four or five points a partie against
+the book's in the last deal, and the partie's valuation adds some two tenths
+of a point to them, short of what a duel separates.
 """
 
 from __future__ import annotations
@@ -37,7 +57,8 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from ..cards import cards_of, mask
+from ..cards import RANKS_PER_SUIT, SUIT_MASKS, cards_of, mask
+from ..engine.combos import tables
 from ..engine.deal import ELDER, Deal, Dealt, Phase
 from ..engine.scoring import score_deal
 from .cavendish import keeping_order
@@ -66,6 +87,46 @@ def tried(view: View, legal: Legal) -> list[int]:
                 continue
             cards[put] = order[kept]
         out.append(mask(cards))
+    return out
+
+
+#: The suits kept whole, and the ranks kept for a set, that the discards for an aim are tried for: the longest ones.
+AIMED: Final = 2
+
+
+def _keeping(order: list[int], n: int, keep: int) -> int:
+    """The ``n`` cards to put out that keep ``keep``: the least worth keeping by the book's ``order`` among the
+    others, then among ``keep`` where the others are too few."""
+    out = [c for c in order if not keep >> c & 1][:n]
+    out += [c for c in order if keep >> c & 1][:n - len(out)]
+    return mask(out)
+
+
+def aims(view: View, legal: Legal) -> list[int]:
+    """The discards tried for what each makes sure of, the book's first, none twice: each of the ``AIMED`` longest
+    suits of three cards or more kept whole (the point, and the sequence in it); each of the ``AIMED`` ranks held
+    most often, twice or more, kept (a trio or a quatorze to take in to); the highest cards kept (the cards, and
+    the guards); and the book's with a card left in the stock, where the laws allow it (the safest: "If he can make
+    certain of not losing the partie, he should only discard two cards", *Discarding*).  Each puts out, of the
+    cards its aim does not keep, those the book's order says are least worth keeping: they differ in what they
+    keep, not by one card at the margin."""
+    order = keeping_order(view, legal)
+    n = legal.take[1] + legal.excess
+    out = [mask(order[:n])]
+    if not n or n >= len(order):
+        return out
+    hand = legal.hand
+    suits = sorted((m for m in (hand & s for s in SUIT_MASKS) if m.bit_count() >= 3), key=lambda m: -m.bit_count())
+    set_ranks = tables(view.rules).set_rank_mask
+    ranks = [sum(1 << c for c in order if c % RANKS_PER_SUIT == r) for r in range(RANKS_PER_SUIT) if set_ranks >> r & 1]
+    held = sorted((m for m in ranks if m.bit_count() >= 2), key=lambda m: -m.bit_count())
+    by_rank = sorted(order, key=lambda c: -(c % RANKS_PER_SUIT))  # the lowest first, the book's order within a rank
+    aimed = [_keeping(order, n, keep) for keep in suits[:AIMED] + held[:AIMED]] + [mask(by_rank[:n])]
+    if n - 1 >= legal.take[0] + legal.excess:
+        aimed.append(mask(order[:n - 1]))  # the book's, one card left: safer, keeping the card most worth keeping
+    for discard in aimed:
+        if discard not in out:
+            out.append(discard)
     return out
 
 
@@ -101,15 +162,19 @@ def _draw(view: View, legal: Legal, rng: random.Random) -> tuple[Dealt, int]:
     return Dealt(mask(kept + put), view.hand, tuple(taken + unseen[hand + took:])), mask(put)
 
 
-def best_discard(view: View, legal: Legal, base: Player, valued: Valued, samples: int = SAMPLES) -> int:
-    """The discard to make: the book's, unless another of those ``tried`` does better over ``samples`` drawn deals,
-    each played out by ``base`` after each discard, by more than ``rollout.SURE`` standard errors of the
-    difference."""
-    candidates = tried(view, legal)
+def best_discard(view: View, legal: Legal, base: Player, valued: Valued, samples: int = SAMPLES,
+                 candidates: list[int] | None = None, first: Valued | None = None) -> int:
+    """The discard to make: the book's, unless another of ``candidates`` (the book's first; by default those
+    ``tried``) does better over ``samples`` drawn deals, each played out by ``base`` after each discard, by more than
+    ``rollout.SURE`` standard errors of the difference.  Where ``first`` is given, the discard so chosen by it
+    stands in the book's place, and another is made only where it beats that one by ``valued`` so."""
+    if candidates is None:
+        candidates = tried(view, legal)
     if len(candidates) == 1:
         return candidates[0]
     rng = random.Random(f"{view.role}:{view.hand}")
     values: list[list[float]] = [[] for _ in candidates]
+    firsts: list[list[float]] = [[] for _ in candidates]
     for _ in range(samples):
         for _ in range(TRIES):
             dealt, elder_discard = _draw(view, legal, rng)
@@ -119,6 +184,9 @@ def best_discard(view: View, legal: Legal, base: Player, valued: Valued, samples
             continue
         for i, discard in enumerate(candidates):
             seat = _Seat(view.role, discard, elder_discard, base)
-            deal = play(Deal(view.rules, dealt), (seat, seat))
-            values[i].append(valued(score_deal(deal), view.role))
-    return candidates[surest(values, 0)]
+            score = score_deal(play(Deal(view.rules, dealt), (seat, seat)))
+            values[i].append(valued(score, view.role))
+            if first is not None:
+                firsts[i].append(first(score, view.role))
+    start = surest(firsts, 0) if first is not None else 0
+    return candidates[surest(values, start)]

@@ -23,7 +23,10 @@ settle the partie and the score makes a point worth more or less than a point,
 it plays each card of the hand's end by rollouts valued by the partie
 (``rollout``), and with the option ``discard`` chooses its discard there by
 rollouts too (``discard_to_score``: stronger, at six times the time, which the
-default player cannot spend).  With the option ``blind`` it values by the
+default player cannot spend), and with ``aim`` among discards that differ in what
+they make sure of (a suit kept whole, a set, the high cards), each played out
+many times by the book's player, the best for the deal's points unless another
+is surely better for the partie.  With the option ``blind`` it values by the
 deal's points alone (the searches included, in the same positions, so that a
 duel with the blind player measures the valuation, not the search); with
 ``quick`` it plays every card by the weights; the options ``score`` and
@@ -42,11 +45,11 @@ from ..engine.combos import KINDS, tables
 from ..engine.deal import Phase
 from ..engine.derived import per_ruleset
 from .cavendish import CavendishPlayer
-from .discard_to_score import best_discard
+from .discard_to_score import aims, best_discard
 from .features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, TOP, Situation, follow_features,
                        lead_features)
 from ..engine.deal import ELDER, YOUNGER, random_dealt
-from ..engine.scoring import score_deal
+from ..engine.scoring import DealScore, score_deal
 from ..ruleset.model import Rules
 from ..stored import digest, files_digest, stored_data
 from .outlook import Outlook, spread
@@ -210,6 +213,9 @@ def best_card(view: View, playable: int, weights: Weights) -> int:
     return best
 
 
+#: Deals drawn for each discard tried by the option ``aim``: played out by the book's player, at a fifth of the plain
+#: player's time a deal, many, for a threshold is a noisy measure.
+AIM_SAMPLES: Final = 128
 #: Deals played, once a ruleset, to measure the spread of a deal's scores that the partie's outlook is computed from.
 MEASURED: Final = 1000
 #: The measure's columns: each role's deal score, each one's points in play (the tricks, the cards, the capot), and
@@ -282,7 +288,15 @@ OPTIONS: Final[dict[str, str]] = {
     "sink": "sinks a tierce or a trio when he holds a king or queen unguarded",
     "quick": "plays every card by the learned weights, never by rollouts where the partie is at stake",
     "discard": "where the deal may settle the partie, chooses its discard among the book's and three next to it by"
-               " rollouts (some six times the player's time)"}
+               " rollouts (some six times the player's time)",
+    "aim": "where the deal may settle the partie, chooses its discard among the book's and those for other aims (a"
+           " suit kept whole, a set, the high cards) by rollouts: the best for the deal's points, unless another is"
+           " surely better for the partie"}
+
+
+def _points(score: DealScore, role: int) -> float:
+    """A finished deal's worth by its points: his less the other's."""
+    return float(score.totals[role] - score.totals[1 - role])
 
 
 class LearnedPlayer:
@@ -308,6 +322,7 @@ class LearnedPlayer:
         #: whether he ever plays to lose a trick: the blind player only by the ``score`` option's rule
         self.may_lose = not self.blind or self.to_score
         self.discarding = "discard" in options
+        self.aiming = "aim" in options
         self._base: LearnedPlayer | None = None
 
     def choose(self, view: View, legal: Legal) -> int:
@@ -322,11 +337,14 @@ class LearnedPlayer:
             return best_card(view, playable, self.weights)
         if legal.phase == Phase.DECLARE and self._sinks(view, legal):
             return len(legal.candidates)
-        if legal.phase == Phase.EXCHANGE and self.discarding:
+        if legal.phase == Phase.EXCHANGE and (self.discarding or self.aiming):
             m = measured(view.rules)
             whole = view.rules.deal.hand
             reach = (m.most[view.role][whole], m.most[view.opponent][whole])
             if at_stake(m.outlook, view.context, view.role, 0, 0, reach):
+                if self.aiming:
+                    return best_discard(view, legal, self.book, self._valued(view), AIM_SAMPLES, aims(view, legal),
+                                        _points)
                 return best_discard(view, legal, self._plain(), self._valued(view))
         return self.book.choose(view, legal)
 
@@ -354,7 +372,7 @@ class LearnedPlayer:
         """What a finished deal is worth to him: by the partie's outlook, or blind by its points, his less the
         other's."""
         if self.blind:
-            return lambda score, role: float(score.totals[role] - score.totals[1 - role])
+            return _points
         outlook, context = measured(view.rules).outlook, view.context
         return lambda score, role: outlook.worth(context, role, score.totals[role], score.totals[1 - role])
 
