@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final, NamedTuple
+from typing import Final
 
 from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_arg, cards_of, count,
                      iter_cards, mask, suit_of)
@@ -59,18 +59,27 @@ class Phase:
     OVER: Final = 5
 
 
-class Dealt(NamedTuple):
+@dataclass(slots=True, init=False, unsafe_hash=True)
+class Dealt(Pickled):
     """The chance outcome of a deal: both hands as dealt, the talon top first, and any cards found face up.
 
-    A named tuple: one is made for every random deal, and a tuple is the
-    cheapest immutable value Python builds.
+    One is made for every random deal: its own ``__init__`` is native code compiled, where a named tuple's
+    ``__new__`` is Python, run by the interpreter.  Never changed once made, so it hashes by its fields.
     """
 
     elder: int
     younger: int
     talon: tuple[int, ...]
-    faced: int | None = None  # position in the talon (0 = top) of a card found face up when taking in
-    faced_in_dealing: int = 0  # how many cards were found face up in the pack while dealing
+    faced: int | None  # position in the talon (0 = top) of a card found face up when taking in
+    faced_in_dealing: int  # how many cards were found face up in the pack while dealing
+
+    def __init__(self, elder: int, younger: int, talon: tuple[int, ...], faced: int | None = None,
+                 faced_in_dealing: int = 0) -> None:
+        self.elder = elder
+        self.younger = younger
+        self.talon = talon
+        self.faced = faced
+        self.faced_in_dealing = faced_in_dealing
 
 
 def deck_cards(rules: Rules) -> list[int]:
@@ -204,7 +213,7 @@ class Deal:
                  "void", "void_reason", "blanche", "blanche_dealt", "reckons_nothing", "grand_coup", "forfeit",
                  "forced_suit", "forced_by", "forced_lead", "calls", "shown", "step", "tricks",
                  "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables", "irregular", "last_trick",
-                 "follows", "order", "reads")
+                 "follows", "order", "reads", "judged")
 
     def __init__(self, rules: Rules, dealt: Dealt):
         self.rules = rules
@@ -245,6 +254,9 @@ class Deal:
         self.void_reason: Note | None = None
         self.notes: list[Note] = []
         self.irregular: Irregular | None = None  # made by the first irregularity of calling (engine/irregular.py)
+        # Each kind judged once the calls are over (scoring.judged), for the table, which shows what each reckons,
+        # and for the score; judged again where anything it was judged from has changed since.
+        self.judged: object = None  # dict[str, scoring.KindResult], which this module cannot import
         if blanches[ELDER] or blanches[YOUNGER]:
             self._blanches(blanches)
         self.declared_hands = (elder, younger)

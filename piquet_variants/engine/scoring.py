@@ -141,6 +141,38 @@ class DealScore(Pickled):
         return marks
 
 
+def judged(deal: Deal) -> dict[str, KindResult]:
+    """Every kind judged (``judge_kind``), once the calls are over.
+
+    The table judges them to show what each reckons, and the score again at
+    the end: they are judged once, kept on the deal, and judged anew where
+    anything they were judged from may have changed since, which in a deal
+    played by the rules is nothing (the calls are made, and the play changes
+    none of what is judged).  They were judged from the calls the results
+    hold (the same objects, or the call changed); an irregularity, a penalty
+    that leaves a player nothing to reckon, or a combination shown, each of
+    which the laws of calling may bring at any time, are never kept.
+    """
+    kept = deal.judged
+    if kept is not None and _unchanged(deal, cast(dict[str, KindResult], kept)):
+        return cast(dict[str, KindResult], kept)
+    kinds = {k: judge_kind(deal, k) for k in KINDS}
+    regular = deal.irregular is None and not deal.reckons_nothing[ELDER] and not deal.reckons_nothing[YOUNGER]
+    deal.judged = kinds if regular else None
+    return kinds
+
+
+def _unchanged(deal: Deal, kinds: dict[str, KindResult]) -> bool:
+    if deal.irregular is not None or deal.reckons_nothing[ELDER] or deal.reckons_nothing[YOUNGER]:
+        return False
+    for kind, result in kinds.items():
+        calls, shown = deal.calls[kind], deal.shown[kind]
+        if (result.calls[ELDER] is not calls[ELDER] or result.calls[YOUNGER] is not calls[YOUNGER]
+                or shown[ELDER] is not None or shown[YOUNGER] is not None):
+            return False
+    return True
+
+
 def judge_kind(deal: Deal, kind: str) -> KindResult:
     """Who wins one kind: the better call, unless a combination shown, or a penalty, bars it."""
     calls = deal.calls[kind]
@@ -497,7 +529,7 @@ def score_deal(deal: Deal) -> DealScore:
     if deal.void:
         return DealScore([0, 0], [dict.fromkeys(CATEGORIES, 0), dict.fromkeys(CATEGORIES, 0)], [], {}, True, True,
                          notes=[deal.void_reason] if deal.void_reason else [])
-    kinds = {k: judge_kind(deal, k) for k in KINDS} if deal.phase >= Phase.PLAY else {}
+    kinds = judged(deal) if deal.phase >= Phase.PLAY else {}
     nothing = deal.reckons_nothing
     parts, by = _parts(deal, kinds)
     kept: list[Note] = []

@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..cards import count
-from ..engine.combos import KINDS
 from ..engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase
-from ..engine.scoring import judge_kind
+from ..engine.scoring import judged
 from ..ruleset.model import Rules
 from .view import Context, Legal, View, heard
 
@@ -55,13 +54,13 @@ def _exchange(deal: Deal, views: list[View], discard: int) -> None:
 
 def _declare(deal: Deal, views: list[View], index: int) -> None:
     kind, p = deal.declaring()
+    calls = deal.steps[deal.step][0]  # the deal's calls of the kind, by role
     deal.apply(index)
-    said = heard(deal.calls[kind][p], False)
+    said = heard(calls[p], False)
     for v in views:
         v.calls[kind][p] = said
     if deal.phase == Phase.PLAY:  # the calls are over: what each reckons, he shows
-        for kind in KINDS:
-            result = judge_kind(deal, kind)
+        for kind, result in judged(deal).items():
             if result.winner is None:
                 continue
             w = result.winner

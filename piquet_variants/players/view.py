@@ -24,9 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import NamedTuple
 
-from ..cards import cards_of, suit_of
+from ..cards import RANKS_PER_SUIT, cards_of
 from ..compiled import Pickled
 from ..engine.combos import KINDS, Combo, tables
 from ..engine.deal import Phase
@@ -63,12 +62,22 @@ def heard(call: Combo | None, shown: bool) -> Heard | None:
     return Heard(call.kind, call.key, call.length, call.top, call.value, call.cards if shown else 0)
 
 
-class Context(NamedTuple):
-    """Where the deal stands in the partie, which both players know: the totals so far and the deals left."""
+@dataclass(slots=True, init=False)
+class Context(Pickled):
+    """Where the deal stands in the partie, which both players know: the totals so far and the deals left.
 
-    totals: tuple[int, int] = (0, 0)  # by role: elder, younger; in a series of games, the game's
-    deals_left: int = 1
-    games: tuple[int, int] = (0, 0)  # by role: the games each has won, in a series of games
+    Its own ``__init__``, as ``Heard``'s: one is made for every simulated deal, and a named tuple's ``__new__`` is
+    Python, run by the interpreter.
+    """
+
+    totals: tuple[int, int]  # by role: elder, younger; in a series of games, the game's
+    deals_left: int
+    games: tuple[int, int]  # by role: the games each has won, in a series of games
+
+    def __init__(self, totals: tuple[int, int] = (0, 0), deals_left: int = 1, games: tuple[int, int] = (0, 0)) -> None:
+        self.totals = totals
+        self.deals_left = deals_left
+        self.games = games
 
 
 class View:
@@ -122,15 +131,18 @@ class View:
         self.left_taken = left_taken
 
     def card_played(self, player: int, c: int) -> None:
+        bit = 1 << c
         if player == self.role:
-            self.hand &= ~(1 << c)
-        self.played |= 1 << c
-        if self.lead_card is None:
+            self.hand &= ~bit
+        self.played |= bit
+        lead = self.lead_card
+        if lead is None:
             self.lead_card = c
             return
-        lead = self.lead_card
-        if self.follows and suit_of(c) != suit_of(lead):  # bound to follow, he holds none of it
-            self.voids[player] |= 1 << suit_of(lead)
+        suit = lead // RANKS_PER_SUIT
+        if self.follows and c // RANKS_PER_SUIT != suit:  # bound to follow, he holds none of it
+            voids = self.voids
+            voids[player] = voids[player] | 1 << suit  # not ``|=``: compiled, a generic operation on an item
         self.tricks.append((1 - player, lead, c))
         self.lead_card = None
 
