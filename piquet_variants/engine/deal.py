@@ -21,10 +21,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final
+from typing import Final, cast
 
 from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_arg, cards_of, count,
-                     iter_cards, mask, suit_of)
+                     iter_cards, mask)
 from ..compiled import Pickled
 from ..errors import IllegalAction, Word, msg
 from ..ruleset.model import Rules
@@ -147,9 +147,11 @@ def random_dealt(rules: Rules, rng: random.Random, packet: int | None = None) ->
     """
     rand = rng.random
     cards = list(_dealing(rules).cards)
+    # The cards moved as objects: compiled, a list of ints is read by unboxing each and written by boxing it again.
+    moved = cast(list[object], cards)
     for i in range(len(cards) - 1, 0, -1):
         j = int(rand() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
+        moved[i], moved[j] = moved[j], moved[i]
     return deal_pack(rules, cards, packet or rules.deal.packets[0])
 
 
@@ -514,7 +516,8 @@ class Deal:
         """The bitmask of the cards the player to move may play."""
         p = self.player
         hand = self.hands[p]
-        if self.lead_card is None:
+        lead = self.lead_card
+        if lead is None:
             named = self.forced_lead
             if named is not None and named[0] == p:
                 return hand & SUIT_MASKS[named[1]] or hand
@@ -523,7 +526,7 @@ class Deal:
                 return forced or hand
             return hand
         if self.follows:
-            follow = hand & SUIT_MASKS[suit_of(self.lead_card)]
+            follow = hand & SUIT_MASKS[lead // RANKS_PER_SUIT]
             return follow or hand
         return hand
 
@@ -538,15 +541,16 @@ class Deal:
         hands = self.hands
         # not ``hands[p] &= ...``: compiled, an augmented assignment to an item is a generic operation on objects
         hands[p] = hands[p] & ~(1 << c)
-        if self.lead_card is None:
-            if self.forced_lead is not None and self.forced_lead[0] == p:
+        lead = self.lead_card
+        if lead is None:
+            named = self.forced_lead
+            if named is not None and named[0] == p:
                 self.forced_lead = None  # the suit named binds his next lead only
             self.lead_card = c
             self.player = 1 - p
-            if not self.hands[1 - p]:  # too few cards: the lead cannot be played to (Cavendish Law 57)
+            if not hands[1 - p]:  # too few cards: the lead cannot be played to (Cavendish Law 57)
                 self._trick(p, c, NO_CARD, False)
         else:
-            lead = self.lead_card
             self._trick(1 - p, lead, c, follower_wins(lead, c))
 
     def _trick(self, leader: int, lead: int, follow: int, follower_won: bool) -> None:

@@ -431,6 +431,14 @@ def _sums(events: list[ScoreEvent]) -> list[dict[str, int]]:
     return by
 
 
+def _total(sums: dict[str, int]) -> int:
+    """A player's total, summed by a loop that compiles to native code (``sum`` is a builtin looked up and called)."""
+    total = 0
+    for points in sums.values():
+        total += points
+    return total
+
+
 def _conceded(deal: Deal) -> tuple[int, list[ScoreEvent]]:
     """A hand thrown down: the adversary counts every trick still to play and the last, and the cards, but no
     capot, which he would have to play for (Cavendish, Description: 'tells his adversary to count every trick
@@ -556,10 +564,12 @@ def score_deal(deal: Deal) -> DealScore:
         parts[i] = [*part[:place], e, *part[place:]]
     if shadowed:
         parts = [[e for e in _end_to_end(parts) if e[1] is not SHADOW]]
-    for p in (ELDER, YOUNGER):
-        if deal.grand_coup[p]:
-            points = -rules.penalties.grand_coup_points
-            by[p]["penalty"] += points
-            parts.append(((p, "penalty", points, "penalty"),))
-    totals = [sum(by[ELDER].values()), sum(by[YOUNGER].values())]
+    coups = deal.grand_coup
+    if coups[ELDER] or coups[YOUNGER]:
+        for p in (ELDER, YOUNGER):
+            if coups[p]:
+                points = -rules.penalties.grand_coup_points
+                by[p]["penalty"] += points
+                parts.append(((p, "penalty", points, "penalty"),))
+    totals = [_total(by[ELDER]), _total(by[YOUNGER])]
     return DealScore(totals, by, parts, kinds, deal.over, False, deal.forfeit, deal.notes + kept)

@@ -24,11 +24,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Final
 
 from ..cards import RANKS_PER_SUIT, cards_of
 from ..compiled import Pickled
-from ..engine.combos import KINDS, Combo, tables
+from ..engine.combos import POINT, SEQUENCES, SETS, Combo, tables
 from ..engine.deal import Phase
+from ..engine.derived import reads
 from ..ruleset.model import Rules
 
 
@@ -98,13 +100,13 @@ class View:
         self.taken = 0
         self.left_seen = 0  # stock cards he left and looked at (the elder, where the ruleset allows)
         self.left_taken = 0  # of those, the cards the opponent took in after him
-        self.calls: dict[str, list[Heard | None]] = {k: [None, None] for k in KINDS}
+        self.calls: dict[str, list[Heard | None]] = {POINT: [None, None], SEQUENCES: [None, None], SETS: [None, None]}
         self.shown = [0, 0]  # by role: the cards each is known to hold from the calls he reckoned
         self.tricks: list[tuple[int, int, int]] = []  # (leader, lead, follow), as in engine.deal
         self.lead_card: int | None = None
         self.played = 0  # every card played so far, both players'
         self.voids = [0, 0]  # by role: suits (bit s) he has shown he holds none of, by not following
-        self.follows = rules.play.must_follow  # read at every trick
+        self.follows = reads(rules).must_follow  # read at every trick
 
     @property
     def opponent(self) -> int:
@@ -147,6 +149,10 @@ class View:
         self.lead_card = None
 
 
+#: The candidates where there are none (no call being made): never changed, so one list serves every ``Legal``.
+_NONE: Final[list[Combo]] = []
+
+
 class Legal:
     """What may be done now, as a sequence of actions and compactly."""
 
@@ -160,12 +166,24 @@ class Legal:
         self.take = take  # EXCHANGE: fewest and most cards he may take in
         self.excess = excess  # EXCHANGE: cards held over the hand's size (a misdeal stood), discarded over the take
         self.choices = choices  # DECLARE: the calls open (index choices sinks); MISDEAL, FORCED_SUIT: the options
-        self.candidates = candidates or []  # DECLARE: his own combinations of the kind, best first (index = action)
+        self.candidates = candidates if candidates is not None else _NONE  # DECLARE: his own combinations of the
+        # kind, best first (index = action)
         self._actions: list[int] | None = None
 
     def playing(self, cards: int) -> None:
         """The cards playable now: the table keeps one ``Legal`` through the play and updates it at each card."""
         self.cards = cards
+        self._actions = None
+
+    def now(self, phase: int, hand: int = 0, take: tuple[int, int] = (0, 0), excess: int = 0, choices: int = 0,
+            candidates: list[Combo] | None = None) -> None:
+        """A decision before the play: the table keeps one ``Legal`` for the deal and tells it each decision's."""
+        self.phase = phase
+        self.hand = hand
+        self.take = take
+        self.excess = excess
+        self.choices = choices
+        self.candidates = candidates if candidates is not None else _NONE
         self._actions = None
 
     @property

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..compiled import Pickled
-from ..engine.combos import KINDS
 from ..engine.deal import ELDER, YOUNGER, Deal
 from ..engine.partie import PartieResult
 from ..engine.scoring import DealScore
@@ -54,13 +53,14 @@ class Tally(Pickled):
         won = deal.won
         self.cards[0 if won[ELDER] > won[YOUNGER] else 1 if won[YOUNGER] > won[ELDER] else 2] += 1
         tricks = won[ELDER] + won[YOUNGER]
-        calls = deal.calls
         hazards = self.hazards
-        for r in (ELDER, YOUNGER):
-            for kind in KINDS:
-                if calls[kind][r] is None and deal.holding(kind, r):
-                    self.sunk[r] += 1
-                    break
+        sank = [False, False]
+        for calls, r, held in deal.steps:  # each call made, with what he held of its kind
+            if calls[r] is None and held:
+                sank[r] = True
+        for r in range(2):  # by role; a range, which compiles to a native loop, where a tuple is iterated generically
+            if sank[r]:
+                self.sunk[r] += 1
             total = score.totals[r]
             hist = self.scores[r]
             hist[total] = hist.get(total, 0) + 1
