@@ -258,7 +258,7 @@ class Deal:
         self.irregular: Irregular | None = None  # made by the first irregularity of calling (engine/irregular.py)
         # Each kind judged once the calls are over (scoring.judged), for the table, which shows what each reckons,
         # and for the score; judged again where anything it was judged from has changed since.
-        self.judged: object = None  # dict[str, scoring.KindResult], which this module cannot import
+        self.judged: object = None  # the kinds judged and what they were judged from: scoring.judged's own
         if blanches[ELDER] or blanches[YOUNGER]:
             self._blanches(blanches)
         self.declared_hands = (elder, younger)

@@ -148,21 +148,33 @@ def judged(deal: Deal) -> dict[str, KindResult]:
     the end: they are judged once, kept on the deal, and judged anew where
     anything they were judged from may have changed since, which in a deal
     played by the rules is nothing (the calls are made, and the play changes
-    none of what is judged).  They were judged from the calls the results
-    hold (the same objects, or the call changed); an irregularity, a penalty
-    that leaves a player nothing to reckon, or a combination shown, each of
-    which the laws of calling may bring at any time, are never kept.
+    none of what is judged).  Kept with them: the calls (the results hold
+    them: the same objects, or a call changed), the hands declared from and
+    the discards (which say whether an undercall was good against the cards),
+    and the ruleset.  An irregularity, a penalty that leaves a player nothing
+    to reckon, or a combination shown, each of which the laws of calling may
+    bring at any time, are never kept.
     """
     kept = deal.judged
-    if kept is not None and _unchanged(deal, cast(dict[str, KindResult], kept)):
-        return cast(dict[str, KindResult], kept)
+    if kept is not None:
+        kinds, rules, seen = cast(tuple[dict[str, KindResult], object, tuple[int, int, int, int]], kept)
+        if rules is deal.rules and _seen(deal) == seen and _unchanged(deal, kinds):
+            return kinds
     kinds = {k: judge_kind(deal, k) for k in KINDS}
     regular = deal.irregular is None and not deal.reckons_nothing[ELDER] and not deal.reckons_nothing[YOUNGER]
-    deal.judged = kinds if regular else None
+    deal.judged = (kinds, deal.rules, _seen(deal)) if regular else None
     return kinds
 
 
+def _seen(deal: Deal) -> tuple[int, int, int, int]:
+    """The hands declared from and the discards, which the kinds are judged from (whether an undercall was good
+    against the cards)."""
+    hands, discards = deal.declared_hands, deal.discards
+    return hands[ELDER], hands[YOUNGER], discards[ELDER], discards[YOUNGER]
+
+
 def _unchanged(deal: Deal, kinds: dict[str, KindResult]) -> bool:
+    """Whether nothing the kinds were judged from has changed but the hands and the ruleset (``judged``)."""
     if deal.irregular is not None or deal.reckons_nothing[ELDER] or deal.reckons_nothing[YOUNGER]:
         return False
     for kind, result in kinds.items():
