@@ -658,8 +658,7 @@ def _rolled_out_as_the_reference(player: learned.LearnedPlayer, view: View, lega
     drawn again, that the rollouts did not play again."""
     base = player._plain()
     valued = player._valued(view)
-    hands = rollout.deals_for(view, random.Random(f"{view.role}:{view.hand}:{view.played}:{view.discarded}:"
-                                                    f"{tuple(view.context)}"), rollout.SAMPLES)
+    hands = rollout.deals_for(view, random.Random(rollout.seed(view)), rollout.SAMPLES)
     own = base.choose(view, legal)
     history, _ = rollout._history(view)
     live = view.unseen(view.pack) | view.hand | view.opponent_known()

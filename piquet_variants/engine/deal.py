@@ -21,10 +21,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final, NamedTuple
+from typing import Final, cast
 
 from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_arg, cards_of, count,
-                     iter_cards, mask, suit_of)
+                     iter_cards, mask)
 from ..compiled import Pickled
 from ..errors import IllegalAction, Word, msg
 from ..ruleset.model import Rules
@@ -59,18 +59,27 @@ class Phase:
     OVER: Final = 5
 
 
-class Dealt(NamedTuple):
+@dataclass(slots=True, init=False, unsafe_hash=True)
+class Dealt(Pickled):
     """The chance outcome of a deal: both hands as dealt, the talon top first, and any cards found face up.
 
-    A named tuple: one is made for every random deal, and a tuple is the
-    cheapest immutable value Python builds.
+    One is made for every random deal: its own ``__init__`` is native code compiled, where a named tuple's
+    ``__new__`` is Python, run by the interpreter.  Never changed once made, so it hashes by its fields.
     """
 
     elder: int
     younger: int
     talon: tuple[int, ...]
-    faced: int | None = None  # position in the talon (0 = top) of a card found face up when taking in
-    faced_in_dealing: int = 0  # how many cards were found face up in the pack while dealing
+    faced: int | None  # position in the talon (0 = top) of a card found face up when taking in
+    faced_in_dealing: int  # how many cards were found face up in the pack while dealing
+
+    def __init__(self, elder: int, younger: int, talon: tuple[int, ...], faced: int | None = None,
+                 faced_in_dealing: int = 0) -> None:
+        self.elder = elder
+        self.younger = younger
+        self.talon = talon
+        self.faced = faced
+        self.faced_in_dealing = faced_in_dealing
 
 
 def deck_cards(rules: Rules) -> list[int]:
@@ -138,9 +147,11 @@ def random_dealt(rules: Rules, rng: random.Random, packet: int | None = None) ->
     """
     rand = rng.random
     cards = list(_dealing(rules).cards)
+    # The cards moved as objects: compiled, a list of ints is read by unboxing each and written by boxing it again.
+    moved = cast(list[object], cards)
     for i in range(len(cards) - 1, 0, -1):
         j = int(rand() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
+        moved[i], moved[j] = moved[j], moved[i]
     return deal_pack(rules, cards, packet or rules.deal.packets[0])
 
 
@@ -210,7 +221,7 @@ class Deal:
                  "void", "void_reason", "blanche", "blanche_dealt", "reckons_nothing", "grand_coup", "forfeit",
                  "forced_suit", "forced_by", "forced_lead", "calls", "shown", "step", "tricks",
                  "lead_card", "won", "notes", "declared_hands", "held", "steps", "tables", "irregular", "last_trick",
-                 "follows", "order", "reads")
+                 "follows", "order", "reads", "judged")
 
     def __init__(self, rules: Rules, dealt: Dealt):
         self.rules = rules
@@ -251,6 +262,9 @@ class Deal:
         self.void_reason: Note | None = None
         self.notes: list[Note] = []
         self.irregular: Irregular | None = None  # made by the first irregularity of calling (engine/irregular.py)
+        # Each kind judged once the calls are over (scoring.judged), for the table, which shows what each reckons,
+        # and for the score; judged again where anything it was judged from has changed since.
+        self.judged: object = None  # the kinds judged and what they were judged from: scoring.judged's own
         if blanches[ELDER] or blanches[YOUNGER]:
             self._blanches(blanches)
         self.declared_hands = (elder, younger)
@@ -312,6 +326,7 @@ class Deal:
         new.declared_hands = self.declared_hands
         new.irregular = self.irregular.copy() if self.irregular is not None else None
         new.last_trick, new.follows, new.order = self.last_trick, self.follows, self.order
+        new.judged = self.judged  # checked against the deal it is read for before it is used (scoring.judged)
         return new
 
     # -- set-up -------------------------------------------------------------
@@ -542,7 +557,8 @@ class Deal:
         """The bitmask of the cards the player to move may play."""
         p = self.player
         hand = self.hands[p]
-        if self.lead_card is None:
+        lead = self.lead_card
+        if lead is None:
             named = self.forced_lead
             if named is not None and named[0] == p:
                 return hand & SUIT_MASKS[named[1]] or hand
@@ -551,7 +567,7 @@ class Deal:
                 return forced or hand
             return hand
         if self.follows:
-            follow = hand & SUIT_MASKS[suit_of(self.lead_card)]
+            follow = hand & SUIT_MASKS[lead // RANKS_PER_SUIT]
             return follow or hand
         return hand
 
@@ -566,15 +582,16 @@ class Deal:
         hands = self.hands
         # not ``hands[p] &= ...``: compiled, an augmented assignment to an item is a generic operation on objects
         hands[p] = hands[p] & ~(1 << c)
-        if self.lead_card is None:
-            if self.forced_lead is not None and self.forced_lead[0] == p:
+        lead = self.lead_card
+        if lead is None:
+            named = self.forced_lead
+            if named is not None and named[0] == p:
                 self.forced_lead = None  # the suit named binds his next lead only
             self.lead_card = c
             self.player = 1 - p
-            if not self.hands[1 - p]:  # too few cards: the lead cannot be played to (Cavendish Law 57)
+            if not hands[1 - p]:  # too few cards: the lead cannot be played to (Cavendish Law 57)
                 self._trick(p, c, NO_CARD, False)
         else:
-            lead = self.lead_card
             self._trick(1 - p, lead, c, follower_wins(lead, c))
 
     def _trick(self, leader: int, lead: int, follow: int, follower_won: bool) -> None:

@@ -117,6 +117,12 @@ class Reads(Pickled):
     repique_threshold: int  # repique
     repique_bonus: int
     blanche_counts: bool  # carte_blanche.counts_toward_hazards
+    # what the partie reads as each deal is added (engine/partie.py)
+    game_end: str  # game.end
+    game_deals: int  # game.deals
+    game_target: int  # game.target
+    deal_multipliers: tuple[int, ...]  # game.deal_multipliers
+    alternate: bool  # deal.alternate
 
 
 @per_ruleset
@@ -130,4 +136,5 @@ def reads(rules: Rules) -> Reads:
                  dec.undercall == "reckon_equal_or_inferior", dec.equality == "neither_reckons",
                  rules.reckoning.order == "chronological", pq.threshold, pq.bonus, pq.who == "either",
                  pq.reached_by == "play", pq.counts_the_cards, pq.with_repique, rp.threshold, rp.bonus,
-                 rules.carte_blanche.counts_toward_hazards)
+                 rules.carte_blanche.counts_toward_hazards, rules.game.end, rules.game.deals, rules.game.target,
+                 rules.game.deal_multipliers, rules.deal.alternate)

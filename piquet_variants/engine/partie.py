@@ -17,6 +17,7 @@ from ..cards import rank_of
 from ..errors import BadValue, msg
 from ..ruleset.model import Rules
 from .deal import ELDER, deck_cards
+from .derived import reads
 from .scoring import MARK, DealScore, score_deal
 
 
@@ -93,9 +94,9 @@ class Partie:
         return replace(self, totals=list(self.totals), game_totals=list(self.game_totals), games=list(self.games))
 
     def multiplier(self) -> int:
-        g = self.rules.game
-        if g.end == "deals" and self.deals_counted < len(g.deal_multipliers):
-            return g.deal_multipliers[self.deals_counted]
+        got = reads(self.rules)
+        if got.game_end == "deals" and self.deals_counted < len(got.deal_multipliers):
+            return got.deal_multipliers[self.deals_counted]
         return 1
 
     def add(self, score: DealScore) -> None:
@@ -106,9 +107,9 @@ class Partie:
             return  # a fresh deal by the same dealer
         elder = self.elder
         by_player: tuple[int, ...] = (elder, 1 - elder)  # of any length: compiled, indexed without boxing
-        g = self.rules.game
+        got = reads(self.rules)  # compiled, native fields, where the ruleset's are each a generic lookup
         k = self.multiplier()
-        race = g.end in ("race", "games")
+        race = got.game_end in ("race", "games")
         reached, counted = self._reached_in_reckoning(score, by_player, k) if race else (None, score.totals)
         for role in (ELDER, 1 - ELDER):
             # not ``+=``, which compiled is a generic operation on an item
@@ -118,14 +119,14 @@ class Partie:
         self.deals_counted += 1
         if score.forfeit is not None:
             reached = by_player[1 - score.forfeit]
-        elif race and reached is None and max(self.game_totals) >= g.target and \
+        elif race and reached is None and max(self.game_totals) >= got.game_target and \
                 self.game_totals[0] != self.game_totals[1]:
             reached = 0 if self.game_totals[0] > self.game_totals[1] else 1
         if race and reached is not None:
             self._game_won(reached, forfeit=score.forfeit is not None)
-        elif g.end == "deals" and self.deals_counted >= g.deals:
+        elif got.game_end == "deals" and self.deals_counted >= got.game_deals:
             self._deals_played()
-        if self.rules.deal.alternate and not self.finished and self.deals_counted != self.keeps_deal_after:
+        if got.alternate and not self.finished and self.deals_counted != self.keeps_deal_after:
             self.dealer = 1 - self.dealer
 
     def turn_passes(self) -> None:

@@ -141,6 +141,50 @@ class DealScore(Pickled):
         return marks
 
 
+def judged(deal: Deal) -> dict[str, KindResult]:
+    """Every kind judged (``judge_kind``), once the calls are over.
+
+    The table judges them to show what each reckons, and the score again at
+    the end: they are judged once, kept on the deal, and judged anew where
+    anything they were judged from may have changed since, which in a deal
+    played by the rules is nothing (the calls are made, and the play changes
+    none of what is judged).  Kept with them: the calls (the results hold
+    them: the same objects, or a call changed), the hands declared from and
+    the discards (which say whether an undercall was good against the cards),
+    and the ruleset.  An irregularity, a penalty that leaves a player nothing
+    to reckon, or a combination shown, each of which the laws of calling may
+    bring at any time, are never kept.
+    """
+    kept = deal.judged
+    if kept is not None:
+        kinds, rules, seen = cast(tuple[dict[str, KindResult], object, tuple[int, int, int, int]], kept)
+        if rules is deal.rules and _seen(deal) == seen and _unchanged(deal, kinds):
+            return kinds
+    kinds = {k: judge_kind(deal, k) for k in KINDS}
+    regular = deal.irregular is None and not deal.reckons_nothing[ELDER] and not deal.reckons_nothing[YOUNGER]
+    deal.judged = (kinds, deal.rules, _seen(deal)) if regular else None
+    return kinds
+
+
+def _seen(deal: Deal) -> tuple[int, int, int, int]:
+    """The hands declared from and the discards, which the kinds are judged from (whether an undercall was good
+    against the cards)."""
+    hands, discards = deal.declared_hands, deal.discards
+    return hands[ELDER], hands[YOUNGER], discards[ELDER], discards[YOUNGER]
+
+
+def _unchanged(deal: Deal, kinds: dict[str, KindResult]) -> bool:
+    """Whether nothing the kinds were judged from has changed but the hands and the ruleset (``judged``)."""
+    if deal.irregular is not None or deal.reckons_nothing[ELDER] or deal.reckons_nothing[YOUNGER]:
+        return False
+    for kind, result in kinds.items():
+        calls, shown = deal.calls[kind], deal.shown[kind]
+        if (result.calls[ELDER] is not calls[ELDER] or result.calls[YOUNGER] is not calls[YOUNGER]
+                or shown[ELDER] is not None or shown[YOUNGER] is not None):
+            return False
+    return True
+
+
 def judge_kind(deal: Deal, kind: str) -> KindResult:
     """Who wins one kind: the better call, unless a combination shown, or a penalty, bars it."""
     calls = deal.calls[kind]
@@ -399,6 +443,14 @@ def _sums(events: list[ScoreEvent]) -> list[dict[str, int]]:
     return by
 
 
+def _total(sums: dict[str, int]) -> int:
+    """A player's total, summed by a loop that compiles to native code (``sum`` is a builtin looked up and called)."""
+    total = 0
+    for points in sums.values():
+        total += points
+    return total
+
+
 def _conceded(deal: Deal) -> tuple[int, list[ScoreEvent]]:
     """A hand thrown down: the adversary counts every trick still to play and the last, and the cards, but no
     capot, which he would have to play for (Cavendish, Description: 'tells his adversary to count every trick
@@ -497,7 +549,7 @@ def score_deal(deal: Deal) -> DealScore:
     if deal.void:
         return DealScore([0, 0], [dict.fromkeys(CATEGORIES, 0), dict.fromkeys(CATEGORIES, 0)], [], {}, True, True,
                          notes=[deal.void_reason] if deal.void_reason else [])
-    kinds = {k: judge_kind(deal, k) for k in KINDS} if deal.phase >= Phase.PLAY else {}
+    kinds = judged(deal) if deal.phase >= Phase.PLAY else {}
     nothing = deal.reckons_nothing
     parts, by = _parts(deal, kinds)
     kept: list[Note] = []
@@ -524,10 +576,12 @@ def score_deal(deal: Deal) -> DealScore:
         parts[i] = [*part[:place], e, *part[place:]]
     if shadowed:
         parts = [[e for e in _end_to_end(parts) if e[1] is not SHADOW]]
-    for p in (ELDER, YOUNGER):
-        if deal.grand_coup[p]:
-            points = -rules.penalties.grand_coup_points
-            by[p]["penalty"] += points
-            parts.append(((p, "penalty", points, "penalty"),))
-    totals = [sum(by[ELDER].values()), sum(by[YOUNGER].values())]
+    coups = deal.grand_coup
+    if coups[ELDER] or coups[YOUNGER]:
+        for p in (ELDER, YOUNGER):
+            if coups[p]:
+                points = -rules.penalties.grand_coup_points
+                by[p]["penalty"] += points
+                parts.append(((p, "penalty", points, "penalty"),))
+    totals = [_total(by[ELDER]), _total(by[YOUNGER])]
     return DealScore(totals, by, parts, kinds, deal.over, False, deal.forfeit, deal.notes + kept)

@@ -48,7 +48,8 @@ class RandomPlayer:
         # that makes a bound method, some thirty times a deal.
         self.rand = rng.random
         self.bits = rng.getrandbits
-        self.sizes: dict[tuple[int, int, int], list[float]] = {}  # _cumulative's, by its arguments
+        # _cumulative's, by its arguments packed in an int (compiled, a tuple key is made and hashed at each look-up)
+        self.sizes: dict[int, list[float]] = {}
 
     def choose(self, view: View, legal: Legal) -> int:
         if legal.phase == Phase.PLAY:
@@ -61,10 +62,11 @@ class RandomPlayer:
         hand = cards_of(legal.hand)
         n = len(hand)
         fewest = legal.take[0] + legal.excess
-        shape = (n, fewest, legal.take[1] + legal.excess)
+        most = legal.take[1] + legal.excess
+        shape = (n << 8 | fewest) << 8 | most  # each below 256: a hand holds at most 36 cards
         cumulative = self.sizes.get(shape)
         if cumulative is None:
-            cumulative = self.sizes[shape] = _cumulative(*shape)
+            cumulative = self.sizes[shape] = _cumulative(n, fewest, most)
         # the first size whose running count passes the draw, the last at most (``bisect`` with ``hi``)
         x = self.rand() * cumulative[-1]
         i, last = 0, len(cumulative) - 1

@@ -121,6 +121,13 @@ class _Replay:
         return self.base.choose(view, legal)
 
 
+def seed(view: View) -> str:
+    """The seed of the deals drawn for a choice of card: what the player knows of the deal and the partie, so that
+    the same position draws the same deals."""
+    context = view.context
+    return f"{view.role}:{view.hand}:{view.played}:{view.discarded}:{(context.totals, context.deals_left, context.games)}"
+
+
 def _history(view: View) -> tuple[list[int], tuple[int, int]]:
     """The cards played so far in order, and the cards each role has played."""
     cards: list[int] = []
@@ -183,7 +190,7 @@ def best_by_rollouts(view: View, legal: Legal, base: Player, valued: Valued, sam
     if not candidates:
         return own
     candidates.append(own)
-    rng = random.Random(f"{view.role}:{view.hand}:{view.played}:{view.discarded}:{tuple(view.context)}")
+    rng = random.Random(seed(view))
     history, _ = _history(view)
     values: list[list[float]] = [[] for _ in candidates]
     # Near the end of the hand the opponent's cards are often among few, and a hand is drawn again: its deals,

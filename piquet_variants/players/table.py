@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..cards import count
-from ..engine.combos import KINDS
 from ..engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase
-from ..engine.scoring import judge_kind
+from ..engine.scoring import judged
 from ..ruleset.model import Rules
 from .view import Context, Legal, View, heard
 
@@ -26,18 +25,18 @@ class Player(Protocol):
         ...
 
 
-def legal_now(deal: Deal) -> Legal:
-    """What the player to move may do, compactly (``Legal``)."""
+def legal_now(deal: Deal, legal: Legal) -> Legal:
+    """What the player to move may do before the play, compactly, told in ``legal`` (the table keeps one a deal)."""
     phase = deal.phase
-    if phase == Phase.PLAY:
-        return Legal(phase, cards=deal.playable())
     if phase == Phase.DECLARE:
         candidates = deal.candidates()
-        return Legal(phase, choices=len(candidates) + 1, candidates=candidates)
-    if phase == Phase.EXCHANGE:
+        legal.now(phase, choices=len(candidates) + 1, candidates=candidates)
+    elif phase == Phase.EXCHANGE:
         p = deal.player
-        return Legal(phase, hand=deal.hands[p], take=deal.take_range(p), excess=deal.delta[p])
-    return Legal(phase, choices=len(deal.legal_actions()))
+        legal.now(phase, hand=deal.hands[p], take=deal.take_range(p), excess=deal.delta[p])
+    else:
+        legal.now(phase, choices=len(deal.legal_actions()))
+    return legal
 
 
 def _exchange(deal: Deal, views: list[View], discard: int) -> None:
@@ -55,22 +54,23 @@ def _exchange(deal: Deal, views: list[View], discard: int) -> None:
 
 def _declare(deal: Deal, views: list[View], index: int) -> None:
     kind, p = deal.declaring()
+    calls = deal.steps[deal.step][0]  # the deal's calls of the kind, by role
     deal.apply(index)
-    said = heard(deal.calls[kind][p], False)
+    said = heard(calls[p], False)
     for v in views:
         v.calls[kind][p] = said
     if deal.phase == Phase.PLAY:  # the calls are over: what each reckons, he shows
-        for kind in KINDS:
-            result = judge_kind(deal, kind)
+        for kind, result in judged(deal).items():
             if result.winner is None:
                 continue
             w = result.winner
             cards = 0
             for combo in result.reckoned:
                 cards |= combo.cards
+            shown = heard(result.calls[w], True)
             for v in views:
-                v.shown[w] |= cards
-                v.calls[kind][w] = heard(deal.calls[kind][w], True)
+                v.shown[w] = v.shown[w] | cards
+                v.calls[kind][w] = shown
     for v in views:
         v.phase = deal.phase
 
@@ -97,8 +97,9 @@ def play(deal: Deal, players: tuple[Player, Player], context: Context = Context(
     Every deal is played here, whoever chooses: the simulation's players, the
     random deals of the tests and benchmarks, the search player's own
     playouts.  A card is most of a deal's decisions, so a card costs no
-    allocation: one ``Legal`` is kept for the play and updated in place, and
-    the card goes to the deal's checked ``play_card``.  A deal already under
+    allocation: one ``Legal`` is kept for the play and updated in place
+    (another for the decisions before it), and the card goes to the deal's
+    checked ``play_card``.  A deal already under
     way (an irregularity set up by hand) is played on from where it stands;
     its views start from the hands as dealt, unless ``views`` gives them as
     they stand (``seated``'s, told of the deal so far), which are told what
@@ -114,6 +115,7 @@ def play(deal: Deal, players: tuple[Player, Player], context: Context = Context(
     choosers = [players[ELDER].choose, players[YOUNGER].choose]
     elder_view, younger_view = views
     in_play = Legal(Phase.PLAY)
+    before_play = Legal(Phase.EXCHANGE)
     while True:
         phase = deal.phase
         if phase == Phase.PLAY:
@@ -130,7 +132,7 @@ def play(deal: Deal, players: tuple[Player, Player], context: Context = Context(
             return deal
         else:
             p = deal.player
-            action = choosers[p](views[p], legal_now(deal))
+            action = choosers[p](views[p], legal_now(deal, before_play))
             if phase == Phase.DECLARE:
                 _declare(deal, views, action)
             elif phase == Phase.EXCHANGE:

@@ -24,12 +24,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final
 
-from ..cards import cards_of, suit_of
+from ..cards import RANKS_PER_SUIT, cards_of
 from ..compiled import Pickled
-from ..engine.combos import KINDS, Combo, tables
+from ..engine.combos import POINT, SEQUENCES, SETS, Combo, tables
 from ..engine.deal import Phase
+from ..engine.derived import reads
 from ..ruleset.model import Rules
 
 
@@ -63,12 +64,22 @@ def heard(call: Combo | None, shown: bool) -> Heard | None:
     return Heard(call.kind, call.key, call.length, call.top, call.value, call.cards if shown else 0)
 
 
-class Context(NamedTuple):
-    """Where the deal stands in the partie, which both players know: the totals so far and the deals left."""
+@dataclass(slots=True, init=False)
+class Context(Pickled):
+    """Where the deal stands in the partie, which both players know: the totals so far and the deals left.
 
-    totals: tuple[int, int] = (0, 0)  # by role: elder, younger; in a series of games, the game's
-    deals_left: int = 1
-    games: tuple[int, int] = (0, 0)  # by role: the games each has won, in a series of games
+    Its own ``__init__``, as ``Heard``'s: one is made for every simulated deal, and a named tuple's ``__new__`` is
+    Python, run by the interpreter.
+    """
+
+    totals: tuple[int, int]  # by role: elder, younger; in a series of games, the game's
+    deals_left: int
+    games: tuple[int, int]  # by role: the games each has won, in a series of games
+
+    def __init__(self, totals: tuple[int, int] = (0, 0), deals_left: int = 1, games: tuple[int, int] = (0, 0)) -> None:
+        self.totals = totals
+        self.deals_left = deals_left
+        self.games = games
 
 
 class View:
@@ -89,13 +100,13 @@ class View:
         self.taken = 0
         self.left_seen = 0  # stock cards he left and looked at (the elder, where the ruleset allows)
         self.left_taken = 0  # of those, the cards the opponent took in after him
-        self.calls: dict[str, list[Heard | None]] = {k: [None, None] for k in KINDS}
+        self.calls: dict[str, list[Heard | None]] = {POINT: [None, None], SEQUENCES: [None, None], SETS: [None, None]}
         self.shown = [0, 0]  # by role: the cards each is known to hold from the calls he reckoned
         self.tricks: list[tuple[int, int, int]] = []  # (leader, lead, follow), as in engine.deal
         self.lead_card: int | None = None
         self.played = 0  # every card played so far, both players'
         self.voids = [0, 0]  # by role: suits (bit s) he has shown he holds none of, by not following
-        self.follows = rules.play.must_follow  # read at every trick
+        self.follows = reads(rules).must_follow  # read at every trick
 
     def copy(self) -> View:
         """This view as it stands, to be told apart from this one what follows: a deal branched at a position
@@ -142,17 +153,24 @@ class View:
         self.left_taken = left_taken
 
     def card_played(self, player: int, c: int) -> None:
+        bit = 1 << c
         if player == self.role:
-            self.hand &= ~(1 << c)
-        self.played |= 1 << c
-        if self.lead_card is None:
+            self.hand &= ~bit
+        self.played |= bit
+        lead = self.lead_card
+        if lead is None:
             self.lead_card = c
             return
-        lead = self.lead_card
-        if self.follows and suit_of(c) != suit_of(lead):  # bound to follow, he holds none of it
-            self.voids[player] |= 1 << suit_of(lead)
+        suit = lead // RANKS_PER_SUIT
+        if self.follows and c // RANKS_PER_SUIT != suit:  # bound to follow, he holds none of it
+            voids = self.voids
+            voids[player] = voids[player] | 1 << suit  # not ``|=``: compiled, a generic operation on an item
         self.tricks.append((1 - player, lead, c))
         self.lead_card = None
+
+
+#: The candidates where there are none (no call being made): never changed, so one list serves every ``Legal``.
+_NONE: Final[list[Combo]] = []
 
 
 class Legal:
@@ -168,12 +186,24 @@ class Legal:
         self.take = take  # EXCHANGE: fewest and most cards he may take in
         self.excess = excess  # EXCHANGE: cards held over the hand's size (a misdeal stood), discarded over the take
         self.choices = choices  # DECLARE: the calls open (index choices sinks); MISDEAL, FORCED_SUIT: the options
-        self.candidates = candidates or []  # DECLARE: his own combinations of the kind, best first (index = action)
+        self.candidates = candidates if candidates is not None else _NONE  # DECLARE: his own combinations of the
+        # kind, best first (index = action)
         self._actions: list[int] | None = None
 
     def playing(self, cards: int) -> None:
         """The cards playable now: the table keeps one ``Legal`` through the play and updates it at each card."""
         self.cards = cards
+        self._actions = None
+
+    def now(self, phase: int, hand: int = 0, take: tuple[int, int] = (0, 0), excess: int = 0, choices: int = 0,
+            candidates: list[Combo] | None = None) -> None:
+        """A decision before the play: the table keeps one ``Legal`` for the deal and tells it each decision's."""
+        self.phase = phase
+        self.hand = hand
+        self.take = take
+        self.excess = excess
+        self.choices = choices
+        self.candidates = candidates if candidates is not None else _NONE
         self._actions = None
 
     @property

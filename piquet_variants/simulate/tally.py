@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..compiled import Pickled
-from ..engine.combos import KINDS
 from ..engine.deal import ELDER, YOUNGER, Deal
 from ..engine.partie import PartieResult
 from ..engine.scoring import DealScore
@@ -50,22 +49,27 @@ class Tally(Pickled):
     double_games: int = 0
 
     def add_deal(self, deal: Deal, score: DealScore) -> None:
+        # ``x[i] = x[i] + 1``, not ``x[i] += 1``: compiled, an augmented assignment to an item is a generic operation
         self.deals += 1
         won = deal.won
-        self.cards[0 if won[ELDER] > won[YOUNGER] else 1 if won[YOUNGER] > won[ELDER] else 2] += 1
+        cards = self.cards
+        outcome = 0 if won[ELDER] > won[YOUNGER] else 1 if won[YOUNGER] > won[ELDER] else 2
+        cards[outcome] = cards[outcome] + 1
         tricks = won[ELDER] + won[YOUNGER]
-        calls = deal.calls
         hazards = self.hazards
-        for r in (ELDER, YOUNGER):
-            for kind in KINDS:
-                if calls[kind][r] is None and deal.holding(kind, r):
-                    self.sunk[r] += 1
-                    break
+        sank = [False, False]
+        for calls, r, held in deal.steps:  # each call made, with what he held of its kind
+            if calls[r] is None and held:
+                sank[r] = True
+        sunk, totals, squares = self.sunk, self.totals, self.squares
+        for r in range(2):  # by role; a range, which compiles to a native loop, where a tuple is iterated generically
+            if sank[r]:
+                sunk[r] = sunk[r] + 1
             total = score.totals[r]
             hist = self.scores[r]
             hist[total] = hist.get(total, 0) + 1
-            self.totals[r] += total
-            self.squares[r] += total * total
+            totals[r] = totals[r] + total
+            squares[r] = squares[r] + total * total
             by = score.by[r]
             pique, repique = by["pique"] > 0, by["repique"] > 0
             if pique:
