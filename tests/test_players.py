@@ -351,7 +351,8 @@ def test_a_deal_copied_holds_every_field_of_its_own(cards: int) -> None:
                     blanche=(True, False), blanche_dealt=(False, True), reckons_nothing=[True, False],
                     grand_coup=[False, True], forfeit=ELDER, forced_suit=2, forced_by=YOUNGER, forced_lead=(ELDER, 3),
                     step=9, tricks=[(ELDER, 1, 2)] * 3, lead_card=5, won=[1, 2], notes=[Note(Noted.MISDEAL_FRESH)],
-                    declared_hands=(9, 10), last_trick=3, follows=not deal.follows)
+                    declared_hands=(9, 10), last_trick=3, follows=not deal.follows,
+                    judged=({}, deal.rules, (9, 10, 7, 8)))
     for name, value in distinct.items():
         setattr(deal, name, value)
     kept = {"calls", "shown", "held", "steps", "irregular"}  # the deal's own, as it stands after its calls
