@@ -28,7 +28,7 @@ from typing import Final
 
 from ..cards import RANKS_PER_SUIT, cards_of
 from ..compiled import Pickled
-from ..engine.combos import POINT, SEQUENCES, SETS, Combo, tables
+from ..engine.combos import KINDS, Combo, tables
 from ..engine.deal import Phase
 from ..engine.derived import reads
 from ..ruleset.model import Rules
@@ -100,7 +100,7 @@ class View:
         self.taken = 0
         self.left_seen = 0  # stock cards he left and looked at (the elder, where the ruleset allows)
         self.left_taken = 0  # of those, the cards the opponent took in after him
-        self.calls: dict[str, list[Heard | None]] = {POINT: [None, None], SEQUENCES: [None, None], SETS: [None, None]}
+        self.calls: dict[str, list[Heard | None]] = {k: [None, None] for k in KINDS}
         self.shown = [0, 0]  # by role: the cards each is known to hold from the calls he reckoned
         self.tricks: list[tuple[int, int, int]] = []  # (leader, lead, follow), as in engine.deal
         self.lead_card: int | None = None
@@ -178,17 +178,19 @@ class Legal:
 
     __slots__ = ("phase", "cards", "hand", "take", "excess", "choices", "candidates", "_actions")
 
+    phase: int
+    cards: int  # PLAY: the playable cards, as a mask
+    hand: int  # EXCHANGE: the hand discarded from
+    take: tuple[int, int]  # EXCHANGE: fewest and most cards he may take in
+    excess: int  # EXCHANGE: cards held over the hand's size (a misdeal stood), discarded over the take
+    choices: int  # DECLARE: the calls open (index choices sinks); MISDEAL, FORCED_SUIT: the options
+    candidates: list[Combo]  # DECLARE: his own combinations of the kind, best first (index = action)
+    _actions: list[int] | None  # the actions, listed where a player asks for them
+
     def __init__(self, phase: int, cards: int = 0, hand: int = 0, take: tuple[int, int] = (0, 0), excess: int = 0,
                  choices: int = 0, candidates: list[Combo] | None = None):
-        self.phase = phase
-        self.cards = cards  # PLAY: the playable cards, as a mask
-        self.hand = hand  # EXCHANGE: the hand discarded from
-        self.take = take  # EXCHANGE: fewest and most cards he may take in
-        self.excess = excess  # EXCHANGE: cards held over the hand's size (a misdeal stood), discarded over the take
-        self.choices = choices  # DECLARE: the calls open (index choices sinks); MISDEAL, FORCED_SUIT: the options
-        self.candidates = candidates if candidates is not None else _NONE  # DECLARE: his own combinations of the
-        # kind, best first (index = action)
-        self._actions: list[int] | None = None
+        self.cards = cards
+        self.now(phase, hand, take, excess, choices, candidates)
 
     def playing(self, cards: int) -> None:
         """The cards playable now: the table keeps one ``Legal`` through the play and updates it at each card."""
