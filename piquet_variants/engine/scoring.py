@@ -161,9 +161,14 @@ def judged(deal: Deal) -> dict[str, KindResult]:
         if rules is deal.rules and _seen(deal) == seen and _unchanged(deal, kinds):
             return kinds
     kinds = {k: judge_kind(deal, k) for k in KINDS}
-    regular = deal.irregular is None and not deal.reckons_nothing[ELDER] and not deal.reckons_nothing[YOUNGER]
-    deal.judged = (kinds, deal.rules, _seen(deal)) if regular else None
+    deal.judged = (kinds, deal.rules, _seen(deal)) if _regular(deal) else None
     return kinds
+
+
+def _regular(deal: Deal) -> bool:
+    """Whether no irregularity, nor a penalty that leaves a player nothing to reckon, bears on the kinds: a
+    judgement is kept only then, and used only while it is still so."""
+    return deal.irregular is None and not deal.reckons_nothing[ELDER] and not deal.reckons_nothing[YOUNGER]
 
 
 def _seen(deal: Deal) -> tuple[int, int, int, int]:
@@ -175,7 +180,7 @@ def _seen(deal: Deal) -> tuple[int, int, int, int]:
 
 def _unchanged(deal: Deal, kinds: dict[str, KindResult]) -> bool:
     """Whether nothing the kinds were judged from has changed but the hands and the ruleset (``judged``)."""
-    if deal.irregular is not None or deal.reckons_nothing[ELDER] or deal.reckons_nothing[YOUNGER]:
+    if not _regular(deal):
         return False
     for kind, result in kinds.items():
         calls, shown = deal.calls[kind], deal.shown[kind]
