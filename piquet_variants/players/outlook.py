@@ -34,6 +34,7 @@ from functools import cache
 from typing import Final, NamedTuple
 
 from ..engine.deal import ELDER
+from ..engine.derived import reads
 from ..engine.partie import settlement
 from ..ruleset.model import Rules
 from .view import Context
@@ -73,12 +74,11 @@ class Outlook:
     def __init__(self, rules: Rules, deals: Spread):
         self.rules = rules
         self.deals = deals
-        game = rules.game
-        # read once: the player asks ``worth`` some dozens of times a card where the partie is at stake, and a rule
-        # read from compiled code is a lookup of the interpreter's
-        self._by_deals = game.end == "deals"
-        self._alternate = rules.deal.alternate
-        self._target = game.target
+        # the rules read once, as the engine reads them (``derived.Reads``): the player asks ``worth`` some dozens of
+        # times a card where the partie is at stake, and a rule read from compiled code is a lookup of the
+        # interpreter's
+        self._reads = reads(rules)
+        self._by_deals = self._reads.game_end == "deals"
         # a cache a player: the values are the same for every decision of the partie
         self._deals_value = cache(self._deals_value_uncached)
         self._races = cache(self._races_uncached)
@@ -88,11 +88,11 @@ class Outlook:
         where the deal ends with ``mine`` more points to him and ``his`` to the other."""
         a = context.totals[role] + mine
         b = context.totals[1 - role] + his
-        elder_next = role != ELDER if self._alternate else role == ELDER
+        elder_next = role != ELDER if self._reads.alternate else role == ELDER
         if self._by_deals:
             return self._in_deals(context.deals_left, a, b, elder_next)
         games = context.games if role == ELDER else (context.games[1], context.games[0])
-        target = self._target
+        target = self._reads.game_target
         if a >= target or b >= target:
             return self._game_over(a, b, self._won(a, b, role == ELDER), elder_next, games)
         return self._in_race(a, b, elder_next, games)
@@ -101,17 +101,17 @@ class Outlook:
         """Whether the outlook sees the partie's end exactly from this deal: a race or a series always, a fixed
         number of deals within ``HORIZON`` deals of the last.  Before that, where the deals beyond are only their
         mean, it is no guide to a departure from the plain game: a point is a point there."""
-        return self.rules.game.end != "deals" or context.deals_left <= HORIZON + 1
+        return not self._by_deals or context.deals_left <= HORIZON + 1
 
     def decides(self, context: Context, reach: tuple[int, int]) -> bool:
         """Whether the deal in hand may settle the partie, or a game of a series: the last of a fixed number of deals
         (or of the pair a tie calls for), or a deal in which either player may reach the target, the points each may
         still make in it being ``reach`` (by role).  There the outlook is the settlement itself, not a mean over
         deals to come."""
-        game = self.rules.game
-        if game.end == "deals":
+        if self._by_deals:
             return context.deals_left <= 1
-        return any(total + more >= game.target for total, more in zip(context.totals, reach))
+        target = self._reads.game_target
+        return any(total + more >= target for total, more in zip(context.totals, reach))
 
     def rest_worth(self, context: Context, role: int, mine: int, his: int, rest: Spread) -> float:
         """The expected settlement to the player of ``role`` who has ``mine`` points of the deal in hand so far and
@@ -125,39 +125,38 @@ class Outlook:
     # -- a fixed number of deals ---------------------------------------------
 
     def _in_deals(self, deals_left: int, a: int, b: int, elder_next: bool) -> float:
-        game = self.rules.game
         left = max(0, deals_left - 1)  # after the deal in hand
         if left > HORIZON:  # the deals beyond the horizon, at their mean (each player elder in half of them)
             each = round((left - HORIZON) * sum(self.deals.mean) / 2)
             a, b, left = a + each, b + each, HORIZON
+        return self._value(left, a, b, elder_next, self._reads.game_deals - left)
+
+    def _value(self, left: int, a: int, b: int, elder: bool, index: int) -> float:
+        """The value to a player of ``a`` against ``b``, ``left`` deals to play, elder in the next if ``elder``, the
+        next being the partie's ``index``-th deal (from 0).  With none left, the partie's settlement, worked out
+        where it is met, not kept: the totals after a deal are rarely met twice, so keeping them costs more than the
+        settlement, and fills the cache."""
         if left == 0:
             return float(settlement(self.rules, a, b))
-        return self._deals_value(left, a, b, elder_next, game.deals - left)
+        return self._deals_value(left, a, b, elder, index)
 
     def _deals_value_uncached(self, left: int, a: int, b: int, elder: bool, index: int) -> float:
-        """The value to a player of ``a`` against ``b``, ``left`` deals to play (one or more), elder in the next if
-        ``elder``, the next being the partie's ``index``-th deal (from 0).
-
-        The partie's end is its settlement, worked out where it is met, not kept: the totals after a deal are
-        rarely met twice, so keeping them costs more than the settlement, and fills the cache.
-        """
-        multipliers = self.rules.game.deal_multipliers
+        """``_value`` where one deal or more is left, the mean over the spread of the next."""
+        got = self._reads
+        multipliers = got.deal_multipliers
         k = multipliers[index] if index < len(multipliers) else 1
-        alternate = self.rules.deal.alternate
+        alternate = got.alternate
         total = 0.0
         for e, y, p in self.deals.atoms:
             mine = e if elder else y  # not a pair made and unpacked: compiled, the pair is an object, a deal's atom
             his = y if elder else e
-            if left == 1:
-                total += p * float(settlement(self.rules, a + k * mine, b + k * his))
-            else:
-                total += p * self._deals_value(left - 1, a + k * mine, b + k * his, elder != alternate, index + 1)
+            total += p * self._value(left - 1, a + k * mine, b + k * his, elder != alternate, index + 1)
         return total
 
     # -- a race, and a series of races ----------------------------------------
 
     def _in_race(self, a: int, b: int, elder_next: bool, games: tuple[int, int]) -> float:
-        return self._races(games)[(a * self._target + b) * 2 + elder_next]
+        return self._races(games)[(a * self._reads.game_target + b) * 2 + elder_next]
 
     def _races_uncached(self, games: tuple[int, int]) -> list[float]:
         """The value to a player of each state of a race not yet won, the games won so far ``games`` (his, the
