@@ -32,11 +32,9 @@ import time
 from math import sqrt
 
 from piquet_variants.engine.deal import Deal, Phase
-from piquet_variants.engine.scoring import score_deal
 from piquet_variants.players import discard_to_score
 from piquet_variants.players.learned import LearnedPlayer, measured
 from piquet_variants.players.rollout import at_stake
-from piquet_variants.players.table import play
 from piquet_variants.players.view import Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.simulate.parties import MOST_DEALS_IN_A_PARTIE, play_partie
@@ -60,7 +58,8 @@ class Probe:
     def _measure(self, view: View, legal: Legal, candidates: list[int]) -> tuple[list[float], list[float]]:
         """Each discard's mean value by the outlook and by the deal's points, on the same fresh drawn deals."""
         m = measured(RULES)
-        rng = random.Random(f"measure:{view.role}:{view.hand}:{tuple(view.context)}")
+        context = view.context
+        rng = random.Random(f"measure:{view.role}:{view.hand}:{(context.totals, context.deals_left, context.games)}")
         worth = [0.0] * len(candidates)
         points = [0.0] * len(candidates)
         n = 0
@@ -69,10 +68,8 @@ class Probe:
             if any(Deal(RULES, dealt).blanche_dealt):
                 continue
             n += 1
-            for i, discard in enumerate(candidates):
-                seat = discard_to_score._Seat(view.role, discard, elder_discard, self.plain)
-                totals = score_deal(play(Deal(RULES, dealt), (seat, seat))).totals
-                mine, his = totals[view.role], totals[1 - view.role]
+            for i, score in enumerate(discard_to_score.outcomes(view, dealt, elder_discard, candidates, self.plain)):
+                mine, his = score.totals[view.role], score.totals[1 - view.role]
                 worth[i] += m.outlook.worth(view.context, view.role, mine, his)
                 points[i] += mine - his
         return [w / max(1, n) for w in worth], [p / max(1, n) for p in points]

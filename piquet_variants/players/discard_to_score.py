@@ -60,7 +60,7 @@ from typing import Final
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS, cards_of, mask
 from ..engine.combos import tables
 from ..engine.deal import ELDER, Deal, Dealt, Phase
-from ..engine.scoring import score_deal
+from ..engine.scoring import DealScore, score_deal
 from .cavendish import keeping_order
 from .rollout import Valued, surest
 from .table import Player, play
@@ -162,6 +162,16 @@ def _draw(view: View, legal: Legal, rng: random.Random) -> tuple[Dealt, int]:
     return Dealt(mask(kept + put), view.hand, tuple(taken + unseen[hand + took:])), mask(put)
 
 
+def outcomes(view: View, dealt: Dealt, elder_discard: int, candidates: list[int], base: Player) -> list[DealScore]:
+    """A drawn deal (``_draw``) played out after each of the ``candidates``, by ``base`` in both seats, the drawn
+    elder's discard where the player is the younger: each finished deal's score."""
+    out = []
+    for discard in candidates:
+        seat = _Seat(view.role, discard, elder_discard, base)
+        out.append(score_deal(play(Deal(view.rules, dealt), (seat, seat))))
+    return out
+
+
 def best_discard(view: View, legal: Legal, base: Player, valued: Valued, samples: int = SAMPLES,
                  candidates: list[int] | None = None, first: Valued | None = None) -> int:
     """The discard to make: the book's, unless another of ``candidates`` (the book's first; by default those
@@ -182,9 +192,7 @@ def best_discard(view: View, legal: Legal, base: Player, valued: Valued, samples
                 break
         else:
             continue
-        for i, discard in enumerate(candidates):
-            seat = _Seat(view.role, discard, elder_discard, base)
-            score = score_deal(play(Deal(view.rules, dealt), (seat, seat)))
+        for i, score in enumerate(outcomes(view, dealt, elder_discard, candidates, base)):
             values[i].append(valued(score, view.role))
             if first is not None:
                 firsts[i].append(first(score, view.role))
