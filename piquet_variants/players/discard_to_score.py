@@ -55,6 +55,7 @@ of a point to them, short of what a duel separates.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Final
 
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS, cards_of, mask
@@ -162,6 +163,17 @@ def _draw(view: View, legal: Legal, rng: random.Random) -> tuple[Dealt, int]:
     return Dealt(mask(kept + put), view.hand, tuple(taken + unseen[hand + took:])), mask(put)
 
 
+def drawn(view: View, legal: Legal, rng: random.Random, samples: int) -> Iterator[tuple[Dealt, int]]:
+    """Up to ``samples`` deals the player could be in (``_draw``), from ``rng``: a draw with a carte blanche is drawn
+    again, ``TRIES`` times at most, and that sample left out after."""
+    for _ in range(samples):
+        for _ in range(TRIES):
+            dealt, elder_discard = _draw(view, legal, rng)
+            if not any(Deal(view.rules, dealt).blanche_dealt):
+                yield dealt, elder_discard
+                break
+
+
 def outcomes(view: View, dealt: Dealt, elder_discard: int, candidates: list[int], base: Player) -> list[DealScore]:
     """A drawn deal (``_draw``) played out after each of the ``candidates``, by ``base`` in both seats, the drawn
     elder's discard where the player is the younger: each finished deal's score."""
@@ -182,16 +194,9 @@ def best_discard(view: View, legal: Legal, base: Player, valued: Valued, samples
         candidates = tried(view, legal)
     if len(candidates) == 1:
         return candidates[0]
-    rng = random.Random(f"{view.role}:{view.hand}")
     values: list[list[float]] = [[] for _ in candidates]
     firsts: list[list[float]] = [[] for _ in candidates]
-    for _ in range(samples):
-        for _ in range(TRIES):
-            dealt, elder_discard = _draw(view, legal, rng)
-            if not any(Deal(view.rules, dealt).blanche_dealt):
-                break
-        else:
-            continue
+    for dealt, elder_discard in drawn(view, legal, random.Random(f"{view.role}:{view.hand}"), samples):
         for i, score in enumerate(outcomes(view, dealt, elder_discard, candidates, base)):
             values[i].append(valued(score, view.role))
             if first is not None:
