@@ -26,7 +26,8 @@ rollouts too (``discard_to_score``: stronger, at six times the time, which the
 default player cannot spend), and with ``aim`` among discards that differ in what
 they make sure of (a suit kept whole, a set, the high cards), each played out
 many times by the book's player, the best for the deal's points unless another
-is surely better for the partie.  With the option ``blind`` it values by the
+is surely better for the partie; with ``fitted`` it chooses among those at every
+deal by weights fitted to that search (``fitted_discard``), at about the book's cost.  With the option ``blind`` it values by the
 deal's points alone (the searches included, in the same positions, so that a
 duel with the blind player measures the valuation, not the search); with
 ``quick`` it plays every card by the weights; the options ``score`` and
@@ -46,6 +47,7 @@ from ..engine.deal import Phase
 from ..engine.derived import per_ruleset
 from .cavendish import CavendishPlayer
 from .discard_to_score import aims, best_discard
+from .fitted_discard import fitted_discard
 from .features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, TOP, Situation, follow_features,
                        lead_features)
 from ..engine.deal import ELDER, YOUNGER, random_dealt
@@ -291,7 +293,9 @@ OPTIONS: Final[dict[str, str]] = {
                " rollouts (some six times the player's time)",
     "aim": "where the deal may settle the partie, chooses its discard among the book's and those for other aims (a"
            " suit kept whole, a set, the high cards) by rollouts: the best for the deal's points, unless another is"
-           " surely better for the partie"}
+           " surely better for the partie",
+    "fitted": "at every deal, chooses its discard among those of aim by weights fitted to that search's values for the"
+              " deal's points, at about the book's cost"}
 
 
 def _points(score: DealScore, role: int) -> float:
@@ -323,6 +327,7 @@ class LearnedPlayer:
         self.may_lose = not self.blind or self.to_score
         self.discarding = "discard" in options
         self.aiming = "aim" in options
+        self.fitting = "fitted" in options
         self._base: LearnedPlayer | None = None
 
     def choose(self, view: View, legal: Legal) -> int:
@@ -346,6 +351,8 @@ class LearnedPlayer:
                     return best_discard(view, legal, self.book, self._valued(view), AIM_SAMPLES, aims(view, legal),
                                         _points)
                 return best_discard(view, legal, self._plain(), self._valued(view))
+        if legal.phase == Phase.EXCHANGE and self.fitting:
+            return fitted_discard(view, legal)
         return self.book.choose(view, legal)
 
     def _at_stake(self, view: View) -> bool:

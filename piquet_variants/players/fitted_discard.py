@@ -1,0 +1,169 @@
+"""A discard chosen by weights fitted to a discard search: the search's choice at the cost of the book's rule.
+
+The option ``aim`` (``discard_to_score``) tries a few discards that differ in
+what they make sure of (``discard_to_score.aims``: the book's; each of the
+longest suits kept whole; each rank held most often kept; the highest cards;
+the book's with a card left) and plays each out on many drawn deals: worth
+some points a partie over the book's discard, at some eleven times the
+player's time, so only where the deal may settle the partie.  Here the same
+candidates are scored instead by a weighted sum of a few features of what each
+keeps (``features``): the aims the Discarding chapter names (the point, the
+sequence, the sets toward a quatorze, the cards and the guards, whole suits
+thrown, a card left in the stock), each for the elder and for the younger apart,
+since the chapter gives the two hands different rules ("Elder hand ... should
+freely unguard kings and queens"; the younger "should keep guards").  The one
+scored highest is made (of two alike, the first, the book's before the others).
+
+The weights were fitted to the search's values of these candidates, each
+played out on drawn deals by the book's player and valued by the deal's points,
+on discard positions of real play (``players.discard_training``, a
+deterministic script), and ship as data (``fitted_discard.json``, read as
+JSON and checked, never unpickled).  Nothing in them was fitted to Cavendish's
+worked discards or figures, which are the test of the result.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Final, TypeGuard
+
+from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_RANKS, SUITS
+from ..engine.combos import tables
+from ..engine.deal import ELDER
+from ..ruleset.model import Rules
+from .discard_to_score import aims
+from .view import Legal, View
+
+WEIGHTS: Final = Path(__file__).resolve().parent / "fitted_discard.json"
+
+#: What a discard keeps or does, each counted for the hand it is made from (``features``).
+ASPECTS: Final[tuple[str, ...]] = (
+    "the book's discard",
+    "cards of the longest suit kept",
+    "the best point kept, its value in tens",
+    "cards of the second longest suit kept",
+    "the longest run of ranks kept",
+    "quatorzes kept",
+    "trios kept",
+    "ranks of a set held twice",
+    "aces kept",
+    "kings kept",
+    "queens kept",
+    "knaves kept",
+    "kings kept unguarded",
+    "queens kept with fewer than two guards",
+    "suits put out whole",
+    "suits left with one card",
+    "cards left in the stock")
+#: The features weighed: each aspect for the elder, then each for the younger.
+NAMES: Final[tuple[str, ...]] = tuple(f"{hand}: {aspect}" for hand in ("elder", "younger") for aspect in ASPECTS)
+_ACE: Final = 0
+_KING: Final = 1
+_QUEEN: Final = 2
+_KNAVE: Final = 3
+
+
+def _longest_run(suit: int, ranks: list[int]) -> int:
+    """The most ranks in a row of the pack (``ranks``, highest first) a suit's 9 bits hold."""
+    best = run = 0
+    for r in ranks:
+        run = run + 1 if suit >> r & 1 else 0
+        best = max(best, run)
+    return best
+
+
+def features(rules: Rules, role: int, hand: int, most: int, discard: int, book: bool) -> tuple[int, ...]:
+    """The features of putting out ``discard`` from ``hand`` (``most`` the cards he may put out at most), in the
+    order of ``NAMES``: the aspects of ``ASPECTS`` in the role's half, zeros in the other's."""
+    tab = tables(rules)
+    ranks = sorted(rules.deck.ranks)
+    kept = hand & ~discard
+    suits = [kept >> (s * RANKS_PER_SUIT) & SUIT_BITS for s in range(SUITS)]
+    held = [hand >> (s * RANKS_PER_SUIT) & SUIT_BITS for s in range(SUITS)]
+    lengths = sorted(SUIT_COUNTS[m] for m in suits)
+    points = [p for p in (tab.point[s][m] for s, m in enumerate(suits)) if p is not None]
+    point = max(points, key=lambda p: p.order).value if points else 0
+    by_rank = [sum(m >> r & 1 for m in suits) for r in range(RANKS_PER_SUIT)]
+    sets = [by_rank[r] for r in ranks if tab.set_rank_mask >> r & 1]
+    unguarded_kings = unguarded_queens = 0
+    for m in suits:
+        top = SUIT_RANKS[m][0] if m else -1
+        if top == _KING and SUIT_COUNTS[m] < 2:
+            unguarded_kings += 1
+        elif top == _QUEEN and SUIT_COUNTS[m] < 3:
+            unguarded_queens += 1
+    aspects = (
+        int(book),
+        lengths[-1],
+        point // 10,
+        lengths[-2],
+        max(_longest_run(m, ranks) for m in suits),
+        sets.count(4),
+        sets.count(3),
+        sets.count(2),
+        by_rank[_ACE],
+        by_rank[_KING],
+        by_rank[_QUEEN],
+        by_rank[_KNAVE],
+        unguarded_kings,
+        unguarded_queens,
+        sum(1 for h, m in zip(held, suits) if h and not m),
+        sum(1 for m in suits if SUIT_COUNTS[m] == 1),
+        most - discard.bit_count())
+    zeros = (0,) * len(ASPECTS)
+    return aspects + zeros if role == ELDER else zeros + aspects
+
+
+def _number(value: object) -> TypeGuard[float]:
+    """A JSON number (not ``true`` or ``false``, which Python counts as ints)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def parse_weights(text: str, where: str) -> tuple[float, ...]:
+    """The weights of a JSON file, in the order of ``NAMES``: its ``"weights"`` maps each feature's name to a number,
+    every one named and no other (the file's other keys say how it was made)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{where}: line {e.lineno}, column {e.colno}: not JSON ({e.msg})") from None
+    table = data.get("weights") if isinstance(data, dict) else None
+    if not isinstance(table, dict):
+        raise ValueError(f"{where}: expected a JSON object with 'weights', each feature's name to its weight")
+    missing = [n for n in NAMES if n not in table]
+    unknown = sorted(set(table) - set(NAMES))
+    if missing or unknown:
+        raise ValueError(f"{where}: 'weights' must name each of the {len(NAMES)} features and no other"
+                         + (f"; {missing[0]!r} is missing" if missing else f"; {unknown[0]!r} is not one"))
+    wrong = [n for n in NAMES if not _number(table[n])]
+    if wrong:
+        raise ValueError(f"{where}: the weight of {wrong[0]!r} must be a number")
+    return tuple(float(table[n]) for n in NAMES)
+
+
+@cache
+def shipped() -> tuple[float, ...]:
+    return parse_weights(WEIGHTS.read_text(encoding="utf-8"), str(WEIGHTS))
+
+
+def best_of(rules: Rules, role: int, hand: int, most: int, candidates: list[int], weights: tuple[float, ...]) -> int:
+    """The place among ``candidates`` (the book's first) of the one the weights score highest; of two alike, the
+    first."""
+    best, top = 0, 0.0
+    for i, discard in enumerate(candidates):
+        score = sum(w * f for w, f in zip(weights, features(rules, role, hand, most, discard, i == 0)) if f)
+        if i == 0 or score > top:
+            best, top = i, score
+    return best
+
+
+def fitted_discard(view: View, legal: Legal, weights: tuple[float, ...] | None = None) -> int:
+    """The discard to make: of the search's candidates (``discard_to_score.aims``), the one the weights (by default
+    the shipped ones) score highest."""
+    candidates = aims(view, legal)
+    if len(candidates) == 1:
+        return candidates[0]
+    chosen = best_of(view.rules, view.role, legal.hand, legal.take[1] + legal.excess, candidates,
+                     shipped() if weights is None else weights)
+    return candidates[chosen]
