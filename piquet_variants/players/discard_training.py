@@ -24,7 +24,7 @@ the deals held out of a first fit, what the weights' choice is worth over the
 book's there, in points of the deal, beside the best candidate's worth (which
 the noise of the draws flatters).  The weights shipped (``fitted_discard.json``):
 
-    python -m piquet_variants.players.discard_training --deals 1500 --samples 128 --seed 1 --jobs 1
+    python -m piquet_variants.players.discard_training --deals 5000 --samples 128 --seed 1 --jobs 1
 
 The target is the search's values alone; nothing here reads Cavendish's worked
 discards or figures, which are the test of the result.
