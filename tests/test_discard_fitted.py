@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -132,8 +133,16 @@ def test_the_script_gives_the_same_file_for_a_seed_and_fits_again_from_its_posit
     fitted_discard.parse_weights(texts[0][0], "a.json")
 
 
-def test_a_file_of_positions_that_is_not_one_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("text", [
+    '{"header": {}, "positions": [{"deal": 1}]}',
+    '{"header": {"seed": "1"}, "positions": []}',
+    '{"header": {}, "positions": [{"deal": 1, "role": 0, "hand": 7, "most": 5, "candidates": [1, 2], "values": [0]}]}',
+    "[",
+])
+def test_a_file_of_positions_that_is_not_one_is_refused(tmp_path: Path, text: str) -> None:
     bad = tmp_path / "bad.json"
-    bad.write_text('{"header": {}, "positions": [{"deal": 1}]}', encoding="utf-8")
-    with pytest.raises(SystemExit, match="not a file of noted discards"):
-        discard_training.main(["--positions", str(bad), "--out", str(tmp_path / "w.json")])
+    bad.write_text(text, encoding="utf-8")
+    out = tmp_path / "w.json"
+    with pytest.raises(SystemExit, match="^" + re.escape(str(bad)) + ": not a file of noted discards"):
+        discard_training.main(["--positions", str(bad), "--out", str(out)])
+    assert not out.exists()

@@ -191,7 +191,10 @@ def main(argv: list[str] | None = None) -> None:
         positions = generate(rules, args.deals, args.seed, args.samples, args.jobs)
         if args.positions is not None:
             write_positions(args.positions, header, positions)
-    text = weights_text(rules, positions, int(str(header.get("seed", args.seed))), header)
+    seed = header.get("seed")
+    if not isinstance(seed, int):
+        raise SystemExit(f"{args.positions}: not a file of noted discards (its header gives no seed)")
+    text = weights_text(rules, positions, seed, header)
     parse_weights(text, str(args.out))
     args.out.write_text(text, encoding="utf-8")
 
