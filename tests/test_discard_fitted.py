@@ -113,8 +113,9 @@ def test_the_fitted_discard_is_legal_for_both_roles_under_every_ruleset(ruleset:
 
 
 def test_the_option_is_registered() -> None:
-    assert player_class("learned+fitted")(random.Random(0)).fitting
-    assert not player_class("learned")(random.Random(0)).fitting
+    fitted, plain = player_class("learned+fitted")(random.Random(0)), player_class("learned")(random.Random(0))
+    assert isinstance(fitted, LearnedPlayer) and isinstance(plain, LearnedPlayer)
+    assert fitted.fitting and not plain.fitting
 
 
 def test_the_script_gives_the_same_file_for_a_seed_and_fits_again_from_its_positions(tmp_path: Path) -> None:
