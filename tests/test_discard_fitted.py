@@ -11,7 +11,7 @@ import pytest
 
 from piquet_variants.cards import parse_cards
 from piquet_variants.engine.deal import ELDER, YOUNGER, Phase, random_dealt
-from piquet_variants.players import discard_training, fitted_discard
+from piquet_variants.players import cavendish, discard_training, fitted_discard
 from piquet_variants.players.cavendish import CavendishPlayer
 from piquet_variants.players.discard_to_score import aims
 from piquet_variants.players.learned import LearnedPlayer
@@ -91,7 +91,7 @@ class _Checked:
     """The learned player with the fitted discard, each discard checked to be among the candidates and legal."""
 
     def __init__(self) -> None:
-        self.player = LearnedPlayer(random.Random(0), frozenset({"fitted", "quick"}))
+        self.player = LearnedPlayer(random.Random(0), frozenset({"quick"}))
         self.roles: set[int] = set()
 
     def choose(self, view: View, legal: Legal) -> int:
@@ -112,10 +112,31 @@ def test_the_fitted_discard_is_legal_for_both_roles_under_every_ruleset(ruleset:
     assert checked.roles == {ELDER, YOUNGER}
 
 
-def test_the_option_is_registered() -> None:
-    fitted, plain = player_class("learned+fitted")(random.Random(0)), player_class("learned")(random.Random(0))
-    assert isinstance(fitted, LearnedPlayer) and isinstance(plain, LearnedPlayer)
-    assert fitted.fitting and not plain.fitting
+class _Both:
+    """Plays the default player, and at each discard asks the default and ``learned+book`` what they would put out."""
+
+    def __init__(self) -> None:
+        self.default = player_class("learned")(random.Random(0))
+        self.book = player_class("learned+book")(random.Random(0))
+        self.discards: list[tuple[int, int, int, int]] = []  # the default's, the weights', the book's, the rule's
+
+    def choose(self, view: View, legal: Legal) -> int:
+        action = self.default.choose(view, legal)
+        if legal.phase == Phase.EXCHANGE:
+            self.discards.append((action, fitted_discard.fitted_discard(view, legal), self.book.choose(view, legal),
+                                  cavendish.discard(view, legal)))
+        return action
+
+
+def test_the_default_discards_by_the_weights_and_the_option_book_by_the_book() -> None:
+    rules = load_ruleset("cavendish-rubicon").rules
+    rng = random.Random("default or book")
+    both = _Both()
+    for _ in range(20):
+        play_deal(rules, random_dealt(rules, rng), (both, both))
+    assert len(both.discards) == 40
+    assert all(default == weights and book == rule for default, weights, book, rule in both.discards)
+    assert any(default != book for default, _, book, _ in both.discards)
 
 
 def test_the_script_gives_the_same_file_for_a_seed_and_fits_again_from_its_positions(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from piquet_variants.cards import parse_cards
 from piquet_variants.engine.deal import ELDER, Phase
 from piquet_variants.players import discard_to_score, rollout
 from piquet_variants.players.cavendish import CavendishPlayer, keeping_order
+from piquet_variants.players.fitted_discard import fitted_discard
 from piquet_variants.players.learned import LearnedPlayer, measured
 from piquet_variants.players.view import Context, Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
@@ -33,17 +34,19 @@ def test_the_discard_is_made_for_the_partie_only_where_the_deal_may_settle_it() 
     m = measured(RULES)
     whole = RULES.deal.hand
     reach = (m.most[ELDER][whole], m.most[1 - ELDER][whole])
-    assert rollout.at_stake(m.outlook, SHORT, ELDER, 0, 0, reach)
+    short = Context((75, 140), 1)  # the last deal, the elder twenty-five short of the rubicon
+    assert rollout.at_stake(m.outlook, short, ELDER, 0, 0, reach)
     first = Context((0, 0), RULES.game.deals)
     assert not rollout.at_stake(m.outlook, first, ELDER, 0, 0, reach)
-    # ten short of the rubicon in the last deal, the partie's discard is not the book's; in the first deal, or past
+    # short of the rubicon in the last deal, the partie's discard is not the book's; in the first deal, or past
     # the rubicon with the other short of it, it is (searched there too, by the partie, it finds nothing better)
     searching = frozenset({"discard"})
-    assert _choice(searching, SHORT) != _book(SHORT)
+    assert _choice(searching, short) != _book(short)
     assert _choice(searching, first) == _book(first)
-    assert _choice(searching, Context((140, 90), 1)) == _book(SHORT)
-    # without the option, the book's discard, at the default player's own cost
-    assert _choice(frozenset(), SHORT) == _book(SHORT)
+    assert _choice(searching, Context((140, 75), 1)) == _book(short)
+    # without the option, the default's discard, by the fitted weights, at the default player's own cost
+    view = View(RULES, ELDER, HAND, short)
+    assert _choice(frozenset(), short) == fitted_discard(view, Legal(Phase.EXCHANGE, hand=HAND, take=(1, 5)))
 
 
 def test_the_discards_tried_are_the_books_and_those_one_card_from_it() -> None:

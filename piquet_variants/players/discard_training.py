@@ -4,8 +4,8 @@
                                                        [--positions FILE] [--out FILE]
 
 It deals ``N`` deals under the club laws (each from its own seeds, as
-``players.training`` deals them), lets the plain player (``learned+blind+quick``,
-who discards by the book) play both seats, and at each discard notes the
+``players.training`` deals them), lets the plain player with the book's discard
+(``learned+blind+quick+book``) play both seats, and at each discard notes the
 position: the hand, the cards he may put out, and the candidates of the option
 ``aim`` (``discard_to_score.aims``, the book's first), each valued by the
 deal's points (his less the other's) averaged over ``K`` deals drawn from what
@@ -72,7 +72,7 @@ class _Recorder:
     """Notes each discard's candidates and their values; plays as the plain player."""
 
     def __init__(self, seed: int, index: int, samples: int, out: list[Position]):
-        self.plain = LearnedPlayer(random.Random(0), frozenset({"blind", "quick"}))
+        self.plain = LearnedPlayer(random.Random(0), frozenset({"blind", "quick", "book"}))
         self.book = CavendishPlayer(random.Random(0))
         self.seed, self.index, self.samples = seed, index, samples
         self.out = out

@@ -158,12 +158,18 @@ def best_of(rules: Rules, role: int, hand: int, most: int, candidates: list[int]
     return best
 
 
-def fitted_discard(view: View, legal: Legal, weights: tuple[float, ...] | None = None) -> int:
-    """The discard to make: of the search's candidates (``discard_to_score.aims``), the one the weights (by default
-    the shipped ones) score highest."""
+def ranked(view: View, legal: Legal, weights: tuple[float, ...] | None = None) -> list[int]:
+    """The search's candidates (``discard_to_score.aims``), the one the weights (by default the shipped ones) score
+    highest first, the others in their order: the player's own discard first, as the search of ``aim`` takes the
+    first candidate for the one it must beat."""
     candidates = aims(view, legal)
     if len(candidates) == 1:
-        return candidates[0]
+        return candidates
     chosen = best_of(view.rules, view.role, legal.hand, legal.take[1] + legal.excess, candidates,
                      shipped() if weights is None else weights)
-    return candidates[chosen]
+    return [candidates[chosen], *candidates[:chosen], *candidates[chosen + 1:]]
+
+
+def fitted_discard(view: View, legal: Legal, weights: tuple[float, ...] | None = None) -> int:
+    """The discard to make: of the search's candidates, the one the weights score highest (``ranked``)."""
+    return ranked(view, legal, weights)[0]

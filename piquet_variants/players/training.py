@@ -20,7 +20,8 @@ each other by how near the best it comes (``credits``), each
 choice weighed by its regret (``regrets``: what a card other than the best
 costs there), in an order drawn from the seed, with a small weight decay.
 Each further round deals ``N`` new deals, played by the learned player with
-the weights of the round before: its own positions, which the search's deals
+the weights of the round before (discarding by the book, ``book``, as it did when
+the shipped weights were fitted): its own positions, which the search's deals
 do not show it, are noted with the search's values, and the weights are
 fitted again to every choice noted so far (imitation with the learner's
 positions, "DAgger").  The same arguments give the same file, on any number
@@ -199,7 +200,8 @@ def noted_deal(rules: Rules, seed: int, index: int, weights: str | None = None, 
     actions: list[int] = []
     learners: list[LearnedPlayer | None] = [None, None]
     if weights is not None:
-        learners = [LearnedPlayer(random.Random(0), weights=parse_weights(weights, "the last round")) for _ in "ey"]
+        learners = [LearnedPlayer(random.Random(0), frozenset({"book"}), parse_weights(weights, "the last round"))
+                    for _ in "ey"]
     players = (_Recorder(random.Random(f"{seed}:{index}:elder"), out, actions, learners[0], samples),
                _Recorder(random.Random(f"{seed}:{index}:younger"), out, actions, learners[1], samples))
     play(_dealt(rules, seed, index), players)
