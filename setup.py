@@ -41,6 +41,7 @@ COMPILED = ["piquet_variants/compiled.py", "piquet_variants/cards.py", "piquet_v
             "piquet_variants/players/random_player.py", "piquet_variants/players/features.py",
             "piquet_variants/players/learned.py", "piquet_variants/players/score.py",
             "piquet_variants/players/outlook.py", "piquet_variants/players/rollout.py",
+            "piquet_variants/players/fitted_discard.py", "piquet_variants/players/discard_to_score.py",
             "piquet_variants/simulate/parties.py", "piquet_variants/simulate/tally.py",
             "piquet_variants/notation/reader.py", "piquet_variants/notation/building.py", "piquet_variants/notation/tags.py",
             "piquet_variants/notation/deals.py", "piquet_variants/notation/dialogue.py",

@@ -68,6 +68,7 @@ NOT_VALUES = {
     "piquet_variants.players.search.SearchPlayer": "a player, made for each deal by the table's runner",
     "piquet_variants.players.random_player.RandomPlayer": "a player, made for each deal by the table's runner",
     "piquet_variants.players.learned.LearnedPlayer": "a player, made for each deal by the table's runner",
+    "piquet_variants.players.discard_to_score._Seat": "both seats of a drawn deal, made for each discard tried",
     "piquet_variants.players.learned.Weights": "the shipped weights, read from their JSON once in each process",
     "piquet_variants.players.learned.Model": "a part of the shipped weights, read from their JSON once in each process",
     "piquet_variants.players.learned.Measured": "a ruleset's deals measured and its outlook, made once a process for "
