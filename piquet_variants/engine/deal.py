@@ -24,7 +24,7 @@ from itertools import combinations
 from typing import Final, cast
 
 from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_arg, cards_of, count,
-                     iter_cards, mask)
+                     iter_cards)
 from ..compiled import Pickled
 from ..errors import IllegalAction, Word, msg
 from ..ruleset.model import Rules
@@ -174,10 +174,12 @@ def random_card(m: int, n: int, rand: Callable[[], float]) -> int:
     k = int(rand() * n)
     shift = 0
     suit = m & SUIT_BITS
-    while k >= SUIT_COUNTS[suit]:
-        k -= SUIT_COUNTS[suit]
+    held = SUIT_COUNTS[suit]  # each suit's count looked up once
+    while k >= held:
+        k -= held
         shift += RANKS_PER_SUIT
         suit = m >> shift & SUIT_BITS
+        held = SUIT_COUNTS[suit]
     return SUIT_RANKS[suit][k] + shift
 
 
@@ -410,8 +412,11 @@ class Deal:
         p = self.player
         if k < 0:
             k = count(discard) - self.delta[p]
-        taken = mask(self.talon[:k])
-        del self.talon[:k]
+        talon = self.talon
+        taken = 0
+        for i in range(k):  # not ``mask`` of a slice: compiled, a native loop over the list
+            taken |= 1 << talon[i]
+        del talon[:k]
         self.hands[p] = (self.hands[p] & ~discard) | taken
         self.discards[p], self.taken[p] = discard, taken
         if p == ELDER:
@@ -461,10 +466,10 @@ class Deal:
                             SETS: (by_elder[2], by_younger[2])}
         # The six calls in the order they are made: where each goes, and what it may be.
         steps: list[tuple[list[Combo | None], int, list[Combo]]] = []
-        for kind in self.order:
-            calls, (elder_held, younger_held) = self.calls[kind], held[kind]
-            steps.append((calls, ELDER, elder_held))
-            steps.append((calls, YOUNGER, younger_held))
+        for kind in self.order:  # not unpacked in the loop's head: compiled, that is a generic iteration of each pair
+            calls, pair = self.calls[kind], held[kind]
+            steps.append((calls, ELDER, pair[ELDER]))
+            steps.append((calls, YOUNGER, pair[YOUNGER]))
         self.steps = steps
         if self.forced_by is not None and self.forced_suit is None:
             self.phase, self.player = Phase.FORCED_SUIT, self.forced_by

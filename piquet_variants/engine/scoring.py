@@ -474,14 +474,15 @@ def _conceded(deal: Deal) -> tuple[int, list[ScoreEvent]]:
 
 
 def _cards_events(deal: Deal) -> list[ScoreEvent]:
-    c = deal.rules.cards
+    got = deal.reads
     won = deal.won
     if won[ELDER] == won[YOUNGER]:
-        return [(p, "cards", c.divided, "cards") for p in (ELDER, YOUNGER) if c.divided]
+        divided = got.cards_divided
+        return [(p, "cards", divided, "cards") for p in (ELDER, YOUNGER) if divided]
     w = ELDER if won[ELDER] > won[YOUNGER] else YOUNGER
     if won[1 - w] == 0:
-        return [(w, "capot", c.capot, "capot")] if c.capot else []
-    return [(w, "cards", c.majority, "cards")] if c.majority else []
+        return [(w, "capot", got.capot, "capot")] if got.capot else []
+    return [(w, "cards", got.cards_majority, "cards")] if got.cards_majority else []
 
 
 def _blanches_that_save(deal: Deal) -> list[int]:
