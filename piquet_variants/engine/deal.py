@@ -18,7 +18,7 @@ Scoring is done by ``scoring.score_deal`` from the finished (or partial) state.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, cast
@@ -216,6 +216,48 @@ def scoring_blanches(rules: Rules, dealt: tuple[bool, bool]) -> tuple[bool, bool
     return (False, True) if cb.both == "younger_bars_elder" else (False, False)
 
 
+class Hands:
+    """The cards each player holds now, by role (``hands[ELDER]``, ``hands[YOUNGER]``), as two native ints.
+
+    Indexed like the pair it stands for, but not a list: compiled, a list holds each hand as a boxed int (a new
+    object at every card played, unboxed again at each read), where these two fields are read and written as
+    machine words, and ``hands[p]`` is a direct call.
+    """
+
+    __slots__ = ("elder", "younger")
+
+    def __init__(self, elder: int, younger: int) -> None:
+        self.elder = elder
+        self.younger = younger
+
+    def __getitem__(self, role: int) -> int:
+        if role == ELDER:
+            return self.elder
+        if role == YOUNGER:
+            return self.younger
+        raise IndexError(role)
+
+    def __setitem__(self, role: int, hand: int) -> None:
+        if role == ELDER:
+            self.elder = hand
+        elif role == YOUNGER:
+            self.younger = hand
+        else:
+            raise IndexError(role)
+
+    def __len__(self) -> int:
+        return 2
+
+    def __iter__(self) -> Iterator[int]:
+        return iter((self.elder, self.younger))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hands) and self.elder == other.elder and self.younger == other.younger
+
+    def __repr__(self) -> str:
+        return f"Hands({self.elder:#x}, {self.younger:#x})"
+
+
 class Deal:
     """The state of one deal.  ``apply`` advances it; ``legal_actions`` lists what may be done."""
 
@@ -229,7 +271,7 @@ class Deal:
         self.rules = rules
         self.dealt = dealt
         elder, younger = dealt.elder, dealt.younger
-        self.hands = [elder, younger]
+        self.hands = Hands(elder, younger)
         self.talon = list(dealt.talon)
         self.taken = [0, 0]
         self.discards = [0, 0]
@@ -307,7 +349,7 @@ class Deal:
         calls of its kind, as ``after_exchange`` made them.
         """
         new = Deal(self.rules, self.dealt)
-        new.hands = list(self.hands)
+        new.hands = Hands(self.hands.elder, self.hands.younger)
         new.talon = list(self.talon)
         new.phase, new.player, new.step = self.phase, self.player, self.step
         new.delta, new.parts = self.delta, self.parts
