@@ -124,6 +124,7 @@ class Reads(Pickled):
     game_end: str  # game.end
     game_deals: int  # game.deals
     game_target: int  # game.target
+    in_reckoning: bool  # game.race_check == "reckoning_order": the target judged as the deal reckons
     deal_multipliers: tuple[int, ...]  # game.deal_multipliers
     alternate: bool  # deal.alternate
 
@@ -141,4 +142,5 @@ def reads(rules: Rules) -> Reads:
                  pq.reached_by == "play", pq.counts_the_cards, pq.with_repique, rp.threshold, rp.bonus,
                  rules.carte_blanche.counts_toward_hazards, rules.cards.majority, rules.cards.divided,
                  rules.cards.capot, rules.game.end, rules.game.deals, rules.game.target,
+                 rules.game.race_check == "reckoning_order",
                  rules.game.deal_multipliers, rules.deal.alternate)

@@ -132,7 +132,11 @@ class DealScore(Pickled):
         Every category's events add, but the penalty's and the point's (one
         event), which may take away: no running total passes this sum.
         """
-        return sum(points for points in self.by[role].values() if points > 0)
+        most = 0
+        for points in self.by[role].values():  # a loop, not ``sum`` of a generator, which compiled is an object
+            if points > 0:
+                most += points
+        return most
 
     def checkpoints(self) -> dict[Checkpoint, tuple[int, int]]:
         """Both running totals at each checkpoint the deal reached."""
