@@ -10,7 +10,6 @@ or a series of races (games) with double games, as in piquet au cent.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..cards import rank_of
@@ -111,7 +110,7 @@ class Partie:
         k = self.multiplier()
         race = got.game_end in ("race", "games")
         reached, counted = self._reached_in_reckoning(score, by_player, k, got) if race else (None, score.totals)
-        for role in (ELDER, 1 - ELDER):
+        for role in range(2):  # by role; a range, which compiles to a native loop, where a tuple is iterated generically
             # not ``+=``, which compiled is a generic operation on an item
             who = by_player[role]
             self.totals[who] = self.totals[who] + counted[role] * k
@@ -175,7 +174,7 @@ class Partie:
         return True
 
     def _reached_in_reckoning(self, score: DealScore, by_player: tuple[int, ...], k: int,
-                              got: Reads) -> tuple[int | None, Sequence[int]]:
+                              got: Reads) -> tuple[int | None, list[int]]:
         """Who reaches the target first as the deal reckons, where the order of reckoning decides (only where the
         deal can take someone there), and what of the deal counts, by role.
 
@@ -197,7 +196,7 @@ class Partie:
                     continue
                 for role in (ELDER, 1 - ELDER):
                     if totals[by_player[role]] + running[role] * k >= target:
-                        return by_player[role], running
+                        return by_player[role], list(running)  # a list, as the totals are: read natively
         return None, score.totals
 
     def _deals_played(self) -> None:

@@ -198,7 +198,7 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
     """Who wins one kind: the better call, unless a combination shown, or a penalty, bars it."""
     calls = deal.calls[kind]
     pair = calls[ELDER], calls[YOUNGER]
-    bars = _bars(deal, kind)
+    bars = _bars(deal, kind, calls)
     if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or deal.reads.neither_reckons):
         return KindResult(kind, pair, None, (), 0, None)
     w = ELDER if bars[ELDER] >= bars[YOUNGER] else YOUNGER  # equal: the elder's prerogative
@@ -214,13 +214,13 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
     return KindResult(kind, pair, w, reckoned, score, None)
 
 
-def _bars(deal: Deal, kind: str) -> list[int]:
-    """By role, the key each player's hand opposes in one kind (-1: nothing): his call, or better shown or omitted,
-    unless a penalty leaves him nothing."""
+def _bars(deal: Deal, kind: str, calls: list[Combo | None]) -> list[int]:
+    """By role, the key each player's hand opposes in one kind (-1: nothing): his call (of ``calls``, the deal's of
+    the kind), or better shown or omitted, unless a penalty leaves him nothing."""
     # The deal's state is read before the rules that apply to it: a rule is a generic attribute of an interpreted
     # dataclass, and most deals have nothing shown and nobody reckoning nothing.
     rules = deal.rules
-    bars = [-1 if c is None else c.key for c in deal.calls[kind]]
+    bars = [-1 if c is None else c.key for c in calls]
     shown = deal.shown[kind]
     if (shown[ELDER] is not None or shown[YOUNGER] is not None) and rules.declarations.shown_bars:
         for p, key in enumerate(shown):  # a better combination shown still bars the opponent
@@ -290,7 +290,9 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, .
             if res.saves is not None and res.saves in players:
                 out.append((res.saves, SHADOW, 1, kind))
         elif w in players:  # one event a combination, as he reckons them aloud ("fourteen, and three queens, seventeen")
-            out += [(w, kind, c.score, kind) for c in res.reckoned if c.score]
+            for c in res.reckoned:  # appended, not a list made and added: compiled, one list fewer
+                if c.score:
+                    out.append((w, kind, c.score, kind))
     return out
 
 
