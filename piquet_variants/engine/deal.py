@@ -164,23 +164,30 @@ def follower_wins(lead: int, follow: int) -> bool:
     return follow < lead and follow // RANKS_PER_SUIT == lead // RANKS_PER_SUIT
 
 
-def random_card(m: int, n: int, rand: Callable[[], float]) -> int:
-    """A uniformly random card of a non-empty mask of ``n`` cards, found suit by suit through the tables.
+def random_card(m: int, rand: Callable[[], float]) -> int:
+    """A uniformly random card of a non-empty mask, found suit by suit through the tables.
 
-    The card is the ``int(rand() * n)``-th of the mask counting from the lowest bit: the same draw as indexing the
-    list of its cards, without making the list.  ``rand`` is the generator's bound ``random``, looked up once by
-    the caller; ``n``, which the caller may know already, is not counted again.
+    The card is the ``int(rand() * n)``-th of the mask's ``n`` cards counting from the lowest bit: the same draw
+    as indexing the list of its cards, without making the list.  Each suit of the pack's four is counted by one
+    lookup, and the counts both make ``n`` and find the suit the card is in, written out suit by suit: compiled,
+    a loop over the suits is a count of the mask and a second walk of the same lookups.  ``rand`` is the
+    generator's bound ``random``, looked up once by the caller.
     """
-    k = int(rand() * n)
-    shift = 0
-    suit = m & SUIT_BITS
-    held = SUIT_COUNTS[suit]  # each suit's count looked up once
-    while k >= held:
-        k -= held
-        shift += RANKS_PER_SUIT
-        suit = m >> shift & SUIT_BITS
-        held = SUIT_COUNTS[suit]
-    return SUIT_RANKS[suit][k] + shift
+    s0 = m & SUIT_BITS
+    s1 = m >> RANKS_PER_SUIT & SUIT_BITS
+    s2 = m >> 2 * RANKS_PER_SUIT & SUIT_BITS
+    s3 = m >> 3 * RANKS_PER_SUIT & SUIT_BITS
+    c0, c1, c2 = SUIT_COUNTS[s0], SUIT_COUNTS[s1], SUIT_COUNTS[s2]
+    k = int(rand() * (c0 + c1 + c2 + SUIT_COUNTS[s3]))
+    if k < c0:
+        return SUIT_RANKS[s0][k]
+    k -= c0
+    if k < c1:
+        return SUIT_RANKS[s1][k] + RANKS_PER_SUIT
+    k -= c1
+    if k < c2:
+        return SUIT_RANKS[s2][k] + 2 * RANKS_PER_SUIT
+    return SUIT_RANKS[s3][k - c2] + 3 * RANKS_PER_SUIT
 
 
 @dataclass(slots=True)
@@ -708,22 +715,19 @@ class Deal:
         """A uniformly random legal action, drawn without listing them all."""
         phase = self.phase
         if phase == Phase.PLAY:
-            playable = self.playable()
-            return random_card(playable, playable.bit_count(), rng.random)
+            return random_card(self.playable(), rng.random)
         if phase == Phase.DECLARE:
             return int(rng.random() * (len(self.candidates()) + 1))
         if phase == Phase.EXCHANGE:
             fewest, most = self.take_range(self.player)
             k = fewest + int(rng.random() * (most - fewest + 1)) + self.delta[self.player]
             hand = self.hands[self.player]
-            n = hand.bit_count()
             discard = 0
             rand = rng.random
             for _ in range(k):
-                low = 1 << random_card(hand, n, rand)
+                low = 1 << random_card(hand, rand)
                 hand ^= low
                 discard |= low
-                n -= 1
             return discard
         if phase == Phase.FORCED_SUIT:
             return int(rng.random() * 4)
