@@ -126,10 +126,12 @@ def play(deal: Deal, players: tuple[Player, Player], context: Context = Context(
             in_play.playing(deal.playable())
             card = choosers[p](views[p], in_play)
             deal.play_card(card)
-            # the trick this card completed, as the deal keeps it, for the views to keep too
-            trick = cast(list[object], deal.tricks)[-1] if deal.lead_card is None else None
-            elder_view.card_played(p, card, cast(tuple[int, int, int] | None, trick))
-            younger_view.card_played(p, card, cast(tuple[int, int, int] | None, trick))
+            # the trick this card completed, as the deal keeps it, for the views to keep too (each cast a string:
+            # interpreted, a type written out is an object made at every card)
+            trick = cast("tuple[int, int, int] | None", cast("list[object]", deal.tricks)[-1]
+                         if deal.lead_card is None else None)
+            elder_view.card_played(p, card, trick)
+            younger_view.card_played(p, card, trick)
         elif phase == Phase.OVER:
             return deal
         else:

@@ -170,8 +170,8 @@ class View:
             voids = self.voids
             voids[player] = voids[player] | 1 << suit  # not ``|=``: compiled, a generic operation on an item
         kept = cast(object, trick)  # as the object it is: compiled, a tuple of three ints is unboxed, then boxed anew
-        if kept is not None and cast(tuple[int, ...], kept)[1] == lead:
-            cast(list[object], self.tricks).append(kept)
+        if kept is not None and cast("tuple[int, ...]", kept)[1] == lead:  # strings: interpreted, no type made
+            cast("list[object]", self.tricks).append(kept)
         else:
             self.tricks.append((1 - player, lead, c))
         self.lead_card = None
