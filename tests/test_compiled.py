@@ -61,6 +61,7 @@ NOT_VALUES = {
     "piquet_variants.compiled.Pickled": "the base of the value classes, never made itself",
     "piquet_variants.engine.deal.Phase": "a namespace of constants, never made",
     "piquet_variants.engine.deal.Deal": "a deal in play, driven step by step in one process",
+    "piquet_variants.engine.deal.Hands": "the hands of a deal in play, part of the deal",
     "piquet_variants.players.table.Player": "a protocol",
     "piquet_variants.players.view.View": "a player's memory of the deal in play",
     "piquet_variants.players.view.Legal": "the actions open at one step of a deal in play",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pytest
 
 from piquet_variants.engine.combos import KINDS
-from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Irregular, Phase, random_dealt
+from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, Dealt, Hands, Irregular, Phase, random_dealt
 from piquet_variants.engine.irregular import state
 from piquet_variants.engine.notes import Note, Noted
 from piquet_variants.engine.scoring import judge_kind, score_deal
@@ -315,9 +315,10 @@ def _slots(module: str, name: str) -> tuple[str, ...]:
 
 
 def _held_apart(original: object, copied: object, name: str) -> None:
-    """The copy's value of a field equals the original's, and no list or table in it is the original's."""
+    """The copy's value of a field equals the original's, and no list, table or pair of hands in it is the
+    original's."""
     assert copied == original, name
-    if isinstance(original, (list, dict)):
+    if isinstance(original, (list, dict, Hands)):
         assert copied is not original, name
         for a, b in zip(original.values() if isinstance(original, dict) else original,
                         copied.values() if isinstance(copied, dict) else copied):
@@ -346,7 +347,7 @@ def test_a_deal_copied_holds_every_field_of_its_own(cards: int) -> None:
         setattr(irregular, name, value)
     # the fields the constructor makes of the rules and the cards dealt, which the copy is made with
     made = {"rules", "dealt", "tables", "reads", "order"}
-    distinct = dict(hands=[11, 22], talon=[1, 2, 3], phase=Phase.PLAY, player=YOUNGER, delta=(1, -1), parts=(3, 4),
+    distinct = dict(hands=Hands(11, 22), talon=[1, 2, 3], phase=Phase.PLAY, player=YOUNGER, delta=(1, -1), parts=(3, 4),
                     taken=[5, 6], discards=[7, 8], void=True, void_reason=Note(Noted.FRESH_DEAL_CALLED),
                     blanche=(True, False), blanche_dealt=(False, True), reckons_nothing=[True, False],
                     grand_coup=[False, True], forfeit=ELDER, forced_suit=2, forced_by=YOUNGER, forced_lead=(ELDER, 3),

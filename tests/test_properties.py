@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from piquet_variants.cards import card_name, iter_cards
-from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, deck_cards, random_dealt
+from piquet_variants.engine.deal import ELDER, YOUNGER, Deal, deck_cards, random_card, random_dealt
 from piquet_variants.players.random_player import finish_randomly, random_deal
 from piquet_variants.records.checks import FINAL
 from piquet_variants.api import replay
@@ -153,3 +153,12 @@ def test_scores_without_the_layout_agree_with_the_events_laid_out() -> None:
                 assert max((running[role] for _, running in score.running()), default=0) <= score.most(role)
             checked += 1
     assert checked >= 150 * len(shipped_ids())
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, (1 << 36) - 1), st.floats(0.0, 1.0, exclude_max=True))
+def test_a_random_card_is_the_draw_th_card_of_the_mask(m: int, draw: float) -> None:
+    """``random_card`` finds, through its suit counts, the card that indexing the mask's list of cards by the same
+    draw gives: the draws of a seeded deal are those of the list."""
+    cards = list(iter_cards(m))  # lowest bit first
+    assert random_card(m, lambda: draw) == cards[int(draw * len(cards))]

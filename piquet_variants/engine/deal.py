@@ -18,13 +18,13 @@ Scoring is done by ``scoring.score_deal`` from the finished (or partial) state.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, cast
 
 from ..cards import (RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, card_arg, cards_of, count,
-                     iter_cards, mask)
+                     iter_cards)
 from ..compiled import Pickled
 from ..errors import IllegalAction, Word, msg
 from ..ruleset.model import Rules
@@ -164,21 +164,30 @@ def follower_wins(lead: int, follow: int) -> bool:
     return follow < lead and follow // RANKS_PER_SUIT == lead // RANKS_PER_SUIT
 
 
-def random_card(m: int, n: int, rand: Callable[[], float]) -> int:
-    """A uniformly random card of a non-empty mask of ``n`` cards, found suit by suit through the tables.
+def random_card(m: int, rand: Callable[[], float]) -> int:
+    """A uniformly random card of a non-empty mask, found suit by suit through the tables.
 
-    The card is the ``int(rand() * n)``-th of the mask counting from the lowest bit: the same draw as indexing the
-    list of its cards, without making the list.  ``rand`` is the generator's bound ``random``, looked up once by
-    the caller; ``n``, which the caller may know already, is not counted again.
+    The card is the ``int(rand() * n)``-th of the mask's ``n`` cards counting from the lowest bit: the same draw
+    as indexing the list of its cards, without making the list.  Each suit of the pack's four is counted by one
+    lookup, and the counts both make ``n`` and find the suit the card is in, written out suit by suit: compiled,
+    a loop over the suits is a count of the mask and a second walk of the same lookups.  ``rand`` is the
+    generator's bound ``random``, looked up once by the caller.
     """
-    k = int(rand() * n)
-    shift = 0
-    suit = m & SUIT_BITS
-    while k >= SUIT_COUNTS[suit]:
-        k -= SUIT_COUNTS[suit]
-        shift += RANKS_PER_SUIT
-        suit = m >> shift & SUIT_BITS
-    return SUIT_RANKS[suit][k] + shift
+    s0 = m & SUIT_BITS
+    s1 = m >> RANKS_PER_SUIT & SUIT_BITS
+    s2 = m >> 2 * RANKS_PER_SUIT & SUIT_BITS
+    s3 = m >> 3 * RANKS_PER_SUIT & SUIT_BITS
+    c0, c1, c2 = SUIT_COUNTS[s0], SUIT_COUNTS[s1], SUIT_COUNTS[s2]
+    k = int(rand() * (c0 + c1 + c2 + SUIT_COUNTS[s3]))
+    if k < c0:
+        return SUIT_RANKS[s0][k]
+    k -= c0
+    if k < c1:
+        return SUIT_RANKS[s1][k] + RANKS_PER_SUIT
+    k -= c1
+    if k < c2:
+        return SUIT_RANKS[s2][k] + 2 * RANKS_PER_SUIT
+    return SUIT_RANKS[s3][k - c2] + 3 * RANKS_PER_SUIT
 
 
 @dataclass(slots=True)
@@ -214,6 +223,48 @@ def scoring_blanches(rules: Rules, dealt: tuple[bool, bool]) -> tuple[bool, bool
     return (False, True) if cb.both == "younger_bars_elder" else (False, False)
 
 
+class Hands:
+    """The cards each player holds now, by role (``hands[ELDER]``, ``hands[YOUNGER]``), as two native ints.
+
+    Indexed like the pair it stands for, but not a list: compiled, a list holds each hand as a boxed int (a new
+    object at every card played, unboxed again at each read), where these two fields are read and written as
+    machine words, and ``hands[p]`` is a direct call.
+    """
+
+    __slots__ = ("elder", "younger")
+
+    def __init__(self, elder: int, younger: int) -> None:
+        self.elder = elder
+        self.younger = younger
+
+    def __getitem__(self, role: int) -> int:
+        if role == ELDER:
+            return self.elder
+        if role == YOUNGER:
+            return self.younger
+        raise IndexError(role)
+
+    def __setitem__(self, role: int, hand: int) -> None:
+        if role == ELDER:
+            self.elder = hand
+        elif role == YOUNGER:
+            self.younger = hand
+        else:
+            raise IndexError(role)
+
+    def __len__(self) -> int:
+        return 2
+
+    def __iter__(self) -> Iterator[int]:
+        return iter((self.elder, self.younger))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hands) and self.elder == other.elder and self.younger == other.younger
+
+    def __repr__(self) -> str:
+        return f"Hands({self.elder:#x}, {self.younger:#x})"
+
+
 class Deal:
     """The state of one deal.  ``apply`` advances it; ``legal_actions`` lists what may be done."""
 
@@ -227,7 +278,7 @@ class Deal:
         self.rules = rules
         self.dealt = dealt
         elder, younger = dealt.elder, dealt.younger
-        self.hands = [elder, younger]
+        self.hands = Hands(elder, younger)
         self.talon = list(dealt.talon)
         self.taken = [0, 0]
         self.discards = [0, 0]
@@ -305,7 +356,7 @@ class Deal:
         calls of its kind, as ``after_exchange`` made them.
         """
         new = Deal(self.rules, self.dealt)
-        new.hands = list(self.hands)
+        new.hands = Hands(self.hands.elder, self.hands.younger)
         new.talon = list(self.talon)
         new.phase, new.player, new.step = self.phase, self.player, self.step
         new.delta, new.parts = self.delta, self.parts
@@ -410,8 +461,11 @@ class Deal:
         p = self.player
         if k < 0:
             k = count(discard) - self.delta[p]
-        taken = mask(self.talon[:k])
-        del self.talon[:k]
+        talon = self.talon
+        taken = 0
+        for i in range(k):  # not ``mask`` of a slice: compiled, a native loop over the list
+            taken |= 1 << talon[i]
+        del talon[:k]
         self.hands[p] = (self.hands[p] & ~discard) | taken
         self.discards[p], self.taken[p] = discard, taken
         if p == ELDER:
@@ -461,10 +515,10 @@ class Deal:
                             SETS: (by_elder[2], by_younger[2])}
         # The six calls in the order they are made: where each goes, and what it may be.
         steps: list[tuple[list[Combo | None], int, list[Combo]]] = []
-        for kind in self.order:
-            calls, (elder_held, younger_held) = self.calls[kind], held[kind]
-            steps.append((calls, ELDER, elder_held))
-            steps.append((calls, YOUNGER, younger_held))
+        for kind in self.order:  # not unpacked in the loop's head: compiled, that is a generic iteration of each pair
+            calls, pair = self.calls[kind], held[kind]
+            steps.append((calls, ELDER, pair[ELDER]))
+            steps.append((calls, YOUNGER, pair[YOUNGER]))
         self.steps = steps
         if self.forced_by is not None and self.forced_suit is None:
             self.phase, self.player = Phase.FORCED_SUIT, self.forced_by
@@ -661,22 +715,19 @@ class Deal:
         """A uniformly random legal action, drawn without listing them all."""
         phase = self.phase
         if phase == Phase.PLAY:
-            playable = self.playable()
-            return random_card(playable, playable.bit_count(), rng.random)
+            return random_card(self.playable(), rng.random)
         if phase == Phase.DECLARE:
             return int(rng.random() * (len(self.candidates()) + 1))
         if phase == Phase.EXCHANGE:
             fewest, most = self.take_range(self.player)
             k = fewest + int(rng.random() * (most - fewest + 1)) + self.delta[self.player]
             hand = self.hands[self.player]
-            n = hand.bit_count()
             discard = 0
             rand = rng.random
             for _ in range(k):
-                low = 1 << random_card(hand, n, rand)
+                low = 1 << random_card(hand, rand)
                 hand ^= low
                 discard |= low
-                n -= 1
             return discard
         if phase == Phase.FORCED_SUIT:
             return int(rng.random() * 4)

@@ -89,8 +89,8 @@ class Reads(Pickled):
     dataclasses, looked up by name at each read, and a deal read some
     seventy; compiled, a field of this record is read as a C struct's.  The
     rules read only where something irregular happens (a misdeal, a short
-    talon, a penalty), or once a deal (the cards), are read from the ruleset
-    itself where they are used, which is where a new rule is read too.
+    talon, a penalty) are read from the ruleset itself where they are used,
+    which is where a new rule is read too.
     """
 
     hand: int  # deal.hand
@@ -117,10 +117,14 @@ class Reads(Pickled):
     repique_threshold: int  # repique
     repique_bonus: int
     blanche_counts: bool  # carte_blanche.counts_toward_hazards
+    cards_majority: int  # cards: what the majority of the tricks, the tricks divided and the capot score
+    cards_divided: int
+    capot: int
     # what the partie reads as each deal is added (engine/partie.py)
     game_end: str  # game.end
     game_deals: int  # game.deals
     game_target: int  # game.target
+    in_reckoning: bool  # game.race_check == "reckoning_order": the target judged as the deal reckons
     deal_multipliers: tuple[int, ...]  # game.deal_multipliers
     alternate: bool  # deal.alternate
 
@@ -136,5 +140,7 @@ def reads(rules: Rules) -> Reads:
                  dec.undercall == "reckon_equal_or_inferior", dec.equality == "neither_reckons",
                  rules.reckoning.order == "chronological", pq.threshold, pq.bonus, pq.who == "either",
                  pq.reached_by == "play", pq.counts_the_cards, pq.with_repique, rp.threshold, rp.bonus,
-                 rules.carte_blanche.counts_toward_hazards, rules.game.end, rules.game.deals, rules.game.target,
+                 rules.carte_blanche.counts_toward_hazards, rules.cards.majority, rules.cards.divided,
+                 rules.cards.capot, rules.game.end, rules.game.deals, rules.game.target,
+                 rules.game.race_check == "reckoning_order",
                  rules.game.deal_multipliers, rules.deal.alternate)

@@ -10,14 +10,13 @@ or a series of races (games) with double games, as in piquet au cent.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from ..cards import rank_of
 from ..errors import BadValue, msg
 from ..ruleset.model import Rules
-from .deal import ELDER, deck_cards
-from .derived import reads
+from .deal import ELDER, YOUNGER, deck_cards
+from .derived import Reads, reads
 from .scoring import MARK, DealScore, score_deal
 
 
@@ -110,8 +109,8 @@ class Partie:
         got = reads(self.rules)  # compiled, native fields, where the ruleset's are each a generic lookup
         k = self.multiplier()
         race = got.game_end in ("race", "games")
-        reached, counted = self._reached_in_reckoning(score, by_player, k) if race else (None, score.totals)
-        for role in (ELDER, 1 - ELDER):
+        reached, counted = self._reached_in_reckoning(score, by_player, k, got) if race else (None, score.totals)
+        for role in range(2):  # by role; a range, which compiles to a native loop, where a tuple is iterated generically
             # not ``+=``, which compiled is a generic operation on an item
             who = by_player[role]
             self.totals[who] = self.totals[who] + counted[role] * k
@@ -174,8 +173,8 @@ class Partie:
             self._deals_played()
         return True
 
-    def _reached_in_reckoning(self, score: DealScore, by_player: tuple[int, ...],
-                              k: int) -> tuple[int | None, Sequence[int]]:
+    def _reached_in_reckoning(self, score: DealScore, by_player: tuple[int, ...], k: int,
+                              got: Reads) -> tuple[int | None, list[int]]:
         """Who reaches the target first as the deal reckons, where the order of reckoning decides (only where the
         deal can take someone there), and what of the deal counts, by role.
 
@@ -185,15 +184,19 @@ class Partie:
         either reckons after it belongs to no game, so the deal counts as far
         as that score, and the winner never ends below the loser.
         """
-        g = self.rules.game
-        if g.race_check == "reckoning_order" and score.forfeit is None and any(
-                self.game_totals[by_player[role]] + score.most(role) * k >= g.target for role in (ELDER, 1 - ELDER)):
+        if not got.in_reckoning or score.forfeit is not None:
+            return None, score.totals
+        target = got.game_target
+        totals = self.game_totals
+        # not ``any`` of a generator: compiled, a generator is an object made and stepped through generically
+        if (totals[by_player[ELDER]] + score.most(ELDER) * k >= target
+                or totals[by_player[YOUNGER]] + score.most(YOUNGER) * k >= target):
             for e, running in score.running():
                 if e[0] == MARK:
                     continue
                 for role in (ELDER, 1 - ELDER):
-                    if self.game_totals[by_player[role]] + running[role] * k >= g.target:
-                        return by_player[role], running
+                    if totals[by_player[role]] + running[role] * k >= target:
+                        return by_player[role], list(running)  # a list, as the totals are: read natively
         return None, score.totals
 
     def _deals_played(self) -> None:

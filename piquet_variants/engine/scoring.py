@@ -132,7 +132,11 @@ class DealScore(Pickled):
         Every category's events add, but the penalty's and the point's (one
         event), which may take away: no running total passes this sum.
         """
-        return sum(points for points in self.by[role].values() if points > 0)
+        most = 0
+        for points in self.by[role].values():  # a loop, not ``sum`` of a generator, which compiled is an object
+            if points > 0:
+                most += points
+        return most
 
     def checkpoints(self) -> dict[Checkpoint, tuple[int, int]]:
         """Both running totals at each checkpoint the deal reached."""
@@ -194,7 +198,7 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
     """Who wins one kind: the better call, unless a combination shown, or a penalty, bars it."""
     calls = deal.calls[kind]
     pair = calls[ELDER], calls[YOUNGER]
-    bars = _bars(deal, kind)
+    bars = _bars(deal, kind, calls)
     if bars[ELDER] == bars[YOUNGER] and (bars[ELDER] < 0 or deal.reads.neither_reckons):
         return KindResult(kind, pair, None, (), 0, None)
     w = ELDER if bars[ELDER] >= bars[YOUNGER] else YOUNGER  # equal: the elder's prerogative
@@ -210,13 +214,13 @@ def judge_kind(deal: Deal, kind: str) -> KindResult:
     return KindResult(kind, pair, w, reckoned, score, None)
 
 
-def _bars(deal: Deal, kind: str) -> list[int]:
-    """By role, the key each player's hand opposes in one kind (-1: nothing): his call, or better shown or omitted,
-    unless a penalty leaves him nothing."""
+def _bars(deal: Deal, kind: str, calls: list[Combo | None]) -> list[int]:
+    """By role, the key each player's hand opposes in one kind (-1: nothing): his call (of ``calls``, the deal's of
+    the kind), or better shown or omitted, unless a penalty leaves him nothing."""
     # The deal's state is read before the rules that apply to it: a rule is a generic attribute of an interpreted
     # dataclass, and most deals have nothing shown and nobody reckoning nothing.
     rules = deal.rules
-    bars = [-1 if c is None else c.key for c in deal.calls[kind]]
+    bars = [-1 if c is None else c.key for c in calls]
     shown = deal.shown[kind]
     if (shown[ELDER] is not None or shown[YOUNGER] is not None) and rules.declarations.shown_bars:
         for p, key in enumerate(shown):  # a better combination shown still bars the opponent
@@ -286,7 +290,9 @@ def _hand_events(deal: Deal, kinds: dict[str, KindResult], players: tuple[int, .
             if res.saves is not None and res.saves in players:
                 out.append((res.saves, SHADOW, 1, kind))
         elif w in players:  # one event a combination, as he reckons them aloud ("fourteen, and three queens, seventeen")
-            out += [(w, kind, c.score, kind) for c in res.reckoned if c.score]
+            for c in res.reckoned:  # appended, not a list made and added: compiled, one list fewer
+                if c.score:
+                    out.append((w, kind, c.score, kind))
     return out
 
 
@@ -474,14 +480,15 @@ def _conceded(deal: Deal) -> tuple[int, list[ScoreEvent]]:
 
 
 def _cards_events(deal: Deal) -> list[ScoreEvent]:
-    c = deal.rules.cards
+    got = deal.reads
     won = deal.won
     if won[ELDER] == won[YOUNGER]:
-        return [(p, "cards", c.divided, "cards") for p in (ELDER, YOUNGER) if c.divided]
+        divided = got.cards_divided
+        return [(p, "cards", divided, "cards") for p in (ELDER, YOUNGER) if divided]
     w = ELDER if won[ELDER] > won[YOUNGER] else YOUNGER
     if won[1 - w] == 0:
-        return [(w, "capot", c.capot, "capot")] if c.capot else []
-    return [(w, "cards", c.majority, "cards")] if c.majority else []
+        return [(w, "capot", got.capot, "capot")] if got.capot else []
+    return [(w, "cards", got.cards_majority, "cards")] if got.cards_majority else []
 
 
 def _blanches_that_save(deal: Deal) -> list[int]:

@@ -11,7 +11,7 @@ import random
 from math import comb
 from typing import Final
 
-from ..cards import cards_of, count
+from ..cards import cards_of
 from ..engine.deal import Deal, Phase, random_card, random_dealt
 from ..engine.partie import Partie, cut_for_deal, random_cut
 from ..engine.scoring import score_deal
@@ -53,8 +53,7 @@ class RandomPlayer:
 
     def choose(self, view: View, legal: Legal) -> int:
         if legal.phase == Phase.PLAY:
-            cards = legal.cards
-            return random_card(cards, count(cards), self.rand)
+            return random_card(legal.cards, self.rand)
         if legal.phase != Phase.EXCHANGE:
             return int(self.rand() * legal.choices)
         # each discard alike: a size weighted by how many discards have it (one draw, as ``random.choices``

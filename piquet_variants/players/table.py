@@ -9,7 +9,7 @@ are the only way the players see the deal.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, cast
 
 from ..cards import count
 from ..engine.deal import ELDER, YOUNGER, Deal, Dealt, Phase
@@ -126,8 +126,12 @@ def play(deal: Deal, players: tuple[Player, Player], context: Context = Context(
             in_play.playing(deal.playable())
             card = choosers[p](views[p], in_play)
             deal.play_card(card)
-            elder_view.card_played(p, card)
-            younger_view.card_played(p, card)
+            # the trick this card completed, as the deal keeps it, for the views to keep too (each cast a string:
+            # interpreted, a type written out is an object made at every card)
+            trick = cast("tuple[int, int, int] | None", cast("list[object]", deal.tricks)[-1]
+                         if deal.lead_card is None else None)
+            elder_view.card_played(p, card, trick)
+            younger_view.card_played(p, card, trick)
         elif phase == Phase.OVER:
             return deal
         else:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final
+from typing import Final, cast
 
 from ..cards import RANKS_PER_SUIT, cards_of
 from ..compiled import Pickled
@@ -152,7 +152,11 @@ class View:
         where the cards he left lie, so he knows which by how many were taken."""
         self.left_taken = left_taken
 
-    def card_played(self, player: int, c: int) -> None:
+    def card_played(self, player: int, c: int, trick: tuple[int, int, int] | None = None) -> None:
+        """``player`` played ``c``.  ``trick``, where the table gives it, is the trick as the deal keeps it, if
+        this card completed one: the view keeps that same tuple where it is the trick the view would make (the
+        same lead), rather than a tuple of its own, which compiled is made, its three ints boxed, and freed again.
+        """
         bit = 1 << c
         if player == self.role:
             self.hand &= ~bit
@@ -165,7 +169,11 @@ class View:
         if self.follows and c // RANKS_PER_SUIT != suit:  # bound to follow, he holds none of it
             voids = self.voids
             voids[player] = voids[player] | 1 << suit  # not ``|=``: compiled, a generic operation on an item
-        self.tricks.append((1 - player, lead, c))
+        kept = cast(object, trick)  # as the object it is: compiled, a tuple of three ints is unboxed, then boxed anew
+        if kept is not None and cast("tuple[int, ...]", kept)[1] == lead:  # strings: interpreted, no type made
+            cast("list[object]", self.tricks).append(kept)
+        else:
+            self.tricks.append((1 - player, lead, c))
         self.lead_card = None
 
 
