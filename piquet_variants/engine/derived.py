@@ -123,6 +123,9 @@ class Reads(Pickled):
     game_target: int  # game.target
     deal_multipliers: tuple[int, ...]  # game.deal_multipliers
     alternate: bool  # deal.alternate
+    by_rubicon: bool  # game.settlement == "rubicon"
+    rubicon: int  # game.rubicon
+    rubicon_bonus: int  # game.rubicon_bonus
 
 
 @per_ruleset
@@ -137,4 +140,5 @@ def reads(rules: Rules) -> Reads:
                  rules.reckoning.order == "chronological", pq.threshold, pq.bonus, pq.who == "either",
                  pq.reached_by == "play", pq.counts_the_cards, pq.with_repique, rp.threshold, rp.bonus,
                  rules.carte_blanche.counts_toward_hazards, rules.game.end, rules.game.deals, rules.game.target,
-                 rules.game.deal_multipliers, rules.deal.alternate)
+                 rules.game.deal_multipliers, rules.deal.alternate, rules.game.settlement == "rubicon",
+                 rules.game.rubicon, rules.game.rubicon_bonus)
