@@ -70,9 +70,15 @@ def test_the_shipped_weights_name_every_feature_and_a_bad_file_is_refused(tmp_pa
         learned.parse_weights("[]", "bad.json")
 
 
+def _scored(model: learned.Model, features: list[int]) -> int:
+    scored = learned.Scored(model)
+    for f in features:
+        scored.put(f)
+    return scored.score()
+
+
 def _follow_score(w: learned.Weights, values: dict[str, int]) -> int:
-    feats = [values.get(n, 0) for n in FOLLOW_NAMES]
-    return learned._score(w.follow, feats)
+    return _scored(w.follow, [values.get(n, 0) for n in FOLLOW_NAMES])
 
 
 def test_a_pair_is_weighed_only_where_both_its_features_are_yes() -> None:
@@ -85,7 +91,7 @@ def test_a_pair_is_weighed_only_where_both_its_features_are_yes() -> None:
     assert _follow_score(w, wins | keep) == 2000
     assert _follow_score(w, follows | wins) == 500 and _follow_score(w, follows | wins | keep) == 2500
     assert _follow_score(w, follows | {"rank": 1}) == 0  # "rank" is 1 here, but it is a count, never paired
-    assert learned._score(w.lead, [1] * len(LEAD_NAMES)) == 0  # leads weigh no pairs
+    assert _scored(w.lead, [1] * len(LEAD_NAMES)) == 0  # leads weigh no pairs
 
 
 def test_a_count_is_weighed_by_its_value_from_two_up() -> None:
