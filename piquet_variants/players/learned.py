@@ -180,10 +180,13 @@ class Scored(Features):
     def put(self, value: int) -> None:
         i = self.at
         self.at = i + 1
+        if not value:
+            return
         if value == 1:
             self.total += self.weights[i]
-            self.ones |= 1 << i
-        elif value:
+            if self.paired:  # a lead weighs no pairs: the shift, a call compiled, is left out
+                self.ones |= 1 << i
+        else:
             w = self.weights[i]
             if w < 0:
                 self.total -= -w * value

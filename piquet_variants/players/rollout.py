@@ -154,8 +154,13 @@ def drawn(view: View, opponent_hand: int) -> Dealt:
     hands = [0, 0]
     hands[view.role] = view.hand | played[view.role]
     hands[view.opponent] = opponent_hand | played[view.opponent]
-    rest = tuple(c for c in range(view.pack.bit_length()) if view.pack >> c & 1 and not (hands[0] | hands[1]) >> c & 1)
-    return Dealt(hands[ELDER], hands[YOUNGER], rest)
+    talon: list[int] = []
+    m = view.pack & ~(hands[0] | hands[1])
+    while m:  # its cards in order, found bit by bit: not every card of the pack asked
+        low = m & -m
+        m ^= low
+        talon.append(low.bit_length() - 1)
+    return Dealt(hands[ELDER], hands[YOUNGER], tuple(talon))
 
 
 def _at_calls(rules: Rules, dealt: Dealt) -> Deal:
