@@ -685,9 +685,16 @@ def _rolled_out_as_the_reference(player: learned.LearnedPlayer, view: View, lega
         return met[-1]
 
     rollout.best_by_rollouts(view, legal, base, noted)
-    # no card tried gives the plain card's deal another value on the first deals drawn: the rest are not drawn
-    stops = all(v == row[-1] for row in reference[:rollout.FIRST] for v in row)
-    drawn = hands[:rollout.FIRST] if stops else hands
+    # no card tried gives the plain card's deal another value on the first deals drawn, or none is ahead of it on a
+    # few more: the rest are not drawn
+    by_card = [[row[i] for row in reference] for i in range(len(candidates))]
+    if all(v == row[-1] for row in reference[:rollout.FIRST] for v in row):
+        drawn = hands[:rollout.FIRST]
+    elif not rollout._ahead([values[:rollout.AHEAD] for values in by_card]):
+        drawn = hands[:rollout.AHEAD]
+    else:
+        drawn = hands
+    stops = len(drawn) < len(hands)
     firsts = [reference[hands.index(h)] for h in dict.fromkeys(drawn)]
     assert met == [v for row in firsts for v in row]  # one deal played, and valued, a distinct hand and card
     return len(drawn) - len(firsts), stops
