@@ -124,7 +124,8 @@ class Situation:
     """What one decision's features share: the masks and counts, worked out once for all its cards."""
 
     __slots__ = ("hand", "against", "winners", "counting", "left", "ahead", "elder", "shown", "longest", "undecided",
-                 "sure", "none_won", "none_lost", "theirs_sure", "takes_cards")
+                 "sure", "none_won", "none_lost", "theirs_sure", "takes_cards",
+                 "suit", "mine", "theirs", "own", "held", "own_sure", "own_shown")
 
     def __init__(self, view: View, counting: int):
         self.hand = view.hand
@@ -152,17 +153,32 @@ class Situation:
             if n > longest:
                 longest = n
         self.longest = longest
+        self.suit = -1
+        self.mine = self.theirs = self.own = self.held = self.own_sure = self.own_shown = 0
+
+    def at_suit(self, suit: int) -> None:
+        """His cards of ``suit`` and the opponent's, and their counts, kept for the cards of that suit asked in a
+        row (``best_card`` asks a suit's cards one after another): compiled, a count is a few dozen operations."""
+        if suit == self.suit:
+            return
+        self.suit = suit
+        smask = SUIT_MASKS[suit]
+        self.mine = self.hand & smask
+        self.theirs = self.against & smask
+        self.own = count(self.mine)
+        self.held = count(self.theirs)
+        self.own_sure = count(self.mine & self.winners)
+        self.own_shown = count(self.shown & smask)
 
 
 def describe_lead(sit: Situation, c: int, out: Features) -> None:
     """The features of leading ``c``, each told to ``out`` in turn."""
     suit = c // RANKS_PER_SUIT
-    smask = SUIT_MASKS[suit]
-    mine = sit.hand & smask
-    theirs = sit.against & smask
+    sit.at_suit(suit)
+    mine, theirs, held, his = sit.mine, sit.theirs, sit.own, sit.held
     winner = sit.winners >> c & 1
-    above = count(theirs & higher_in_suit(c))
-    held, his = count(mine), count(theirs)  # each counted once: compiled, a count is a few dozen operations
+    higher = (1 << c) - 1  # the cards below ``c``: of its suit, those that beat it
+    above = count(theirs & higher)
     out.put(winner)
     out.put(winner if mine & ~sit.winners else 0)
     out.put(held)
@@ -172,14 +188,14 @@ def describe_lead(sit: Situation, c: int, out: Features) -> None:
     out.put(1 if mine.bit_length() - 1 == c else 0)
     out.put(above)
     out.put(sit.counting >> c & 1)
-    out.put(count(mine & sit.winners))
+    out.put(sit.own_sure)
     out.put(1 if (mine >> (c + 1) & 1) and not (mine >> (c - 1) & 1 if c % RANKS_PER_SUIT else 0) else 0)
     out.put(c % RANKS_PER_SUIT)
     out.put(_unguards(sit.hand, suit, c))
     out.put(1 if sit.left == 2 and not winner else 0)
     out.put(winner if sit.ahead > 0 else 0)
     out.put(winner if sit.ahead < 0 else 0)
-    out.put(count(sit.shown & smask))
+    out.put(sit.own_shown)
     out.put(1 if held == sit.longest else 0)
     out.put(winner * sit.elder)
     out.put(sit.elder if held == sit.longest else 0)
@@ -187,7 +203,7 @@ def describe_lead(sit: Situation, c: int, out: Features) -> None:
     out.put(1 if sit.left == 1 else 0)
     out.put(above if not mine & ~(1 << c) else 0)
     out.put(winner * sit.undecided)
-    out.put(count(mine & higher_in_suit(c)))
+    out.put(count(mine & higher))
     out.put(winner * his)
     out.put(winner * sit.sure)
     out.put(0 if winner else c % RANKS_PER_SUIT)
@@ -206,18 +222,17 @@ def describe_lead(sit: Situation, c: int, out: Features) -> None:
 def describe_follow(sit: Situation, lead: int, c: int, out: Features) -> None:
     """The features of playing ``c`` to the opponent's ``lead``, each told to ``out`` in turn."""
     suit = c // RANKS_PER_SUIT
-    smask = SUIT_MASKS[suit]
-    mine = sit.hand & smask
-    theirs = sit.against & smask
+    sit.at_suit(suit)
+    mine, theirs = sit.mine, sit.theirs
     follows = 1 if suit == lead // RANKS_PER_SUIT else 0
     wins = 1 if follower_wins(lead, c) else 0
     beats = mine & higher_in_suit(lead) if follows else 0
     throws = 1 - follows
     capot = sit.none_won * throws  # a card thrown with a capot in sight, by the tricks gone
     winner = sit.winners >> c & 1
-    held = count(theirs)  # the opponent's cards of its suit, and those above it (the card is his own, so none is it)
-    above = count(theirs & higher_in_suit(c))
-    own = count(mine)
+    held = sit.held  # the opponent's cards of its suit, and those above it (the card is his own, so none is it)
+    above = count(theirs & ((1 << c) - 1))
+    own = sit.own
     out.put(follows)
     out.put(wins)
     out.put(1 if wins and beats.bit_length() - 1 == c else 0)
