@@ -148,10 +148,11 @@ class Situation:
         self.elder = 1 if view.role == 0 else 0
         self.shown = view.opponent_known()
         longest = 0
-        for s in SUIT_MASKS:
-            n = count(self.hand & s)
-            if n > longest:
-                longest = n
+        if view.lead_card is None:  # only a lead weighs it: four counts spared each card played to a lead
+            for s in SUIT_MASKS:
+                n = count(self.hand & s)
+                if n > longest:
+                    longest = n
         self.longest = longest
         self.suit = -1
         self.mine = self.theirs = self.own = self.held = self.own_sure = self.own_shown = 0
