@@ -70,9 +70,15 @@ def test_the_shipped_weights_name_every_feature_and_a_bad_file_is_refused(tmp_pa
         learned.parse_weights("[]", "bad.json")
 
 
+def _scored(model: learned.Model, features: list[int]) -> int:
+    scored = learned.Scored(model)
+    for f in features:
+        scored.put(f)
+    return scored.score()
+
+
 def _follow_score(w: learned.Weights, values: dict[str, int]) -> int:
-    feats = [values.get(n, 0) for n in FOLLOW_NAMES]
-    return learned._score(w.follow, feats)
+    return _scored(w.follow, [values.get(n, 0) for n in FOLLOW_NAMES])
 
 
 def test_a_pair_is_weighed_only_where_both_its_features_are_yes() -> None:
@@ -85,7 +91,7 @@ def test_a_pair_is_weighed_only_where_both_its_features_are_yes() -> None:
     assert _follow_score(w, wins | keep) == 2000
     assert _follow_score(w, follows | wins) == 500 and _follow_score(w, follows | wins | keep) == 2500
     assert _follow_score(w, follows | {"rank": 1}) == 0  # "rank" is 1 here, but it is a count, never paired
-    assert learned._score(w.lead, [1] * len(LEAD_NAMES)) == 0  # leads weigh no pairs
+    assert _scored(w.lead, [1] * len(LEAD_NAMES)) == 0  # leads weigh no pairs
 
 
 def test_a_count_is_weighed_by_its_value_from_two_up() -> None:
@@ -652,10 +658,10 @@ def test_a_position_branched_plays_on_as_the_deal_played_again_from_the_start(se
     assert seats[ELDER].compared and seats[YOUNGER].compared
 
 
-def _rolled_out_as_the_reference(player: learned.LearnedPlayer, view: View, legal: Legal) -> int:
+def _rolled_out_as_the_reference(player: learned.LearnedPlayer, view: View, legal: Legal) -> tuple[int, bool]:
     """At one position of the hand's end: the reference's values (each drawn hand played out from each card every
     time it is drawn), and the rollouts' own, met through the valuation they call once a deal played.  The hands
-    drawn again, that the rollouts did not play again."""
+    drawn again, that the rollouts did not play again, and whether they stopped drawing early."""
     base = player._plain()
     valued = player._valued(view)
     hands = rollout.deals_for(view, random.Random(rollout.seed(view)), rollout.SAMPLES)
@@ -667,7 +673,7 @@ def _rolled_out_as_the_reference(player: learned.LearnedPlayer, view: View, lega
     candidates = [c for c in rollout._distinct(legal.cards, live, tables(RULES).counting_cards)
                   if not rollout._alike(c, own, live)] + [own]
     if len(candidates) == 1:
-        return 0
+        return 0, False
     reference = [[valued(score_deal(play(rollout._at_calls(RULES, rollout.drawn(view, hand)),
                                          (rollout._Replay(view, history + [c], base),) * 2)), view.role)
                   for c in candidates] for hand in hands]
@@ -679,9 +685,19 @@ def _rolled_out_as_the_reference(player: learned.LearnedPlayer, view: View, lega
         return met[-1]
 
     rollout.best_by_rollouts(view, legal, base, noted)
-    firsts = [reference[hands.index(h)] for h in dict.fromkeys(hands)]
+    # no card tried gives the plain card's deal another value on the first deals drawn, or none is ahead of it on a
+    # few more: the rest are not drawn
+    by_card = [[row[i] for row in reference] for i in range(len(candidates))]
+    if all(v == row[-1] for row in reference[:rollout.FIRST] for v in row):
+        drawn = hands[:rollout.FIRST]
+    elif not rollout._ahead([values[:rollout.AHEAD] for values in by_card]):
+        drawn = hands[:rollout.AHEAD]
+    else:
+        drawn = hands
+    stops = len(drawn) < len(hands)
+    firsts = [reference[hands.index(h)] for h in dict.fromkeys(drawn)]
     assert met == [v for row in firsts for v in row]  # one deal played, and valued, a distinct hand and card
-    return len(hands) - len(firsts)
+    return len(drawn) - len(firsts), stops
 
 
 class _Asked:
@@ -692,21 +708,25 @@ class _Asked:
         self.player = learned.LearnedPlayer(random.Random(0))
         self.positions = 0
         self.repeats = 0
+        self.stopped = 0
 
     def choose(self, view: View, legal: Legal) -> int:
         if legal.phase == Phase.PLAY and legal.cards & (legal.cards - 1) and self.player._at_stake(view):
             self.positions += 1
-            self.repeats += _rolled_out_as_the_reference(self.player, view, Legal(Phase.PLAY, cards=legal.cards))
+            repeats, stopped = _rolled_out_as_the_reference(self.player, view, Legal(Phase.PLAY, cards=legal.cards))
+            self.repeats += repeats
+            self.stopped += stopped
         return self.player.choose(view, legal)
 
 
 def test_a_hand_drawn_again_gives_the_values_it_gave_and_is_not_played_again() -> None:
     """The reference, kept here: each drawn hand played out from each card every time it is drawn.  A hand drawn
     again gives the values it gave (the plain player is deterministic), and the rollouts, which play it only once,
-    meet the reference's values, so they choose its card."""
+    meet the reference's values, so they choose its card; where no card tried departs from the plain card's value
+    on the first deals drawn, they draw no more."""
     seats = _Asked()
     for seed in range(6):
         play_deal(RULES, random_dealt(RULES, random.Random(seed), 2), (seats, player_class("learned")(random.Random(0))),
                   Context((150, 94), 1))
     assert seats.positions >= 5
-    assert seats.repeats > 0
+    assert seats.repeats > 0 and seats.stopped > 0

@@ -127,6 +127,9 @@ class Reads(Pickled):
     in_reckoning: bool  # game.race_check == "reckoning_order": the target judged as the deal reckons
     deal_multipliers: tuple[int, ...]  # game.deal_multipliers
     alternate: bool  # deal.alternate
+    by_rubicon: bool  # game.settlement == "rubicon"
+    rubicon: int  # game.rubicon
+    rubicon_bonus: int  # game.rubicon_bonus
 
 
 @per_ruleset
@@ -143,4 +146,5 @@ def reads(rules: Rules) -> Reads:
                  rules.carte_blanche.counts_toward_hazards, rules.cards.majority, rules.cards.divided,
                  rules.cards.capot, rules.game.end, rules.game.deals, rules.game.target,
                  rules.game.race_check == "reckoning_order",
-                 rules.game.deal_multipliers, rules.deal.alternate)
+                 rules.game.deal_multipliers, rules.deal.alternate,
+                 rules.game.settlement == "rubicon", rules.game.rubicon, rules.game.rubicon_bonus)

@@ -267,26 +267,31 @@ class Partie:
         elif g.settlement == "games":
             won = self.games[w]
         else:
-            won = _points_won(self.rules, self.totals[w], self.totals[1 - w])
+            won = _points_won(reads(self.rules), self.totals[w], self.totals[1 - w])
         return PartieResult(list(self.totals), w, won, list(self.games), self.finished, self._tie_deals_left(),
                             self.games_played, self.double_games)
 
 
-def _points_won(rules: Rules, winner: int, loser: int) -> int:
+def _points_won(got: Reads, winner: int, loser: int) -> int:
     """What the winner of a partie settled by its totals wins: the difference, or by the rubicon the winner's total
     and the loser's where the loser is short of it, with the bonus."""
-    g = rules.game
-    if g.settlement != "rubicon":
+    if not got.by_rubicon:
         return winner - loser
-    return (winner + loser if loser < g.rubicon else winner - loser) + g.rubicon_bonus
+    return (winner + loser if loser < got.rubicon else winner - loser) + got.rubicon_bonus
 
 
 def settlement(rules: Rules, mine: int, his: int) -> int:
     """What a player of total ``mine`` wins (less than zero: loses) where a partie settled by its totals (not by
     games) ends against ``his``; equal totals settle nothing."""
+    return settled(reads(rules), mine, his)
+
+
+def settled(got: Reads, mine: int, his: int) -> int:
+    """``settlement`` from the rules as the engine reads them: a player's outlook asks it of thousands of totals a
+    card, where reading the ruleset's own attributes would cost more than the settlement."""
     if mine == his:
         return 0
-    return _points_won(rules, mine, his) if mine > his else -_points_won(rules, his, mine)
+    return _points_won(got, mine, his) if mine > his else -_points_won(got, his, mine)
 
 
 def random_cut(rules: Rules, rng: random.Random) -> tuple[int, int]:

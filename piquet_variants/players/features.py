@@ -4,9 +4,11 @@ Each playable card is described by what its player can see (his view): the
 cards his opponent may still hold (``counting``), which of his own cards are
 sure winners, where the card stands in its suit, and where the deal stands
 (tricks won, tricks left).  A lead and a card played to a lead are described
-apart (``lead_features``, ``follow_features``), since they are different
-choices; each list is the same length for every card of one decision, and the
-player scores a card by the weights of its kind (``learned``).
+apart (``describe_lead``, ``describe_follow``), since they are different
+choices; each tells the same number of features for every card of one
+decision, one at a time, to what the player sums by the weights of its kind as
+they come (``learned.Scored``), or to a list for the fit (``lead_features``,
+``follow_features``).
 
 Every feature is a plain count or a yes (1) or no (0), so that one set of
 weights means the same thing under any ruleset's pack.
@@ -99,11 +101,31 @@ def _unguards_winner(mine: int, theirs: int, c: int) -> int:
     return 0
 
 
+class Features:
+    """What a card's features are told to, one at a time in the order of the names: the player weighs each as it
+    comes (``learned.Scored``), where a list of them would box every one and be read again; the fit keeps them
+    (``Listed``)."""
+
+    def put(self, value: int) -> None:
+        raise NotImplementedError
+
+
+class Listed(Features):
+    """The features kept in a list, in order."""
+
+    def __init__(self) -> None:
+        self.values: list[int] = []
+
+    def put(self, value: int) -> None:
+        self.values.append(value)
+
+
 class Situation:
     """What one decision's features share: the masks and counts, worked out once for all its cards."""
 
     __slots__ = ("hand", "against", "winners", "counting", "left", "ahead", "elder", "shown", "longest", "undecided",
-                 "sure", "none_won", "none_lost", "theirs_sure", "takes_cards")
+                 "sure", "none_won", "none_lost", "theirs_sure", "takes_cards",
+                 "suit", "mine", "theirs", "own", "held", "own_sure", "own_shown")
 
     def __init__(self, view: View, counting: int):
         self.hand = view.hand
@@ -126,110 +148,135 @@ class Situation:
         self.elder = 1 if view.role == 0 else 0
         self.shown = view.opponent_known()
         longest = 0
-        for s in SUIT_MASKS:
-            n = count(self.hand & s)
-            if n > longest:
-                longest = n
+        if view.lead_card is None:  # only a lead weighs it: four counts spared each card played to a lead
+            for s in SUIT_MASKS:
+                n = count(self.hand & s)
+                if n > longest:
+                    longest = n
         self.longest = longest
+        self.suit = -1
+        self.mine = self.theirs = self.own = self.held = self.own_sure = self.own_shown = 0
+
+    def at_suit(self, suit: int) -> None:
+        """His cards of ``suit`` and the opponent's, and their counts, kept for the cards of that suit asked in a
+        row (``best_card`` asks a suit's cards one after another): compiled, a count is a few dozen operations."""
+        if suit == self.suit:
+            return
+        self.suit = suit
+        smask = SUIT_MASKS[suit]
+        self.mine = self.hand & smask
+        self.theirs = self.against & smask
+        self.own = count(self.mine)
+        self.held = count(self.theirs)
+        self.own_sure = count(self.mine & self.winners)
+        self.own_shown = count(self.shown & smask)
 
 
-def lead_features(sit: Situation, c: int) -> list[int]:
-    """The features of leading ``c``."""
+def describe_lead(sit: Situation, c: int, out: Features) -> None:
+    """The features of leading ``c``, each told to ``out`` in turn."""
     suit = c // RANKS_PER_SUIT
-    smask = SUIT_MASKS[suit]
-    mine = sit.hand & smask
-    theirs = sit.against & smask
+    sit.at_suit(suit)
+    mine, theirs, held, his = sit.mine, sit.theirs, sit.own, sit.held
     winner = sit.winners >> c & 1
-    above = count(theirs & higher_in_suit(c))
-    held, his = count(mine), count(theirs)  # each counted once: compiled, a count is a few dozen operations
-    return [
-        winner,
-        winner if mine & ~sit.winners else 0,
-        held,
-        his,
-        1 if not theirs else 0,
-        1 if (mine & -mine) == 1 << c else 0,
-        1 if mine.bit_length() - 1 == c else 0,
-        above,
-        sit.counting >> c & 1,
-        count(mine & sit.winners),
-        1 if (mine >> (c + 1) & 1) and not (mine >> (c - 1) & 1 if c % RANKS_PER_SUIT else 0) else 0,
-        c % RANKS_PER_SUIT,
-        _unguards(sit.hand, suit, c),
-        1 if sit.left == 2 and not winner else 0,
-        winner if sit.ahead > 0 else 0,
-        winner if sit.ahead < 0 else 0,
-        count(sit.shown & smask),
-        1 if held == sit.longest else 0,
-        winner * sit.elder,
-        sit.elder if held == sit.longest else 0,
-        1 if not winner and held > his else 0,
-        1 if sit.left == 1 else 0,
-        above if not mine & ~(1 << c) else 0,
-        winner * sit.undecided,
-        count(mine & higher_in_suit(c)),
-        winner * his,
-        winner * sit.sure,
-        0 if winner else c % RANKS_PER_SUIT,
-        1 if not winner and mine & sit.winners else 0,
-        1 if above == 1 else 0,
-        1 if not winner and held == 1 else 0,
-        winner * sit.none_lost,
-        above * sit.none_lost,
-        0 if winner else sit.theirs_sure,
-        # The pair adds up to the same for every card of the lead, so a softmax reads them as one number; weighed
-        # as two, the fit's step along it is doubled, and the twelve passes fitted stronger weights than with one.
-        winner * sit.takes_cards,
-        (1 - winner) * sit.takes_cards,
-    ]
+    higher = (1 << c) - 1  # the cards below ``c``: of its suit, those that beat it
+    above = count(theirs & higher)
+    out.put(winner)
+    out.put(winner if mine & ~sit.winners else 0)
+    out.put(held)
+    out.put(his)
+    out.put(1 if not theirs else 0)
+    out.put(1 if (mine & -mine) == 1 << c else 0)
+    out.put(1 if mine.bit_length() - 1 == c else 0)
+    out.put(above)
+    out.put(sit.counting >> c & 1)
+    out.put(sit.own_sure)
+    out.put(1 if (mine >> (c + 1) & 1) and not (mine >> (c - 1) & 1 if c % RANKS_PER_SUIT else 0) else 0)
+    out.put(c % RANKS_PER_SUIT)
+    out.put(_unguards(sit.hand, suit, c))
+    out.put(1 if sit.left == 2 and not winner else 0)
+    out.put(winner if sit.ahead > 0 else 0)
+    out.put(winner if sit.ahead < 0 else 0)
+    out.put(sit.own_shown)
+    out.put(1 if held == sit.longest else 0)
+    out.put(winner * sit.elder)
+    out.put(sit.elder if held == sit.longest else 0)
+    out.put(1 if not winner and held > his else 0)
+    out.put(1 if sit.left == 1 else 0)
+    out.put(above if not mine & ~(1 << c) else 0)
+    out.put(winner * sit.undecided)
+    out.put(count(mine & higher))
+    out.put(winner * his)
+    out.put(winner * sit.sure)
+    out.put(0 if winner else c % RANKS_PER_SUIT)
+    out.put(1 if not winner and mine & sit.winners else 0)
+    out.put(1 if above == 1 else 0)
+    out.put(1 if not winner and held == 1 else 0)
+    out.put(winner * sit.none_lost)
+    out.put(above * sit.none_lost)
+    out.put(0 if winner else sit.theirs_sure)
+    # The pair adds up to the same for every card of the lead, so a softmax reads them as one number; weighed
+    # as two, the fit's step along it is doubled, and the twelve passes fitted stronger weights than with one.
+    out.put(winner * sit.takes_cards)
+    out.put((1 - winner) * sit.takes_cards)
 
 
-def follow_features(sit: Situation, lead: int, c: int) -> list[int]:
-    """The features of playing ``c`` to the opponent's ``lead``."""
+def describe_follow(sit: Situation, lead: int, c: int, out: Features) -> None:
+    """The features of playing ``c`` to the opponent's ``lead``, each told to ``out`` in turn."""
     suit = c // RANKS_PER_SUIT
-    smask = SUIT_MASKS[suit]
-    mine = sit.hand & smask
-    theirs = sit.against & smask
+    sit.at_suit(suit)
+    mine, theirs = sit.mine, sit.theirs
     follows = 1 if suit == lead // RANKS_PER_SUIT else 0
     wins = 1 if follower_wins(lead, c) else 0
     beats = mine & higher_in_suit(lead) if follows else 0
     throws = 1 - follows
     capot = sit.none_won * throws  # a card thrown with a capot in sight, by the tricks gone
     winner = sit.winners >> c & 1
-    held = count(theirs)  # the opponent's cards of its suit, and those above it (the card is his own, so none is it)
-    above = count(theirs & higher_in_suit(c))
-    own = count(mine)
-    return [
-        follows,
-        wins,
-        1 if wins and beats.bit_length() - 1 == c else 0,
-        1 if follows and not wins and mine.bit_length() - 1 == c else 0,
-        c % RANKS_PER_SUIT,
-        winner,
-        own * throws,
-        held * throws,
-        _unguards(sit.hand, suit, c) * throws,
-        throws if own == 1 else 0,
-        sit.counting >> c & 1,
-        1 if not theirs else 0,
-        above,
-        1 if (mine & -mine) == 1 << c else 0,
-        wins if sit.left == 1 else 0,
-        wins if sit.ahead > 0 else 0,
-        wins if sit.ahead < 0 else 0,
-        wins * sit.undecided,
-        winner * throws,
-        wins * winner,
-        wins * sit.elder,
-        wins * count(beats & ~higher_in_suit(c) & ~(1 << c)),
-        wins * (sit.counting >> lead & 1),
-        1 if beats and not wins else 0,
-        throws if mine.bit_length() - 1 == c else 0,
-        throws * (c % RANKS_PER_SUIT),
-        wins * (sit.sure - winner),
-        wins * count(theirs & ~(1 << lead)),
-        held * capot,
-        (held - above) * capot,
-        _unguards_winner(mine, theirs, c) * capot if capot else 0,
-        wins * sit.none_won,
-    ]
+    held = sit.held  # the opponent's cards of its suit, and those above it (the card is his own, so none is it)
+    above = count(theirs & ((1 << c) - 1))
+    own = sit.own
+    out.put(follows)
+    out.put(wins)
+    out.put(1 if wins and beats.bit_length() - 1 == c else 0)
+    out.put(1 if follows and not wins and mine.bit_length() - 1 == c else 0)
+    out.put(c % RANKS_PER_SUIT)
+    out.put(winner)
+    out.put(own * throws)
+    out.put(held * throws)
+    out.put(_unguards(sit.hand, suit, c) * throws)
+    out.put(throws if own == 1 else 0)
+    out.put(sit.counting >> c & 1)
+    out.put(1 if not theirs else 0)
+    out.put(above)
+    out.put(1 if (mine & -mine) == 1 << c else 0)
+    out.put(wins if sit.left == 1 else 0)
+    out.put(wins if sit.ahead > 0 else 0)
+    out.put(wins if sit.ahead < 0 else 0)
+    out.put(wins * sit.undecided)
+    out.put(winner * throws)
+    out.put(wins * winner)
+    out.put(wins * sit.elder)
+    out.put(wins * count(beats & ~higher_in_suit(c) & ~(1 << c)))
+    out.put(wins * (sit.counting >> lead & 1))
+    out.put(1 if beats and not wins else 0)
+    out.put(throws if mine.bit_length() - 1 == c else 0)
+    out.put(throws * (c % RANKS_PER_SUIT))
+    out.put(wins * (sit.sure - winner))
+    out.put(wins * count(theirs & ~(1 << lead)))
+    out.put(held * capot)
+    out.put((held - above) * capot)
+    out.put(_unguards_winner(mine, theirs, c) * capot if capot else 0)
+    out.put(wins * sit.none_won)
+
+
+def lead_features(sit: Situation, c: int) -> list[int]:
+    """The features of leading ``c``, as a list."""
+    out = Listed()
+    describe_lead(sit, c, out)
+    return out.values
+
+
+def follow_features(sit: Situation, lead: int, c: int) -> list[int]:
+    """The features of playing ``c`` to the opponent's ``lead``, as a list."""
+    out = Listed()
+    describe_follow(sit, lead, c, out)
+    return out.values

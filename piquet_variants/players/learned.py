@@ -51,8 +51,8 @@ from ..engine.derived import per_ruleset
 from .cavendish import CavendishPlayer
 from .discard_to_score import aims, best_discard
 from .fitted_discard import WEIGHTS as DISCARD_WEIGHTS, fitted_discard, ranked
-from .features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, TOP, Situation, follow_features,
-                       lead_features)
+from .features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, TOP, Features, Situation,
+                       describe_follow, describe_lead)
 from ..engine.deal import ELDER, YOUNGER, random_dealt
 from ..engine.scoring import DealScore, score_deal
 from ..ruleset.model import Rules
@@ -157,8 +157,9 @@ def shipped() -> Weights:
     return parse_weights(WEIGHTS.read_text(encoding="utf-8"), str(WEIGHTS))
 
 
-def _score(model: Model, features: list[int]) -> int:
-    """The weighted sum, with the weight of each count's value and of each pair of paired features both 1.
+class Scored(Features):
+    """A card's score by one model, in thousandths, summed as its features are told (``features.Features``): a
+    weight a feature, with the weight of each count's value and of each pair of paired features both 1.
 
     Two thirds of the features are 0 and most others 1, and compiled, a product is a call: skipping the zeros and
     adding the ones' weights makes the sum three times as fast.  A weight below zero is taken off as its opposite's
@@ -166,53 +167,74 @@ def _score(model: Model, features: list[int]) -> int:
     factors unsigned), a hundred times the cost.  Only a few of the paired features are 1 for any card, so a handful
     of pairs are looked up, not all of them.
     """
-    weights = model.weights
-    by_value = model.by_value
-    total = 0
-    ones = 0
-    i = 0
-    for f in features:
-        if f == 1:
-            total += weights[i]
-            ones |= 1 << i
-        elif f:
-            w = weights[i]
+
+    def __init__(self, model: Model):
+        self.weights = model.weights
+        self.by_value = model.by_value
+        self.valued = bool(model.by_value)
+        self.pairs = model.pairs
+        self.paired = model.paired
+        self.at = 0
+        self.total = 0
+        self.ones = 0
+
+    def start(self) -> None:
+        """Ready for the next card."""
+        self.at = self.total = self.ones = 0
+
+    def put(self, value: int) -> None:
+        i = self.at
+        self.at = i + 1
+        if not value:
+            return
+        if value == 1:
+            self.total += self.weights[i]
+            if self.paired:  # a lead weighs no pairs: the shift, a call compiled, is left out
+                self.ones |= 1 << i
+        else:
+            w = self.weights[i]
             if w < 0:
-                total -= -w * f
+                self.total -= -w * value
             else:
-                total += w * f
-            if by_value:
-                total += by_value[i * SPAN + (f if f < TOP else TOP) - 2]
-        i += 1
-    ones &= model.paired
-    n = len(features)
-    pairs = model.pairs
-    while ones:
-        low = ones & -ones
-        ones ^= low
-        row = (low.bit_length() - 1) * n
-        m = ones
-        while m:
-            b = m & -m
-            m ^= b
-            total += pairs[row + b.bit_length() - 1]
-    return total
+                self.total += w * value
+            if self.valued:
+                self.total += self.by_value[i * SPAN + (value if value < TOP else TOP) - 2]
+
+    def score(self) -> int:
+        """The card's score, its features all told."""
+        total = self.total
+        ones = self.ones & self.paired
+        n = self.at
+        pairs = self.pairs
+        while ones:
+            low = ones & -ones
+            ones ^= low
+            row = (low.bit_length() - 1) * n
+            m = ones
+            while m:
+                b = m & -m
+                m ^= b
+                total += pairs[row + b.bit_length() - 1]
+        return total
 
 
 def best_card(view: View, playable: int, weights: Weights) -> int:
     """The playable card of the highest score (of two alike, the higher card)."""
     sit = Situation(view, tables(view.rules).counting_cards)
     lead = view.lead_card
+    scored = Scored(weights.lead if lead is None else weights.follow)
     best, best_score = -1, 0
     m = playable
     while m:
         low = m & -m
         m ^= low
         c = low.bit_length() - 1
+        scored.start()
         if lead is None:
-            s = _score(weights.lead, lead_features(sit, c))
+            describe_lead(sit, c, scored)
         else:
-            s = _score(weights.follow, follow_features(sit, lead, c))
+            describe_follow(sit, lead, c, scored)
+        s = scored.score()
         if best < 0 or s > best_score:
             best, best_score = c, s
     return best

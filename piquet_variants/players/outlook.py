@@ -35,7 +35,7 @@ from typing import Final, NamedTuple
 
 from ..engine.deal import ELDER
 from ..engine.derived import reads
-from ..engine.partie import settlement
+from ..engine.partie import settled
 from ..ruleset.model import Rules
 from .view import Context
 
@@ -137,7 +137,7 @@ class Outlook:
         where it is met, not kept: the totals after a deal are rarely met twice, so keeping them costs more than the
         settlement, and fills the cache."""
         if left == 0:
-            return float(settlement(self.rules, a, b))
+            return float(settled(self._reads, a, b))
         return self._deals_value(left, a, b, elder, index)
 
     def _deals_value_uncached(self, left: int, a: int, b: int, elder: bool, index: int) -> float:
@@ -199,7 +199,7 @@ class Outlook:
         game (or double game) counted and, unless the series is won, the next game from nothing."""
         game = self.rules.game
         if game.end == "race":
-            return float(settlement(self.rules, a, b))
+            return float(settled(self._reads, a, b))
         count = game.double_game_value if (b if won else a) < game.double_game_below else 1
         mine, his = (games[0] + count, games[1]) if won else (games[0], games[1] + count)
         if mine >= game.games_to_win:

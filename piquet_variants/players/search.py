@@ -62,7 +62,12 @@ def deals_for(view: View, rng: random.Random, samples: int = SAMPLES) -> list[in
     known = view.opponent_known()
     count = view.hand.bit_count() - (1 if view.lead_card is not None else 0)
     pool_mask = view.unseen(view.pack) & ~known & ~void_mask(view.voids[opp])
-    pool = [c for c in range(pool_mask.bit_length()) if pool_mask >> c & 1]
+    pool = []
+    m = pool_mask
+    while m:  # its cards in order, found bit by bit: not every card below the highest asked
+        low = m & -m
+        m ^= low
+        pool.append(low.bit_length() - 1)
     need = min(count - known.bit_count(), len(pool))
     out = []
     for _ in range(samples):
