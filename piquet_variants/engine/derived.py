@@ -117,9 +117,6 @@ class Reads(Pickled):
     repique_threshold: int  # repique
     repique_bonus: int
     blanche_counts: bool  # carte_blanche.counts_toward_hazards
-    cards_majority: int  # cards: what the majority of the tricks, the tricks divided and the capot score
-    cards_divided: int
-    capot: int
     # what the partie reads as each deal is added (engine/partie.py)
     game_end: str  # game.end
     game_deals: int  # game.deals
@@ -143,8 +140,7 @@ def reads(rules: Rules) -> Reads:
                  dec.undercall == "reckon_equal_or_inferior", dec.equality == "neither_reckons",
                  rules.reckoning.order == "chronological", pq.threshold, pq.bonus, pq.who == "either",
                  pq.reached_by == "play", pq.counts_the_cards, pq.with_repique, rp.threshold, rp.bonus,
-                 rules.carte_blanche.counts_toward_hazards, rules.cards.majority, rules.cards.divided,
-                 rules.cards.capot, rules.game.end, rules.game.deals, rules.game.target,
+                 rules.carte_blanche.counts_toward_hazards, rules.game.end, rules.game.deals, rules.game.target,
                  rules.game.race_check == "reckoning_order",
                  rules.game.deal_multipliers, rules.deal.alternate,
                  rules.game.settlement == "rubicon", rules.game.rubicon, rules.game.rubicon_bonus)

@@ -480,15 +480,14 @@ def _conceded(deal: Deal) -> tuple[int, list[ScoreEvent]]:
 
 
 def _cards_events(deal: Deal) -> list[ScoreEvent]:
-    got = deal.reads
+    c = deal.rules.cards
     won = deal.won
     if won[ELDER] == won[YOUNGER]:
-        divided = got.cards_divided
-        return [(p, "cards", divided, "cards") for p in (ELDER, YOUNGER) if divided]
+        return [(p, "cards", c.divided, "cards") for p in (ELDER, YOUNGER) if c.divided]
     w = ELDER if won[ELDER] > won[YOUNGER] else YOUNGER
     if won[1 - w] == 0:
-        return [(w, "capot", got.capot, "capot")] if got.capot else []
-    return [(w, "cards", got.cards_majority, "cards")] if got.cards_majority else []
+        return [(w, "capot", c.capot, "capot")] if c.capot else []
+    return [(w, "cards", c.majority, "cards")] if c.majority else []
 
 
 def _blanches_that_save(deal: Deal) -> list[int]:
