@@ -119,7 +119,10 @@ def aims(view: View, legal: Legal) -> list[int]:
     hand = legal.hand
     suits = sorted((m for m in (hand & s for s in SUIT_MASKS) if m.bit_count() >= 3), key=lambda m: -m.bit_count())
     set_ranks = tables(view.rules).set_rank_mask
-    ranks = [sum(1 << c for c in order if c % RANKS_PER_SUIT == r) for r in range(RANKS_PER_SUIT) if set_ranks >> r & 1]
+    of_rank = [0] * RANKS_PER_SUIT
+    for c in order:
+        of_rank[c % RANKS_PER_SUIT] |= 1 << c
+    ranks = [of_rank[r] for r in range(RANKS_PER_SUIT) if set_ranks >> r & 1]
     held = sorted((m for m in ranks if m.bit_count() >= 2), key=lambda m: -m.bit_count())
     by_rank = sorted(order, key=lambda c: -(c % RANKS_PER_SUIT))  # the lowest first, the book's order within a rank
     aimed = [_keeping(order, n, keep) for keep in suits[:AIMED] + held[:AIMED]] + [mask(by_rank[:n])]

@@ -30,8 +30,9 @@ from pathlib import Path
 from typing import Final, TypeGuard
 
 from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_RANKS, SUITS
-from ..engine.combos import tables
+from ..engine.combos import Combo, tables
 from ..engine.deal import ELDER
+from ..engine.derived import per_ruleset
 from ..ruleset.model import Rules
 from .discard_to_score import aims
 from .view import Legal, View
@@ -65,7 +66,7 @@ _QUEEN: Final = 2
 _KNAVE: Final = 3
 
 
-def _longest_run(suit: int, ranks: list[int]) -> int:
+def _longest_run(suit: int, ranks: tuple[int, ...]) -> int:
     """The most ranks in a row of the pack (``ranks``, highest first) a suit's 9 bits hold."""
     best = run = 0
     for r in ranks:
@@ -74,46 +75,63 @@ def _longest_run(suit: int, ranks: list[int]) -> int:
     return best
 
 
+@per_ruleset
+def _ranks(rules: Rules) -> tuple[int, ...]:
+    """The pack's ranks, highest first: read at every candidate of every discard."""
+    return tuple(sorted(rules.deck.ranks))
+
+
+def aspects(rules: Rules, hand: int, most: int, discard: int, book: bool) -> tuple[int, ...]:
+    """The aspects of ``ASPECTS`` of putting out ``discard`` from ``hand`` (``most`` the cards he may put out at
+    most), each suit looked at once: a discard is chosen among its candidates at every deal."""
+    tab = tables(rules)
+    ranks = _ranks(rules)
+    kept = hand & ~discard
+    longest = second = 0
+    best: Combo | None = None  # the best point kept: of two as good, the first suit's
+    run = 0
+    by_rank = [0] * RANKS_PER_SUIT
+    unguarded_kings = unguarded_queens = whole = single = 0
+    for s in range(SUITS):
+        m = kept >> (s * RANKS_PER_SUIT) & SUIT_BITS
+        n = SUIT_COUNTS[m]
+        if n > longest:
+            longest, second = n, longest
+        elif n > second:
+            second = n
+        point = tab.point[s][m]
+        if point is not None and (best is None or point.order > best.order):
+            best = point
+        run = max(run, _longest_run(m, ranks))
+        for r in SUIT_RANKS[m]:
+            by_rank[r] += 1
+        if m:
+            top = SUIT_RANKS[m][0]
+            if top == _KING and n < 2:
+                unguarded_kings += 1
+            elif top == _QUEEN and n < 3:
+                unguarded_queens += 1
+            single += n == 1
+        elif hand >> (s * RANKS_PER_SUIT) & SUIT_BITS:
+            whole += 1
+    quatorzes = trios = pairs = 0
+    for r in ranks:
+        if tab.set_rank_mask >> r & 1:
+            held = by_rank[r]
+            quatorzes += held == 4
+            trios += held == 3
+            pairs += held == 2
+    return (int(book), longest, (best.value if best is not None else 0) // 10, second, run, quatorzes, trios, pairs,
+            by_rank[_ACE], by_rank[_KING], by_rank[_QUEEN], by_rank[_KNAVE], unguarded_kings, unguarded_queens,
+            whole, single, most - discard.bit_count())
+
+
 def features(rules: Rules, role: int, hand: int, most: int, discard: int, book: bool) -> tuple[int, ...]:
     """The features of putting out ``discard`` from ``hand`` (``most`` the cards he may put out at most), in the
     order of ``NAMES``: the aspects of ``ASPECTS`` in the role's half, zeros in the other's."""
-    tab = tables(rules)
-    ranks = sorted(rules.deck.ranks)
-    kept = hand & ~discard
-    suits = [kept >> (s * RANKS_PER_SUIT) & SUIT_BITS for s in range(SUITS)]
-    held = [hand >> (s * RANKS_PER_SUIT) & SUIT_BITS for s in range(SUITS)]
-    lengths = sorted(SUIT_COUNTS[m] for m in suits)
-    points = [p for p in (tab.point[s][m] for s, m in enumerate(suits)) if p is not None]
-    point = max(points, key=lambda p: p.order).value if points else 0
-    by_rank = [sum(m >> r & 1 for m in suits) for r in range(RANKS_PER_SUIT)]
-    sets = [by_rank[r] for r in ranks if tab.set_rank_mask >> r & 1]
-    unguarded_kings = unguarded_queens = 0
-    for m in suits:
-        top = SUIT_RANKS[m][0] if m else -1
-        if top == _KING and SUIT_COUNTS[m] < 2:
-            unguarded_kings += 1
-        elif top == _QUEEN and SUIT_COUNTS[m] < 3:
-            unguarded_queens += 1
-    aspects = (
-        int(book),
-        lengths[-1],
-        point // 10,
-        lengths[-2],
-        max(_longest_run(m, ranks) for m in suits),
-        sets.count(4),
-        sets.count(3),
-        sets.count(2),
-        by_rank[_ACE],
-        by_rank[_KING],
-        by_rank[_QUEEN],
-        by_rank[_KNAVE],
-        unguarded_kings,
-        unguarded_queens,
-        sum(1 for h, m in zip(held, suits) if h and not m),
-        sum(1 for m in suits if SUIT_COUNTS[m] == 1),
-        most - discard.bit_count())
     zeros = (0,) * len(ASPECTS)
-    return aspects + zeros if role == ELDER else zeros + aspects
+    mine = aspects(rules, hand, most, discard, book)
+    return mine + zeros if role == ELDER else zeros + mine
 
 
 def _number(value: object) -> TypeGuard[float]:
@@ -149,10 +167,15 @@ def shipped() -> tuple[float, ...]:
 
 def best_of(rules: Rules, role: int, hand: int, most: int, candidates: list[int], weights: tuple[float, ...]) -> int:
     """The place among ``candidates`` (the book's first) of the one the weights score highest; of two alike, the
-    first."""
+    first.  Only the role's half of the weights is read: the other half weighs the zeros of ``features``."""
+    n = len(ASPECTS)
+    start = 0 if role == ELDER else n
     best, top = 0, 0.0
     for i, discard in enumerate(candidates):
-        score = sum(w * f for w, f in zip(weights, features(rules, role, hand, most, discard, i == 0)) if f)
+        score = 0.0
+        for k, f in enumerate(aspects(rules, hand, most, discard, i == 0)):
+            if f:
+                score += weights[start + k] * f
         if i == 0 or score > top:
             best, top = i, score
     return best
