@@ -25,8 +25,8 @@ SHIPPED = {"random": "piquet_variants.players.random_player:RandomPlayer",
            "search": "piquet_variants.players.search:SearchPlayer",
            "learned": "piquet_variants.players.learned:LearnedPlayer"}
 #: The player ``simulate`` seats on both sides where none are named, and ``analyse`` and the report's annotations
-#: play: the strongest short of ``search`` (the duels), though it takes some nine times the ``cavendish`` player's
-#: time, where a quarter of its speed was the aim: its rollouts are what make it the strongest
+#: play: the strongest short of ``search`` (the duels), though it takes some seven times the ``cavendish`` player's
+#: time, where a quarter of its speed was the aim: its rollouts and its fitted discard are what make it the strongest
 #: (``benchmarks/default_player.py``; ``docs/statistics.md``, The default players).
 DEFAULT_PLAYER = "learned"
 DEFAULT_PAIR = f"{DEFAULT_PLAYER}:{DEFAULT_PLAYER}"
