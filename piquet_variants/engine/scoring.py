@@ -455,11 +455,9 @@ def _sums(events: list[ScoreEvent]) -> list[dict[str, int]]:
 
 
 def _total(sums: dict[str, int]) -> int:
-    """A player's total, summed by a loop that compiles to native code (``sum`` is a builtin looked up and called)."""
-    total = 0
-    for points in sums.values():
-        total += points
-    return total
+    """A player's total: ``sum`` walks the dictionary's values in C, where a loop compiled walks them one generic
+    step at a time (some hundred instructions an entry)."""
+    return sum(sums.values())
 
 
 def _conceded(deal: Deal) -> tuple[int, list[ScoreEvent]]:
