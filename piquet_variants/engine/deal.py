@@ -470,7 +470,7 @@ class Deal:
         taken = 0
         for i in range(k):  # not ``mask`` of a slice: compiled, a native loop over the list
             taken |= 1 << talon[i]
-        del talon[:k]
+        self.talon = talon[k:]  # not ``del talon[:k]``: compiled, a deletion is a generic operation on a slice made
         self.hands[p] = (self.hands[p] & ~discard) | taken
         self.discards[p], self.taken[p] = discard, taken
         if p == ELDER:

@@ -399,8 +399,11 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Scor
         others = out[:]
     if deal.irregular is not None:
         others = [e for e in others if e[1] is not SHADOW]
+    # appended one by one, here and below: compiled, ``+=`` of a tuple is a generic concatenation, some hundred and
+    # fifty instructions more a time
     out.append(_MARK_HAND_ELDER)
-    young += (_MARK_HAND_YOUNGER, _MARK_DECLARATIONS)
+    young.append(_MARK_HAND_YOUNGER)
+    young.append(_MARK_DECLARATIONS)
     parts: list[Sequence[ScoreEvent]] = [out]
     if not chronological:
         parts.append(young)
@@ -411,7 +414,9 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Scor
         n += 1
         t = tricks[n][leader][shapes[lead << _CARD_BITS | follow] | (_LAST_TRICK if n == last else 0)]
         if chronological and n == 1:
-            parts += (t.before, young, t.after)
+            parts.append(t.before)
+            parts.append(young)
+            parts.append(t.after)
         else:
             parts.append(t.events)
         play += t.points
@@ -425,8 +430,11 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Scor
         conceded, cards = _conceded(deal)
         if not cards:
             cards = _cards_events(deal)
-        parts += (_PLAY_MARK, cards)
-        others += [e for e in cards if e[1] != "play"]
+        parts.append(_PLAY_MARK)
+        parts.append(cards)
+        for e in cards:
+            if e[1] != "play":
+                others.append(e)
         play += conceded
     by, totals = _sums(others)
     elder_play, younger_play = play & (1 << _PACK) - 1, play >> _PACK
