@@ -116,8 +116,8 @@ class View:
         (``Deal.copy``) is played on with copies of both players' views.
 
         Every field of ``__slots__`` is set here (``tests/test_players.py`` holds the two together): the rules,
-        role, hand as dealt, context, pack and rule of following by the constructor, the rest after it; each list or table the copy's own,
-        the calls heard in it shared, as a call heard never changes.
+        role, hand as dealt, context, pack and rule of following by the constructor, the rest after it; each list
+        or table the copy's own, the calls heard in it shared, as a call heard never changes.
         """
         new = View(self.rules, self.role, self.dealt, self.context, self.pack, self.follows)
         new.phase = self.phase
