@@ -3,7 +3,7 @@ import random
 import pytest
 
 from piquet_variants.cards import (CLUBS, DIAMONDS, HEARTS, KING, KNAVE, SPADES, TEN, ACE, card, card_long_name,
-                                   card_name, count, iter_cards, mask, parse_card)
+                                   card_name, cards_of, count, iter_cards, mask, parse_card)
 from piquet_variants.errors import CardError
 
 
@@ -45,3 +45,12 @@ def test_count_agrees_with_the_bits_of_every_shape_of_mask() -> None:
     masks = [0, 1, (1 << 36) - 1, 1 << 35, 0x5555555555 & ((1 << 36) - 1)]
     masks += [rng.getrandbits(36) & rng.getrandbits(36) for _ in range(2000)]
     assert [count(m) for m in masks] == [m.bit_count() for m in masks]
+
+
+def test_cards_of_lists_a_mask_as_its_bits_give_it() -> None:
+    """``cards_of`` lists a suit's cards at once from a table: the same cards, in the same order, as the mask's bits
+    taken one by one, for empty, full and random masks of the 36-card layout."""
+    rng = random.Random(43)
+    masks = [0, (1 << 36) - 1, 1, 1 << 35] + [rng.getrandbits(36) & rng.getrandbits(36) for _ in range(2000)]
+    for m in masks:
+        assert cards_of(m) == list(iter_cards(m)), hex(m)

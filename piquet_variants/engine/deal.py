@@ -122,11 +122,15 @@ def deal_pack(rules: Rules, pack: Sequence[int], packet: int) -> Dealt:
     dealing = _dealing(rules)
     if len(pack) != len(dealing.cards):
         raise ValueError(f"a pack of {len(pack)} cards; this ruleset deals {rules.deck.size}")
+    # typed, or the test narrows it to a list of anything, and each card is shifted as a generic object
+    return _deal(rules, dealing, pack if isinstance(pack, list) else list(pack), packet)
+
+
+def _deal(rules: Rules, dealing: _Dealing, cards: list[int], packet: int) -> Dealt:
+    """``deal_pack`` of a pack of the ruleset's size, with the ruleset's dealing at hand (a shuffle has it)."""
     to_younger = dealing.to_younger.get(packet)
     if to_younger is None:
         raise ValueError(f"no packets of {packet} for a hand of {rules.deal.hand}")
-    # typed, or the test narrows it to a list of anything, and each card is shifted as a generic object
-    cards: list[int] = pack if isinstance(pack, list) else list(pack)
     elder = younger = 0
     place = 0
     for his in to_younger:
@@ -146,13 +150,14 @@ def random_dealt(rules: Rules, rng: random.Random, packet: int | None = None) ->
     The shuffled pack is dealt as any pack is (``deal_pack``).
     """
     rand = rng.random
-    cards = list(_dealing(rules).cards)
+    dealing = _dealing(rules)
+    cards = list(dealing.cards)
     # The cards moved as objects: compiled, a list of ints is read by unboxing each and written by boxing it again.
     moved = cast(list[object], cards)
     for i in range(len(cards) - 1, 0, -1):
         j = int(rand() * (i + 1))
         moved[i], moved[j] = moved[j], moved[i]
-    return deal_pack(rules, cards, packet or rules.deal.packets[0])
+    return _deal(rules, dealing, cards, packet or rules.deal.packets[0])
 
 
 def follower_wins(lead: int, follow: int) -> bool:
@@ -465,7 +470,7 @@ class Deal:
         taken = 0
         for i in range(k):  # not ``mask`` of a slice: compiled, a native loop over the list
             taken |= 1 << talon[i]
-        del talon[:k]
+        self.talon = talon[k:]  # not ``del talon[:k]``: compiled, a deletion is a generic operation on a slice made
         self.hands[p] = (self.hands[p] & ~discard) | taken
         self.discards[p], self.taken[p] = discard, taken
         if p == ELDER:

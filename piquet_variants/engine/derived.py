@@ -13,6 +13,7 @@ Both caches keep the latest ``KEPT`` entries.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import wraps
@@ -96,7 +97,7 @@ class Reads(Pickled):
     hand: int  # deal.hand
     talon: int  # deal.talon
     must_follow: bool  # play.must_follow
-    order: tuple[str, ...]  # declarations.order
+    order: tuple[str, ...]  # declarations.order, each kind the interned string the engine's tables are keyed by
     elder_max: int  # exchange
     elder_min: int
     younger_rest: bool  # the younger may take the rest of the talon ("remaining")
@@ -131,9 +132,15 @@ class Reads(Pickled):
 
 @per_ruleset
 def reads(rules: Rules) -> Reads:
-    """The rules a deal reads, gathered."""
+    """The rules a deal reads, gathered.
+
+    The kinds' order is of interned strings: a ruleset read from its file or its cache holds strings of its own,
+    equal to the engine's names of the kinds (interned constants) but not the same objects, and each deal looks a
+    kind up by it some thirty times, where a key found by its identity is not compared character by character.
+    """
     ex, dec, pq, rp = rules.exchange, rules.declarations, rules.pique, rules.repique
-    return Reads(rules.deal.hand, rules.deal.talon, rules.play.must_follow, dec.order, ex.elder_max, ex.elder_min,
+    return Reads(rules.deal.hand, rules.deal.talon, rules.play.must_follow, tuple(sys.intern(k) for k in dec.order),
+                 ex.elder_max, ex.elder_min,
                  ex.younger_max == "remaining", 0 if ex.younger_max == "remaining" else ex.younger_max,
                  ex.younger_min, ex.elder_may_see_left,
                  dec.winner_reckons == "all_of_kind", dec.undercall == "reckon_all",

@@ -370,8 +370,10 @@ def _play_table(rules: Rules) -> _PlayTable:
                                                  for leader in (ELDER, YOUNGER)) for n in range(_MAX_TRICKS + 1)))
 
 
-def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[ScoreEvent]], list[dict[str, int]]]:
-    """The deal's events so far in the ruleset's order of reckoning, with checkpoints, in pieces; and their sums.
+def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[ScoreEvent]], list[dict[str, int]],
+                                                               list[int]]:
+    """The deal's events so far in the ruleset's order of reckoning, with checkpoints, in pieces; their sums by
+    category, and in all.
 
     By category (Cavendish Law 67) both hands reckon before the play; in the
     chronological order the younger reckons his calls after the elder's first
@@ -397,8 +399,11 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Scor
         others = out[:]
     if deal.irregular is not None:
         others = [e for e in others if e[1] is not SHADOW]
+    # appended one by one, here and below: compiled, ``+=`` of a tuple is a generic concatenation, some hundred and
+    # fifty instructions more a time
     out.append(_MARK_HAND_ELDER)
-    young += (_MARK_HAND_YOUNGER, _MARK_DECLARATIONS)
+    young.append(_MARK_HAND_YOUNGER)
+    young.append(_MARK_DECLARATIONS)
     parts: list[Sequence[ScoreEvent]] = [out]
     if not chronological:
         parts.append(young)
@@ -409,7 +414,9 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Scor
         n += 1
         t = tricks[n][leader][shapes[lead << _CARD_BITS | follow] | (_LAST_TRICK if n == last else 0)]
         if chronological and n == 1:
-            parts += (t.before, young, t.after)
+            parts.append(t.before)
+            parts.append(young)
+            parts.append(t.after)
         else:
             parts.append(t.events)
         play += t.points
@@ -423,12 +430,17 @@ def _parts(deal: Deal, kinds: dict[str, KindResult]) -> tuple[list[Sequence[Scor
         conceded, cards = _conceded(deal)
         if not cards:
             cards = _cards_events(deal)
-        parts += (_PLAY_MARK, cards)
-        others += [e for e in cards if e[1] != "play"]
+        parts.append(_PLAY_MARK)
+        parts.append(cards)
+        for e in cards:
+            if e[1] != "play":
+                others.append(e)
         play += conceded
-    by = _sums(others)
-    by[ELDER]["play"], by[YOUNGER]["play"] = play & (1 << _PACK) - 1, play >> _PACK
-    return parts, by
+    by, totals = _sums(others)
+    elder_play, younger_play = play & (1 << _PACK) - 1, play >> _PACK
+    by[ELDER]["play"], by[YOUNGER]["play"] = elder_play, younger_play
+    totals[ELDER], totals[YOUNGER] = totals[ELDER] + elder_play, totals[YOUNGER] + younger_play
+    return parts, by, totals
 
 
 def _end_to_end(parts: list[Sequence[ScoreEvent]]) -> list[ScoreEvent]:
@@ -445,21 +457,21 @@ _BOTH: Final[tuple[int, ...]] = (ELDER, YOUNGER)
 _PLAY_MARK: Final[tuple[ScoreEvent, ...]] = ((MARK, "", 0, PLAY),)
 
 
-def _sums(events: list[ScoreEvent]) -> list[dict[str, int]]:
+def _sums(events: list[ScoreEvent]) -> tuple[list[dict[str, int]], list[int]]:
+    """The events' points by player and category, and by player in all.
+
+    Each total is summed with the categories, and kept with them as they change, not summed again from them at
+    the end: compiled, a dictionary's values are walked one generic step at a time (some hundred instructions
+    an entry), and ``sum`` of them is no faster.
+    """
     by = [dict(_NOTHING), dict(_NOTHING)]
+    totals = [0, 0]
     for p, cat, pts, _ in events:
         if p != MARK:
             sums = by[p]
             sums[cat] = sums[cat] + pts  # not ``+=``, which compiled is a generic operation on an item
-    return by
-
-
-def _total(sums: dict[str, int]) -> int:
-    """A player's total, summed by a loop that compiles to native code (``sum`` is a builtin looked up and called)."""
-    total = 0
-    for points in sums.values():
-        total += points
-    return total
+            totals[p] = totals[p] + pts
+    return by, totals
 
 
 def _conceded(deal: Deal) -> tuple[int, list[ScoreEvent]]:
@@ -562,7 +574,7 @@ def score_deal(deal: Deal) -> DealScore:
                          notes=[deal.void_reason] if deal.void_reason else [])
     kinds = judged(deal) if deal.phase >= Phase.PLAY else {}
     nothing = deal.reckons_nothing
-    parts, by = _parts(deal, kinds)
+    parts, by, totals = _parts(deal, kinds)
     kept: list[Note] = []
     shadowed = deal.irregular is not None
     if nothing[ELDER] or nothing[YOUNGER]:
@@ -576,7 +588,7 @@ def score_deal(deal: Deal) -> DealScore:
             shadowed = True
         else:
             layout = [e for e in layout if e[0] == MARK or not nothing[e[0]] or e[1] == "carte_blanche"]
-        by = _sums([e for e in layout if e[1] is not SHADOW])
+        by, totals = _sums([e for e in layout if e[1] is not SHADOW])
         parts = [layout]
         kept = [Note(Noted.BLANCHE_KEPT, role=p) for p in (ELDER, YOUNGER) if nothing[p] and by[p]["carte_blanche"]]
     running = [0, 0]
@@ -585,6 +597,7 @@ def score_deal(deal: Deal) -> DealScore:
     for i, place, e in reversed(_hazards(deal.reads, parts, running, by)):
         part = parts[i]
         parts[i] = [*part[:place], e, *part[place:]]
+        totals[e[0]] = totals[e[0]] + e[2]  # the bonus, which ``_hazards`` has added to his categories
     if shadowed:
         parts = [[e for e in _end_to_end(parts) if e[1] is not SHADOW]]
     coups = deal.grand_coup
@@ -593,6 +606,6 @@ def score_deal(deal: Deal) -> DealScore:
             if coups[p]:
                 points = -rules.penalties.grand_coup_points
                 by[p]["penalty"] += points
+                totals[p] += points
                 parts.append(((p, "penalty", points, "penalty"),))
-    totals = [_total(by[ELDER]), _total(by[YOUNGER])]
     return DealScore(totals, by, parts, kinds, deal.over, False, deal.forfeit, deal.notes + kept)

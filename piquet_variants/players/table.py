@@ -86,8 +86,9 @@ def seated(deal: Deal, context: Context = Context()) -> list[View]:
     A list, not a pair, to be indexed by the player to move: compiled, a pair is unboxed, and boxed again to be
     indexed.
     """
-    rules, dealt = deal.rules, deal.dealt
-    return [View(rules, ELDER, dealt.elder, context), View(rules, YOUNGER, dealt.younger, context)]
+    rules, dealt, pack, follows = deal.rules, deal.dealt, deal.tables.pack, deal.follows
+    return [View(rules, ELDER, dealt.elder, context, pack, follows),
+            View(rules, YOUNGER, dealt.younger, context, pack, follows)]
 
 
 def play(deal: Deal, players: tuple[Player, Player], context: Context = Context(), views: list[View] | None = None,

@@ -88,9 +88,12 @@ class View:
     __slots__ = ("rules", "pack", "role", "context", "phase", "dealt", "hand", "discarded", "taken", "left_seen",
                  "left_taken", "calls", "shown", "tricks", "lead_card", "played", "voids", "follows")
 
-    def __init__(self, rules: Rules, role: int, dealt: int, context: Context = Context()):
+    def __init__(self, rules: Rules, role: int, dealt: int, context: Context = Context(), pack: int = 0,
+                 follows: bool | None = None):
+        """``pack`` and ``follows``, where given, are the ruleset's pack (as a mask) and whether a player must
+        follow suit, which the table has at hand from the deal: else they are looked up by the ruleset."""
         self.rules = rules
-        self.pack = tables(rules).pack  # every card of the pack, as a mask
+        self.pack = pack or tables(rules).pack  # every card of the pack, as a mask (never none of it)
         self.role = role
         self.context = context
         self.phase = Phase.EXCHANGE
@@ -106,18 +109,18 @@ class View:
         self.lead_card: int | None = None
         self.played = 0  # every card played so far, both players'
         self.voids = [0, 0]  # by role: suits (bit s) he has shown he holds none of, by not following
-        self.follows = reads(rules).must_follow  # read at every trick
+        self.follows = reads(rules).must_follow if follows is None else follows  # read at every trick
 
     def copy(self) -> View:
         """This view as it stands, to be told apart from this one what follows: a deal branched at a position
         (``Deal.copy``) is played on with copies of both players' views.
 
         Every field of ``__slots__`` is set here (``tests/test_players.py`` holds the two together): the rules,
-        role, hand as dealt and context by the constructor, the rest after it; each list or table the copy's own,
-        the calls heard in it shared, as a call heard never changes.
+        role, hand as dealt, context, pack and rule of following by the constructor, the rest after it; each list
+        or table the copy's own, the calls heard in it shared, as a call heard never changes.
         """
-        new = View(self.rules, self.role, self.dealt, self.context)
-        new.pack, new.phase = self.pack, self.phase
+        new = View(self.rules, self.role, self.dealt, self.context, self.pack, self.follows)
+        new.phase = self.phase
         new.hand, new.discarded, new.taken = self.hand, self.discarded, self.taken
         new.left_seen, new.left_taken = self.left_seen, self.left_taken
         new.calls = {kind: list(heard) for kind, heard in self.calls.items()}
@@ -125,7 +128,6 @@ class View:
         new.tricks = list(self.tricks)
         new.lead_card, new.played = self.lead_card, self.played
         new.voids = list(self.voids)
-        new.follows = self.follows
         return new
 
     @property

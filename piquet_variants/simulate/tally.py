@@ -57,13 +57,15 @@ class Tally(Pickled):
         cards[outcome] = cards[outcome] + 1
         tricks = won[ELDER] + won[YOUNGER]
         hazards = self.hazards
-        sank = [False, False]
+        sank = 0  # by role, as bits: not a list made and freed at every deal
         for calls, r, held in deal.steps:  # each call made, with what he held of its kind
             if calls[r] is None and held:
-                sank[r] = True
+                sank |= 1 << r
         sunk, totals, squares = self.sunk, self.totals, self.squares
+        # of any length: compiled, a pair indexed by a role is boxed into a new tuple at each index
+        blanches: tuple[bool, ...] = deal.blanche
         for r in range(2):  # by role; a range, which compiles to a native loop, where a tuple is iterated generically
-            if sank[r]:
+            if sank >> r & 1:
                 sunk[r] = sunk[r] + 1
             total = score.totals[r]
             hist = self.scores[r]
@@ -80,7 +82,7 @@ class Tally(Pickled):
                 hazards["pique_or_repique"][r] += 1
             if won[r] == tricks > 0:
                 hazards["capot"][r] += 1
-            if deal.blanche[r]:
+            if blanches[r]:
                 hazards["carte_blanche"][r] += 1
 
     def add_partie(self, rules: Rules, result: PartieResult, first_dealer: int, deals: int) -> None:
