@@ -52,11 +52,8 @@ class Spread(NamedTuple):
     mean: tuple[float, float]
 
 
-def spread(scores: list[tuple[int, int]], share: float = 1.0) -> Spread:
-    """The spread of these deal scores (elder, younger), each taken at ``share`` of its points (the part of a deal's
-    play still to come), in bins of ``BIN`` points each at its mean."""
-    if share != 1.0:
-        scores = [(round(e * share), round(y * share)) for e, y in scores]
+def spread(scores: list[tuple[int, int]]) -> Spread:
+    """The spread of these deal scores (elder, younger), in bins of ``BIN`` points each at its mean."""
     bins: dict[tuple[int, int], list[int]] = {}
     for e, y in scores:
         acc = bins.setdefault((e // BIN, y // BIN), [0, 0, 0])
@@ -112,15 +109,6 @@ class Outlook:
             return context.deals_left <= 1
         target = self._reads.game_target
         return any(total + more >= target for total, more in zip(context.totals, reach))
-
-    def rest_worth(self, context: Context, role: int, mine: int, his: int, rest: Spread) -> float:
-        """The expected settlement to the player of ``role`` who has ``mine`` points of the deal in hand so far and
-        the other ``his``, the rest of the deal scoring as ``rest`` spreads (by role)."""
-        total = 0.0
-        for e, y, p in rest.atoms:
-            more, other = (e, y) if role == ELDER else (y, e)
-            total += p * self.worth(context, role, mine + more, his + other)
-        return total
 
     # -- a fixed number of deals ---------------------------------------------
 
