@@ -187,6 +187,17 @@ def outcomes(view: View, dealt: Dealt, elder_discard: int, candidates: list[int]
     return out
 
 
+def played_out(view: View, legal: Legal, candidates: list[int], base: Player, rng: random.Random,
+               samples: int) -> list[list[DealScore]]:
+    """Each of the ``candidates``' finished deals (by candidate, then by draw): up to ``samples`` deals drawn from
+    ``rng`` (``drawn``), each played out after every candidate (``outcomes``), the same draws for every candidate."""
+    scores: list[list[DealScore]] = [[] for _ in candidates]
+    for dealt, elder_discard in drawn(view, legal, rng, samples):
+        for i, score in enumerate(outcomes(view, dealt, elder_discard, candidates, base)):
+            scores[i].append(score)
+    return scores
+
+
 def best_discard(view: View, legal: Legal, base: Player, valued: Valued, samples: int = SAMPLES,
                  candidates: list[int] | None = None, first: Valued | None = None) -> int:
     """The discard to make: the book's, unless another of ``candidates`` (the book's first; by default those
@@ -197,12 +208,7 @@ def best_discard(view: View, legal: Legal, base: Player, valued: Valued, samples
         candidates = tried(view, legal)
     if len(candidates) == 1:
         return candidates[0]
-    values: list[list[float]] = [[] for _ in candidates]
-    firsts: list[list[float]] = [[] for _ in candidates]
-    for dealt, elder_discard in drawn(view, legal, random.Random(f"{view.role}:{view.hand}"), samples):
-        for i, score in enumerate(outcomes(view, dealt, elder_discard, candidates, base)):
-            values[i].append(valued(score, view.role))
-            if first is not None:
-                firsts[i].append(first(score, view.role))
-    start = surest(firsts, 0) if first is not None else 0
+    scores = played_out(view, legal, candidates, base, random.Random(f"{view.role}:{view.hand}"), samples)
+    values = [[valued(score, view.role) for score in row] for row in scores]
+    start = surest([[first(score, view.role) for score in row] for row in scores], 0) if first is not None else 0
     return candidates[surest(values, start)]

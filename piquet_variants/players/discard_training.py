@@ -11,7 +11,7 @@ position: the hand, the cards he may put out, and the candidates of the option
 deal's points (his less the other's) averaged over ``K`` deals drawn from what
 he sees, each played out after every candidate by the book's player
 (``cavendish``) in both seats, the same draws for every candidate
-(``discard_to_score.drawn`` and ``outcomes``: the search of ``aim``, valued by
+(``discard_to_score.played_out``: the search of ``aim``, valued by
 the points).  A position with one candidate is not noted.  ``--positions FILE``
 keeps the positions (plain JSON, one a line), read where the file exists, so
 that the fit can be run again without the search.
@@ -43,7 +43,7 @@ from ..engine.deal import Phase
 from ..ruleset.compiler import load_ruleset
 from ..ruleset.model import Rules
 from .cavendish import CavendishPlayer
-from .discard_to_score import aims, drawn, outcomes
+from .discard_to_score import aims, played_out
 from .fitted_discard import NAMES, WEIGHTS, best_of, features, parse_weights
 from .learned import LearnedPlayer
 from .table import play
@@ -81,15 +81,15 @@ class _Recorder:
         if legal.phase == Phase.EXCHANGE:
             candidates = aims(view, legal)
             if len(candidates) > 1:
-                totals = [0.0] * len(candidates)
-                n = 0
                 rng = random.Random(f"{self.seed}:{self.index}:{view.role}:draws")
-                for dealt, elder_discard in drawn(view, legal, rng, self.samples):
-                    n += 1
-                    for i, score in enumerate(outcomes(view, dealt, elder_discard, candidates, self.book)):
-                        totals[i] += score.totals[view.role] - score.totals[1 - view.role]
+                values = []
+                for row in played_out(view, legal, candidates, self.book, rng, self.samples):
+                    total = 0.0
+                    for score in row:
+                        total += score.totals[view.role] - score.totals[1 - view.role]
+                    values.append(round(total / max(len(row), 1), 3))
                 self.out.append(Position(self.index, view.role, legal.hand, legal.take[1] + legal.excess,
-                                         tuple(candidates), tuple(round(t / max(n, 1), 3) for t in totals)))
+                                         tuple(candidates), tuple(values)))
         return self.plain.choose(view, legal)
 
 

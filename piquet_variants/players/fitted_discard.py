@@ -134,8 +134,8 @@ def features(rules: Rules, role: int, hand: int, most: int, discard: int, book: 
     return mine + zeros if role == ELDER else zeros + mine
 
 
-def _number(value: object) -> TypeGuard[float]:
-    """A JSON number (not ``true`` or ``false``, which Python counts as ints)."""
+def json_number(value: object) -> TypeGuard[float]:
+    """A JSON number (not ``true`` or ``false``, which Python counts as ints): a weight, in either weights file."""
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
@@ -154,7 +154,7 @@ def parse_weights(text: str, where: str) -> tuple[float, ...]:
     if missing or unknown:
         raise ValueError(f"{where}: 'weights' must name each of the {len(NAMES)} features and no other"
                          + (f"; {missing[0]!r} is missing" if missing else f"; {unknown[0]!r} is not one"))
-    wrong = [n for n in NAMES if not _number(table[n])]
+    wrong = [n for n in NAMES if not json_number(table[n])]
     if wrong:
         raise ValueError(f"{where}: the weight of {wrong[0]!r} must be a number")
     return tuple(float(table[n]) for n in NAMES)

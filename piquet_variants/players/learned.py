@@ -43,14 +43,14 @@ import json
 import random
 from functools import cache
 from pathlib import Path
-from typing import ClassVar, Final, TypeGuard
+from typing import ClassVar, Final
 
 from ..engine.combos import KINDS, tables
 from ..engine.deal import Phase
 from ..engine.derived import per_ruleset
 from .cavendish import CavendishPlayer
 from .discard_to_score import aims, best_discard
-from .fitted_discard import WEIGHTS as DISCARD_WEIGHTS, fitted_discard, ranked
+from .fitted_discard import WEIGHTS as DISCARD_WEIGHTS, fitted_discard, json_number, ranked
 from .features import (FOLLOW_COUNTS, FOLLOW_NAMES, FOLLOW_PAIRED, LEAD_NAMES, TOP, Features, Situation,
                        describe_follow, describe_lead)
 from ..engine.deal import ELDER, YOUNGER, random_dealt
@@ -103,11 +103,6 @@ class Weights:
         self.follow = follow
 
 
-def _number(value: object) -> TypeGuard[float]:
-    """A JSON number (not ``true`` or ``false``, which Python counts as ints)."""
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
 def parse_weights(text: str, where: str) -> Weights:
     """The weights of a JSON file: ``"lead"`` and ``"follow"``, each feature's name to its weight; ``"follow by
     value"``, each of ``FOLLOW_COUNTS`` to its weights for the values 2 to ``TOP``; ``"follow pairs"``, each of
@@ -118,14 +113,14 @@ def parse_weights(text: str, where: str) -> Weights:
     out = []
     for kind, names in (("lead", LEAD_NAMES), ("follow", FOLLOW_NAMES)):
         table = data.get(kind)
-        if not isinstance(table, dict) or set(table) != set(names) or not all(_number(table[n]) for n in names):
+        if not isinstance(table, dict) or set(table) != set(names) or not all(json_number(table[n]) for n in names):
             raise ValueError(f"{where}: {kind!r} must map each of the {len(names)} features to a number")
         out.append([round(table[n] * SCALE) for n in names])
     n = len(FOLLOW_NAMES)
     by_value = [0] * (n * SPAN)
     values = data.get("follow by value")
     if not isinstance(values, dict) or set(values) != set(FOLLOW_COUNTS) \
-            or not all(isinstance(v, list) and len(v) == SPAN and all(map(_number, v)) for v in values.values()):
+            or not all(isinstance(v, list) and len(v) == SPAN and all(map(json_number, v)) for v in values.values()):
         raise ValueError(f"{where}: 'follow by value' must map each of the {len(FOLLOW_COUNTS)} counts to "
                          f"{SPAN} numbers, its weights for the values 2 to {TOP} ({TOP} or more)")
     for i, name in zip(COUNTS, FOLLOW_COUNTS):
@@ -136,7 +131,7 @@ def parse_weights(text: str, where: str) -> Weights:
     for i, j in PAIRS:
         row = rows.get(FOLLOW_NAMES[i]) if isinstance(rows, dict) else None
         w = row.get(FOLLOW_NAMES[j]) if isinstance(row, dict) else None
-        if not _number(w):
+        if not json_number(w):
             raise ValueError(f"{where}: 'follow pairs' must map each of {len(FOLLOW_PAIRED)} features to each "
                              f"feature after it among them, to a number; {FOLLOW_NAMES[i]!r} and "
                              f"{FOLLOW_NAMES[j]!r} have none")

@@ -215,12 +215,12 @@ def best_by_rollouts(view: View, legal: Legal, base: Player, valued: Valued, sam
     played: dict[int, list[float]] = {}
     first = min(FIRST, samples)
     ahead = min(max(AHEAD, first), samples)
-    for part, drawn in enumerate((first, ahead - first, samples - ahead)):
+    for part, count in enumerate((first, ahead - first, samples - ahead)):
         if part == 1 and all(v == p for row in values for v, p in zip(row, values[-1])):
             break  # the plain card stands (``surest``): no card tried has given a deal another value
         if part == 2 and not _ahead(values):
             break  # no card tried is ahead of the plain card: one that would pass it by ``SURE`` is rare
-        for hand in deals_for(view, rng, drawn):  # the same draws as all at once: the same generator goes on
+        for hand in deals_for(view, rng, count):  # the same draws as all at once: the same generator goes on
             outcome = played.get(hand)
             if outcome is None:
                 outcome = [valued(score_deal(deal), view.role)
