@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from pathlib import Path
@@ -11,7 +12,7 @@ import pytest
 
 from piquet_variants.cards import parse_cards
 from piquet_variants.engine.deal import ELDER, YOUNGER, Phase, random_dealt
-from piquet_variants.players import cavendish, discard_training, fitted_discard
+from piquet_variants.players import cavendish, discard_training, fitted_discard, training
 from piquet_variants.players.cavendish import CavendishPlayer
 from piquet_variants.players.discard_to_score import aims
 from piquet_variants.players.learned import LearnedPlayer
@@ -168,3 +169,29 @@ def test_a_file_of_positions_that_is_not_one_is_refused(tmp_path: Path, text: st
     with pytest.raises(SystemExit, match="^" + re.escape(str(bad)) + ": not a file of noted discards"):
         discard_training.main(["--positions", str(bad), "--out", str(out)])
     assert not out.exists()
+
+
+def test_the_script_reads_a_kept_file_within_its_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    big = tmp_path / "big.json"
+    big.write_text('{"header": {"seed": 1}, "positions": []}' + " " * 100, encoding="utf-8")
+    monkeypatch.setattr(training, "MOST_BYTES", 64)
+    out = tmp_path / "w.json"
+    with pytest.raises(SystemExit, match="larger than 64 bytes"):
+        discard_training.main(["--positions", str(big), "--out", str(out)])
+    assert not out.exists()
+
+
+def test_the_script_never_writes_over_a_read_only_file_or_another_users(tmp_path: Path) -> None:
+    """Root may write a read-only file, so as root the file is another user's, which is refused all the same."""
+    kept = tmp_path / "kept.json"
+    kept.write_text("mine", encoding="utf-8")
+    if os.geteuid() == 0:
+        os.chown(kept, 65534, 65534)
+        says = "belongs to another user: not replaced"
+    else:
+        kept.chmod(0o444)
+        says = "read-only: not replaced"
+    with pytest.raises(SystemExit, match=re.escape(str(kept)) + ": " + says):
+        discard_training.main(["--deals", "100000", "--out", str(kept)])  # refused before a deal is played
+    assert kept.read_text(encoding="utf-8") == "mine"
+    assert [p.name for p in tmp_path.iterdir()] == ["kept.json"]

@@ -47,7 +47,7 @@ from .discard_to_score import aims, played_out
 from .fitted_discard import NAMES, WEIGHTS, best_of, features, parse_weights
 from .learned import LearnedPlayer
 from .table import play
-from .training import RULESET, Choice, _dealt, _within, fit
+from .training import RULESET, Choice, _dealt, _within, check_kept, fit, read_kept, write_kept
 from .view import Legal, View
 
 #: The share of the deals, the last ones, held out of the first fit to measure the weights on.
@@ -133,7 +133,7 @@ def gain(rules: Rules, positions: list[Position], weights: tuple[float, ...]) ->
 def read_positions(path: Path) -> tuple[dict[str, object], list[Position]]:
     """A file as ``write_positions`` left it: its header and its positions."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_kept(path))
         header = data["header"]
         positions = [Position(int(p["deal"]), int(p["role"]), int(p["hand"]), int(p["most"]),
                               tuple(int(c) for c in p["candidates"]), tuple(float(v) for v in p["values"]))
@@ -147,11 +147,9 @@ def read_positions(path: Path) -> tuple[dict[str, object], list[Position]]:
 
 def write_positions(path: Path, header: dict[str, object], positions: list[Position]) -> None:
     """One position a line, its fields named, so that the file can be read (and diffed) by eye."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     lines = (json.dumps({"deal": p.deal, "role": p.role, "hand": p.hand, "most": p.most,
                          "candidates": p.candidates, "values": p.values}) for p in positions)
-    path.write_text(json.dumps({"header": header})[:-1] + ', "positions": [\n' + ",\n".join(lines) + "\n]}\n",
-                    encoding="utf-8")
+    write_kept(path, json.dumps({"header": header})[:-1] + ', "positions": [\n' + ",\n".join(lines) + "\n]}\n")
 
 
 def weights_text(rules: Rules, positions: list[Position], seed: int, header: dict[str, object]) -> str:
@@ -183,6 +181,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--positions", type=Path, default=None,
                         help="A file of the noted discards (JSON): read where it exists, else written.")
     args = parser.parse_args(argv)
+    check_kept(args.out)
     rules = load_ruleset(RULESET).rules
     header: dict[str, object] = {"deals": args.deals, "samples": args.samples, "seed": args.seed, "ruleset": RULESET}
     if args.positions is not None and args.positions.exists():
@@ -196,7 +195,7 @@ def main(argv: list[str] | None = None) -> None:
         raise SystemExit(f"{args.positions}: not a file of noted discards (its header gives no seed)")
     text = weights_text(rules, positions, seed, header)
     parse_weights(text, str(args.out))
-    args.out.write_text(text, encoding="utf-8")
+    write_kept(args.out, text)
 
 
 if __name__ == "__main__":

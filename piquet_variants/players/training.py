@@ -49,8 +49,12 @@ from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Final
 
 from ..cards import iter_cards
+from ..errors import OutputRefused
+from ..files import check_output_file, replace_whole
+from ..located import LoadFailure, read_source
 from ..engine.combos import tables
 from ..engine.deal import Deal, Phase, random_dealt
 from ..ruleset.compiler import load_ruleset
@@ -298,12 +302,45 @@ def all_choices(deals: list[Noted]) -> list[Choice]:
     return [c for noted in deals for c in noted.choices]
 
 
+#: The most a file a training script keeps (its noted choices, its weights) may hold: it is read whole.
+MOST_BYTES: Final = 256 << 20
+
+
+def read_kept(path: Path) -> str:
+    """A file a training script kept, as text: bounded as a user's file is (``located.read_source``), the script's
+    message and exit status where it is too large, unreadable or not UTF-8."""
+    try:
+        return read_source(path, MOST_BYTES)
+    except LoadFailure as e:
+        raise SystemExit(str(e)) from None
+
+
+def check_kept(path: Path) -> None:
+    """Refuse, with the script's message and exit status, an output a training script would write over a read-only
+    file or another user's (``files.check_output_file``): asked before the minutes of play, and again on writing."""
+    try:
+        check_output_file(path)
+    except OutputRefused as e:
+        raise SystemExit(str(e)) from None
+
+
+def write_kept(path: Path, text: str) -> None:
+    """Write a training script's file whole or not at all (``files.replace_whole``): the default output is the
+    shipped weights, and a wrong ``--out`` must not leave half a file or take one from its owner (``check_kept``)."""
+    check_kept(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        replace_whole(path, text.encode("utf-8"))
+    except OSError as e:
+        raise SystemExit(f"{path}: {e.strerror or e}") from None
+
+
 def read_noted(path: Path) -> list[Noted]:
     """A round as ``write_noted`` left it; a file of an older form (choices without the deals' actions, or without
     the search's values) is refused, since its deals cannot be played again: delete it, and the round is dealt
     again."""
     out = []
-    for d in json.loads(path.read_text(encoding="utf-8")):
+    for d in json.loads(read_kept(path)):
         if not isinstance(d, dict) or "actions" not in d:
             raise SystemExit(f"{path}: choices without the deals' actions (an older form); delete it to deal again")
         out.append(Noted(d["seed"], d["deal"], tuple(Choice(bool(c["lead"]), tuple(tuple(f) for f in c["features"]),
@@ -314,11 +351,10 @@ def read_noted(path: Path) -> list[Noted]:
 
 def write_noted(path: Path, deals: list[Noted]) -> None:
     """One deal a line, its fields named, so that the file can be read (and diffed) by eye."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     lines = (json.dumps({"seed": n.seed, "deal": n.index, "actions": n.actions,
                          "choices": [{"lead": c.lead, "features": c.features, "values": c.values} for c in n.choices]})
              for n in deals)
-    path.write_text("[\n" + ",\n".join(lines) + "\n]\n", encoding="utf-8")
+    write_kept(path, "[\n" + ",\n".join(lines) + "\n]\n")
 
 
 def _expanded(choice: Choice) -> Choice:
@@ -386,6 +422,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="A folder for each round's deals, their actions and choices (JSON): read where a round's "
                              "file exists, else written.")
     args = parser.parse_args(argv)
+    check_kept(args.out)
     noted: list[Noted] = []
     text: str | None = None
     for r in range(args.rounds):
@@ -401,7 +438,7 @@ def main(argv: list[str] | None = None) -> None:
                                      "ruleset": RULESET}
         text = weights_text(all_choices(noted), args.seed, header)
     assert text is not None
-    args.out.write_text(text, encoding="utf-8")
+    write_kept(args.out, text)
 
 
 if __name__ == "__main__":
