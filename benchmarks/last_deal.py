@@ -183,7 +183,9 @@ def paired(pairs: list[Pair]) -> None:
     print(f"\n{n} pairs, the first player's points won a partie: {_interval([(p.seatings[0].points + p.seatings[1].points) / 2 for p in pairs])}")
     for key, gains in classes.items():
         what = "played alike" if key == "alike" else f"differing by {key}"
-        print(f"  pairs {what}: {len(gains) / n:.3f} of pairs, {sum(gains) / n:+.2f} a partie")
+        ahead = sum(1 for g in gains if g > 0) - sum(1 for g in gains if g < 0)
+        print(f"  pairs {what}: {len(gains) / n:.3f} of pairs ({ahead / n:+.4f} net to the first player), "
+              f"{sum(gains) / n:+.2f} a partie")
     departures: Counter[str] = Counter()
     for p in pairs:
         departures.update(p.departures)

@@ -34,8 +34,10 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from piquet_variants.engine.deal import Phase
 from piquet_variants.players.discard_to_score import aims, played_out
@@ -46,6 +48,7 @@ from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.simulate.parties import MOST_DEALS_IN_A_PARTIE, play_partie
 
 RULES = load_ruleset("cavendish-rubicon").rules
+T = TypeVar("T")
 
 
 @dataclass
@@ -117,14 +120,18 @@ def report(rows: list[dict[str, object]], parties: int) -> None:
     print(f"  chosen on A for the partie over the default's, valued on B: {over_default / n:+.2f} a partie")
 
 
-def main(parties: int, seed: int, draws: int, jobs: int, out: str | None) -> None:
-    start = time.perf_counter()
+def over_parties(measure: Callable[[int, int, int], T], parties: int, seed: int, draws: int, jobs: int) -> list[T]:
+    """``measure(seed, index, draws)`` of each of ``parties`` parties, on ``jobs`` processes."""
     args = ([seed] * parties, range(parties), [draws] * parties)
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            found = list(pool.map(partie, *args))
-    else:
-        found = list(map(partie, *args))
+            return list(pool.map(measure, *args))
+    return list(map(measure, *args))
+
+
+def main(parties: int, seed: int, draws: int, jobs: int, out: str | None) -> None:
+    start = time.perf_counter()
+    found = over_parties(partie, parties, seed, draws, jobs)
     rows = [r for part in found for r in part]
     print(f"{parties} parties, seed {seed}, {2 * draws} drawn deals a discard (two halves): {len(rows)} discards "
           f"of the last deal with a choice, {time.perf_counter() - start:.0f} s")
