@@ -588,61 +588,6 @@ def test_the_cards_of_the_hands_end_change_with_the_score_where_the_partie_is_at
     assert _end_cards("learned", close, 12) != plain
 
 
-class _Deep:
-    """A seat of ``learned+deep`` or its blind twin: notes each card it plays before the hand's last five; and at
-    each of them it searches, what its blind twin plays there at two other scores at which it searches too."""
-
-    def __init__(self, name: str, scores: tuple[Context, Context]) -> None:
-        self.player = player_class(name)(random.Random(0))
-        self.blind = learned.LearnedPlayer(random.Random(0), frozenset({"blind", "deep"}))
-        self.scores = scores
-        self.cards: list[int] = []
-        self.blind_cards: list[tuple[int, int]] = []
-
-    def choose(self, view: View, legal: Legal) -> int:
-        action = self.player.choose(view, legal)
-        if legal.phase == Phase.PLAY and view.hand.bit_count() > rollout.ENDGAME:
-            self.cards.append(action)
-            if legal.cards & (legal.cards - 1):
-                at = []
-                for context in self.scores:
-                    moved = view.copy()
-                    moved.context = context
-                    if self.blind._at_stake(moved):
-                        at.append(self.blind.choose(moved, legal))
-                if len(at) == 2:
-                    self.blind_cards.append((at[0], at[1]))
-        return action
-
-
-def _deep_cards(name: str, context: Context, deals: int,
-                scores: tuple[Context, Context] = (Context(), Context())) -> tuple[list[list[int]], list[tuple[int, int]]]:
-    cards, blind = [], []
-    for i in range(deals):
-        seats = (_Deep(name, scores), _Deep(name, scores))
-        play_deal(RULES, random_dealt(RULES, random.Random(i), 2), seats, context)
-        cards.append(seats[0].cards + seats[1].cards)
-        blind += seats[0].blind_cards + seats[1].blind_cards
-    return cards, blind
-
-
-def test_with_deep_the_cards_before_the_hands_end_change_with_the_score_and_the_blind_twins_do_not(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """With ``deep``, the last deal's cards before the hand's last five are played by rollouts where the partie is at
-    stake: the younger six points short of the rubicon, they depart from the default player's (who plays them by
-    the weights), and where nothing is at stake (the first deal) they are his.  The blind twin searches the same
-    positions by the deal's points, on deals drawn from the position alone: where it searches, its card is the same
-    whether the younger is six points short of the rubicon or the elder fifteen.  Fewer deals are drawn than the
-    option draws, for the test's time: what is shown does not depend on how many."""
-    monkeypatch.setattr(learned, "DEEP", rollout.SAMPLES)
-    plain, _ = _deep_cards("learned", Context((0, 0), 6), 4)
-    assert _deep_cards("learned+deep", Context((0, 0), 6), 4)[0] == plain
-    close = Context((150, 94), 1)
-    deep, blind = _deep_cards("learned+deep", close, 4, (close, Context((85, 140), 1)))
-    assert deep != _deep_cards("learned", close, 4)[0]
-    assert blind and all(a == b for a, b in blind)
-
-
 class _Capture:
     """The elder's seat: at the first card of the hand's end, the deal drawn with the younger's true hand is
     played again through the table from that card."""

@@ -33,10 +33,7 @@ option ``book`` it discards by the book's rule (``cavendish``), as the player
 did before.  With the option ``blind`` it values by the
 deal's points alone (the searches included, in the same positions, so that a
 duel with the blind player measures the valuation, not the search); with
-``quick`` it plays every card by the weights; with ``deep`` it plays by
-rollouts every card of a deal that may settle the partie where the partie is
-at stake, many deals a card before the last five (stronger for the partie,
-at some ten times the time); the options ``score`` and
+``quick`` it plays every card by the weights; the options ``score`` and
 ``sink`` are the older fixed rules, each named in a simulation's output.
 """
 
@@ -61,7 +58,7 @@ from ..engine.scoring import DealScore, score_deal
 from ..ruleset.model import Rules
 from ..stored import digest, files_digest, stored_data
 from .outlook import Outlook, spread
-from .rollout import ENDGAME, SAMPLES, Valued, at_stake, best_by_rollouts
+from .rollout import ENDGAME, Valued, at_stake, best_by_rollouts
 from .score import costs_to_score, hopeless, lose, plays_to_lose, sinks, sinks_to_score, so_far
 from .table import play_deal
 from .view import Legal, View
@@ -241,10 +238,6 @@ def best_card(view: View, playable: int, weights: Weights) -> int:
 #: Deals drawn for each discard tried by the option ``aim``: played out by the book's player, at a fifth of the plain
 #: player's time a deal, many, for a threshold is a noisy measure.
 AIM_SAMPLES: Final = 128
-#: Deals drawn for each card before the hand's last ``ENDGAME`` with the option ``deep``: the partie's valuation of
-#: those cards is a threshold seen from further off, through longer rollouts, and needs many deals where the last
-#: cards' few do (over the last deal's whole hand, eight deals a card did worse than none; 32 and 64 did better).
-DEEP: Final = 64
 #: Deals played, once a ruleset, to measure the spread of a deal's scores that the partie's outlook is computed from.
 MEASURED: Final = 1000
 #: The measure's columns: each role's deal score, each one's points in play (the tricks, the cards, the capot), and
@@ -323,9 +316,7 @@ OPTIONS: Final[dict[str, str]] = {
     "aim": "where the deal may settle the partie, chooses its discard among the book's and those for other aims (a"
            " suit kept whole, a set, the high cards) by rollouts: the best for the deal's points, unless another is"
            " surely better for the partie",
-    "book": "discards by the book's rule (the cavendish player's), not by the weights fitted to the discard search",
-    "deep": "where the deal may settle the partie, plays every card of it by rollouts, not only the last five: 64"
-            " drawn deals a card before them (some ten times the player's time)"}
+    "book": "discards by the book's rule (the cavendish player's), not by the weights fitted to the discard search"}
 
 
 def _points(score: DealScore, role: int) -> float:
@@ -359,7 +350,6 @@ class LearnedPlayer:
         self.discarding = "discard" in options
         self.aiming = "aim" in options
         self.fitting = "book" not in options
-        self.deep = "deep" in options
         self._base: LearnedPlayer | None = None
 
     def choose(self, view: View, legal: Legal) -> int:
@@ -368,9 +358,7 @@ class LearnedPlayer:
             if playable & (playable - 1) == 0:
                 return playable.bit_length() - 1
             if not self.quick and self._at_stake(view):
-                deep = view.hand.bit_count() > ENDGAME
-                return best_by_rollouts(view, legal, self._plain(), self._valued(view), DEEP if deep else SAMPLES,
-                                        not deep)
+                return best_by_rollouts(view, legal, self._plain(), self._valued(view))
             if self.may_lose and plays_to_lose(view, self._lost):
                 return lose(view, playable)
             return best_card(view, playable, self.weights)
@@ -392,10 +380,9 @@ class LearnedPlayer:
     def _at_stake(self, view: View) -> bool:
         """Whether the partie makes a point worth more or less than a point over what the rest of the deal may
         bring (``rollout.at_stake``).  The blind player asks it too, to search the same positions by the deal's
-        points; with ``deep``, every card of the hand.  The deep search's deals are drawn from the position alone, not
-        the score, so that where the blind player searches a position his card is the same at every score."""
+        points."""
         left = view.hand.bit_count()
-        if left > ENDGAME and not self.deep:
+        if left > ENDGAME:
             return False
         m = measured(view.rules)
         if not m.outlook.sees(view.context):  # a deal the outlook does not see exactly settles nothing: the points

@@ -133,13 +133,11 @@ class _Replay:
         return self.base.choose(view, legal)
 
 
-def seed(view: View, scored: bool = True) -> str:
-    """The seed of the deals drawn for a choice of card: what the player knows of the deal and, where ``scored``, of
-    the partie, so that the same position draws the same deals.  Without the partie, the blind player's choice in a
-    position does not depend on the score at which he searches it."""
+def seed(view: View) -> str:
+    """The seed of the deals drawn for a choice of card: what the player knows of the deal and the partie, so that
+    the same position draws the same deals."""
     context = view.context
-    deal = f"{view.role}:{view.hand}:{view.played}:{view.discarded}"
-    return f"{deal}:{(context.totals, context.deals_left, context.games)}" if scored else deal
+    return f"{view.role}:{view.hand}:{view.played}:{view.discarded}:{(context.totals, context.deals_left, context.games)}"
 
 
 def _history(view: View) -> tuple[list[int], tuple[int, int]]:
@@ -196,13 +194,11 @@ def _played_out(view: View, hand: int, history: list[int], candidates: list[int]
     return out
 
 
-def best_by_rollouts(view: View, legal: Legal, base: Player, valued: Valued, samples: int = SAMPLES,
-                     scored: bool = True) -> int:
+def best_by_rollouts(view: View, legal: Legal, base: Player, valued: Valued, samples: int = SAMPLES) -> int:
     """The card to play: the plain player's own, unless another does better over ``samples`` drawn deals, each
     played out from each card by ``base``, by more than ``SURE`` standard errors of the difference (each drawn deal
     gives the difference of the two cards on the same cards).  A settlement that jumps at a threshold makes a few
-    drawn deals a noisy measure, and a card chosen by noise costs points: the plain card stands unless beaten.  The
-    deals are drawn from ``seed(view, scored)``."""
+    drawn deals a noisy measure, and a card chosen by noise costs points: the plain card stands unless beaten."""
     live = view.unseen(view.pack) | view.hand | view.opponent_known()
     if view.lead_card is not None:
         live |= 1 << view.lead_card
@@ -211,7 +207,7 @@ def best_by_rollouts(view: View, legal: Legal, base: Player, valued: Valued, sam
     if not candidates:
         return own
     candidates.append(own)
-    rng = random.Random(seed(view, scored))
+    rng = random.Random(seed(view))
     history, _ = _history(view)
     values: list[list[float]] = [[] for _ in candidates]
     # Near the end of the hand the opponent's cards are often among few, and a hand is drawn again: its deals,
