@@ -7,6 +7,9 @@ The player ``duel:Weighed`` is the learned player with the weights of the file
 ``PIQUET_WEIGHTS`` names (a feature it does not name weighed zero), so that
 one fit may be matched against another, e.g. the weights an earlier commit
 shipped: ``PIQUET_WEIGHTS=old.json python benchmarks/duel.py learned duel:Weighed 400``.
+The player ``duel:Deeper`` plays more of a deal that may settle the partie by
+rollouts (``Deeper``): ``PIQUET_DEEPER=12,64 python benchmarks/duel.py
+duel:Deeper duel:Deeper+blind 1000 cavendish-rubicon 2 101``.
 Prints the first player's points won a partie (the settlement) and his
 partie total less the other's, each averaged over both seatings, with its
 interval; the parties played; and the time.  The first player is better, at
@@ -23,7 +26,10 @@ import time
 
 from piquet_variants.engine import deal
 from piquet_variants.players.features import FOLLOW_COUNTS, FOLLOW_NAMES, LEAD_NAMES
-from piquet_variants.players.learned import PAIRS, SPAN, LearnedPlayer, parse_weights
+from piquet_variants.engine.deal import Phase
+from piquet_variants.players.learned import OPTIONS, PAIRS, SPAN, LearnedPlayer, measured, parse_weights
+from piquet_variants.players.rollout import ENDGAME, at_stake, best_by_rollouts
+from piquet_variants.players.score import so_far
 from piquet_variants.players.view import Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.simulate.duel import duel
@@ -52,6 +58,40 @@ class Weighed:
 
     def choose(self, view: View, legal: Legal) -> int:
         return self.player.choose(view, legal)
+
+
+class Deeper:
+    """The learned player, who plays by rollouts the cards of a deal that may settle the partie from the ``N``-th
+    card from the end of the hand, not the fifth, on ``K`` drawn deals a card before the last five, where
+    ``PIQUET_DEEPER`` is ``N,K`` (``N,K,leader``: only where the other is short of the rubicon and he is not); the
+    last five as the default plays them.  With ``blind``, the same search by the deal's points.  A measure of where
+    playing to the partie could gain, not a player shipped (``docs/statistics.md``, Where the worth of playing to
+    the partie lies).  It holds the player (a compiled class cannot be subclassed here)."""
+
+    OPTIONS = OPTIONS
+
+    def __init__(self, rng: random.Random, options: frozenset[str] = frozenset()):
+        cards, samples, *who = os.environ["PIQUET_DEEPER"].split(",")
+        self.cards, self.samples, self.leader = int(cards), int(samples), who == ["leader"]
+        self.player = LearnedPlayer(rng, options)
+        self.plain = LearnedPlayer(rng, frozenset({"blind", "quick"}))
+
+    def choose(self, view: View, legal: Legal) -> int:
+        left = view.hand.bit_count()
+        if legal.phase == Phase.PLAY and ENDGAME < left <= self.cards and legal.cards & (legal.cards - 1) \
+                and self._at_stake(view, left):
+            return best_by_rollouts(view, legal, self.plain, self.player._valued(view), self.samples)
+        return self.player.choose(view, legal)
+
+    def _at_stake(self, view: View, left: int) -> bool:
+        m = measured(view.rules)
+        totals, rubicon = view.context.totals, view.rules.game.rubicon
+        if not m.outlook.sees(view.context) or \
+                self.leader and not totals[view.opponent] < rubicon <= totals[view.role]:
+            return False
+        mine, his = so_far(view)
+        return at_stake(m.outlook, view.context, view.role, mine, his,
+                        (m.most[view.role][left], m.most[view.opponent][left]))
 
 
 def main(first: str, second: str, pairs: int, ruleset: str, jobs: int, seed: int) -> None:
