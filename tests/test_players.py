@@ -18,7 +18,7 @@ from piquet_variants.engine.scoring import judge_kind, score_deal
 from piquet_variants.players.doubledummy import Solver
 from piquet_variants.players.registry import SHIPPED, UnknownPlayer, parse_pair, player_class
 from piquet_variants.players.table import Player, play, play_deal, seated
-from piquet_variants.players.search import SearchPlayer
+from piquet_variants.players.search import SearchPlayer, _pick
 from piquet_variants.players.view import Context, Heard, Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
 
@@ -83,6 +83,20 @@ class _Leaves:
             hands = deals_for(view, random.Random(0), 40)
             assert {h.bit_count() for h in hands} == {view.hand.bit_count() - (view.lead_card is not None)}
         return self.book.choose(view, legal)
+
+
+@pytest.mark.parametrize("size", [0, 1, 5, 12, 21, 22, 30, 32])
+def test_the_opponents_cards_are_drawn_as_random_sample_draws_them(size: int) -> None:
+    """The search draws the opponent's cards as ``random.Random.sample`` would, from the same calls of the generator
+    (so that the cheaper draw changes no choice), whether ``sample`` draws from a list of the pool or a set of those
+    drawn, and leaves the generator where ``sample`` leaves it."""
+    from piquet_variants.players.search import _pick
+    for n in range(min(size, 13) + 1):
+        for seed in range(20):
+            pool = random.Random(seed).sample(range(32), size)
+            ours, theirs = random.Random(seed), random.Random(seed)
+            assert _pick(pool, n, ours) == sum(1 << c for c in theirs.sample(pool, n))
+            assert ours.random() == theirs.random()
 
 
 @pytest.mark.parametrize("seed", range(8))
