@@ -18,7 +18,7 @@ from piquet_variants.engine.scoring import judge_kind, score_deal
 from piquet_variants.players.doubledummy import Solver
 from piquet_variants.players.registry import SHIPPED, UnknownPlayer, parse_pair, player_class
 from piquet_variants.players.table import Player, play, play_deal, seated
-from piquet_variants.players.search import SearchPlayer, _pick
+from piquet_variants.players.search import SearchPlayer
 from piquet_variants.players.view import Context, Heard, Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
 
@@ -83,20 +83,6 @@ class _Leaves:
             hands = deals_for(view, random.Random(0), 40)
             assert {h.bit_count() for h in hands} == {view.hand.bit_count() - (view.lead_card is not None)}
         return self.book.choose(view, legal)
-
-
-@pytest.mark.parametrize("size", [0, 1, 5, 12, 21, 22, 30, 32])
-def test_the_opponents_cards_are_drawn_as_random_sample_draws_them(size: int) -> None:
-    """The search draws the opponent's cards as ``random.Random.sample`` would, from the same calls of the generator
-    (so that the cheaper draw changes no choice), whether ``sample`` draws from a list of the pool or a set of those
-    drawn, and leaves the generator where ``sample`` leaves it."""
-    from piquet_variants.players.search import _pick
-    for n in range(min(size, 13) + 1):
-        for seed in range(20):
-            pool = random.Random(seed).sample(range(32), size)
-            ours, theirs = random.Random(seed), random.Random(seed)
-            assert _pick(pool, n, ours) == sum(1 << c for c in theirs.sample(pool, n))
-            assert ours.random() == theirs.random()
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -297,17 +283,19 @@ def test_a_deals_score_and_the_calls_heard_pickle() -> None:
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_the_random_discard_draws_the_cards_random_sample_draws(seed: int) -> None:
-    """The random player draws a discard's cards itself, by the draws ``random.sample`` makes from the same state."""
-    from piquet_variants.players.random_player import RandomPlayer
+def test_the_random_discard_and_the_opponents_hands_are_the_cards_random_sample_draws(seed: int) -> None:
+    """The random player's discard and the hands the search draws for the opponent are drawn by ``sampled``, which
+    draws the cards ``random.sample`` draws from the same state, from a pool small enough for ``sample`` to draw
+    from a copy of it or larger."""
+    from piquet_variants.players.random_player import sampled
     rng = random.Random(seed)
-    pool = random.Random(seed + 1000).sample(range(36), 8 + seed % 14)
+    pool = random.Random(seed + 1000).sample(range(36), 8 + seed % 25)
     for k in range(len(pool) + 1):
         state = rng.getstate()
         expected = sum(1 << c for c in rng.sample(pool, k))
         after = rng.getstate()
         rng.setstate(state)
-        assert RandomPlayer(rng).sample(list(pool), k) == expected
+        assert sampled(list(pool), k, rng) == expected
         assert rng.getstate() == after  # as many draws: the generator goes on as it would have
 
 

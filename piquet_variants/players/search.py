@@ -13,7 +13,6 @@ the play of the cards.
 from __future__ import annotations
 
 import random
-from math import ceil, log
 from typing import Final
 
 from ..engine.combos import KINDS, holdings, tables
@@ -21,6 +20,7 @@ from ..engine.deal import ELDER, Phase, follower_wins
 from .cavendish import CavendishPlayer
 from .counting import tricks_won, void_mask
 from .doubledummy import Solver, _distinct, _index
+from .random_player import sampled
 from .view import Legal, View
 
 #: Deals drawn for each card played, and draws tried for each before taking one that breaks a call.
@@ -29,40 +29,6 @@ TRIES: Final = 20
 #: Positions searched for one card played, beyond which no further deal is drawn (at least one always is):
 #: a whole deal's play from the first lead can take a hundred times the search of its last tricks.
 NODE_BUDGET: Final = 150_000
-
-
-def _pick(pool: list[int], n: int, rng: random.Random) -> int:
-    """The cards ``rng.sample(pool, n)`` draws, from the same calls of the generator (a draw drawn alike, and the
-    same draws as ever), at a fraction of the cost: ``sample`` runs in the interpreter, a loop of it for each card."""
-    size = len(pool)
-    small = 21  # ``sample``'s own choice of method: a list of the pool below this size, else a set of those drawn
-    if n > 5:
-        small += 4 ** ceil(log(n * 3, 4))
-    m = 0
-    if size <= small:
-        left = list(pool)
-        for i in range(n):
-            j = _below(rng, size - i)
-            m |= 1 << left[j]
-            left[j] = left[size - i - 1]
-        return m
-    chosen: set[int] = set()
-    for _ in range(n):
-        j = _below(rng, size)
-        while j in chosen:
-            j = _below(rng, size)
-        chosen.add(j)
-        m |= 1 << pool[j]
-    return m
-
-
-def _below(rng: random.Random, n: int) -> int:
-    """A number below ``n`` drawn as ``rng`` draws one for ``sample``: bits enough for ``n``, drawn again till below."""
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
 
 
 def _played_by_opponent(view: View) -> int:
@@ -107,11 +73,11 @@ def deals_for(view: View, rng: random.Random, samples: int = SAMPLES) -> list[in
     called = any(view.calls[kind][opp] is not None for kind in KINDS)  # else every hand is consistent
     out = []
     for _ in range(samples):
-        hand = known | _pick(pool, need, rng)
+        hand = known | sampled(list(pool), need, rng)
         for _ in range(TRIES - 1):
             if not called or consistent(view, hand | played):
                 break
-            hand = known | _pick(pool, need, rng)
+            hand = known | sampled(list(pool), need, rng)
         out.append(hand)
     return out
 
