@@ -601,9 +601,9 @@ class _Capture:
     def choose(self, view: View, legal: Legal) -> int:
         card = self.plain.choose(view, legal)
         if legal.phase == Phase.PLAY and view.hand.bit_count() <= rollout.ENDGAME and self.replayed is None:
-            history, _ = rollout._history(view)
+            history, played = rollout._history(view)
             seat = rollout._Replay(view, history + [card], self.plain)
-            drawn = rollout._at_calls(RULES, rollout.drawn(view, self.deal.hands[YOUNGER]))
+            drawn = rollout._at_calls(RULES, rollout.drawn(view, self.deal.hands[YOUNGER], played))
             self.tricks = list(self.deal.tricks)
             self.replayed = play(drawn, (seat, seat))
         return card
@@ -635,13 +635,13 @@ class _Branched:
 
     def choose(self, view: View, legal: Legal) -> int:
         if legal.phase == Phase.PLAY and view.hand.bit_count() <= rollout.ENDGAME and legal.cards & (legal.cards - 1):
-            history, _ = rollout._history(view)
+            history, played = rollout._history(view)
             candidates = [c for c in range(64) if legal.cards >> c & 1]
             for hand in dict.fromkeys(rollout.deals_for(view, random.Random(len(history)), 3)):
-                branched = rollout._played_out(view, hand, history, candidates, self.plain)
+                branched = rollout._played_out(view, hand, (history, played), candidates, self.plain)
                 for c, deal in zip(candidates, branched, strict=True):
                     seat = rollout._Replay(view, history + [c], self.plain)
-                    again = play(rollout._at_calls(RULES, rollout.drawn(view, hand)), (seat, seat))
+                    again = play(rollout._at_calls(RULES, rollout.drawn(view, hand, played)), (seat, seat))
                     assert deal.tricks == again.tricks and deal.won == again.won, (c, hand)
                     assert score_deal(deal) == score_deal(again), (c, hand)
                     self.compared += 1
@@ -658,6 +658,32 @@ def test_a_position_branched_plays_on_as_the_deal_played_again_from_the_start(se
     assert seats[ELDER].compared and seats[YOUNGER].compared
 
 
+def _tried(view: View, legal: Legal, own: int) -> list[int]:
+    """The cards the rollouts try, the plain player's own (``own``) last."""
+    live = view.unseen(view.pack) | view.hand | view.opponent_known()
+    if view.lead_card is not None:
+        live |= 1 << view.lead_card
+    return [c for c in rollout._distinct(legal.cards, live, tables(RULES).counting_cards)
+            if not rollout._alike(c, own, live)] + [own]
+
+
+class _FirstChoice:
+    """The elder's seat, the default player: the first position of the hand's end at which it plays by rollouts
+    with a card to try besides its own, kept as it stood."""
+
+    def __init__(self) -> None:
+        self.player = learned.LearnedPlayer(random.Random(0))
+        self.kept: tuple[View, Legal] | None = None
+
+    def choose(self, view: View, legal: Legal) -> int:
+        if (self.kept is None and legal.phase == Phase.PLAY and legal.cards & (legal.cards - 1)
+                and self.player._at_stake(view)):
+            played = Legal(Phase.PLAY, cards=legal.cards)
+            if len(_tried(view, played, self.player._plain().choose(view, played))) > 1:
+                self.kept = (view.copy(), played)
+        return self.player.choose(view, legal)
+
+
 def _rolled_out_as_the_reference(player: learned.LearnedPlayer, view: View, legal: Legal) -> tuple[int, bool]:
     """At one position of the hand's end: the reference's values (each drawn hand played out from each card every
     time it is drawn), and the rollouts' own, met through the valuation they call once a deal played.  The hands
@@ -666,15 +692,11 @@ def _rolled_out_as_the_reference(player: learned.LearnedPlayer, view: View, lega
     valued = player._valued(view)
     hands = rollout.deals_for(view, random.Random(rollout.seed(view)), rollout.SAMPLES)
     own = base.choose(view, legal)
-    history, _ = rollout._history(view)
-    live = view.unseen(view.pack) | view.hand | view.opponent_known()
-    if view.lead_card is not None:
-        live |= 1 << view.lead_card
-    candidates = [c for c in rollout._distinct(legal.cards, live, tables(RULES).counting_cards)
-                  if not rollout._alike(c, own, live)] + [own]
+    history, played = rollout._history(view)
+    candidates = _tried(view, legal, own)
     if len(candidates) == 1:
         return 0, False
-    reference = [[valued(score_deal(play(rollout._at_calls(RULES, rollout.drawn(view, hand)),
+    reference = [[valued(score_deal(play(rollout._at_calls(RULES, rollout.drawn(view, hand, played)),
                                          (rollout._Replay(view, history + [c], base),) * 2)), view.role)
                   for c in candidates] for hand in hands]
     assert all(reference[i] == reference[hands.index(h)] for i, h in enumerate(hands))
@@ -685,19 +707,24 @@ def _rolled_out_as_the_reference(player: learned.LearnedPlayer, view: View, lega
         return met[-1]
 
     rollout.best_by_rollouts(view, legal, base, noted)
-    # no card tried gives the plain card's deal another value on the first deals drawn, or none is ahead of it on a
-    # few more: the rest are not drawn
+    # the first deals drawn (no more where no card tried gives another value than the plain card's on the first
+    # ``FIRST``), each card tried played out on each until, from the ``AHEAD``-th, it is no longer ahead of the plain
+    # card: the rest are not drawn once none is left
     by_card = [[row[i] for row in reference] for i in range(len(candidates))]
-    if all(v == row[-1] for row in reference[:rollout.FIRST] for v in row):
-        drawn = hands[:rollout.FIRST]
-    elif not rollout._ahead([values[:rollout.AHEAD] for values in by_card]):
-        drawn = hands[:rollout.AHEAD]
-    else:
-        drawn = hands
-    stops = len(drawn) < len(hands)
-    firsts = [reference[hands.index(h)] for h in dict.fromkeys(drawn)]
-    assert met == [v for row in firsts for v in row]  # one deal played, and valued, a distinct hand and card
-    return len(drawn) - len(firsts), stops
+    plain = len(candidates) - 1
+    tried = list(range(plain))
+    expected: list[float] = []
+    drawn = 0
+    for k, hand in enumerate(hands):
+        if not tried or (k == rollout.FIRST and all(row[i] == row[-1] for row in reference[:k] for i in tried)):
+            break
+        if hand not in hands[:k]:
+            expected += [reference[k][i] for i in (*tried, plain)]
+        drawn = k + 1
+        if drawn >= rollout.AHEAD:
+            tried = [i for i in tried if rollout._ahead(by_card[i][:drawn], by_card[-1][:drawn])]
+    assert met == expected  # one deal played, and valued, a distinct hand and a card still tried
+    return drawn - len(set(hands[:drawn])), drawn < len(hands)
 
 
 class _Asked:
@@ -719,11 +746,50 @@ class _Asked:
         return self.player.choose(view, legal)
 
 
+def test_a_card_is_ahead_of_the_plain_card_where_it_has_done_better_over_the_deals_drawn() -> None:
+    """A card tried is ahead where its values, summed over the deals drawn, pass the plain card's: level is not."""
+    assert rollout._ahead([3.0, 1.0], [2.0, 1.5])
+    assert not rollout._ahead([3.0, 1.0], [2.0, 2.0])
+    assert not rollout._ahead([1.0, 2.0, 3.0], [2.0, 2.0, 2.0])
+    assert not rollout._ahead([-1.0], [0.0])
+
+
+def test_the_plain_card_stands_where_every_card_tried_falls_behind_it() -> None:
+    """Where every card tried does worse than the plain card on every deal drawn, no more than ``AHEAD`` deals are
+    drawn, and the plain card is played; where one is surely better on every deal, it is played."""
+    seat = _FirstChoice()
+    for seed in range(20):
+        play_deal(RULES, random_dealt(RULES, random.Random(seed), 2), (seat, player_class("learned")(random.Random(0))),
+                  Context((150, 94), 1))
+        if seat.kept is not None:
+            break
+    assert seat.kept is not None
+    view, legal = seat.kept
+    base = seat.player._plain()
+    own = base.choose(view, legal)
+    worst = [0]
+
+    def against(score: DealScore, role: int) -> float:  # the plain card's deal is valued last, each hand drawn
+        worst[0] += 1
+        return 0.0 if worst[0] % len(_tried(view, legal, own)) == 0 else -1.0
+    assert rollout.best_by_rollouts(view, legal, base, against) == own
+    n = len(_tried(view, legal, own))
+    assert worst[0] % n == 0 and 0 < worst[0] <= rollout.AHEAD * n  # every card on each hand drawn, and few drawn
+
+    better = [0]
+
+    def favouring(score: DealScore, role: int) -> float:
+        better[0] += 1
+        return 0.0 if better[0] % len(_tried(view, legal, own)) == 0 else 1.0 + better[0] % 3
+    assert rollout.best_by_rollouts(view, legal, base, favouring) != own
+
+
 def test_a_hand_drawn_again_gives_the_values_it_gave_and_is_not_played_again() -> None:
     """The reference, kept here: each drawn hand played out from each card every time it is drawn.  A hand drawn
     again gives the values it gave (the plain player is deterministic), and the rollouts, which play it only once,
-    meet the reference's values, so they choose its card; where no card tried departs from the plain card's value
-    on the first deals drawn, they draw no more."""
+    meet the reference's values, so they choose its card; from the ``AHEAD``-th deal a card tried is played out no more
+    once it is not ahead of the plain card, and where no card tried departs from the plain card's value on the first
+    deals drawn, or none is left, they draw no more."""
     seats = _Asked()
     for seed in range(6):
         play_deal(RULES, random_dealt(RULES, random.Random(seed), 2), (seats, player_class("learned")(random.Random(0))),

@@ -283,17 +283,19 @@ def test_a_deals_score_and_the_calls_heard_pickle() -> None:
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_the_random_discard_draws_the_cards_random_sample_draws(seed: int) -> None:
-    """The random player draws a discard's cards itself, by the draws ``random.sample`` makes from the same state."""
-    from piquet_variants.players.random_player import RandomPlayer
+def test_the_random_discard_and_the_opponents_hands_are_the_cards_random_sample_draws(seed: int) -> None:
+    """The random player's discard and the hands the search draws for the opponent are drawn by ``sampled``, which
+    draws the cards ``random.sample`` draws from the same state, from a pool small enough for ``sample`` to draw
+    from a copy of it or larger."""
+    from piquet_variants.players.random_player import sampled
     rng = random.Random(seed)
-    pool = random.Random(seed + 1000).sample(range(36), 8 + seed % 14)
+    pool = random.Random(seed + 1000).sample(range(36), 8 + seed % 25)
     for k in range(len(pool) + 1):
         state = rng.getstate()
         expected = sum(1 << c for c in rng.sample(pool, k))
         after = rng.getstate()
         rng.setstate(state)
-        assert RandomPlayer(rng).sample(list(pool), k) == expected
+        assert sampled(list(pool), k, rng) == expected
         assert rng.getstate() == after  # as many draws: the generator goes on as it would have
 
 

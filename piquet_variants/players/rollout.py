@@ -19,9 +19,10 @@ player, who searches the same positions so that a duel between the two
 measures the valuation, not the search).  Every drawn deal is played for every
 card, so that the cards differ by the choice and not by the luck of the draw;
 the plain card stands unless another beats it by ``SURE`` standard errors of
-the difference; and the rest are not drawn where no card gives the first
-``FIRST`` deals drawn another value than the plain card's, or none has done
-better than it over the first ``AHEAD``.  Searched from earlier in the hand, in duels on seeds of their
+the difference; the rest are not drawn where no card gives the first
+``FIRST`` deals drawn another value than the plain card's, and from the
+``AHEAD``-th deal a card that has done no better than it over the deals drawn
+is played out no more (none left, no more are drawn).  Searched from earlier in the hand, in duels on seeds of their
 own (``docs/statistics.md``), the partie's valuation did worse, not better:
 a long rollout by a player blind to the score is a noisy guess at where the
 deal ends against a threshold, and a card chosen by that noise costs points.
@@ -69,13 +70,22 @@ ENDGAME: Final = 5
 SAMPLES: Final = 8
 #: Deals drawn first: where no card tried gives any of them another value than the plain card's, the plain card
 #: stands and the rest are not drawn.  Stopping there kept the same strength (``learned`` against itself drawing
-#: every deal, 2,000 pairs on a seed of their own: +0.0 [-0.0, +0.0] points a partie) at 6% fewer instructions.
-FIRST: Final = 2
+#: every deal, 2,000 pairs on a seed of their own: +0.0 [-0.0, +0.0] points a partie) at 6% fewer instructions.  One
+#: deal, not two, with the cards no better than the plain card left out from the ``AHEAD``-th deal: against two and
+#: every card played on while one was ahead, 6,000 pairs on each of four seeds of their own, -0.03 [-0.12, +0.05],
+#: +0.04 [-0.04, +0.12], -0.10 [-0.22, +0.01] and -0.04 [-0.14, +0.06] points a partie, at 14% fewer of the
+#: rollouts' instructions than with two.
+FIRST: Final = 1
 #: Deals drawn, at most, before the plain card stands where no card tried has done better than it over them: a card
 #: behind after three deals seldom ends ``SURE`` standard errors ahead after eight.  Against the same player drawing on
 #: to ``SAMPLES`` (but stopping at ``FIRST``), 6,000 pairs on each of two seeds of their own: +0.0 [-0.0, +0.1]
 #: points a partie each time, at 14% fewer instructions (stopping at two deals: -0.0 [-0.2, +0.1] and
-#: -0.1 [-0.2, +0.0], at 18% fewer).
+#: -0.1 [-0.2, +0.0], at 18% fewer).  From there, a card tried no better than the plain card over the deals drawn is
+#: played out no more, each card on its own (where all went on while one was ahead): against the rollouts that played
+#: every card on, 6,000 pairs on each of two seeds of their own, +0.00 [-0.05, +0.05] and +0.01 [-0.02, +0.05] points
+#: a partie, at 6% fewer of the rollouts' instructions.  Leaving a card out sooner, behind the plain card after the
+#: first deal, cost points (-0.15 [-0.29, -0.02] and -0.03 [-0.13, +0.07]; after the second, -0.15 [-0.25, -0.04]),
+#: at a quarter fewer: a card behind on the first deals and surely ahead after eight is what the rollouts are for.
 AHEAD: Final = 3
 #: Standard errors by which a card must beat the plain player's over the drawn deals to be played instead.
 SURE: Final = 1.0
@@ -154,10 +164,9 @@ def _history(view: View) -> tuple[list[int], tuple[int, int]]:
     return cards, (played[0], played[1])
 
 
-def drawn(view: View, opponent_hand: int) -> Dealt:
-    """The cards of a deal the player could be in: his hand and the drawn one as they were after the exchange, the
-    rest of the pack as the talon."""
-    _, played = _history(view)
+def drawn(view: View, opponent_hand: int, played: tuple[int, int]) -> Dealt:
+    """The cards of a deal the player could be in: his hand and the drawn one as they were after the exchange (with
+    the cards each role has played, ``played``, from ``_history``), the rest of the pack as the talon."""
     hands = [0, 0]
     hands[view.role] = view.hand | played[view.role]
     hands[view.opponent] = opponent_hand | played[view.opponent]
@@ -178,14 +187,16 @@ def _at_calls(rules: Rules, dealt: Dealt) -> Deal:
     return deal
 
 
-def _played_out(view: View, hand: int, history: list[int], candidates: list[int], base: Player) -> list[Deal]:
+def _played_out(view: View, hand: int, history: tuple[list[int], tuple[int, int]], candidates: list[int],
+                base: Player) -> list[Deal]:
     """The deal drawn with the opponent's ``hand``, played out from each candidate card by ``base``: the calls and
     the cards so far are played again once, to the position the player is at, and each card is played on from a
     copy of that position (the deal and both views), as though the whole deal had been played again for it."""
-    deal = _at_calls(view.rules, drawn(view, hand))
+    cards, played = history
+    deal = _at_calls(view.rules, drawn(view, hand, played))
     views = seated(deal)
-    seat = _Replay(view, history, base)
-    play(deal, (seat, seat), views=views, cards=len(history))
+    seat = _Replay(view, cards, base)
+    play(deal, (seat, seat), views=views, cards=len(cards))
     out = []
     for i, c in enumerate(candidates):
         last = i == len(candidates) - 1  # the position itself goes on to the last card: no copy is left to make
@@ -208,39 +219,45 @@ def best_by_rollouts(view: View, legal: Legal, base: Player, valued: Valued, sam
         return own
     candidates.append(own)
     rng = random.Random(seed(view))
-    history, _ = _history(view)
+    history = _history(view)
     values: list[list[float]] = [[] for _ in candidates]
+    tried = list(range(len(candidates) - 1))  # the cards tried still in the running, by their place in ``candidates``
     # Near the end of the hand the opponent's cards are often among few, and a hand is drawn again: its deals,
     # played as the deterministic plain player plays them, give what they gave, which is looked up, not played again.
     played: dict[int, list[float]] = {}
     first = min(FIRST, samples)
     ahead = min(max(AHEAD, first), samples)
     for part, count in enumerate((first, ahead - first, samples - ahead)):
-        if part == 1 and all(v == p for row in values for v, p in zip(row, values[-1])):
+        if part == 1 and all(v == p for i in tried for v, p in zip(values[i], values[-1])):
             break  # the plain card stands (``surest``): no card tried has given a deal another value
-        if part == 2 and not _ahead(values):
+        if not tried:
             break  # no card tried is ahead of the plain card: one that would pass it by ``SURE`` is rare
         for hand in deals_for(view, rng, count):  # the same draws as all at once: the same generator goes on
             outcome = played.get(hand)
             if outcome is None:
-                outcome = [valued(score_deal(deal), view.role)
-                           for deal in _played_out(view, hand, history, candidates, base)]
-                played[hand] = outcome
-            for i, v in enumerate(outcome):
-                values[i].append(v)
-    return candidates[surest(values, len(candidates) - 1)]
+                outcome = [0.0] * len(candidates)
+                playing = [*tried, len(candidates) - 1]
+                deals = _played_out(view, hand, history, [candidates[i] for i in playing], base)
+                for i, deal in zip(playing, deals):
+                    outcome[i] = valued(score_deal(deal), view.role)
+                played[hand] = outcome  # a hand drawn again finds the cards still tried among those played then
+            for i in (*tried, len(candidates) - 1):
+                values[i].append(outcome[i])
+            if len(values[-1]) >= ahead:  # from the ``AHEAD``-th deal, a card no better than the plain one is left
+                tried = [i for i in tried if _ahead(values[i], values[-1])]
+                if not tried:
+                    break
+    chosen = surest([values[i] for i in tried] + [values[-1]], len(tried))
+    return candidates[tried[chosen]] if chosen < len(tried) else own
 
 
-def _ahead(values: list[list[float]]) -> bool:
-    """Whether a card tried (all but the last) has done better than the plain card (the last) over the deals so far."""
-    plain = values[-1]
-    for row in values[:-1]:
-        gain = 0.0
-        for v, p in zip(row, plain):
-            gain += v - p
-        if gain > 0:
-            return True
-    return False
+def _ahead(mine: list[float], plain: list[float]) -> bool:
+    """Whether a card tried, valued ``mine`` on the deals drawn so far, has done better over them than the plain
+    card (``plain``)."""
+    gain = 0.0
+    for v, p in zip(mine, plain):
+        gain += v - p
+    return gain > 0
 
 
 def surest(values: list[list[float]], plain: int) -> int:

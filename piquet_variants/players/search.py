@@ -20,6 +20,7 @@ from ..engine.deal import ELDER, Phase, follower_wins
 from .cavendish import CavendishPlayer
 from .counting import tricks_won, void_mask
 from .doubledummy import Solver, _distinct, _index
+from .random_player import sampled
 from .view import Legal, View
 
 #: Deals drawn for each card played, and draws tried for each before taking one that breaks a call.
@@ -30,23 +31,22 @@ TRIES: Final = 20
 NODE_BUDGET: Final = 150_000
 
 
-def _pick(pool: list[int], n: int, rng: random.Random) -> int:
-    m = 0
-    for c in rng.sample(pool, n):
-        m |= 1 << c
-    return m
-
-
-def consistent(view: View, opponent_hand: int) -> bool:
-    """Whether the opponent, dealt this hand (with what he has played), could have made the calls he made."""
-    rules = view.rules
+def _played_by_opponent(view: View) -> int:
+    """The cards the opponent has played in the tricks so far, and the one he has led to this player."""
     opp = view.opponent
-    played_by_him = 0
+    played = 0
     for leader, lead, follow in view.tricks:
-        played_by_him |= 1 << (lead if leader == opp else follow)
+        played |= 1 << (lead if leader == opp else follow)
     if view.lead_card is not None:  # he led it: this player is to follow
-        played_by_him |= 1 << view.lead_card
-    held = holdings(tables(rules), opponent_hand | played_by_him)
+        played |= 1 << view.lead_card
+    return played
+
+
+def consistent(view: View, dealt: int) -> bool:
+    """Whether the opponent, dealt these cards (a hand drawn for him and what he has played), could have made the
+    calls he made: for each kind he called, the best combination he held is the one he called."""
+    opp = view.opponent
+    held = holdings(tables(view.rules), dealt)
     for kind, combos in zip(KINDS, held):
         call = view.calls[kind][opp]
         if call is None:
@@ -69,13 +69,15 @@ def deals_for(view: View, rng: random.Random, samples: int = SAMPLES) -> list[in
         m ^= low
         pool.append(low.bit_length() - 1)
     need = min(count - known.bit_count(), len(pool))
+    played = _played_by_opponent(view)
+    called = any(view.calls[kind][opp] is not None for kind in KINDS)  # else every hand is consistent
     out = []
     for _ in range(samples):
-        hand = known | _pick(pool, need, rng)
+        hand = known | sampled(list(pool), need, rng)
         for _ in range(TRIES - 1):
-            if consistent(view, hand):
+            if not called or consistent(view, hand | played):
                 break
-            hand = known | _pick(pool, need, rng)
+            hand = known | sampled(list(pool), need, rng)
         out.append(hand)
     return out
 
