@@ -69,11 +69,15 @@ def sinks(view: View, legal: Legal) -> bool:
 
 def _reckoned(view: View, who: int, cards: int) -> int:
     """What ``who`` reckoned in hand, as far as ``cards`` show it: the score of every combination of a kind he
-    reckoned among them (his own whole hand, or the cards the other showed in his calls)."""
+    reckoned among them (his own whole hand, or the cards the other showed in his calls).  The combinations are
+    looked for only where he reckoned a kind: asked at every card of a deal's end, and most players reckon one
+    kind or two, some none."""
+    calls = view.calls
+    if not any(call is not None and call.cards for call in (calls[kind][who] for kind in KINDS)):
+        return 0
     total = 0
-    held = holdings(tables(view.rules), cards)
-    for kind, combos in zip(KINDS, held):
-        call = view.calls[kind][who]
+    for kind, combos in zip(KINDS, holdings(tables(view.rules), cards)):
+        call = calls[kind][who]
         if call is not None and call.cards:
             for combo in combos:
                 total += combo.score
