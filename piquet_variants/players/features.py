@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import RANKS_PER_SUIT, SUIT_MASKS, count
+from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUITS, count
 from ..engine.deal import follower_wins
 from .counting import higher_in_suit, opponent_may_hold, tricks_won, winners_against
 from .view import View
@@ -115,7 +115,7 @@ class Situation:
 
     __slots__ = ("hand", "against", "winners", "counting", "left", "ahead", "elder", "shown", "longest", "undecided",
                  "sure", "none_won", "none_lost", "theirs_sure", "takes_cards",
-                 "suit", "mine", "theirs", "own", "held", "own_sure", "own_shown", "top", "unguards")
+                 "suit", "mine", "theirs", "own", "held", "own_sure", "own_shown", "top", "unguards", "shift")
 
     def __init__(self, view: View, counting: int):
         self.hand = hand = view.hand
@@ -139,32 +139,34 @@ class Situation:
         self.shown = view.opponent_known()
         longest = 0
         if view.lead_card is None:  # only a lead weighs it: four counts spared each card played to a lead
-            for s in SUIT_MASKS:
-                n = count(hand & s)
+            for shift in range(0, SUITS * RANKS_PER_SUIT, RANKS_PER_SUIT):
+                n = SUIT_COUNTS[hand >> shift & SUIT_BITS]
                 if n > longest:
                     longest = n
         self.longest = longest
         self.suit = -1
-        self.mine = self.theirs = self.own = self.held = self.own_sure = self.own_shown = self.top = self.unguards = 0
+        self.mine = self.theirs = self.own = self.held = self.own_sure = self.own_shown = self.top = self.unguards = self.shift = 0
 
     def at_suit(self, suit: int) -> None:
         """His cards of ``suit`` and the opponent's, and their counts, kept for the cards of that suit asked in a
-        row (``best_card`` asks a suit's cards one after another): compiled, a count is a few dozen operations."""
+        row (``best_card`` asks a suit's cards one after another).  A suit's cards are counted by one lookup of
+        its 9 bits (``cards.SUIT_COUNTS``, at ``shift``): compiled, ``count`` is a few dozen operations."""
         if suit == self.suit:
             return
         self.suit = suit
+        self.shift = shift = suit * RANKS_PER_SUIT
         smask = SUIT_MASKS[suit]
-        self.mine = self.hand & smask
-        self.theirs = self.against & smask
-        self.own = count(self.mine)
-        self.held = count(self.theirs)
-        self.own_sure = count(self.mine & self.winners)
-        self.own_shown = count(self.shown & smask)
+        self.mine = mine = self.hand & smask
+        self.theirs = theirs = self.against & smask
+        self.own = own = SUIT_COUNTS[mine >> shift]
+        self.held = SUIT_COUNTS[theirs >> shift]
+        self.own_sure = SUIT_COUNTS[(mine & self.winners) >> shift]
+        self.own_shown = SUIT_COUNTS[(self.shown & smask) >> shift]
         # His highest card of the suit, and whether any other of its cards is a guard whose going leaves that card
         # a king with no guard, or a queen with fewer than two (each card but the top is then such a guard).
-        self.top = top = self.mine & -self.mine
+        self.top = top = mine & -mine
         rank = (top.bit_length() - 1) % RANKS_PER_SUIT
-        self.unguards = 1 if (rank == _KING or rank == _QUEEN) and self.own <= rank + 1 else 0
+        self.unguards = 1 if (rank == _KING or rank == _QUEEN) and own <= rank + 1 else 0
 
 
 def describe_lead(sit: Situation, c: int, out: Features) -> None:
@@ -179,7 +181,7 @@ def describe_lead(sit: Situation, c: int, out: Features) -> None:
     bit = 1 << c
     winner = 1 if sit.winners & bit else 0
     higher = bit - 1  # the cards below ``c``: of its suit, those that beat it
-    above = count(theirs & higher)
+    above = SUIT_COUNTS[(theirs & higher) >> sit.shift]
     out.put(winner)
     out.put(winner if mine & ~sit.winners else 0)
     out.put(held)
@@ -204,7 +206,7 @@ def describe_lead(sit: Situation, c: int, out: Features) -> None:
     out.put(1 if sit.left == 1 else 0)
     out.put(above if mine == bit else 0)
     out.put(winner * sit.undecided)
-    out.put(count(mine & higher))
+    out.put(SUIT_COUNTS[(mine & higher) >> sit.shift])
     out.put(winner * his)
     out.put(winner * sit.sure)
     out.put(0 if winner else rank)
@@ -235,7 +237,7 @@ def describe_follow(sit: Situation, lead: int, c: int, out: Features) -> None:
     capot = sit.none_won * throws  # a card thrown with a capot in sight, by the tricks gone
     winner = 1 if sit.winners & bit else 0
     held = sit.held  # the opponent's cards of its suit, and those above it (the card is his own, so none is it)
-    above = count(theirs & (bit - 1))
+    above = SUIT_COUNTS[(theirs & (bit - 1)) >> sit.shift]
     own = sit.own
     lowest = 1 if mine < bit << 1 else 0  # none of his below it
     out.put(follows)
@@ -259,13 +261,13 @@ def describe_follow(sit: Situation, lead: int, c: int, out: Features) -> None:
     out.put(winner * throws)
     out.put(wins * winner)
     out.put(wins * sit.elder)
-    out.put(count(beats & ~(bit | (bit - 1))) if wins else 0)
+    out.put(SUIT_COUNTS[(beats & ~(bit | (bit - 1))) >> sit.shift] if wins else 0)
     out.put(1 if wins and sit.counting >> lead & 1 else 0)
     out.put(1 if beats and not wins else 0)
     out.put(throws * lowest)
     out.put(throws * rank)
     out.put(wins * (sit.sure - winner))
-    out.put(count(theirs & ~(1 << lead)) if wins else 0)
+    out.put(SUIT_COUNTS[(theirs & ~(1 << lead)) >> sit.shift] if wins else 0)
     out.put(held * capot)
     out.put((held - above) * capot)
     out.put(_unguards_winner(mine, theirs, c) * capot if capot else 0)

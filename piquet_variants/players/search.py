@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from ..cards import count
 from ..engine.combos import KINDS, holdings, tables
 from ..engine.deal import ELDER, Phase, follower_wins
 from .cavendish import CavendishPlayer
@@ -60,7 +61,7 @@ def deals_for(view: View, rng: random.Random, samples: int = SAMPLES) -> list[in
     """Opponent hands drawn alike among those consistent with the view (a draw that breaks a call, after ``TRIES``)."""
     opp = view.opponent
     known = view.opponent_known()
-    count = view.hand.bit_count() - (1 if view.lead_card is not None else 0)
+    his_cards = count(view.hand) - (1 if view.lead_card is not None else 0)
     pool_mask = view.unseen(view.pack) & ~known & ~void_mask(view.voids[opp])
     pool = []
     m = pool_mask
@@ -68,7 +69,7 @@ def deals_for(view: View, rng: random.Random, samples: int = SAMPLES) -> list[in
         low = m & -m
         m ^= low
         pool.append(low.bit_length() - 1)
-    need = min(count - known.bit_count(), len(pool))
+    need = min(his_cards - count(known), len(pool))
     out = []
     for _ in range(samples):
         hand = known | _pick(pool, need, rng)
