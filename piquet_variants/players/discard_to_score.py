@@ -100,9 +100,9 @@ def _keeping(order: list[int], n: int, keep: int) -> int:
     others, then among ``keep`` where the others are too few."""
     out = 0
     left = n
-    for kept in (False, True):
+    for kept in range(2):  # the others, then ``keep``
         for c in order:
-            if left and (keep >> c & 1 == 1) == kept:
+            if left and keep >> c & 1 == kept:
                 out |= 1 << c
                 left -= 1
     return out
@@ -112,8 +112,12 @@ def _most_first(masks: list[int], least: int) -> list[int]:
     """The masks of ``least`` cards or more, the most cards first, in their order where they hold as many (a stable
     sort by count, made without a key function: compiled, each call of one goes through the interpreter)."""
     counts = [count(m) for m in masks]
+    most = 0
+    for n in counts:
+        if n > most:
+            most = n
     out = []
-    for k in range(max(counts, default=0), least - 1, -1):
+    for k in range(most, least - 1, -1):
         for m, n in zip(masks, counts):
             if n == k:
                 out.append(m)
