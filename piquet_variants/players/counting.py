@@ -8,7 +8,7 @@ out of, plus those he showed in his calls and has not yet played.
 
 from __future__ import annotations
 
-from ..cards import RANKS_PER_SUIT, SUIT_MASKS
+from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_MASKS, SUITS
 from ..engine.deal import follower_wins
 from .view import View
 
@@ -42,12 +42,12 @@ def sure_winners(view: View) -> int:
 def winners_against(hand: int, against: int) -> int:
     """The cards of ``hand`` that no card of ``against`` beats."""
     out = 0
-    for suit in SUIT_MASKS:
-        mine = hand & suit
+    for shift in range(0, SUITS * RANKS_PER_SUIT, RANKS_PER_SUIT):  # a suit at a time, as its 9 bits
+        mine = hand >> shift & SUIT_BITS
         if mine:
-            theirs = against & suit
+            theirs = against >> shift & SUIT_BITS
             # his cards above the opponent's best card of the suit (all of them, where he may hold none)
-            out |= mine & ((theirs & -theirs) - 1) if theirs else mine
+            out |= (mine & ((theirs & -theirs) - 1) if theirs else mine) << shift
     return out
 
 

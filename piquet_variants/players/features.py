@@ -81,12 +81,13 @@ def _unguards_winner(mine: int, theirs: int, c: int) -> int:
     opponent holds above it (Cavendish, to save a capot: keep "the card of the suit of which the greater
     number is against you").
     """
+    shift = c - c % RANKS_PER_SUIT  # the suit's cards counted by a lookup of its 9 bits
     higher = mine & higher_in_suit(c)
     while higher:
         low = higher & -higher
         higher ^= low
         h = low.bit_length() - 1
-        if count(mine & ~higher_in_suit(h) & ~low) == count(theirs & higher_in_suit(h)):
+        if SUIT_COUNTS[(mine & ~higher_in_suit(h) & ~low) >> shift] == SUIT_COUNTS[(theirs & higher_in_suit(h)) >> shift]:
             return 1
     return 0
 

@@ -74,16 +74,22 @@ def _pick(pool: list[int], n: int, rng: random.Random) -> int:
     return m
 
 
-def consistent(view: View, opponent_hand: int) -> bool:
-    """Whether the opponent, dealt this hand (with what he has played), could have made the calls he made."""
-    rules = view.rules
+def _played_by_him(view: View) -> int:
+    """The cards the opponent has played so far."""
     opp = view.opponent
-    played_by_him = 0
+    played = 0
     for leader, lead, follow in view.tricks:
-        played_by_him |= 1 << (lead if leader == opp else follow)
+        played |= 1 << (lead if leader == opp else follow)
     if view.lead_card is not None:  # he led it: this player is to follow
-        played_by_him |= 1 << view.lead_card
-    held = holdings(tables(rules), opponent_hand | played_by_him)
+        played |= 1 << view.lead_card
+    return played
+
+
+def consistent(view: View, opponent_hand: int, played_by_him: int) -> bool:
+    """Whether the opponent, dealt this hand (with what he has played, ``_played_by_him``), could have made the calls
+    he made."""
+    opp = view.opponent
+    held = holdings(tables(view.rules), opponent_hand | played_by_him)
     for kind, combos in zip(KINDS, held):
         call = view.calls[kind][opp]
         if call is None:
@@ -94,7 +100,8 @@ def consistent(view: View, opponent_hand: int) -> bool:
 
 
 def deals_for(view: View, rng: random.Random, samples: int = SAMPLES) -> list[int]:
-    """Opponent hands drawn alike among those consistent with the view (a draw that breaks a call, after ``TRIES``)."""
+    """Opponent hands drawn alike among those consistent with the view (a draw that breaks a call, after ``TRIES``).
+    Where he made no call, every hand is."""
     opp = view.opponent
     known = view.opponent_known()
     his_cards = count(view.hand) - (1 if view.lead_card is not None else 0)
@@ -106,11 +113,13 @@ def deals_for(view: View, rng: random.Random, samples: int = SAMPLES) -> list[in
         m ^= low
         pool.append(low.bit_length() - 1)
     need = min(his_cards - count(known), len(pool))
+    called = any(view.calls[kind][opp] is not None for kind in KINDS)
+    played = _played_by_him(view) if called else 0
     out = []
     for _ in range(samples):
         hand = known | _pick(pool, need, rng)
         for _ in range(TRIES - 1):
-            if consistent(view, hand):
+            if not called or consistent(view, hand, played):
                 break
             hand = known | _pick(pool, need, rng)
         out.append(hand)
