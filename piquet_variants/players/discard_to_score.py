@@ -142,16 +142,24 @@ def aims(view: View, legal: Legal) -> list[int]:
     set_ranks = tables(view.rules).set_rank_mask
     of_rank = [0] * RANKS_PER_SUIT
     for c in order:
-        of_rank[c % RANKS_PER_SUIT] |= 1 << c
+        r = c % RANKS_PER_SUIT
+        of_rank[r] = of_rank[r] | 1 << c  # not ``|=``: compiled, a generic operation on an item
     held = _most_first([of_rank[r] for r in range(RANKS_PER_SUIT) if set_ranks >> r & 1], 2)
-    # the highest cards kept: the lowest put out, rank by rank from the lowest, the book's order within a rank
+    # the highest cards kept: the lowest put out, rank by rank from the lowest, the book's order within a rank (the
+    # order read only in the rank where the cards put out end)
     lowest = 0
     left = n
     for r in range(RANKS_PER_SUIT - 1, -1, -1):
+        k = count(of_rank[r])
+        if k <= left:
+            lowest |= of_rank[r]
+            left -= k
+            continue
         for c in order:
             if left and c % RANKS_PER_SUIT == r:
                 lowest |= 1 << c
                 left -= 1
+        break
     aimed = [_keeping(order, n, keep) for keep in suits[:AIMED] + held[:AIMED]] + [lowest]
     if n - 1 >= legal.take[0] + legal.excess:
         aimed.append(mask(order[:n - 1]))  # the book's, one card left: safer, keeping the card most worth keeping

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Final, TypeGuard
 
 from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_RANKS, SUITS, count
-from ..engine.combos import Combo, tables
+from ..engine.combos import Combo, Tables, tables
 from ..engine.deal import ELDER
 from ..engine.derived import per_ruleset
 from ..ruleset.model import Rules
@@ -86,8 +86,14 @@ def _pack(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
 def aspects(rules: Rules, hand: int, most: int, discard: int, book: bool) -> tuple[int, ...]:
     """The aspects of ``ASPECTS`` of putting out ``discard`` from ``hand`` (``most`` the cards he may put out at
     most), each suit looked at once: a discard is chosen among its candidates at every deal."""
-    tab = tables(rules)
-    ranks, runs = _pack(rules)
+    return _aspects(tables(rules), _pack(rules), hand, most, discard, book)
+
+
+def _aspects(tab: Tables, pack: tuple[tuple[int, ...], tuple[int, ...]], hand: int, most: int, discard: int,
+             book: bool) -> tuple[int, ...]:
+    """``aspects``, the ruleset's tables and pack (``_pack``) given: looked up once for all of a discard's
+    candidates."""
+    ranks, runs = pack
     kept = hand & ~discard
     longest = second = 0
     best: Combo | None = None  # the best point kept: of two as good, the first suit's
@@ -176,10 +182,11 @@ def best_of(rules: Rules, role: int, hand: int, most: int, candidates: list[int]
     first.  Only the role's half of the weights is read: the other half weighs the zeros of ``features``."""
     n = len(ASPECTS)
     start = 0 if role == ELDER else n
+    tab, pack = tables(rules), _pack(rules)
     best, top = 0, 0.0
     for i, discard in enumerate(candidates):
         score = 0.0
-        for k, f in enumerate(aspects(rules, hand, most, discard, i == 0)):
+        for k, f in enumerate(_aspects(tab, pack, hand, most, discard, i == 0)):
             if f:
                 score += weights[start + k] * f
         if i == 0 or score > top:
