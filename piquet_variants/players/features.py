@@ -132,19 +132,21 @@ class Situation:
         self.none_lost = played if won == played else 0
         self.undecided = 1 if -2 <= ahead + left - 1 <= 2 else 0  # the cards may yet go either way
         self.sure = sure = count(winners)
-        self.theirs_sure = count(winners_against(against, hand))
-        # The cards go to the one who wins more tricks: whether his sure winners alone win them still.
-        need = (played + left) // 2 + 1 - won
-        self.takes_cards = 1 if 0 < need <= sure else 0
         self.elder = 1 if view.role == 0 else 0
         self.shown = view.opponent_known()
-        longest = 0
-        if view.lead_card is None:  # only a lead weighs it: four counts spared each card played to a lead
+        longest = theirs_sure = takes_cards = 0
+        if view.lead_card is None:  # only a lead weighs them: a card played to a lead is spared their counts
             for shift in range(0, SUITS * RANKS_PER_SUIT, RANKS_PER_SUIT):
                 n = SUIT_COUNTS[hand >> shift & SUIT_BITS]
                 if n > longest:
                     longest = n
+            theirs_sure = count(winners_against(against, hand))
+            # The cards go to the one who wins more tricks: whether his sure winners alone win them still.
+            need = (played + left) // 2 + 1 - won
+            takes_cards = 1 if 0 < need <= sure else 0
         self.longest = longest
+        self.theirs_sure = theirs_sure
+        self.takes_cards = takes_cards
         self.suit = -1
         self.mine = self.theirs = self.own = self.held = self.own_sure = self.own_shown = self.top = self.unguards = self.shift = 0
 
