@@ -89,7 +89,7 @@ class _Leaves:
 def test_the_search_draws_the_cards_random_sample_draws(seed: int) -> None:
     """The hands the search and the rollouts draw (``search._pick``, compiled) are the cards ``random.Random.sample``
     draws from the same generator, by both its ways (a pool of the cards left, where there are few; the places drawn,
-    where there are many), and leave the generator where ``sample`` leaves it."""
+    where there are many, left to ``sample``), and leave the generator where ``sample`` leaves it."""
     shape = random.Random(seed)
     pool = shape.sample(range(36), shape.randrange(37))
     n = shape.randrange(len(pool) + 1) if seed % 2 else min(len(pool), shape.randrange(6))
@@ -298,7 +298,7 @@ def test_a_deals_score_and_the_calls_heard_pickle() -> None:
 @pytest.mark.parametrize("seed", range(40))
 def test_the_random_discard_draws_the_cards_random_sample_draws(seed: int) -> None:
     """The random player draws a discard's cards itself, by the draws ``random.sample`` makes from the same state."""
-    from piquet_variants.players.random_player import RandomPlayer
+    from piquet_variants.players.random_player import sample_mask
     rng = random.Random(seed)
     pool = random.Random(seed + 1000).sample(range(36), 8 + seed % 14)
     for k in range(len(pool) + 1):
@@ -306,7 +306,7 @@ def test_the_random_discard_draws_the_cards_random_sample_draws(seed: int) -> No
         expected = sum(1 << c for c in rng.sample(pool, k))
         after = rng.getstate()
         rng.setstate(state)
-        assert RandomPlayer(rng).sample(list(pool), k) == expected
+        assert sample_mask(list(pool), k, rng.getrandbits) == expected
         assert rng.getstate() == after  # as many draws: the generator goes on as it would have
 
 

@@ -8,6 +8,7 @@ benchmarks and the fuzzers play their random deals through the table, as
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from math import comb
 from typing import Final
 
@@ -21,9 +22,30 @@ from .view import Legal, View
 
 
 #: The most cards ``random.sample`` draws from a list it copies (its "small set" size, 21, with no extra for
-#: samples of five cards or fewer; a larger sample only raises it): ``RandomPlayer.sample``'s draws are its draws
-#: up to here.
-_SMALL_POOL: Final = 21
+#: samples of five cards or fewer; a larger sample only raises it): ``sample_mask``'s draws are its draws up to here.
+SMALL_POOL: Final = 21
+
+
+def sample_mask(pool: list[int], k: int, bits: Callable[[int], int]) -> int:
+    """``k`` cards of ``pool`` (which it spoils) as a mask: the cards ``random.sample(pool, k)`` draws, by the same
+    draws of the generator whose ``getrandbits`` is ``bits``, where ``pool`` holds no more than ``SMALL_POOL`` cards.
+
+    ``random.sample`` draws from such a pool by swapping each card drawn with the last of those left, each place
+    drawn by ``getrandbits`` of the bits of the number of cards left, drawn again until below it.  The same,
+    compiled, costs a fraction of the interpreted original (the random player's discard, the search's and the
+    rollouts' drawn hands); ``tests/test_players.py`` holds the two to the same cards.
+    """
+    drawn = 0
+    left = len(pool)
+    for _ in range(k):
+        width = left.bit_length()
+        j = bits(width)
+        while j >= left:
+            j = bits(width)
+        drawn |= 1 << pool[j]
+        left -= 1
+        pool[j] = pool[left]
+    return drawn
 
 
 def _cumulative(n: int, fewest: int, most: int) -> list[float]:
@@ -72,31 +94,9 @@ class RandomPlayer:
         while i < last and cumulative[i] <= x:
             i += 1
         size = fewest + i
-        if n > _SMALL_POOL:
+        if n > SMALL_POOL:
             return sum(1 << c for c in self.rng.sample(hand, size))
-        return self.sample(hand, size)
-
-    def sample(self, pool: list[int], k: int) -> int:
-        """``k`` cards of ``pool`` (which it spoils) as a mask: the cards ``random.sample(pool, k)`` draws, by the
-        same draws.
-
-        A hand is always ``random.sample``'s small population (no more than ``_SMALL_POOL`` cards), which it draws
-        from by swapping each card drawn with the last of those left, each place drawn by ``getrandbits`` of the
-        bits of the number of cards left, drawn again until below it.  The same, compiled, costs a fraction of the
-        interpreted original; ``tests/test_players.py`` holds the two to the same cards.
-        """
-        bits = self.bits
-        drawn = 0
-        left = len(pool)
-        for _ in range(k):
-            width = left.bit_length()
-            j = bits(width)
-            while j >= left:
-                j = bits(width)
-            drawn |= 1 << pool[j]
-            left -= 1
-            pool[j] = pool[left]
-        return drawn
+        return sample_mask(hand, size, self.bits)
 
 
 def finish_randomly(deal: Deal, rng: random.Random) -> Deal:

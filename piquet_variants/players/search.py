@@ -13,7 +13,6 @@ the play of the cards.
 from __future__ import annotations
 
 import random
-from math import ceil, log
 from typing import Final
 
 from ..cards import count
@@ -22,6 +21,7 @@ from ..engine.deal import ELDER, Phase, follower_wins
 from .cavendish import CavendishPlayer
 from .counting import tricks_won, void_mask
 from .doubledummy import Solver, _distinct, _index
+from .random_player import SMALL_POOL, sample_mask
 from .view import Legal, View
 
 #: Deals drawn for each card played, and draws tried for each before taking one that breaks a call.
@@ -32,45 +32,16 @@ TRIES: Final = 20
 NODE_BUDGET: Final = 150_000
 
 
-def _below(rng: random.Random, n: int) -> int:
-    """A number from 0 to ``n - 1`` (``n`` above 0), drawn as ``random.Random`` draws one for ``sample``."""
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
-
-
 def _pick(pool: list[int], n: int, rng: random.Random) -> int:
-    """``n`` cards of ``pool`` drawn alike, as a mask: the cards ``rng.sample(pool, n)`` draws, from the same numbers
-    of the generator, by its own two ways (a pool of the cards left, or the places drawn so far where a pool would be
-    the larger), drawn in compiled code: ``sample`` is Python, run by the interpreter at some fifteen thousand
-    instructions a draw, the rollouts' greatest cost after their play.  ``tests/test_players.py`` holds the two
-    together; a generator of another class, or a draw ``sample`` refuses, is left to ``sample``."""
-    size = len(pool)
-    if type(rng) is not random.Random or not 0 <= n <= size:
-        m = 0
-        for c in rng.sample(pool, n):
-            m |= 1 << c
-        return m
-    most = 21  # ``sample``'s bound on the pool it keeps
-    if n > 5:
-        most += 4 ** ceil(log(n * 3, 4))
+    """``n`` cards of ``pool`` drawn alike, as a mask: the cards ``rng.sample(pool, n)`` draws, drawn by compiled code
+    where the pool is one ``sample`` keeps (``random_player.sample_mask``): ``sample`` is Python, run by the
+    interpreter at some fifteen thousand instructions a draw, the rollouts' greatest cost after their play.  A
+    generator of another class is left to ``sample``."""
+    if type(rng) is random.Random and 0 <= n <= len(pool) <= SMALL_POOL:
+        return sample_mask(list(pool), n, rng.getrandbits)
     m = 0
-    if size <= most:
-        left = list(pool)
-        for i in range(n):
-            j = _below(rng, size - i)
-            m |= 1 << left[j]
-            left[j] = left[size - i - 1]
-    else:
-        drawn = 0  # the places drawn
-        for _ in range(n):
-            j = _below(rng, size)
-            while drawn >> j & 1:
-                j = _below(rng, size)
-            drawn |= 1 << j
-            m |= 1 << pool[j]
+    for c in rng.sample(pool, n):
+        m |= 1 << c
     return m
 
 
