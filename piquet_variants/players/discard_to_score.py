@@ -118,9 +118,9 @@ def _most_first(masks: list[int], least: int) -> list[int]:
             most = n
     out = []
     for k in range(most, least - 1, -1):
-        for m, n in zip(masks, counts):
-            if n == k:
-                out.append(m)
+        for i in range(len(masks)):
+            if counts[i] == k:
+                out.append(masks[i])
     return out
 
 

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from typing import Final
 
 from ..cards import RANKS_PER_SUIT, SUIT_MASKS, count
-from ..engine.combos import KINDS, POINT, claim, holdings, tables
+from ..engine.combos import KINDS, POINT, Tables, claim, holdings, tables
 from ..engine.deal import ELDER
 from .counting import higher_in_suit, opponent_may_hold, trick_winner, tricks_won
 from .outlook import Outlook
@@ -67,7 +67,7 @@ def sinks(view: View, legal: Legal) -> bool:
     return unguarded(view.hand)
 
 
-def _reckoned(view: View, who: int, cards: int) -> int:
+def _reckoned(view: View, tab: Tables, who: int, cards: int) -> int:
     """What ``who`` reckoned in hand, as far as ``cards`` show it: the score of every combination of a kind he
     reckoned among them (his own whole hand, or the cards the other showed in his calls).  The combinations are
     looked for only where he reckoned a kind: asked at every card of a deal's end, and most players reckon one
@@ -76,7 +76,7 @@ def _reckoned(view: View, who: int, cards: int) -> int:
     if not any(call is not None and call.cards for call in (calls[kind][who] for kind in KINDS)):
         return 0
     total = 0
-    for kind, combos in zip(KINDS, holdings(tables(view.rules), cards)):
+    for kind, combos in zip(KINDS, holdings(tab, cards)):
         call = calls[kind][who]
         if call is not None and call.cards:
             for combo in combos:
@@ -96,8 +96,9 @@ def so_far(view: View) -> tuple[int, int]:
     """The points he and the other have made in the deal so far, as far as he knows: what each reckoned in his
     calls (the other's as he showed them), and each one's points in play."""
     me, other = view.role, view.opponent
-    mine = _reckoned(view, me, (view.dealt & ~view.discarded) | view.taken) + _scored_in_play(view, me)
-    return mine, _reckoned(view, other, view.shown[other]) + _scored_in_play(view, other)
+    tab = tables(view.rules)
+    mine = _reckoned(view, tab, me, (view.dealt & ~view.discarded) | view.taken) + _scored_in_play(view, me)
+    return mine, _reckoned(view, tab, other, view.shown[other]) + _scored_in_play(view, other)
 
 
 def hopeless(view: View) -> bool:

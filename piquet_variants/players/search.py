@@ -16,7 +16,7 @@ import random
 from typing import Final
 
 from ..cards import count
-from ..engine.combos import KINDS, holdings, tables
+from ..engine.combos import KINDS, Tables, holdings, tables
 from ..engine.deal import ELDER, Phase, follower_wins
 from .cavendish import CavendishPlayer
 from .counting import tricks_won, void_mask
@@ -56,11 +56,11 @@ def _played_by_him(view: View) -> int:
     return played
 
 
-def consistent(view: View, opponent_hand: int, played_by_him: int) -> bool:
+def consistent(view: View, tab: Tables, opponent_hand: int, played_by_him: int) -> bool:
     """Whether the opponent, dealt this hand (with what he has played, ``_played_by_him``), could have made the calls
-    he made."""
+    he made (``tab`` the ruleset's tables, read once for all the draws)."""
     opp = view.opponent
-    held = holdings(tables(view.rules), opponent_hand | played_by_him)
+    held = holdings(tab, opponent_hand | played_by_him)
     for kind, combos in zip(KINDS, held):
         call = view.calls[kind][opp]
         if call is None:
@@ -86,11 +86,12 @@ def deals_for(view: View, rng: random.Random, samples: int = SAMPLES) -> list[in
     need = min(his_cards - count(known), len(pool))
     called = any(view.calls[kind][opp] is not None for kind in KINDS)
     played = _played_by_him(view) if called else 0
+    tab = tables(view.rules)
     out = []
     for _ in range(samples):
         hand = known | _pick(pool, need, rng)
         for _ in range(TRIES - 1):
-            if not called or consistent(view, hand, played):
+            if not called or consistent(view, tab, hand, played):
                 break
             hand = known | _pick(pool, need, rng)
         out.append(hand)
