@@ -18,7 +18,7 @@ from piquet_variants.engine.scoring import judge_kind, score_deal
 from piquet_variants.players.doubledummy import Solver
 from piquet_variants.players.registry import SHIPPED, UnknownPlayer, parse_pair, player_class
 from piquet_variants.players.table import Player, play, play_deal, seated
-from piquet_variants.players.search import SearchPlayer
+from piquet_variants.players.search import SearchPlayer, _pick
 from piquet_variants.players.view import Context, Heard, Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
 
@@ -83,6 +83,19 @@ class _Leaves:
             hands = deals_for(view, random.Random(0), 40)
             assert {h.bit_count() for h in hands} == {view.hand.bit_count() - (view.lead_card is not None)}
         return self.book.choose(view, legal)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_search_draws_the_cards_random_sample_draws(seed: int) -> None:
+    """The hands the search and the rollouts draw (``search._pick``, compiled) are the cards ``random.Random.sample``
+    draws from the same generator, by both its ways (a pool of the cards left, where there are few; the places drawn,
+    where there are many, left to ``sample``), and leave the generator where ``sample`` leaves it."""
+    shape = random.Random(seed)
+    pool = shape.sample(range(36), shape.randrange(37))
+    n = shape.randrange(len(pool) + 1) if seed % 2 else min(len(pool), shape.randrange(6))
+    ours, theirs = random.Random(seed * 7 + 1), random.Random(seed * 7 + 1)
+    assert _pick(pool, n, ours) == sum(1 << c for c in theirs.sample(pool, n))
+    assert ours.random() == theirs.random()
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -283,19 +296,17 @@ def test_a_deals_score_and_the_calls_heard_pickle() -> None:
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_the_random_discard_and_the_opponents_hands_are_the_cards_random_sample_draws(seed: int) -> None:
-    """The random player's discard and the hands the search draws for the opponent are drawn by ``sampled``, which
-    draws the cards ``random.sample`` draws from the same state, from a pool small enough for ``sample`` to draw
-    from a copy of it or larger."""
-    from piquet_variants.players.random_player import sampled
+def test_the_random_discard_draws_the_cards_random_sample_draws(seed: int) -> None:
+    """The random player draws a discard's cards itself, by the draws ``random.sample`` makes from the same state."""
+    from piquet_variants.players.random_player import sample_mask
     rng = random.Random(seed)
-    pool = random.Random(seed + 1000).sample(range(36), 8 + seed % 25)
+    pool = random.Random(seed + 1000).sample(range(36), 8 + seed % 14)
     for k in range(len(pool) + 1):
         state = rng.getstate()
         expected = sum(1 << c for c in rng.sample(pool, k))
         after = rng.getstate()
         rng.setstate(state)
-        assert sampled(list(pool), k, rng) == expected
+        assert sample_mask(list(pool), k, rng.getrandbits) == expected
         assert rng.getstate() == after  # as many draws: the generator goes on as it would have
 
 

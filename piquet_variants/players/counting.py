@@ -8,7 +8,7 @@ out of, plus those he showed in his calls and has not yet played.
 
 from __future__ import annotations
 
-from ..cards import RANKS_PER_SUIT, SUIT_MASKS, SUITS
+from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_MASKS, SUITS
 from ..engine.deal import follower_wins
 from .view import View
 
@@ -16,9 +16,10 @@ from .view import View
 def void_mask(suits: int) -> int:
     """The cards of the suits set in ``suits`` (bit s for suit s)."""
     m = 0
-    for s in range(SUITS):
-        if suits >> s & 1:
-            m |= SUIT_MASKS[s]
+    while suits:  # most players have shown no void: no suit is looked at
+        low = suits & -suits
+        suits ^= low
+        m |= SUIT_MASKS[low.bit_length() - 1]
     return m
 
 
@@ -41,12 +42,12 @@ def sure_winners(view: View) -> int:
 def winners_against(hand: int, against: int) -> int:
     """The cards of ``hand`` that no card of ``against`` beats."""
     out = 0
-    for suit in SUIT_MASKS:
-        mine = hand & suit
+    for shift in range(0, SUITS * RANKS_PER_SUIT, RANKS_PER_SUIT):  # a suit at a time, as its 9 bits
+        mine = hand >> shift & SUIT_BITS
         if mine:
-            theirs = against & suit
+            theirs = against >> shift & SUIT_BITS
             # his cards above the opponent's best card of the suit (all of them, where he may hold none)
-            out |= mine & ((theirs & -theirs) - 1) if theirs else mine
+            out |= (mine & ((theirs & -theirs) - 1) if theirs else mine) << shift
     return out
 
 
@@ -59,6 +60,7 @@ def trick_winner(trick: tuple[int, int, int]) -> int:
 def tricks_won(view: View, role: int) -> int:
     """The tricks ``role`` has won so far."""
     won = 0
-    for t in view.tricks:
-        won += 1 if trick_winner(t) == role else 0
+    for leader, lead, follow in view.tricks:  # ``trick_winner`` is ``role`` where the follower wins it, or he led
+        if follower_wins(lead, follow) != (leader == role):
+            won += 1
     return won

@@ -58,7 +58,7 @@ import random
 from collections.abc import Iterator
 from typing import Final
 
-from ..cards import RANKS_PER_SUIT, SUIT_MASKS, cards_of, mask
+from ..cards import RANKS_PER_SUIT, SUIT_MASKS, cards_of, count, mask
 from ..engine.combos import tables
 from ..engine.deal import ELDER, Deal, Dealt, Phase
 from ..engine.scoring import DealScore, score_deal
@@ -98,9 +98,30 @@ AIMED: Final = 2
 def _keeping(order: list[int], n: int, keep: int) -> int:
     """The ``n`` cards to put out that keep ``keep``: the least worth keeping by the book's ``order`` among the
     others, then among ``keep`` where the others are too few."""
-    out = [c for c in order if not keep >> c & 1][:n]
-    out += [c for c in order if keep >> c & 1][:n - len(out)]
-    return mask(out)
+    out = 0
+    left = n
+    for kept in range(2):  # the others, then ``keep``
+        for c in order:
+            if left and keep >> c & 1 == kept:
+                out |= 1 << c
+                left -= 1
+    return out
+
+
+def _most_first(masks: list[int], least: int) -> list[int]:
+    """The masks of ``least`` cards or more, the most cards first, in their order where they hold as many (a stable
+    sort by count, made without a key function: compiled, each call of one goes through the interpreter)."""
+    counts = [count(m) for m in masks]
+    most = 0
+    for n in counts:
+        if n > most:
+            most = n
+    out = []
+    for k in range(most, least - 1, -1):
+        for i in range(len(masks)):
+            if counts[i] == k:
+                out.append(masks[i])
+    return out
 
 
 def aims(view: View, legal: Legal) -> list[int]:
@@ -117,15 +138,29 @@ def aims(view: View, legal: Legal) -> list[int]:
     if not n or n >= len(order):
         return out
     hand = legal.hand
-    suits = sorted((m for m in (hand & s for s in SUIT_MASKS) if m.bit_count() >= 3), key=lambda m: -m.bit_count())
+    suits = _most_first([hand & s for s in SUIT_MASKS], 3)
     set_ranks = tables(view.rules).set_rank_mask
     of_rank = [0] * RANKS_PER_SUIT
     for c in order:
-        of_rank[c % RANKS_PER_SUIT] |= 1 << c
-    ranks = [of_rank[r] for r in range(RANKS_PER_SUIT) if set_ranks >> r & 1]
-    held = sorted((m for m in ranks if m.bit_count() >= 2), key=lambda m: -m.bit_count())
-    by_rank = sorted(order, key=lambda c: -(c % RANKS_PER_SUIT))  # the lowest first, the book's order within a rank
-    aimed = [_keeping(order, n, keep) for keep in suits[:AIMED] + held[:AIMED]] + [mask(by_rank[:n])]
+        r = c % RANKS_PER_SUIT
+        of_rank[r] = of_rank[r] | 1 << c  # not ``|=``: compiled, a generic operation on an item
+    held = _most_first([of_rank[r] for r in range(RANKS_PER_SUIT) if set_ranks >> r & 1], 2)
+    # the highest cards kept: the lowest put out, rank by rank from the lowest, the book's order within a rank (the
+    # order read only in the rank where the cards put out end)
+    lowest = 0
+    left = n
+    for r in range(RANKS_PER_SUIT - 1, -1, -1):
+        k = count(of_rank[r])
+        if k <= left:
+            lowest |= of_rank[r]
+            left -= k
+            continue
+        for c in order:
+            if left and c % RANKS_PER_SUIT == r:
+                lowest |= 1 << c
+                left -= 1
+        break
+    aimed = [_keeping(order, n, keep) for keep in suits[:AIMED] + held[:AIMED]] + [lowest]
     if n - 1 >= legal.take[0] + legal.excess:
         aimed.append(mask(order[:n - 1]))  # the book's, one card left: safer, keeping the card most worth keeping
     for discard in aimed:

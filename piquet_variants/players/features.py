@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import RANKS_PER_SUIT, SUIT_MASKS, count
+from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUITS, count
 from ..engine.deal import follower_wins
 from .counting import higher_in_suit, opponent_may_hold, tricks_won, winners_against
 from .view import View
@@ -74,16 +74,6 @@ _KING: Final = 1
 _QUEEN: Final = 2
 
 
-def _unguards(hand: int, suit: int, c: int) -> int:
-    """1 where ``c`` is a small card whose going leaves a king with no guard, or a queen with fewer than two."""
-    mine = hand & SUIT_MASKS[suit]
-    top = (mine & -mine).bit_length() - 1
-    rank = top % RANKS_PER_SUIT
-    if c == top or rank not in (_KING, _QUEEN):
-        return 0
-    return 1 if count(mine) <= rank + 1 else 0
-
-
 def _unguards_winner(mine: int, theirs: int, c: int) -> int:
     """1 where throwing ``c`` leaves one of his higher cards of the suit with a guard too few to win a trick.
 
@@ -91,12 +81,13 @@ def _unguards_winner(mine: int, theirs: int, c: int) -> int:
     opponent holds above it (Cavendish, to save a capot: keep "the card of the suit of which the greater
     number is against you").
     """
+    shift = c - c % RANKS_PER_SUIT  # the suit's cards counted by a lookup of its 9 bits
     higher = mine & higher_in_suit(c)
     while higher:
         low = higher & -higher
         higher ^= low
         h = low.bit_length() - 1
-        if count(mine & ~higher_in_suit(h) & ~low) == count(theirs & higher_in_suit(h)):
+        if SUIT_COUNTS[(mine & ~higher_in_suit(h) & ~low) >> shift] == SUIT_COUNTS[(theirs & higher_in_suit(h)) >> shift]:
             return 1
     return 0
 
@@ -125,74 +116,88 @@ class Situation:
 
     __slots__ = ("hand", "against", "winners", "counting", "left", "ahead", "elder", "shown", "longest", "undecided",
                  "sure", "none_won", "none_lost", "theirs_sure", "takes_cards",
-                 "suit", "mine", "theirs", "own", "held", "own_sure", "own_shown")
+                 "suit", "mine", "theirs", "own", "held", "own_sure", "own_shown", "top", "unguards", "shift")
 
     def __init__(self, view: View, counting: int):
-        self.hand = view.hand
-        self.against = opponent_may_hold(view)
-        self.winners = winners_against(view.hand, self.against)
+        self.hand = hand = view.hand
+        self.against = against = opponent_may_hold(view)
+        self.winners = winners = winners_against(hand, against)
         self.counting = counting
-        self.left = count(view.hand)
+        self.left = left = count(hand)
         won = tricks_won(view, view.role)
         played = len(view.tricks)
-        self.ahead = 2 * won - played  # tricks won less tricks lost
+        self.ahead = ahead = 2 * won - played  # tricks won less tricks lost
         # A capot in sight, growing with the tricks gone: the tricks played where he has won none, or lost none.
         self.none_won = played if won == 0 else 0
         self.none_lost = played if won == played else 0
-        self.undecided = 1 if -2 <= self.ahead + self.left - 1 <= 2 else 0  # the cards may yet go either way
-        self.sure = count(self.winners)
-        self.theirs_sure = count(winners_against(self.against, view.hand))
-        # The cards go to the one who wins more tricks: whether his sure winners alone win them still.
-        need = (played + self.left) // 2 + 1 - won
-        self.takes_cards = 1 if 0 < need <= self.sure else 0
+        self.undecided = 1 if -2 <= ahead + left - 1 <= 2 else 0  # the cards may yet go either way
+        self.sure = sure = count(winners)
         self.elder = 1 if view.role == 0 else 0
         self.shown = view.opponent_known()
-        longest = 0
-        if view.lead_card is None:  # only a lead weighs it: four counts spared each card played to a lead
-            for s in SUIT_MASKS:
-                n = count(self.hand & s)
+        longest = theirs_sure = takes_cards = 0
+        if view.lead_card is None:  # only a lead weighs them: a card played to a lead is spared their counts
+            for shift in range(0, SUITS * RANKS_PER_SUIT, RANKS_PER_SUIT):
+                n = SUIT_COUNTS[hand >> shift & SUIT_BITS]
                 if n > longest:
                     longest = n
+            theirs_sure = count(winners_against(against, hand))
+            # The cards go to the one who wins more tricks: whether his sure winners alone win them still.
+            need = (played + left) // 2 + 1 - won
+            takes_cards = 1 if 0 < need <= sure else 0
         self.longest = longest
+        self.theirs_sure = theirs_sure
+        self.takes_cards = takes_cards
         self.suit = -1
-        self.mine = self.theirs = self.own = self.held = self.own_sure = self.own_shown = 0
+        self.mine = self.theirs = self.own = self.held = self.own_sure = self.own_shown = self.top = self.unguards = self.shift = 0
 
     def at_suit(self, suit: int) -> None:
         """His cards of ``suit`` and the opponent's, and their counts, kept for the cards of that suit asked in a
-        row (``best_card`` asks a suit's cards one after another): compiled, a count is a few dozen operations."""
+        row (``best_card`` asks a suit's cards one after another).  A suit's cards are counted by one lookup of
+        its 9 bits (``cards.SUIT_COUNTS``, at ``shift``): compiled, ``count`` is a few dozen operations."""
         if suit == self.suit:
             return
         self.suit = suit
+        self.shift = shift = suit * RANKS_PER_SUIT
         smask = SUIT_MASKS[suit]
-        self.mine = self.hand & smask
-        self.theirs = self.against & smask
-        self.own = count(self.mine)
-        self.held = count(self.theirs)
-        self.own_sure = count(self.mine & self.winners)
-        self.own_shown = count(self.shown & smask)
+        self.mine = mine = self.hand & smask
+        self.theirs = theirs = self.against & smask
+        self.own = own = SUIT_COUNTS[mine >> shift]
+        self.held = SUIT_COUNTS[theirs >> shift]
+        self.own_sure = SUIT_COUNTS[(mine & self.winners) >> shift]
+        self.own_shown = SUIT_COUNTS[(self.shown & smask) >> shift]
+        # His highest card of the suit, and whether any other of its cards is a guard whose going leaves that card
+        # a king with no guard, or a queen with fewer than two (each card but the top is then such a guard).
+        self.top = top = mine & -mine
+        rank = (top.bit_length() - 1) % RANKS_PER_SUIT
+        self.unguards = 1 if (rank == _KING or rank == _QUEEN) and own <= rank + 1 else 0
 
 
 def describe_lead(sit: Situation, c: int, out: Features) -> None:
-    """The features of leading ``c``, each told to ``out`` in turn."""
+    """The features of leading ``c``, each told to ``out`` in turn.
+
+    The card is read as its bit and rank once: compiled, each shift or division of it is an operation of its own,
+    and a card is described some fifty times a deal."""
     suit = c // RANKS_PER_SUIT
+    rank = c - suit * RANKS_PER_SUIT
     sit.at_suit(suit)
     mine, theirs, held, his = sit.mine, sit.theirs, sit.own, sit.held
-    winner = sit.winners >> c & 1
-    higher = (1 << c) - 1  # the cards below ``c``: of its suit, those that beat it
-    above = count(theirs & higher)
+    bit = 1 << c
+    winner = 1 if sit.winners & bit else 0
+    higher = bit - 1  # the cards below ``c``: of its suit, those that beat it
+    above = SUIT_COUNTS[(theirs & higher) >> sit.shift]
     out.put(winner)
     out.put(winner if mine & ~sit.winners else 0)
     out.put(held)
     out.put(his)
     out.put(1 if not theirs else 0)
-    out.put(1 if (mine & -mine) == 1 << c else 0)
-    out.put(1 if mine.bit_length() - 1 == c else 0)
+    out.put(1 if sit.top == bit else 0)
+    out.put(1 if mine < bit << 1 else 0)  # none of his below it: the lowest of the suit
     out.put(above)
-    out.put(sit.counting >> c & 1)
+    out.put(1 if sit.counting & bit else 0)
     out.put(sit.own_sure)
-    out.put(1 if (mine >> (c + 1) & 1) and not (mine >> (c - 1) & 1 if c % RANKS_PER_SUIT else 0) else 0)
-    out.put(c % RANKS_PER_SUIT)
-    out.put(_unguards(sit.hand, suit, c))
+    out.put(1 if mine & bit << 1 and not (rank and mine & bit >> 1) else 0)
+    out.put(rank)
+    out.put(sit.unguards if bit != sit.top else 0)
     out.put(1 if sit.left == 2 and not winner else 0)
     out.put(winner if sit.ahead > 0 else 0)
     out.put(winner if sit.ahead < 0 else 0)
@@ -202,12 +207,12 @@ def describe_lead(sit: Situation, c: int, out: Features) -> None:
     out.put(sit.elder if held == sit.longest else 0)
     out.put(1 if not winner and held > his else 0)
     out.put(1 if sit.left == 1 else 0)
-    out.put(above if not mine & ~(1 << c) else 0)
+    out.put(above if mine == bit else 0)
     out.put(winner * sit.undecided)
-    out.put(count(mine & higher))
+    out.put(SUIT_COUNTS[(mine & higher) >> sit.shift])
     out.put(winner * his)
     out.put(winner * sit.sure)
-    out.put(0 if winner else c % RANKS_PER_SUIT)
+    out.put(0 if winner else rank)
     out.put(1 if not winner and mine & sit.winners else 0)
     out.put(1 if above == 1 else 0)
     out.put(1 if not winner and held == 1 else 0)
@@ -221,33 +226,37 @@ def describe_lead(sit: Situation, c: int, out: Features) -> None:
 
 
 def describe_follow(sit: Situation, lead: int, c: int, out: Features) -> None:
-    """The features of playing ``c`` to the opponent's ``lead``, each told to ``out`` in turn."""
+    """The features of playing ``c`` to the opponent's ``lead``, each told to ``out`` in turn (the card read once,
+    as a lead's)."""
     suit = c // RANKS_PER_SUIT
+    rank = c - suit * RANKS_PER_SUIT
     sit.at_suit(suit)
     mine, theirs = sit.mine, sit.theirs
+    bit = 1 << c
     follows = 1 if suit == lead // RANKS_PER_SUIT else 0
     wins = 1 if follower_wins(lead, c) else 0
     beats = mine & higher_in_suit(lead) if follows else 0
     throws = 1 - follows
     capot = sit.none_won * throws  # a card thrown with a capot in sight, by the tricks gone
-    winner = sit.winners >> c & 1
+    winner = 1 if sit.winners & bit else 0
     held = sit.held  # the opponent's cards of its suit, and those above it (the card is his own, so none is it)
-    above = count(theirs & ((1 << c) - 1))
+    above = SUIT_COUNTS[(theirs & (bit - 1)) >> sit.shift]
     own = sit.own
+    lowest = 1 if mine < bit << 1 else 0  # none of his below it
     out.put(follows)
     out.put(wins)
-    out.put(1 if wins and beats.bit_length() - 1 == c else 0)
-    out.put(1 if follows and not wins and mine.bit_length() - 1 == c else 0)
-    out.put(c % RANKS_PER_SUIT)
+    out.put(1 if wins and beats < bit << 1 else 0)  # none of his that win below it
+    out.put(1 if follows and not wins and lowest else 0)
+    out.put(rank)
     out.put(winner)
     out.put(own * throws)
     out.put(held * throws)
-    out.put(_unguards(sit.hand, suit, c) * throws)
+    out.put(sit.unguards * throws if bit != sit.top else 0)
     out.put(throws if own == 1 else 0)
-    out.put(sit.counting >> c & 1)
+    out.put(1 if sit.counting & bit else 0)
     out.put(1 if not theirs else 0)
     out.put(above)
-    out.put(1 if (mine & -mine) == 1 << c else 0)
+    out.put(1 if sit.top == bit else 0)
     out.put(wins if sit.left == 1 else 0)
     out.put(wins if sit.ahead > 0 else 0)
     out.put(wins if sit.ahead < 0 else 0)
@@ -255,13 +264,13 @@ def describe_follow(sit: Situation, lead: int, c: int, out: Features) -> None:
     out.put(winner * throws)
     out.put(wins * winner)
     out.put(wins * sit.elder)
-    out.put(wins * count(beats & ~higher_in_suit(c) & ~(1 << c)))
-    out.put(wins * (sit.counting >> lead & 1))
+    out.put(SUIT_COUNTS[(beats & ~(bit | (bit - 1))) >> sit.shift] if wins else 0)
+    out.put(1 if wins and sit.counting >> lead & 1 else 0)
     out.put(1 if beats and not wins else 0)
-    out.put(throws if mine.bit_length() - 1 == c else 0)
-    out.put(throws * (c % RANKS_PER_SUIT))
+    out.put(throws * lowest)
+    out.put(throws * rank)
     out.put(wins * (sit.sure - winner))
-    out.put(wins * count(theirs & ~(1 << lead)))
+    out.put(SUIT_COUNTS[(theirs & ~(1 << lead)) >> sit.shift] if wins else 0)
     out.put(held * capot)
     out.put((held - above) * capot)
     out.put(_unguards_winner(mine, theirs, c) * capot if capot else 0)

@@ -29,8 +29,8 @@ from functools import cache
 from pathlib import Path
 from typing import Final, TypeGuard
 
-from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_RANKS, SUITS
-from ..engine.combos import Combo, tables
+from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_RANKS, SUITS, count
+from ..engine.combos import Combo, Tables, tables
 from ..engine.deal import ELDER
 from ..engine.derived import per_ruleset
 from ..ruleset.model import Rules
@@ -76,16 +76,24 @@ def _longest_run(suit: int, ranks: tuple[int, ...]) -> int:
 
 
 @per_ruleset
-def _ranks(rules: Rules) -> tuple[int, ...]:
-    """The pack's ranks, highest first: read at every candidate of every discard."""
-    return tuple(sorted(rules.deck.ranks))
+def _pack(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The pack's ranks, highest first, and by a suit's 9 bits the most ranks in a row of them it holds: read at
+    every candidate of every discard, the runs looked up rather than counted."""
+    ranks = tuple(sorted(rules.deck.ranks))
+    return ranks, tuple(_longest_run(m, ranks) for m in range(SUIT_BITS + 1))
 
 
 def aspects(rules: Rules, hand: int, most: int, discard: int, book: bool) -> tuple[int, ...]:
     """The aspects of ``ASPECTS`` of putting out ``discard`` from ``hand`` (``most`` the cards he may put out at
     most), each suit looked at once: a discard is chosen among its candidates at every deal."""
-    tab = tables(rules)
-    ranks = _ranks(rules)
+    return _aspects(tables(rules), _pack(rules), hand, most, discard, book)
+
+
+def _aspects(tab: Tables, pack: tuple[tuple[int, ...], tuple[int, ...]], hand: int, most: int, discard: int,
+             book: bool) -> tuple[int, ...]:
+    """``aspects``, the ruleset's tables and pack (``_pack``) given: looked up once for all of a discard's
+    candidates."""
+    ranks, runs = pack
     kept = hand & ~discard
     longest = second = 0
     best: Combo | None = None  # the best point kept: of two as good, the first suit's
@@ -102,28 +110,32 @@ def aspects(rules: Rules, hand: int, most: int, discard: int, book: bool) -> tup
         point = tab.point[s][m]
         if point is not None and (best is None or point.order > best.order):
             best = point
-        run = max(run, _longest_run(m, ranks))
+        run = max(run, runs[m])
         for r in SUIT_RANKS[m]:
-            by_rank[r] += 1
+            by_rank[r] = by_rank[r] + 1  # not ``+=``: compiled, a generic operation on an item
         if m:
             top = SUIT_RANKS[m][0]
             if top == _KING and n < 2:
                 unguarded_kings += 1
             elif top == _QUEEN and n < 3:
                 unguarded_queens += 1
-            single += n == 1
+            if n == 1:
+                single += 1
         elif hand >> (s * RANKS_PER_SUIT) & SUIT_BITS:
             whole += 1
     quatorzes = trios = pairs = 0
     for r in ranks:
         if tab.set_rank_mask >> r & 1:
             held = by_rank[r]
-            quatorzes += held == 4
-            trios += held == 3
-            pairs += held == 2
+            if held == 4:
+                quatorzes += 1
+            elif held == 3:
+                trios += 1
+            elif held == 2:
+                pairs += 1
     return (int(book), longest, (best.value if best is not None else 0) // 10, second, run, quatorzes, trios, pairs,
             by_rank[_ACE], by_rank[_KING], by_rank[_QUEEN], by_rank[_KNAVE], unguarded_kings, unguarded_queens,
-            whole, single, most - discard.bit_count())
+            whole, single, most - count(discard))
 
 
 def features(rules: Rules, role: int, hand: int, most: int, discard: int, book: bool) -> tuple[int, ...]:
@@ -170,10 +182,11 @@ def best_of(rules: Rules, role: int, hand: int, most: int, candidates: list[int]
     first.  Only the role's half of the weights is read: the other half weighs the zeros of ``features``."""
     n = len(ASPECTS)
     start = 0 if role == ELDER else n
+    tab, pack = tables(rules), _pack(rules)
     best, top = 0, 0.0
     for i, discard in enumerate(candidates):
         score = 0.0
-        for k, f in enumerate(aspects(rules, hand, most, discard, i == 0)):
+        for k, f in enumerate(_aspects(tab, pack, hand, most, discard, i == 0)):
             if f:
                 score += weights[start + k] * f
         if i == 0 or score > top:

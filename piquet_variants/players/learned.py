@@ -79,18 +79,48 @@ COUNTS: Final[tuple[int, ...]] = tuple(FOLLOW_NAMES.index(n) for n in FOLLOW_COU
 SPAN: Final = TOP - 1
 
 
+#: The paired features are weighed by two tables of their pairs, this many features in the first: each card's pairs
+#: are three or four lookups, where one lookup a pair was some fifteen.
+HALF: Final = 10
+
+
+def _within(pairs: list[int], n: int, group: list[int]) -> list[int]:
+    """By each mask of the features of ``group`` (bit ``k`` for ``group[k]``): the weights of its pairs summed."""
+    out = []
+    for m in range(1 << len(group)):
+        chosen = [i for k, i in enumerate(group) if m >> k & 1]
+        out.append(sum(pairs[a * n + b] for x, a in enumerate(chosen) for b in chosen[x + 1:]))
+    return out
+
+
 class Model:
     """How one kind of choice is scored, in thousandths: a weight a feature; a weight for each value from 2 to
     ``TOP`` of some (at ``i * SPAN + value - 2`` for feature ``i``, empty where there are none); and a weight for each
-    pair of some that are both 1 (at ``i * n + j`` for features ``i < j``), with ``paired`` the mask of those."""
+    pair of some that are both 1 (at ``i * n + j`` for features ``i < j``), with ``paired`` the mask of those.
 
-    __slots__ = ("weights", "by_value", "pairs", "paired")
+    The pairs are also summed ahead (``Scored.score``): each paired feature has its bit among them (``slots``, 0 for
+    a feature not paired); the first ``HALF`` of them and the rest each have the sums of their own pairs by mask
+    (``first``, ``second``), and each of the first the sums of its pairs with the rest (``across``, at ``k <<
+    len(rest) | mask``)."""
+
+    __slots__ = ("weights", "by_value", "pairs", "paired", "slots", "split", "first", "second", "across")
 
     def __init__(self, weights: list[int], by_value: list[int], pairs: list[int], paired: int):
         self.weights = weights
         self.by_value = by_value
         self.pairs = pairs
         self.paired = paired
+        n = len(weights)
+        members = [i for i in range(n) if paired >> i & 1]
+        self.slots = [0] * n
+        for k, i in enumerate(members):
+            self.slots[i] = 1 << k
+        self.split = min(len(members), HALF)
+        head, rest = members[:self.split], members[self.split:]
+        self.first = _within(pairs, n, head)
+        self.second = _within(pairs, n, rest)
+        self.across = [sum(pairs[a * n + b] for k, b in enumerate(rest) if m >> k & 1)
+                       for a in head for m in range(1 << len(rest))]
 
 
 class Weights:
@@ -167,8 +197,12 @@ class Scored(Features):
         self.weights = model.weights
         self.by_value = model.by_value
         self.valued = bool(model.by_value)
-        self.pairs = model.pairs
         self.paired = model.paired
+        self.slots = model.slots
+        self.split = model.split
+        self.first = model.first
+        self.second = model.second
+        self.across = model.across
         self.at = 0
         self.total = 0
         self.ones = 0
@@ -184,8 +218,8 @@ class Scored(Features):
             return
         if value == 1:
             self.total += self.weights[i]
-            if self.paired:  # a lead weighs no pairs: the shift, a call compiled, is left out
-                self.ones |= 1 << i
+            if self.paired:  # a lead weighs no pairs: the lookup is left out
+                self.ones |= self.slots[i]
         else:
             w = self.weights[i]
             if w < 0:
@@ -196,20 +230,20 @@ class Scored(Features):
                 self.total += self.by_value[i * SPAN + (value if value < TOP else TOP) - 2]
 
     def score(self) -> int:
-        """The card's score, its features all told."""
+        """The card's score, its features all told: the pairs of its paired features that are 1 (``ones``, by their
+        bits among the paired) looked up by the model's sums."""
         total = self.total
-        ones = self.ones & self.paired
-        n = self.at
-        pairs = self.pairs
-        while ones:
-            low = ones & -ones
-            ones ^= low
-            row = (low.bit_length() - 1) * n
-            m = ones
-            while m:
-                b = m & -m
-                m ^= b
-                total += pairs[row + b.bit_length() - 1]
+        ones = self.ones
+        if ones:
+            split = self.split
+            head = ones & ((1 << split) - 1)
+            rest = ones >> split
+            total += self.first[head] + self.second[rest]
+            row = len(self.second)
+            while head:
+                low = head & -head
+                head ^= low
+                total += self.across[(low.bit_length() - 1) * row + rest]
         return total
 
 

@@ -8,6 +8,7 @@ benchmarks and the fuzzers play their random deals through the table, as
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from math import comb
 from typing import Final
 
@@ -20,25 +21,22 @@ from .table import play
 from .view import Legal, View
 
 
-#: The most cards ``random.sample`` always draws from a list it copies (its "small set" size, 21, with no extra for
-#: samples of five cards or fewer; a larger sample only raises it): ``sampled`` makes its draws itself up to here.
-_SMALL_POOL: Final = 21
+#: The most cards ``random.sample`` draws from a list it copies (its "small set" size, 21, with no extra for
+#: samples of five cards or fewer; a larger sample only raises it): ``sample_mask``'s draws are its draws up to here.
+SMALL_POOL: Final = 21
 
 
-def sampled(pool: list[int], k: int, rng: random.Random) -> int:
-    """``k`` cards of ``pool`` (which it spoils) as a mask: the cards ``rng.sample(pool, k)`` draws, by the same draws.
+def sample_mask(pool: list[int], k: int, bits: Callable[[int], int]) -> int:
+    """``k`` cards of ``pool`` (which it spoils) as a mask: the cards ``random.sample(pool, k)`` draws, by the same
+    draws of the generator whose ``getrandbits`` is ``bits``, where ``pool`` holds no more than ``SMALL_POOL`` cards.
 
-    A pool of no more than ``_SMALL_POOL`` cards is ``random.sample``'s small population, which it draws from by
-    swapping each card drawn with the last of those left, each place drawn by ``getrandbits`` of the bits of the
-    number of cards left, drawn again until below it.  The same, compiled, costs a fraction of the interpreted
-    original (a discard of the random player, an opponent's hand the search draws); ``tests/test_players.py`` holds
-    the two to the same cards.  A larger pool is left to ``sample``.
+    ``random.sample`` draws from such a pool by swapping each card drawn with the last of those left, each place
+    drawn by ``getrandbits`` of the bits of the number of cards left, drawn again until below it.  The same,
+    compiled, costs a fraction of the interpreted original (the random player's discard, the search's and the
+    rollouts' drawn hands); ``tests/test_players.py`` holds the two to the same cards.
     """
-    left = len(pool)
-    if left > _SMALL_POOL:
-        return sum(1 << c for c in rng.sample(pool, k))
-    bits = rng.getrandbits  # bound once: compiled, each lookup on the generator makes a bound method
     drawn = 0
+    left = len(pool)
     for _ in range(k):
         width = left.bit_length()
         j = bits(width)
@@ -71,6 +69,7 @@ class RandomPlayer:
         # The generator's methods, bound once: compiled, each lookup on the generator is a generic attribute read
         # that makes a bound method, some thirty times a deal.
         self.rand = rng.random
+        self.bits = rng.getrandbits
         # _cumulative's, by its arguments packed in an int (compiled, a tuple key is made and hashed at each look-up)
         self.sizes: dict[int, list[float]] = {}
 
@@ -95,7 +94,9 @@ class RandomPlayer:
         while i < last and cumulative[i] <= x:
             i += 1
         size = fewest + i
-        return sampled(hand, size, self.rng)
+        if n > SMALL_POOL:
+            return sum(1 << c for c in self.rng.sample(hand, size))
+        return sample_mask(hand, size, self.bits)
 
 
 def finish_randomly(deal: Deal, rng: random.Random) -> Deal:

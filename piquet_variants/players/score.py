@@ -34,8 +34,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from ..cards import RANKS_PER_SUIT, SUIT_MASKS
-from ..engine.combos import KINDS, POINT, claim, holdings, tables
+from ..cards import RANKS_PER_SUIT, SUIT_MASKS, count
+from ..engine.combos import KINDS, POINT, Tables, claim, holdings, tables
 from ..engine.deal import ELDER
 from .counting import higher_in_suit, opponent_may_hold, trick_winner, tricks_won
 from .outlook import Outlook
@@ -54,7 +54,7 @@ def unguarded(hand: int) -> bool:
         if not mine:
             continue
         rank = ((mine & -mine).bit_length() - 1) % RANKS_PER_SUIT
-        if rank in (_KING, _QUEEN) and mine.bit_count() <= rank:
+        if rank in (_KING, _QUEEN) and count(mine) <= rank:
             return True
     return False
 
@@ -67,13 +67,17 @@ def sinks(view: View, legal: Legal) -> bool:
     return unguarded(view.hand)
 
 
-def _reckoned(view: View, who: int, cards: int) -> int:
+def _reckoned(view: View, tab: Tables, who: int, cards: int) -> int:
     """What ``who`` reckoned in hand, as far as ``cards`` show it: the score of every combination of a kind he
-    reckoned among them (his own whole hand, or the cards the other showed in his calls)."""
+    reckoned among them (his own whole hand, or the cards the other showed in his calls).  The combinations are
+    looked for only where he reckoned a kind: asked at every card of a deal's end, and most players reckon one
+    kind or two, some none."""
+    calls = view.calls
+    if not any(call is not None and call.cards for call in (calls[kind][who] for kind in KINDS)):
+        return 0
     total = 0
-    held = holdings(tables(view.rules), cards)
-    for kind, combos in zip(KINDS, held):
-        call = view.calls[kind][who]
+    for kind, combos in zip(KINDS, holdings(tab, cards)):
+        call = calls[kind][who]
         if call is not None and call.cards:
             for combo in combos:
                 total += combo.score
@@ -92,8 +96,9 @@ def so_far(view: View) -> tuple[int, int]:
     """The points he and the other have made in the deal so far, as far as he knows: what each reckoned in his
     calls (the other's as he showed them), and each one's points in play."""
     me, other = view.role, view.opponent
-    mine = _reckoned(view, me, (view.dealt & ~view.discarded) | view.taken) + _scored_in_play(view, me)
-    return mine, _reckoned(view, other, view.shown[other]) + _scored_in_play(view, other)
+    tab = tables(view.rules)
+    mine = _reckoned(view, tab, me, (view.dealt & ~view.discarded) | view.taken) + _scored_in_play(view, me)
+    return mine, _reckoned(view, tab, other, view.shown[other]) + _scored_in_play(view, other)
 
 
 def hopeless(view: View) -> bool:
@@ -112,7 +117,7 @@ def hopeless(view: View) -> bool:
         return False
     me, other = view.role, view.opponent
     won = tricks_won(view, me)
-    left = view.hand.bit_count()
+    left = count(view.hand)
     cards = view.rules.cards
     bonus = cards.capot if won == len(view.tricks) else cards.majority if 2 * (won + left) > len(view.tricks) + left else 0
     mine, made = so_far(view)
@@ -126,9 +131,17 @@ def costs_to_score(view: View, outlook: Outlook, most: int) -> bool:
     make in the rest of the deal) than where he scores nothing more.  A threshold he may yet reach (the rubicon, the
     target) makes the points worth making, and this false."""
     mine, his = so_far(view)
+    return _costs(view, outlook, most, mine, his)
+
+
+def _costs(view: View, outlook: Outlook, most: int, mine: int, his: int) -> bool:
+    """``costs_to_score``, the points made so far (``so_far``) given: a sink asks it and then weighs them."""
     context, role = view.context, view.role
     now = outlook.worth(context, role, mine, his)
-    return all(outlook.worth(context, role, mine + more, his) < now for more in (1, most // 2, most))
+    for more in (1, most // 2, most):
+        if not outlook.worth(context, role, mine + more, his) < now:
+            return False
+    return True
 
 
 def sinks_to_score(view: View, legal: Legal, outlook: Outlook, most: int, expected: dict[str, float]) -> bool:
@@ -138,7 +151,10 @@ def sinks_to_score(view: View, legal: Legal, outlook: Outlook, most: int, expect
     ``expected``), costs less than calling.  An equality is declared ("declare equalities", Playing to the
     score): neither then scores."""
     candidates = legal.candidates
-    if not candidates or not costs_to_score(view, outlook, most):
+    if not candidates:
+        return False
+    mine, his = so_far(view)
+    if not _costs(view, outlook, most, mine, his):
         return False
     best = candidates[0]
     heard = view.calls[best.kind][view.opponent] if view.role != ELDER else None
@@ -149,7 +165,6 @@ def sinks_to_score(view: View, legal: Legal, outlook: Outlook, most: int, expect
         given = his_call.score
     else:
         given = round(expected[best.kind]) if view.role == ELDER else 0
-    mine, his = so_far(view)
     return outlook.worth(view.context, view.role, mine, his + given) > \
         outlook.worth(view.context, view.role, mine + best.score, his)
 
@@ -160,8 +175,9 @@ def plays_to_lose(view: View, lost: Callable[[View], bool]) -> bool:
     cards)"), and the partie ``lost`` (scoring costs him).  The partie is asked last, and only where the tricks allow
     losing: it is the costly question, and most cards of a hand are played before the cards are decided."""
     won = tricks_won(view, view.role)
-    total = len(view.tricks) + view.hand.bit_count()
-    return won > 0 and (2 * won >= total or 2 * (won + view.hand.bit_count()) < total) and lost(view)
+    left = count(view.hand)
+    total = len(view.tricks) + left
+    return won > 0 and (2 * won >= total or 2 * (won + left) < total) and lost(view)
 
 
 def lose(view: View, playable: int) -> int:
@@ -181,7 +197,7 @@ def lose(view: View, playable: int) -> int:
         low = m & -m
         m ^= low
         c = low.bit_length() - 1
-        above = (against & higher_in_suit(c)).bit_count()
+        above = count(against & higher_in_suit(c))
         if above > most or (above == most and c > best):
             best, most = c, above
     return best

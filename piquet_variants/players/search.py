@@ -15,12 +15,13 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from ..engine.combos import KINDS, holdings, tables
+from ..cards import count
+from ..engine.combos import KINDS, Tables, holdings, tables
 from ..engine.deal import ELDER, Phase, follower_wins
 from .cavendish import CavendishPlayer
 from .counting import tricks_won, void_mask
 from .doubledummy import Solver, _distinct, _index
-from .random_player import sampled
+from .random_player import SMALL_POOL, sample_mask
 from .view import Legal, View
 
 #: Deals drawn for each card played, and draws tried for each before taking one that breaks a call.
@@ -31,8 +32,21 @@ TRIES: Final = 20
 NODE_BUDGET: Final = 150_000
 
 
-def _played_by_opponent(view: View) -> int:
-    """The cards the opponent has played in the tricks so far, and the one he has led to this player."""
+def _pick(pool: list[int], n: int, rng: random.Random) -> int:
+    """``n`` cards of ``pool`` drawn alike, as a mask: the cards ``rng.sample(pool, n)`` draws, drawn by compiled code
+    where the pool is one ``sample`` keeps (``random_player.sample_mask``): ``sample`` is Python, run by the
+    interpreter at some fifteen thousand instructions a draw, the rollouts' greatest cost after their play.  A
+    generator of another class is left to ``sample``."""
+    if type(rng) is random.Random and 0 <= n <= len(pool) <= SMALL_POOL:
+        return sample_mask(list(pool), n, rng.getrandbits)
+    m = 0
+    for c in rng.sample(pool, n):
+        m |= 1 << c
+    return m
+
+
+def _played_by_him(view: View) -> int:
+    """The cards the opponent has played so far."""
     opp = view.opponent
     played = 0
     for leader, lead, follow in view.tricks:
@@ -42,11 +56,11 @@ def _played_by_opponent(view: View) -> int:
     return played
 
 
-def consistent(view: View, dealt: int) -> bool:
-    """Whether the opponent, dealt these cards (a hand drawn for him and what he has played), could have made the
-    calls he made: for each kind he called, the best combination he held is the one he called."""
+def consistent(view: View, tab: Tables, opponent_hand: int, played_by_him: int) -> bool:
+    """Whether the opponent, dealt this hand (with what he has played, ``_played_by_him``), could have made the calls
+    he made (``tab`` the ruleset's tables, read once for all the draws)."""
     opp = view.opponent
-    held = holdings(tables(view.rules), dealt)
+    held = holdings(tab, opponent_hand | played_by_him)
     for kind, combos in zip(KINDS, held):
         call = view.calls[kind][opp]
         if call is None:
@@ -57,10 +71,11 @@ def consistent(view: View, dealt: int) -> bool:
 
 
 def deals_for(view: View, rng: random.Random, samples: int = SAMPLES) -> list[int]:
-    """Opponent hands drawn alike among those consistent with the view (a draw that breaks a call, after ``TRIES``)."""
+    """Opponent hands drawn alike among those consistent with the view (a draw that breaks a call, after ``TRIES``).
+    Where he made no call, every hand is."""
     opp = view.opponent
     known = view.opponent_known()
-    count = view.hand.bit_count() - (1 if view.lead_card is not None else 0)
+    his_cards = count(view.hand) - (1 if view.lead_card is not None else 0)
     pool_mask = view.unseen(view.pack) & ~known & ~void_mask(view.voids[opp])
     pool = []
     m = pool_mask
@@ -68,16 +83,17 @@ def deals_for(view: View, rng: random.Random, samples: int = SAMPLES) -> list[in
         low = m & -m
         m ^= low
         pool.append(low.bit_length() - 1)
-    need = min(count - known.bit_count(), len(pool))
-    played = _played_by_opponent(view)
-    called = any(view.calls[kind][opp] is not None for kind in KINDS)  # else every hand is consistent
+    need = min(his_cards - count(known), len(pool))
+    called = any(view.calls[kind][opp] is not None for kind in KINDS)
+    played = _played_by_him(view) if called else 0
+    tab = tables(view.rules)
     out = []
     for _ in range(samples):
-        hand = known | sampled(list(pool), need, rng)
+        hand = known | _pick(pool, need, rng)
         for _ in range(TRIES - 1):
-            if not called or consistent(view, hand | played):
+            if not called or consistent(view, tab, hand, played):
                 break
-            hand = known | sampled(list(pool), need, rng)
+            hand = known | _pick(pool, need, rng)
         out.append(hand)
     return out
 
