@@ -26,7 +26,7 @@ SHIPPED = {"random": "piquet_variants.players.random_player:RandomPlayer",
            "learned": "piquet_variants.players.learned:LearnedPlayer"}
 #: The player ``simulate`` seats on both sides where none are named, and ``analyse`` and the report's annotations
 #: play: the strongest shipped player but ``search``, which it now matches in the duels at a few thousandths of its
-#: time, though it takes some seven times the ``cavendish`` player's, where a quarter of its speed was the aim: its
+#: time, though it takes some six times the ``cavendish`` player's, where a quarter of its speed was the aim: its
 #: rollouts and its fitted discard are what make it so strong (``benchmarks/default_player.py``;
 #: ``docs/statistics.md``, The default players).
 DEFAULT_PLAYER = "learned"
