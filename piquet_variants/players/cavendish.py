@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, mask
+from ..cards import KING, QUEEN, RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUIT_RANKS, SUITS, mask
 from ..engine.combos import Combo, tables
 from ..engine.deal import ELDER, Phase
 from .counting import higher_in_suit, opponent_may_hold, sure_winners, tricks_won
@@ -30,8 +30,6 @@ _HIGH_SET: Final = 8  # a trio of aces or kings
 _LOW_SET: Final = 2  # of queens, knaves or tens ("many a hand is ruined...")
 _GUARD: Final = 6  # the younger's guard to a king or queen
 _WHOLE_SUIT: Final = 3  # the elder's share, in each card, of its suit's strength: weak suits go out whole (tenths)
-_KING: Final = 1
-_QUEEN: Final = 2
 _SPAN: Final = 64  # more than any card's index
 
 
@@ -79,13 +77,13 @@ def keeping_order(view: View, legal: Legal) -> list[int]:
             if in_runs >> c & 1:
                 w += _SEQUENCE * 10
             if rank_counts[r] >= 3 and tab.set_rank_mask >> r & 1:
-                w += (_HIGH_SET if r <= _KING else _LOW_SET) * 10 * (rank_counts[r] - 2)
+                w += (_HIGH_SET if r <= KING else _LOW_SET) * 10 * (rank_counts[r] - 2)
             if elder:
                 w += _WHOLE_SUIT * strength
             else:
                 # a small card under a king (one guard) or a queen (two guards), or a suit's last small cards
                 below = len(ranks) - 1 - i
-                if (i and ranks[0] <= _QUEEN and below < 2 and r > _QUEEN) or len(ranks) <= 2:
+                if (i and ranks[0] <= QUEEN and below < 2 and r > QUEEN) or len(ranks) <= 2:
                     w += _GUARD * 10
             keys.append(w * _SPAN - c)
     keys.sort()
@@ -144,7 +142,7 @@ def throw(view: View, playable: int) -> int:
             worth += 40
         # a guard to a king (one card under it) or a queen (two), the king or queen not yet a winner
         top = _highest(suit)
-        if c != top and top % RANKS_PER_SUIT in (_KING, _QUEEN) and not winners >> top & 1 \
+        if c != top and top % RANKS_PER_SUIT in (KING, QUEEN) and not winners >> top & 1 \
                 and held <= top % RANKS_PER_SUIT + 1:
             worth += 20
         if held == 1 and not (against & SUIT_MASKS[c // RANKS_PER_SUIT]):

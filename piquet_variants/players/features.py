@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUITS, count
+from ..cards import KING, QUEEN, RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_MASKS, SUITS, count
 from ..engine.deal import follower_wins
 from .counting import higher_in_suit, opponent_may_hold, tricks_won, winners_against
 from .view import View
@@ -70,8 +70,6 @@ FOLLOW_COUNTS: Final[tuple[str, ...]] = (
     "wins, no trick won")
 TOP: Final = 6
 
-_KING: Final = 1
-_QUEEN: Final = 2
 
 
 def _unguards_winner(mine: int, theirs: int, c: int) -> int:
@@ -169,7 +167,7 @@ class Situation:
         # a king with no guard, or a queen with fewer than two (each card but the top is then such a guard).
         self.top = top = mine & -mine
         rank = (top.bit_length() - 1) % RANKS_PER_SUIT
-        self.unguards = 1 if (rank == _KING or rank == _QUEEN) and own <= rank + 1 else 0
+        self.unguards = 1 if (rank == KING or rank == QUEEN) and own <= rank + 1 else 0
 
 
 def describe_lead(sit: Situation, c: int, out: Features) -> None:

@@ -29,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import Final, TypeGuard
 
-from ..cards import RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_RANKS, SUITS, count
+from ..cards import ACE, KING, KNAVE, QUEEN, RANKS_PER_SUIT, SUIT_BITS, SUIT_COUNTS, SUIT_RANKS, SUITS, count
 from ..engine.combos import Combo, Tables, tables
 from ..engine.deal import ELDER
 from ..engine.derived import per_ruleset
@@ -60,10 +60,6 @@ ASPECTS: Final[tuple[str, ...]] = (
     "cards left in the stock")
 #: The features weighed: each aspect for the elder, then each for the younger.
 NAMES: Final[tuple[str, ...]] = tuple(f"{hand}: {aspect}" for hand in ("elder", "younger") for aspect in ASPECTS)
-_ACE: Final = 0
-_KING: Final = 1
-_QUEEN: Final = 2
-_KNAVE: Final = 3
 
 
 def _longest_run(suit: int, ranks: tuple[int, ...]) -> int:
@@ -115,9 +111,9 @@ def _aspects(tab: Tables, pack: tuple[tuple[int, ...], tuple[int, ...]], hand: i
             by_rank[r] = by_rank[r] + 1  # not ``+=``: compiled, a generic operation on an item
         if m:
             top = SUIT_RANKS[m][0]
-            if top == _KING and n < 2:
+            if top == KING and n < 2:
                 unguarded_kings += 1
-            elif top == _QUEEN and n < 3:
+            elif top == QUEEN and n < 3:
                 unguarded_queens += 1
             if n == 1:
                 single += 1
@@ -134,7 +130,7 @@ def _aspects(tab: Tables, pack: tuple[tuple[int, ...], tuple[int, ...]], hand: i
             elif held == 2:
                 pairs += 1
     return (int(book), longest, (best.value if best is not None else 0) // 10, second, run, quatorzes, trios, pairs,
-            by_rank[_ACE], by_rank[_KING], by_rank[_QUEEN], by_rank[_KNAVE], unguarded_kings, unguarded_queens,
+            by_rank[ACE], by_rank[KING], by_rank[QUEEN], by_rank[KNAVE], unguarded_kings, unguarded_queens,
             whole, single, most - count(discard))
 
 

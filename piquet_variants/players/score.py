@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from ..cards import RANKS_PER_SUIT, SUIT_MASKS, count
+from ..cards import KING, QUEEN, RANKS_PER_SUIT, SUIT_MASKS, count
 from ..engine.combos import KINDS, POINT, Tables, claim, holdings, tables
 from ..engine.deal import ELDER
 from .counting import higher_in_suit, opponent_may_hold, trick_winner, tricks_won
@@ -43,8 +43,6 @@ from .view import Legal, View
 
 #: The most a call may score and still be sunk: a tierce or a trio (three), not a quart, a quint or a quatorze.
 SMALL: Final = 3
-_KING: Final = 1
-_QUEEN: Final = 2
 
 
 def unguarded(hand: int) -> bool:
@@ -54,7 +52,7 @@ def unguarded(hand: int) -> bool:
         if not mine:
             continue
         rank = ((mine & -mine).bit_length() - 1) % RANKS_PER_SUIT
-        if rank in (_KING, _QUEEN) and count(mine) <= rank:
+        if rank in (KING, QUEEN) and count(mine) <= rank:
             return True
     return False
 
