@@ -18,7 +18,8 @@ from piquet_variants.engine.scoring import judge_kind, score_deal
 from piquet_variants.players.doubledummy import Solver
 from piquet_variants.players.registry import SHIPPED, UnknownPlayer, parse_pair, player_class
 from piquet_variants.players.table import Player, play, play_deal, seated
-from piquet_variants.players.search import SearchPlayer, _pick
+from piquet_variants.players.random_player import sample_cards
+from piquet_variants.players.search import SearchPlayer
 from piquet_variants.players.view import Context, Heard, Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
 
@@ -87,14 +88,15 @@ class _Leaves:
 
 @pytest.mark.parametrize("seed", range(60))
 def test_the_search_draws_the_cards_random_sample_draws(seed: int) -> None:
-    """The hands the search and the rollouts draw (``search._pick``, compiled) are the cards ``random.Random.sample``
-    draws from the same generator, by both its ways (a pool of the cards left, where there are few; the places drawn,
-    where there are many, left to ``sample``), and leave the generator where ``sample`` leaves it."""
+    """The hands the search and the rollouts draw, and the random player's discards (``random_player.sample_cards``,
+    compiled), are the cards ``random.Random.sample`` draws from the same generator, by both its ways (a pool of the
+    cards left, where there are few; the places drawn, where there are many, left to ``sample``), and leave the
+    generator where ``sample`` leaves it."""
     shape = random.Random(seed)
     pool = shape.sample(range(36), shape.randrange(37))
     n = shape.randrange(len(pool) + 1) if seed % 2 else min(len(pool), shape.randrange(6))
     ours, theirs = random.Random(seed * 7 + 1), random.Random(seed * 7 + 1)
-    assert _pick(pool, n, ours) == sum(1 << c for c in theirs.sample(pool, n))
+    assert sample_cards(list(pool), n, ours, ours.getrandbits) == sum(1 << c for c in theirs.sample(pool, n))
     assert ours.random() == theirs.random()
 
 

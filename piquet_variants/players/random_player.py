@@ -48,6 +48,20 @@ def sample_mask(pool: list[int], k: int, bits: Callable[[int], int]) -> int:
     return drawn
 
 
+def sample_cards(pool: list[int], k: int, rng: random.Random, bits: Callable[[int], int]) -> int:
+    """``k`` cards of ``pool`` (which it may spoil) as a mask: the cards ``rng.sample(pool, k)`` draws, and the
+    generator left where ``sample`` leaves it.  Drawn by ``sample_mask`` (``bits`` being ``rng.getrandbits``, bound
+    once by a caller that draws often) where ``rng`` is a plain ``random.Random`` and the pool one ``sample`` draws
+    from in a copy; else by ``sample`` itself: a larger pool is drawn another way, and a generator of another class
+    may draw otherwise.  The random player's discards and the search's drawn hands are both drawn here."""
+    if type(rng) is random.Random and 0 <= k <= len(pool) <= SMALL_POOL:
+        return sample_mask(pool, k, bits)
+    drawn = 0
+    for c in rng.sample(pool, k):
+        drawn |= 1 << c
+    return drawn
+
+
 def _cumulative(n: int, fewest: int, most: int) -> list[float]:
     """How many ways there are to choose from ``n`` cards ``fewest`` of them, then up to each number to ``most``.
 
@@ -93,10 +107,7 @@ class RandomPlayer:
         i, last = 0, len(cumulative) - 1
         while i < last and cumulative[i] <= x:
             i += 1
-        size = fewest + i
-        if n > SMALL_POOL:
-            return sum(1 << c for c in self.rng.sample(hand, size))
-        return sample_mask(hand, size, self.bits)
+        return sample_cards(hand, fewest + i, self.rng, self.bits)
 
 
 def finish_randomly(deal: Deal, rng: random.Random) -> Deal:

@@ -21,7 +21,7 @@ from ..engine.deal import ELDER, Phase, follower_wins
 from .cavendish import CavendishPlayer
 from .counting import tricks_won, void_mask
 from .doubledummy import Solver, _distinct, _index
-from .random_player import SMALL_POOL, sample_mask
+from .random_player import sample_cards
 from .view import Legal, View
 
 #: Deals drawn for each card played, and draws tried for each before taking one that breaks a call.
@@ -30,19 +30,6 @@ TRIES: Final = 20
 #: Positions searched for one card played, beyond which no further deal is drawn (at least one always is):
 #: a whole deal's play from the first lead can take a hundred times the search of its last tricks.
 NODE_BUDGET: Final = 150_000
-
-
-def _pick(pool: list[int], n: int, rng: random.Random) -> int:
-    """``n`` cards of ``pool`` drawn alike, as a mask: the cards ``rng.sample(pool, n)`` draws, drawn by compiled code
-    where the pool is one ``sample`` keeps (``random_player.sample_mask``): ``sample`` is Python, run by the
-    interpreter at some fifteen thousand instructions a draw, the rollouts' greatest cost after their play.  A
-    generator of another class is left to ``sample``."""
-    if type(rng) is random.Random and 0 <= n <= len(pool) <= SMALL_POOL:
-        return sample_mask(list(pool), n, rng.getrandbits)
-    m = 0
-    for c in rng.sample(pool, n):
-        m |= 1 << c
-    return m
 
 
 def _played_by_him(view: View) -> int:
@@ -89,11 +76,11 @@ def deals_for(view: View, rng: random.Random, samples: int = SAMPLES) -> list[in
     tab = tables(view.rules)
     out = []
     for _ in range(samples):
-        hand = known | _pick(pool, need, rng)
+        hand = known | sample_cards(list(pool), need, rng, rng.getrandbits)
         for _ in range(TRIES - 1):
             if not called or consistent(view, tab, hand, played):
                 break
-            hand = known | _pick(pool, need, rng)
+            hand = known | sample_cards(list(pool), need, rng, rng.getrandbits)
         out.append(hand)
     return out
 
