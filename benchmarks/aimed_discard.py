@@ -37,6 +37,7 @@ from piquet_variants.players.learned import LearnedPlayer, measured
 from piquet_variants.players.rollout import at_stake
 from piquet_variants.players.view import Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
+from piquet_variants.simulate.duel import pair_cards
 from piquet_variants.simulate.parties import MOST_DEALS_IN_A_PARTIE, play_partie
 
 RULES = load_ruleset("cavendish-rubicon").rules
@@ -96,8 +97,7 @@ def main(parties: int, seed: int, deals_left: int, draws: int) -> None:
     start = time.process_time()
     probe = Probe(deals_left, draws)
     for index in range(parties):
-        cards = random.Random(f"{seed}:{index}:cards")
-        first = 0 if cards.random() < 0.5 else 1
+        cards, first = pair_cards(seed, index)
         play_partie(RULES, [probe, probe], cards, first, MOST_DEALS_IN_A_PARTIE)
     g = probe.gains
     mean = sum(g) / max(1, len(g))

@@ -47,6 +47,7 @@ from piquet_variants.players.rollout import ENDGAME
 from piquet_variants.players.table import Player
 from piquet_variants.players.view import Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
+from piquet_variants.simulate.duel import pair_cards
 from piquet_variants.simulate.parties import MOST_DEALS_IN_A_PARTIE, play_partie
 
 RULES = load_ruleset("cavendish-rubicon").rules
@@ -106,8 +107,7 @@ def play_pair(names: tuple[str, str], seed: int, index: int, watch: bool) -> Pai
     """The duel's pair ``index`` (``simulate.duel.play_pair``'s cards and seats), each player watched."""
     out = Pair()
     for seat in (0, 1):
-        cards = random.Random(f"{seed}:{index}:cards")
-        first = 0 if cards.random() < 0.5 else 1
+        cards, first = pair_cards(seed, index)
         by_name = [Watched(n, f"{seed}:{index}:player:{i}", watch and i == 0) for i, n in enumerate(names)]
         seats = by_name if seat == 0 else by_name[::-1]
         partie, _ = play_partie(RULES, list(seats), cards, first, MOST_DEALS_IN_A_PARTIE)

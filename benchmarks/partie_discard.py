@@ -56,6 +56,7 @@ from piquet_variants.players.fitted_discard import aspects, ranked
 from piquet_variants.players.learned import LearnedPlayer, measured
 from piquet_variants.players.view import Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
+from piquet_variants.simulate.duel import pair_cards
 from piquet_variants.simulate.parties import MOST_DEALS_IN_A_PARTIE, play_partie
 
 RULES = load_ruleset("cavendish-rubicon").rules
@@ -107,8 +108,7 @@ class Probe:
 def partie(seed: int, index: int, draws: int) -> list[dict[str, object]]:
     out = Measured()
     probe = Probe(draws, out)
-    cards = random.Random(f"{seed}:{index}:cards")
-    first = 0 if cards.random() < 0.5 else 1
+    cards, first = pair_cards(seed, index)
     play_partie(RULES, [probe, probe], cards, first, MOST_DEALS_IN_A_PARTIE)
     return out.rows
 

@@ -29,12 +29,18 @@ class PairResult:
     deals: int
 
 
+def pair_cards(seed: int, index: int) -> tuple[random.Random, int]:
+    """The cards of the pair ``index``, afresh for each seating: the generator its deals are dealt from, and the
+    first dealer drawn from it.  A measure of the duel's own parties (``benchmarks/``) deals from here too."""
+    cards = random.Random(f"{seed}:{index}:cards")
+    return cards, 0 if cards.random() < 0.5 else 1
+
+
 def play_pair(rules: Rules, names: tuple[str, str], seed: int, index: int) -> PairResult:
     points, margins = [], []
     deals = 0
     for seat in (0, 1):
-        cards = random.Random(f"{seed}:{index}:cards")
-        first = 0 if cards.random() < 0.5 else 1
+        cards, first = pair_cards(seed, index)
         by_name = [player_class(n)(random.Random(f"{seed}:{index}:player:{i}")) for i, n in enumerate(names)]
         seats = by_name if seat == 0 else by_name[::-1]
         partie, played = play_partie(rules, seats, cards, first, MOST_DEALS_IN_A_PARTIE)
