@@ -27,9 +27,8 @@ import time
 from piquet_variants.engine import deal
 from piquet_variants.players.features import FOLLOW_COUNTS, FOLLOW_NAMES, LEAD_NAMES
 from piquet_variants.engine.deal import Phase
-from piquet_variants.players.learned import OPTIONS, PAIRS, SPAN, LearnedPlayer, measured, parse_weights
-from piquet_variants.players.rollout import ENDGAME, at_stake, best_by_rollouts
-from piquet_variants.players.score import so_far
+from piquet_variants.players.learned import OPTIONS, PAIRS, SPAN, LearnedPlayer, parse_weights
+from piquet_variants.players.rollout import ENDGAME, best_by_rollouts
 from piquet_variants.players.view import Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
 from piquet_variants.simulate.duel import duel
@@ -84,14 +83,10 @@ class Deeper:
         return self.player.choose(view, legal)
 
     def _at_stake(self, view: View, left: int) -> bool:
-        m = measured(view.rules)
         totals, rubicon = view.context.totals, view.rules.game.rubicon
-        if not m.outlook.sees(view.context) or \
-                self.leader and not totals[view.opponent] < rubicon <= totals[view.role]:
+        if self.leader and not totals[view.opponent] < rubicon <= totals[view.role]:
             return False
-        mine, his = so_far(view)
-        return at_stake(m.outlook, view.context, view.role, mine, his,
-                        (m.most[view.role][left], m.most[view.opponent][left]))
+        return self.player._at_stake_with(view, left)
 
 
 def main(first: str, second: str, pairs: int, ruleset: str, jobs: int, seed: int) -> None:

@@ -36,11 +36,11 @@ from piquet_variants.engine.combos import tables
 from piquet_variants.engine.scoring import score_deal
 from piquet_variants.players.doubledummy import _distinct
 from piquet_variants.players.learned import LearnedPlayer, measured
-from piquet_variants.players.rollout import ENDGAME, _history, _played_out, at_stake
-from piquet_variants.players.score import so_far
+from piquet_variants.players.rollout import ENDGAME, _history, _played_out
 from piquet_variants.players.search import deals_for
 from piquet_variants.players.view import Legal, View
 from piquet_variants.ruleset.compiler import load_ruleset
+from piquet_variants.simulate.duel import pair_cards
 from piquet_variants.simulate.parties import MOST_DEALS_IN_A_PARTIE, play_partie
 
 from partie_discard import over_parties  # beside this script
@@ -75,19 +75,17 @@ class Probe:
         return self.default.choose(view, legal)
 
     def _measure(self, view: View, legal: Legal) -> None:
-        m = measured(RULES)
         left = view.hand.bit_count()
-        mine, his = so_far(view)
-        reach = (m.most[view.role][left], m.most[view.opponent][left])
-        if not at_stake(m.outlook, view.context, view.role, mine, his, reach):
+        if not self.default._at_stake_with(view, left):  # as the default asks it
             return
+        m = measured(RULES)
         live = view.unseen(view.pack) | view.hand | view.opponent_known()
         if view.lead_card is not None:
             live |= 1 << view.lead_card
         candidates = _distinct(legal.cards, live, tables(RULES).counting_cards)
         if len(candidates) < 2:
             return
-        history, _ = _history(view)
+        history = _history(view)
         context, role = view.context, view.role
         rng = random.Random(f"measure:{role}:{view.hand}:{view.played}:{context.totals}")
         worth: list[list[float]] = [[] for _ in candidates]
@@ -122,8 +120,7 @@ class Probe:
 
 def partie(seed: int, index: int, draws: int) -> dict[str, list[float]]:
     probe = Probe(draws)
-    cards = random.Random(f"{seed}:{index}:cards")
-    first = 0 if cards.random() < 0.5 else 1
+    cards, first = pair_cards(seed, index)
     play_partie(RULES, [probe, probe], cards, first, MOST_DEALS_IN_A_PARTIE)
     return {c: [float(v) for v in found] for c, found in probe.found.items()}
 

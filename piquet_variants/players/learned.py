@@ -416,8 +416,11 @@ class LearnedPlayer:
         bring (``rollout.at_stake``).  The blind player asks it too, to search the same positions by the deal's
         points."""
         left = view.hand.bit_count()
-        if left > ENDGAME:
-            return False
+        return left <= ENDGAME and self._at_stake_with(view, left)
+
+    def _at_stake_with(self, view: View, left: int) -> bool:
+        """``_at_stake`` with ``left`` cards in hand, however many: a measure of searching earlier in the hand asks it
+        too (``benchmarks/duel.py``)."""
         m = measured(view.rules)
         if not m.outlook.sees(view.context):  # a deal the outlook does not see exactly settles nothing: the points
             return False                      # made so far, which cost a reading of the calls, need not be counted
